@@ -1,0 +1,1339 @@
+--- WaitSupport: the coroutine scheduler that runs every Stagehand cutscene.
+--
+-- Pure Lua 5.1 (PUC Lua or LuaJIT). It never reads a clock: the host passes the
+-- elapsed time to `wakeUpWaitingThreads(dt)` once per simulation tick.
+--
+-- Loading this file (dofile or require) defines the global names the original
+-- article used (runProcess, waitSeconds, wait, waitSignal, signal,
+-- wakeUpWaitingThreads, ...) and returns a module table with the same functions.
+-- Every load makes a fresh, independent scheduler.
+--
+-- Ordering guarantees, per group, each tick:
+--   1. wake-ups that arrived while the group was paused, in arrival order;
+--   2. timers, in order of due time with a resolution of 1 ms; timers due in the
+--      same millisecond resume in the order they began waiting;
+--   3. frame waits, in the order they began waiting;
+--   4. waitUntil predicates, in the order they began waiting.
+-- Groups are stepped in the order they were created, the root group first.
+-- `signal` resumes its waiters at once, inside the call, in the order they began waiting.
+
+local M = {}
+
+local coCreate, coResume, coYield, coRunning = coroutine.create, coroutine.resume, coroutine.yield, coroutine.running
+local floor, huge = math.floor, math.huge
+local select, type, tostring, error, pairs, ipairs = select, type, tostring, error, pairs, ipairs
+local unpack = unpack or table.unpack -- luacheck: ignore 143
+local traceback = debug.traceback
+local getinfo = debug.getinfo
+
+-- A process handle is an array of fixed slots rather than a table of named
+-- fields: the array part costs 16 bytes a slot where a hash node costs 40, which
+-- keeps a waiting process near the size of a bare coroutine (see bench/RESULTS.md).
+-- The slots a timed wake-up touches come first, so they share cache lines.
+local CO, STATUS, WAIT, START, GROUP, T_BUCKET, T_SLOT = 1, 2, 3, 4, 5, 6, 7
+local WAIT_ON = 8 -- what is waited on: seconds, frame number, signal name, predicate, join
+local L_LIST, L_SLOT = 9, 10 -- signal, frame or predicate list and index in it, or false
+local ID, PARENT, NAME, CHILDREN, CLEANUPS, RESULT, JOINERS, FN = 11, 12, 13, 14, 15, 16, 17, 18
+
+local RUNNING, WAITING, DONE, FAILED, CANCELLED = "running", "waiting", "done", "failed", "cancelled"
+-- Wait kinds.
+local W_SECONDS, W_FRAMES, W_SIGNAL, W_SIGNAL_TIMEOUT, W_UNTIL, W_PROCESS =
+    "seconds", "frames", "signal", "signal_timeout", "until", "process"
+
+local MS = 1000 -- timer buckets per second
+local EPSILON = 1e-6 -- float accumulation tolerance of the clock, in bucket units
+
+local Process = {}
+Process.__index = Process
+local Group = {}
+Group.__index = Group
+
+local current = false -- the process whose coroutine is executing, or false
+local nextId = 0
+local liveProcesses = {} -- handle -> true, for every process not yet ended
+local groups = {}
+local signalWaiters = {} -- signal name -> list of waiting handles
+local latched = {} -- signal name -> packed values of a latch still set
+local namesSent = {} -- every signal name ever sent, for deadlock hints
+local errorHandler
+local quietFailures = setmetatable({}, { __mode = "k" }) -- processes run by try()
+local insideTick = false
+
+---------------------------------------------------------------------------
+-- Private helpers
+---------------------------------------------------------------------------
+
+local function pack(...)
+    return { n = select("#", ...), ... }
+end
+
+local function describe(value)
+    if type(value) == "string" then
+        return string.format("%q", value)
+    end
+    return tostring(value)
+end
+
+local function checkType(fname, argName, value, expected)
+    if type(value) ~= expected then
+        error(string.format("%s: %s must be a %s. Was %s", fname, argName, expected, describe(value)), 3)
+    end
+end
+
+local function checkNonNegative(fname, argName, value, level)
+    if type(value) ~= "number" or value < 0 or value ~= value or value == huge then
+        error(string.format("%s: %s must be a non-negative finite number. Was %s", fname, argName, describe(value)),
+            level or 3)
+    end
+end
+
+local function checkProcess(fname, value)
+    if getmetatable(value) ~= Process then
+        error(string.format("%s: expected a process handle (from runProcess). Was %s", fname, describe(value)), 3)
+    end
+end
+
+-- Returns the running process, or raises at the caller's caller: waits make
+-- sense only inside a coroutine this scheduler started.
+local function requireProcess(fname, level)
+    if not current then
+        error(fname .. "() called from outside a process (start one with runProcess)", level or 3)
+    end
+    if coRunning() ~= current[CO] then
+        error(fname .. "() called from a coroutine the scheduler did not start", level or 3)
+    end
+    if current[STATUS] == CANCELLED then
+        coYield() -- cancelled while running: never resumed again
+    end
+    return current
+end
+
+local function defaultErrorHandler(message)
+    io.stderr:write(message, "\n")
+end
+
+local function report(message, p)
+    if quietFailures[p] then
+        return
+    end
+    local ok, err = pcall(errorHandler, message, p)
+    if not ok then
+        defaultErrorHandler(message)
+        defaultErrorHandler("error handler failed: " .. tostring(err))
+    end
+end
+
+local function appendTo(list, p)
+    local n = list.n + 1
+    list[n] = p
+    list.n = n
+    list.live = list.live + 1
+    return n
+end
+
+-- Timer buckets: one list per millisecond of group time that has a due timer.
+-- Processed buckets are kept for reuse so a steady workload makes no garbage.
+local bucketPool, bucketPoolSize = {}, 0
+
+local function takeBucket(key)
+    local b
+    if bucketPoolSize > 0 then
+        b = bucketPool[bucketPoolSize]
+        bucketPool[bucketPoolSize] = nil
+        bucketPoolSize = bucketPoolSize - 1
+    else
+        b = { n = 0, live = 0 }
+    end
+    b.key = key
+    return b
+end
+
+-- Only small buckets are kept, and only a few: the pool saves garbage on the
+-- steady 60 Hz path without holding memory after a burst of processes ends.
+local BUCKET_POOL_MAX, BUCKET_KEEP_MAX = 64, 256
+
+local function recycleBucket(b)
+    local n = b.n
+    for i = 1, n do
+        b[i] = nil
+    end
+    b.n, b.live, b.key = 0, 0, nil
+    if bucketPoolSize < BUCKET_POOL_MAX and n <= BUCKET_KEEP_MAX then
+        bucketPoolSize = bucketPoolSize + 1
+        bucketPool[bucketPoolSize] = b
+    end
+end
+
+local function newBucket(g, key)
+    local b = takeBucket(key)
+    g.buckets[key] = b
+    g.bucketCount = g.bucketCount + 1
+    return b
+end
+
+local function addTimer(p, g, due)
+    -- The first bucket whose time is not before `due` (a ceiling without a
+    -- C call); runTimers runs a bucket once floor(clock * MS) reaches its key,
+    -- so a timer never fires early.
+    local x = due * MS - EPSILON
+    local key = x - x % 1
+    if key < x then
+        key = key + 1
+    end
+    if key <= g.processedKey then
+        key = g.processedKey + 1
+    end
+    local b = g.buckets[key] or newBucket(g, key)
+    local n = b.n + 1 -- appendTo, inlined: this is on every timed wait
+    b[n], b.n, b.live = p, n, b.live + 1
+    p[T_BUCKET], p[T_SLOT] = b, n
+end
+
+-- A fired timer leaves T_BUCKET set (one store less on the hot path); the
+-- entry is p's own only while the bucket slot still holds p.
+local function removeTimer(p)
+    local b = p[T_BUCKET]
+    if not b or b[p[T_SLOT]] ~= p then
+        p[T_BUCKET] = false
+        return
+    end
+    b[p[T_SLOT]] = false
+    b.live = b.live - 1
+    p[T_BUCKET], p[T_SLOT] = false, false
+    if b.live == 0 and b.key then
+        local g = p[GROUP]
+        if g.buckets[b.key] == b then
+            g.buckets[b.key] = nil
+            g.bucketCount = g.bucketCount - 1
+            recycleBucket(b)
+        end
+    end
+end
+
+local function removeFromList(p)
+    local list = p[L_LIST]
+    if not list then
+        return
+    end
+    list[p[L_SLOT]] = false
+    list.live = list.live - 1
+    p[L_LIST], p[L_SLOT] = false, false
+    if list.live == 0 and list.signal and signalWaiters[list.signal] == list then
+        signalWaiters[list.signal] = nil
+    end
+end
+
+-- Drops whatever p is registered on, so nothing else can wake it.
+local function detachWait(p)
+    removeTimer(p)
+    removeFromList(p)
+    p[WAIT], p[WAIT_ON] = false, false
+end
+
+local finishProcess -- forward: ends a process and wakes its joiners
+
+local function failProcess(p, message)
+    p[STATUS] = FAILED
+    p[RESULT] = message
+    report(message, p)
+    finishProcess(p)
+end
+
+-- Handles a resume that did not end in a scheduler wait: an error, the end
+-- of the process, or a bare coroutine.yield(), which is taken as "wait one
+-- frame", like Unity's `yield return null`.
+local function settleResume(p, ok, err)
+    local status = p[STATUS]
+    if not ok then
+        if status == CANCELLED then
+            return -- already finished by cancel(); the error is the cancel unwinding
+        end
+        failProcess(p, traceback(p[CO], tostring(err)))
+    elseif status == DONE or status == CANCELLED then
+        finishProcess(p)
+        p[CO] = false
+    elseif status == RUNNING then
+        local g = p[GROUP]
+        p[STATUS], p[WAIT], p[WAIT_ON], p[START] = WAITING, W_FRAMES, g.tick + 1, g.clock
+        local list = g.frameBuckets[g.tick + 1]
+        if not list then
+            list = { n = 0, live = 0 }
+            g.frameBuckets[g.tick + 1] = list
+        end
+        p[L_LIST], p[L_SLOT] = list, appendTo(list, p)
+    end
+end
+
+-- Runs p's coroutine until its next wait or its end.
+local function resumeProcess(p, ...)
+    p[STATUS] = RUNNING
+    local saved = current
+    current = p
+    local ok, err = coResume(p[CO], ...)
+    current = saved
+    if not ok or p[STATUS] ~= WAITING then
+        settleResume(p, ok, err)
+    end
+end
+
+-- Wakes a waiting process with values: at once, or on its group's next tick
+-- when the group is paused.
+local function wake(p, ...)
+    if not liveProcesses[p] then
+        return
+    end
+    local g = p[GROUP]
+    if g.paused then
+        p[STATUS] = "ready"
+        local deferred = g.deferred
+        deferred[#deferred + 1] = { p, pack(...) }
+        return
+    end
+    resumeProcess(p, ...)
+end
+
+-- Called by the wait functions once the wait is registered.
+local function suspend(p)
+    p[STATUS] = WAITING
+    return coYield()
+end
+
+-- After a call that may have run other processes (signal, runProcess, cancel),
+-- the caller itself may have been cancelled; stop it here.
+local function stopIfCancelled()
+    local p = current
+    if p and p[STATUS] == CANCELLED and coRunning() == p[CO] then
+        coYield()
+    end
+end
+
+local function runCleanups(p)
+    local cleanups = p[CLEANUPS]
+    if not cleanups then
+        return
+    end
+    p[CLEANUPS] = false
+    for i = #cleanups, 1, -1 do
+        local ok, err = xpcall(cleanups[i], traceback)
+        if not ok then
+            report("cleanup failed: " .. tostring(err), p)
+        end
+    end
+end
+
+local resumeJoiner -- forward
+
+finishProcess = function(p)
+    if not liveProcesses[p] then
+        return
+    end
+    liveProcesses[p] = nil
+    detachWait(p)
+    local parent = p[PARENT]
+    if parent and parent[CHILDREN] then
+        parent[CHILDREN][p] = nil
+    end
+    runCleanups(p)
+    if coroutine.status(p[CO]) ~= "normal" and p ~= current then
+        p[CO] = false -- the coroutine is garbage now; a running one is dropped by its resumer
+    end
+    local joiners = p[JOINERS]
+    if joiners then
+        p[JOINERS] = false
+        for i = 1, #joiners do
+            resumeJoiner(joiners[i], p)
+        end
+    end
+end
+
+local function processBody(p, fn, ...)
+    p[RESULT] = pack(fn(...))
+    p[STATUS] = DONE
+end
+
+local function nameOf(p)
+    local name = p[NAME]
+    if name then
+        return name
+    end
+    local info = getinfo(p[FN], "S")
+    return string.format("process %d (%s:%d)", p[ID], info.short_src, info.linedefined)
+end
+
+local function newProcess(fn, g, parent)
+    nextId = nextId + 1
+    local p = setmetatable({
+        coCreate(processBody), RUNNING, false, 0, g, false, false,
+        false, false, false,
+        nextId, parent or false, false, false, false, false, false, fn,
+    }, Process)
+    liveProcesses[p] = true
+    if parent then
+        local children = parent[CHILDREN]
+        if not children then
+            children = {}
+            parent[CHILDREN] = children
+        end
+        children[p] = true
+    end
+    return p
+end
+
+local function startProcess(fname, g, fn, ...)
+    checkType(fname, "fn", fn, "function")
+    local p = newProcess(fn, g, current)
+    resumeProcess(p, p, fn, ...)
+    stopIfCancelled()
+    return p
+end
+
+---------------------------------------------------------------------------
+-- Groups
+---------------------------------------------------------------------------
+
+local function newGroupObject(name)
+    return setmetatable({
+        name = name,
+        scale = 1,
+        paused = false,
+        clock = 0, -- group time in seconds
+        tick = 0, -- ticks this group has run (not counting paused ones)
+        processedKey = 0, -- last timer bucket already run
+        buckets = {},
+        bucketCount = 0,
+        frameBuckets = {},
+        untilList = { n = 0, live = 0 },
+        deferred = {},
+    }, Group)
+end
+
+local root = newGroupObject("root")
+groups[1] = root
+
+-- Keys of the due timer buckets in order, for a step so long that scanning
+-- every key in its range would be slower than sorting the live ones.
+local function sortedBucketKeys(g, toKey)
+    local keys = {}
+    for key in pairs(g.buckets) do
+        if key <= toKey then
+            keys[#keys + 1] = key
+        end
+    end
+    table.sort(keys)
+    return keys
+end
+
+-- Resumes the processes of one due timer bucket in the order they began
+-- waiting. The plain waitSeconds case is inlined: it is the scheduler's hot path.
+local function runBucket(g, b, key)
+    g.buckets[key] = nil
+    g.bucketCount = g.bucketCount - 1
+    b.key = nil -- detached: removeTimer must not touch the bucket map
+    for i = 1, b.n do
+        local p = b[i]
+        if p then
+            b[i] = false -- fired: removeTimer must no longer find p here
+            local kind = p[WAIT]
+            p[WAIT] = false
+            if kind == W_SECONDS and not g.paused then
+                p[STATUS] = RUNNING
+                current = p
+                local ok, err = coResume(p[CO], g.clock - p[START])
+                current = false
+                if not ok or p[STATUS] ~= WAITING then
+                    settleResume(p, ok, err)
+                end
+            elseif kind == W_SIGNAL_TIMEOUT then
+                removeFromList(p)
+                wake(p, false)
+            else
+                wake(p, g.clock - p[START])
+            end
+        end
+    end
+    recycleBucket(b)
+end
+
+local function runDeferred(g)
+    local deferred = g.deferred
+    if #deferred == 0 then
+        return
+    end
+    g.deferred = {}
+    for i = 1, #deferred do
+        local p, values = deferred[i][1], deferred[i][2]
+        if p[STATUS] == "ready" then
+            resumeProcess(p, unpack(values, 1, values.n))
+        end
+    end
+end
+
+local function runTimers(g)
+    local toKey = floor(g.clock * MS + EPSILON)
+    local fromKey = g.processedKey + 1
+    if toKey < fromKey then
+        return
+    end
+    -- Timers added while these run land after toKey: they wait for the next tick.
+    g.processedKey = toKey
+    local buckets = g.buckets
+    if toKey - fromKey <= 4 * g.bucketCount + 64 then
+        for key = fromKey, toKey do
+            local b = buckets[key]
+            if b then
+                runBucket(g, b, key)
+            end
+        end
+    else
+        local keys = sortedBucketKeys(g, toKey)
+        for k = 1, #keys do
+            runBucket(g, buckets[keys[k]], keys[k])
+        end
+    end
+end
+
+local function runFrameWaits(g)
+    local list = g.frameBuckets[g.tick]
+    if not list then
+        return
+    end
+    g.frameBuckets[g.tick] = nil
+    for i = 1, list.n do
+        local p = list[i]
+        if p then
+            p[L_LIST], p[L_SLOT], p[WAIT] = false, false, false
+            wake(p, g.clock - p[START])
+        end
+    end
+end
+
+local function runPredicates(g)
+    local list = g.untilList
+    if list.live == 0 then
+        return
+    end
+    -- Waiters added while predicates run go to the fresh list; survivors are put
+    -- in front of them afterwards so wait order holds.
+    g.untilList = { n = 0, live = 0 }
+    local survivors = { n = 0, live = 0 }
+    for i = 1, list.n do
+        local p = list[i]
+        if p then
+            local ok, result = xpcall(p[WAIT_ON], traceback)
+            if not ok then
+                p[L_LIST] = false
+                failProcess(p, "waitUntil predicate failed: " .. tostring(result))
+            elseif result then
+                p[L_LIST], p[L_SLOT], p[WAIT] = false, false, false
+                wake(p, g.clock - p[START])
+            elseif p[L_LIST] == list then
+                p[L_LIST], p[L_SLOT] = survivors, appendTo(survivors, p)
+            end
+        end
+    end
+    local added = g.untilList
+    for i = 1, added.n do
+        local p = added[i]
+        if p then
+            p[L_LIST], p[L_SLOT] = survivors, appendTo(survivors, p)
+        end
+    end
+    g.untilList = survivors
+end
+
+local function stepGroup(g, dt)
+    if g.paused then
+        return
+    end
+    g.clock = g.clock + dt * g.scale
+    g.tick = g.tick + 1
+    runDeferred(g)
+    runTimers(g)
+    runFrameWaits(g)
+    runPredicates(g)
+end
+
+---------------------------------------------------------------------------
+-- Joining processes
+---------------------------------------------------------------------------
+
+local function endedError(q)
+    if q[STATUS] == CANCELLED then
+        return string.format("waited-on %s was cancelled", nameOf(q))
+    end
+    return string.format("waited-on %s failed: %s", nameOf(q), tostring(q[RESULT]))
+end
+
+-- record = { waiter, mode ("any"|"all"), procs, remaining }
+resumeJoiner = function(record, q)
+    local w = record.waiter
+    if w[WAIT_ON] ~= record or w[WAIT] ~= W_PROCESS then
+        return -- the waiter moved on (cancelled, or another process of waitAny won)
+    end
+    record.remaining = record.remaining - 1
+    if q[STATUS] ~= DONE or record.mode == "any" or record.remaining == 0 then
+        w[WAIT], w[WAIT_ON] = false, false
+        wake(w, q)
+    end
+end
+
+local function joinResults(q)
+    local r = q[RESULT]
+    return unpack(r, 1, r.n)
+end
+
+-- Suspends until the processes in procs end (mode "all") or the first does
+-- ("any"). Returns the process that ended last / first, or the first that failed
+-- or was cancelled; callers decide whether that raises.
+local function awaitProcesses(fname, mode, procs)
+    local p = requireProcess(fname)
+    for i = 1, #procs do
+        if procs[i] == p then
+            error(fname .. ": a process cannot wait for itself", 3)
+        end
+    end
+    local record = { waiter = p, mode = mode, procs = procs, remaining = 0 }
+    for i = 1, #procs do
+        local q = procs[i]
+        if q[STATUS] ~= DONE and liveProcesses[q] then
+            record.remaining = record.remaining + 1
+        elseif q[STATUS] ~= DONE or mode == "any" then
+            return q
+        end
+    end
+    if record.remaining == 0 then
+        return procs[#procs]
+    end
+    for i = 1, #procs do
+        local q = procs[i]
+        if liveProcesses[q] then
+            local joiners = q[JOINERS]
+            if not joiners then
+                joiners = {}
+                q[JOINERS] = joiners
+            end
+            joiners[#joiners + 1] = record
+        end
+    end
+    p[WAIT], p[WAIT_ON], p[START] = W_PROCESS, record, p[GROUP].clock
+    return suspend(p)
+end
+
+-- Raises at the caller of the public function if q did not finish cleanly.
+local function requireDone(q)
+    if q[STATUS] ~= DONE then
+        error(endedError(q), 3)
+    end
+    return q
+end
+
+local function collectProcesses(fname, ...)
+    local procs = { ... }
+    if #procs == 0 or select("#", ...) ~= #procs then
+        error(fname .. ": expected one or more process handles", 3)
+    end
+    for i = 1, #procs do
+        if getmetatable(procs[i]) ~= Process then
+            error(string.format("%s: argument %d must be a process handle. Was %s", fname, i, describe(procs[i])), 3)
+        end
+    end
+    return procs
+end
+
+---------------------------------------------------------------------------
+-- Public API: processes
+---------------------------------------------------------------------------
+
+---Starts fn(...) as a new process in the current group (the root group from
+---outside a process). It runs at once until its first wait. Started from inside
+---a process, the new one is that process's child: cancelling the parent cancels it.
+---@param fn function
+---@param ... any arguments for fn
+---@return Process
+function M.runProcess(fn, ...)
+    return startProcess("runProcess", current and current[GROUP] or root, fn, ...)
+end
+
+-- waitSeconds off its fast path: checks every argument, and handles zero.
+local function waitSecondsChecked(seconds)
+    checkNonNegative("waitSeconds", "seconds", seconds, 4)
+    local p = requireProcess("waitSeconds", 4)
+    if seconds == 0 then
+        return M.waitFrames(1) -- the next tick, however short it is
+    end
+    local g = p[GROUP]
+    p[WAIT], p[WAIT_ON], p[START] = W_SECONDS, seconds, g.clock
+    addTimer(p, g, g.clock + seconds)
+    return suspend(p)
+end
+
+---Suspends the running process for at least `seconds` of its group's time.
+---waitSeconds(0) resumes on the next tick.
+---@param seconds number
+---@return number elapsed the group time that actually passed
+function M.waitSeconds(seconds)
+    local p = current
+    -- This runs on every wake of every timed process, so the checks are
+    -- inlined. The frame that yields stays small: Lua 5.1 reserves 20 stack
+    -- slots above it for coroutine.yield, and a few more locals here would
+    -- double the size of every waiting coroutine's stack.
+    if not p or type(seconds) ~= "number" or seconds <= 0 or seconds >= huge
+        or p[STATUS] == CANCELLED or coRunning() ~= p[CO] then
+        return (waitSecondsChecked(seconds))
+    end
+    local g = p[GROUP]
+    do -- addTimer, inlined; scoped so the registers are free again at the yield
+        local x = (g.clock + seconds) * MS - EPSILON
+        local key = x - x % 1
+        if key < x then
+            key = key + 1
+        end
+        if key <= g.processedKey then
+            key = g.processedKey + 1
+        end
+        local b = g.buckets[key] or newBucket(g, key)
+        local n = b.n + 1
+        b[n], b.n, b.live = p, n, b.live + 1
+        p[WAIT], p[START], p[T_BUCKET], p[T_SLOT], p[STATUS] = W_SECONDS, g.clock, b, n, WAITING
+    end
+    return coYield()
+end
+
+M.wait = M.waitSeconds
+
+---Suspends the running process for exactly `frames` ticks of its group.
+---@param frames integer at least 1
+---@return number elapsed the group time that passed
+function M.waitFrames(frames)
+    if type(frames) ~= "number" or frames < 1 or frames ~= floor(frames) then
+        error("waitFrames: frames must be a positive integer. Was " .. describe(frames), 2)
+    end
+    local p = requireProcess("waitFrames")
+    local g = p[GROUP]
+    local target = g.tick + frames
+    local list = g.frameBuckets[target]
+    if not list then
+        list = { n = 0, live = 0 }
+        g.frameBuckets[target] = list
+    end
+    p[WAIT], p[WAIT_ON], p[START] = W_FRAMES, target, g.clock
+    p[L_LIST], p[L_SLOT] = list, appendTo(list, p)
+    return suspend(p)
+end
+
+local function addSignalWaiter(p, name)
+    local list = signalWaiters[name]
+    if not list then
+        list = { n = 0, live = 0, signal = name }
+        signalWaiters[name] = list
+    end
+    p[L_LIST], p[L_SLOT] = list, appendTo(list, p)
+end
+
+---Suspends until `signal(name, ...)` is sent, and returns its values. If the
+---name is latched (see `latch`), returns the latched values at once.
+---@param name string
+---@return any ... the values passed to signal
+function M.waitSignal(name)
+    checkType("waitSignal", "name", name, "string")
+    local p = requireProcess("waitSignal")
+    local values = latched[name]
+    if values then
+        return unpack(values, 1, values.n)
+    end
+    p[WAIT], p[WAIT_ON], p[START] = W_SIGNAL, name, p[GROUP].clock
+    addSignalWaiter(p, name)
+    return suspend(p)
+end
+
+---Like waitSignal, but gives up after `seconds`.
+---@param name string
+---@param seconds number
+---@return boolean signalled true if the signal came, false on timeout
+---@return any ... the signal's values
+function M.waitSignalTimeout(name, seconds)
+    checkType("waitSignalTimeout", "name", name, "string")
+    checkNonNegative("waitSignalTimeout", "seconds", seconds)
+    local p = requireProcess("waitSignalTimeout")
+    local values = latched[name]
+    if values then
+        return true, unpack(values, 1, values.n)
+    end
+    local g = p[GROUP]
+    p[WAIT], p[WAIT_ON], p[START] = W_SIGNAL_TIMEOUT, name, g.clock
+    addSignalWaiter(p, name)
+    addTimer(p, g, g.clock + seconds)
+    return suspend(p)
+end
+
+local function deliver(name, ...)
+    namesSent[name] = true
+    local list = signalWaiters[name]
+    if not list then
+        return 0
+    end
+    -- Detach the list first: a waiter that waits on `name` again while this
+    -- delivery runs joins a new list and is not resumed a second time now.
+    signalWaiters[name] = nil
+    list.signal = nil
+    local woken = 0
+    for i = 1, list.n do
+        local p = list[i]
+        if p then
+            p[L_LIST], p[L_SLOT] = false, false
+            woken = woken + 1
+            if p[WAIT] == W_SIGNAL_TIMEOUT then
+                removeTimer(p)
+                p[WAIT] = false
+                wake(p, true, ...)
+            else
+                p[WAIT] = false
+                wake(p, ...)
+            end
+        end
+    end
+    return woken
+end
+
+---Wakes every process waiting on `name` at the moment of the call, in the order
+---they began waiting, passing the values. A signal nobody waits for is dropped
+---(use `latch` when the waiter may come later).
+---@param name string
+---@param ... any values for the waiters
+---@return integer woken how many processes were resumed
+function M.signal(name, ...)
+    checkType("signal", "name", name, "string")
+    local woken = deliver(name, ...)
+    stopIfCancelled()
+    return woken
+end
+
+---Sets a latch: wakes the current waiters like `signal`, and every later
+---waitSignal(name) returns these values at once until `unlatch(name)`.
+---@param name string
+---@param ... any
+---@return integer woken
+function M.latch(name, ...)
+    checkType("latch", "name", name, "string")
+    latched[name] = pack(...)
+    local woken = deliver(name, ...)
+    stopIfCancelled()
+    return woken
+end
+
+---Resets a latch set by `latch`; later waits block again.
+---@param name string
+function M.unlatch(name)
+    checkType("unlatch", "name", name, "string")
+    latched[name] = nil
+end
+
+---@param name string
+---@return boolean
+function M.isLatched(name)
+    checkType("isLatched", "name", name, "string")
+    return latched[name] ~= nil
+end
+
+---Suspends until predicate() returns true; it is called once per tick.
+---@param predicate fun(): boolean
+---@return number elapsed
+function M.waitUntil(predicate)
+    checkType("waitUntil", "predicate", predicate, "function")
+    local p = requireProcess("waitUntil")
+    if predicate() then
+        return 0
+    end
+    local g = p[GROUP]
+    p[WAIT], p[WAIT_ON], p[START] = W_UNTIL, predicate, g.clock
+    p[L_LIST], p[L_SLOT] = g.untilList, appendTo(g.untilList, p)
+    return suspend(p)
+end
+
+---Suspends until process q ends and returns its return values. Raises, with
+---q's message and traceback, if q failed or was cancelled.
+---@param q Process
+---@return any ...
+function M.waitProcess(q)
+    checkProcess("waitProcess", q)
+    return joinResults(requireDone(awaitProcesses("waitProcess", "all", { q })))
+end
+
+---Suspends until every process ends. Returns one packed table of return values
+---per process ({n = count, ...}), in argument order. Raises as soon as one fails.
+---@param ... Process
+---@return table ...
+function M.waitAll(...)
+    local procs = collectProcesses("waitAll", ...)
+    requireDone(awaitProcesses("waitAll", "all", procs))
+    local results = {}
+    for i = 1, #procs do
+        results[i] = procs[i][RESULT]
+    end
+    return unpack(results, 1, #procs)
+end
+
+---Suspends until the first of the processes ends.
+---@param ... Process
+---@return integer index which argument ended first
+---@return any ... its return values
+function M.waitAny(...)
+    local procs = collectProcesses("waitAny", ...)
+    local q = requireDone(awaitProcesses("waitAny", "any", procs))
+    for i = 1, #procs do
+        if procs[i] == q then
+            return i, joinResults(q)
+        end
+    end
+end
+
+---Runs fn(...) as a child process and waits for it, like pcall across waits
+---(pcall cannot span a wait on PUC Lua 5.1). Returns true and fn's return
+---values, or false and the error message with its traceback. The failure is
+---not sent to the error handler: the caller has it.
+---@param fn function
+---@param ... any
+---@return boolean ok
+---@return any ... results, or the error message
+function M.try(fn, ...)
+    checkType("try", "fn", fn, "function")
+    local p = requireProcess("try")
+    local child = newProcess(fn, p[GROUP], p)
+    quietFailures[child] = true
+    resumeProcess(child, child, fn, ...)
+    stopIfCancelled()
+    local q = awaitProcesses("try", "all", { child })
+    if q[STATUS] == DONE then
+        return true, joinResults(q)
+    end
+    return false, q[STATUS] == FAILED and q[RESULT] or endedError(q)
+end
+
+---Registers fn to run when the current process ends, however it ends (done,
+---failed or cancelled). Cleanups run in reverse order of registration.
+---@param fn function
+function M.onCleanup(fn)
+    checkType("onCleanup", "fn", fn, "function")
+    local p = requireProcess("onCleanup")
+    local cleanups = p[CLEANUPS]
+    if not cleanups then
+        cleanups = {}
+        p[CLEANUPS] = cleanups
+    end
+    cleanups[#cleanups + 1] = fn
+end
+
+---@return Process|nil the running process, or nil outside any process
+function M.currentProcess()
+    return current or nil
+end
+
+---The host's tick: advances every group's clock by dt (times its scale) and
+---resumes what fell due. Script errors are reported, never raised.
+---@param dt number seconds since the last tick
+function M.wakeUpWaitingThreads(dt)
+    checkNonNegative("wakeUpWaitingThreads", "dt", dt)
+    if insideTick or current then
+        error("wakeUpWaitingThreads() called from inside a process or tick", 2)
+    end
+    insideTick = true
+    for i = 1, #groups do
+        stepGroup(groups[i], dt)
+    end
+    insideTick = false
+end
+
+---Sets the function called with (message with traceback, process) when a
+---process fails. Default: write the message to stderr. nil restores the default.
+---@param fn fun(message: string, p: Process)|nil
+function M.setErrorHandler(fn)
+    if fn ~= nil then
+        checkType("setErrorHandler", "fn", fn, "function")
+    end
+    errorHandler = fn or defaultErrorHandler
+end
+errorHandler = defaultErrorHandler
+
+---Cancels every live process in every group.
+function M.cancelAll()
+    local all = {}
+    for p in pairs(liveProcesses) do
+        all[#all + 1] = p
+    end
+    table.sort(all, function(a, b) return a[ID] < b[ID] end)
+    for i = 1, #all do
+        all[i]:cancel()
+    end
+end
+
+---------------------------------------------------------------------------
+-- Process handles
+---------------------------------------------------------------------------
+
+---@class Process
+---@return "running"|"waiting"|"done"|"failed"|"cancelled"
+function Process:status()
+    local s = self[STATUS]
+    if s == "ready" then
+        return WAITING
+    end
+    return s
+end
+
+---Stops the process for good: it never resumes, its cleanups run, and every
+---live process it started is cancelled too. Cancelling an ended process still
+---cancels its live children. Returns true if this process was live.
+---@return boolean
+function Process:cancel()
+    local children = self[CHILDREN]
+    if children then
+        local list = {}
+        for child in pairs(children) do
+            list[#list + 1] = child
+        end
+        table.sort(list, function(a, b) return a[ID] < b[ID] end)
+        for i = 1, #list do
+            list[i]:cancel()
+        end
+    end
+    if not liveProcesses[self] then
+        return false
+    end
+    self[STATUS] = CANCELLED
+    finishProcess(self)
+    stopIfCancelled()
+    return true
+end
+
+---@return boolean
+function Process:isAlive()
+    return liveProcesses[self] == true
+end
+
+---Names the process for error reports and the inspector. Returns the process.
+---@param name string
+---@return Process
+function Process:setName(name)
+    checkType("setName", "name", name, "string")
+    self[NAME] = name
+    return self
+end
+
+---@return string
+function Process:name()
+    return nameOf(self)
+end
+
+---@return any ... the return values of a finished process
+function Process:results()
+    if self[STATUS] ~= DONE then
+        return
+    end
+    return joinResults(self)
+end
+
+---@return string|nil message the error (with traceback) of a failed process
+function Process:errorMessage()
+    if self[STATUS] == FAILED then
+        return self[RESULT]
+    end
+end
+
+---@return Group
+function Process:group()
+    return self[GROUP]
+end
+
+Process.__tostring = function(self)
+    return nameOf(self) .. " [" .. self:status() .. "]"
+end
+
+---------------------------------------------------------------------------
+-- Groups: time scale, pause and cancel for a set of processes
+---------------------------------------------------------------------------
+
+---Makes a group with its own clock. Processes started by group:run(), and the
+---processes they start, belong to it.
+---@param name string
+---@return Group
+function M.newGroup(name)
+    checkType("newGroup", "name", name, "string")
+    local g = newGroupObject(name)
+    groups[#groups + 1] = g
+    return g
+end
+
+---@return Group the group every process belongs to unless told otherwise
+function M.rootGroup()
+    return root
+end
+
+---@class Group
+---Starts fn(...) as a process in this group.
+---@param fn function
+---@return Process
+function Group:run(fn, ...)
+    return startProcess("Group:run", self, fn, ...)
+end
+
+---Scales the group's clock: 0.5 is slow motion, 0 stops timers (frames still count).
+---@param scale number
+function Group:setTimeScale(scale)
+    checkNonNegative("Group:setTimeScale", "scale", scale)
+    self.scale = scale
+end
+
+---@return number
+function Group:timeScale()
+    return self.scale
+end
+
+---Pauses the group: no timer, frame, predicate or signal resumes its processes
+---until resume(); wake-ups that arrive meanwhile run on its first tick after.
+function Group:pause()
+    self.paused = true
+end
+
+function Group:resume()
+    self.paused = false
+end
+
+---@return boolean
+function Group:isPaused()
+    return self.paused
+end
+
+---@return number seconds of group time since it was made
+function Group:now()
+    return self.clock
+end
+
+---Cancels every live process of the group.
+function Group:cancel()
+    local list = {}
+    for p in pairs(liveProcesses) do
+        if p[GROUP] == self then
+            list[#list + 1] = p
+        end
+    end
+    table.sort(list, function(a, b) return a[ID] < b[ID] end)
+    for i = 1, #list do
+        list[i]:cancel()
+    end
+end
+
+---------------------------------------------------------------------------
+-- Introspection and deadlock report
+---------------------------------------------------------------------------
+
+-- file:line where the process's coroutine is suspended, skipping this file.
+local function whereWaiting(p)
+    local co = p[CO]
+    if not co then
+        return "?"
+    end
+    local thisFile = getinfo(1, "S").source
+    for level = 0, 30 do
+        local info = getinfo(co, level, "Sl")
+        if not info then
+            break
+        end
+        if info.source ~= thisFile and info.currentline and info.currentline > 0 then
+            return info.short_src .. ":" .. info.currentline
+        end
+    end
+    return "?"
+end
+
+local function describeWait(p)
+    local kind, on, g = p[WAIT], p[WAIT_ON], p[GROUP]
+    if kind == W_SECONDS then
+        return kind, math.max(0, p[T_BUCKET].key / MS - g.clock)
+    elseif kind == W_FRAMES then
+        return kind, on - g.tick
+    elseif kind == W_SIGNAL or kind == W_SIGNAL_TIMEOUT then
+        return kind, on
+    elseif kind == W_UNTIL then
+        local info = getinfo(on, "S")
+        return kind, info.short_src .. ":" .. info.linedefined
+    elseif kind == W_PROCESS then
+        local names = {}
+        for i = 1, #on.procs do
+            names[i] = nameOf(on.procs[i])
+        end
+        return kind, table.concat(names, ", ")
+    end
+    return p:status(), nil
+end
+
+local function liveSorted()
+    local list = {}
+    for p in pairs(liveProcesses) do
+        list[#list + 1] = p
+    end
+    table.sort(list, function(a, b) return a[ID] < b[ID] end)
+    return list
+end
+
+---Describes every live process, oldest first: { process, id, name, status,
+---group, waiting (kind or nil), detail (seconds left, signal name, frames
+---left, predicate location or process names), where (file:line) }.
+---@return table[]
+function M.processes()
+    local out = {}
+    for _, p in ipairs(liveSorted()) do
+        local _, detail = describeWait(p)
+        out[#out + 1] = {
+            process = p, id = p[ID], name = nameOf(p), status = p:status(), group = p[GROUP].name,
+            waiting = p[WAIT] or nil, detail = detail, where = whereWaiting(p),
+        }
+    end
+    return out
+end
+
+local function editDistance(a, b)
+    local prev = {}
+    for j = 0, #b do
+        prev[j] = j
+    end
+    for i = 1, #a do
+        local row = { [0] = i }
+        for j = 1, #b do
+            local cost = a:byte(i) == b:byte(j) and 0 or 1
+            row[j] = math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+        end
+        prev = row
+    end
+    return prev[#b]
+end
+
+local function closestName(name, candidates)
+    local best, bestDistance = nil, math.max(3, floor(#name / 3)) + 1
+    for _, other in ipairs(candidates) do
+        local d = editDistance(name, other)
+        if other ~= name and d < bestDistance then
+            best, bestDistance = other, d
+        end
+    end
+    return best
+end
+
+-- A process is stuck when it waits (with no timeout) on a signal while no
+-- live process could still send one, or on processes that are stuck.
+local function stuckProcesses(list)
+    local anyProgressing = false
+    for _, p in ipairs(list) do
+        local kind = p[WAIT]
+        if kind ~= W_SIGNAL and kind ~= W_PROCESS then
+            anyProgressing = true
+        end
+    end
+    local stuck = {}
+    if not anyProgressing then
+        for _, p in ipairs(list) do
+            stuck[p] = true
+        end
+        return stuck, false
+    end
+    -- Others still run, so any signal may yet come: only joins can be proven
+    -- stuck. Start from every join and drop those that can still end (the
+    -- greatest fixed point), which keeps cycles such as A waits B, B waits A.
+    for _, p in ipairs(list) do
+        stuck[p] = p[WAIT] == W_PROCESS or nil
+    end
+    local changed = true
+    while changed do
+        changed = false
+        for _, p in ipairs(list) do
+            if stuck[p] then
+                local record = p[WAIT_ON]
+                local anyStuck, allStuck = false, true
+                for _, q in ipairs(record.procs) do
+                    if liveProcesses[q] then
+                        if stuck[q] then
+                            anyStuck = true
+                        else
+                            allStuck = false
+                        end
+                    end
+                end
+                local stillStuck = (record.mode == "all" and anyStuck) or (record.mode == "any" and allStuck)
+                if not stillStuck then
+                    stuck[p] = nil
+                    changed = true
+                end
+            end
+        end
+    end
+    return stuck, true
+end
+
+---Names the processes that wait on something nothing live can produce any
+---more. Certain entries: every live process waits on a signal or a process, so
+---nothing can run again; or processes wait on each other in a cycle. When other
+---processes still run, a signal waiter whose name was never sent is listed as
+---uncertain, with the closest name that was sent or waited on (a likely typo).
+---@return table[] entries { process, name, waitingOn, where, certain, hint }
+function M.findDeadlocks()
+    local list = liveSorted()
+    local stuck, othersRun = stuckProcesses(list)
+    local known = {}
+    for name in pairs(namesSent) do
+        known[#known + 1] = name
+    end
+    for name in pairs(signalWaiters) do
+        known[#known + 1] = name
+    end
+    table.sort(known)
+    local out = {}
+    for _, p in ipairs(list) do
+        local kind, detail = describeWait(p)
+        local certain = stuck[p] == true
+        local suspicious = kind == W_SIGNAL and not namesSent[detail]
+        if certain or (othersRun and suspicious) then
+            local hint = kind == W_SIGNAL and closestName(detail, known) or nil
+            out[#out + 1] = {
+                process = p, name = nameOf(p), waitingOn = kind .. " " .. tostring(detail),
+                where = whereWaiting(p), certain = certain, hint = hint,
+            }
+        end
+    end
+    return out
+end
+
+---The deadlock report as text, one line per stuck process, or nil if none.
+---@return string|nil
+function M.deadlockReport()
+    local entries = M.findDeadlocks()
+    if #entries == 0 then
+        return nil
+    end
+    local lines = {}
+    for _, e in ipairs(entries) do
+        local line = string.format("%s: %s %s on %s", e.where, e.name,
+            e.certain and "is stuck waiting" or "may be stuck waiting", e.waitingOn)
+        if e.hint then
+            line = line .. string.format(' (never sent; did you mean "%s"?)', e.hint)
+        end
+        lines[#lines + 1] = line
+    end
+    return table.concat(lines, "\n")
+end
+
+---------------------------------------------------------------------------
+-- Global names, as in the original article
+---------------------------------------------------------------------------
+
+local GLOBAL_NAMES = {
+    "runProcess", "waitSeconds", "wait", "waitFrames", "waitSignal", "waitSignalTimeout",
+    "signal", "latch", "unlatch", "isLatched", "waitUntil", "waitProcess", "waitAll", "waitAny",
+    "try", "onCleanup", "currentProcess", "wakeUpWaitingThreads", "setErrorHandler", "cancelAll",
+    "newGroup", "rootGroup", "processes", "findDeadlocks", "deadlockReport",
+}
+M.GLOBAL_NAMES = GLOBAL_NAMES
+
+for _, name in ipairs(GLOBAL_NAMES) do
+    _G[name] = M[name]
+end
+
+return M
