@@ -1,0 +1,129 @@
+#include "CommandLine.h"
+
+#include <SDL.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
+namespace stagehand {
+
+namespace {
+
+bool parseNumber(const std::string& text, double& value) {
+    char* end = nullptr;
+    value = std::strtod(text.c_str(), &end);
+    return !text.empty() && end && *end == '\0';
+}
+
+bool parseChoices(const std::string& text, std::vector<int>& out) {
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        double value = 0;
+        if (!parseNumber(item, value) || value < 1 || value != static_cast<int>(value)) return false;
+        out.push_back(static_cast<int>(value));
+    }
+    return !out.empty();
+}
+
+bool isDataRoot(const std::filesystem::path& dir) {
+    std::error_code ec;
+    return std::filesystem::exists(dir / "scripts" / "WaitSupport.lua", ec) &&
+           std::filesystem::exists(dir / "assets", ec);
+}
+
+}  // namespace
+
+const char* usageText() {
+    return "usage:\n"
+           "  stagehand [--script PATH] [--scene NAME]\n"
+           "  stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1,...] "
+           "[--seed N]\n"
+           "  stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH] [--seed N]\n"
+           "  stagehand --list-scenes [--script PATH]\n";
+}
+
+bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& error) {
+    for (int i = 1; i < argc; ++i) {
+        std::string arg = argv[i];
+        auto value = [&](std::string& into) {
+            if (i + 1 >= argc) {
+                error = arg + " needs a value";
+                return false;
+            }
+            into = argv[++i];
+            return true;
+        };
+        std::string v;
+        double number = 0;
+        if (arg == "--help" || arg == "-h") {
+            out.mode = CommandLine::Mode::Help;
+        } else if (arg == "--headless") {
+            out.mode = CommandLine::Mode::Headless;
+        } else if (arg == "--list-scenes") {
+            out.mode = CommandLine::Mode::ListScenes;
+        } else if (arg == "--json") {
+            out.json = true;
+        } else if (arg == "--script") {
+            if (!value(out.scriptPath)) return false;
+        } else if (arg == "--scene") {
+            if (!value(out.scene)) return false;
+        } else if (arg == "--screenshot") {
+            if (!value(out.screenshotPath)) return false;
+            out.mode = CommandLine::Mode::Screenshot;
+        } else if (arg == "--seconds" || arg == "--at") {
+            if (!value(v)) return false;
+            if (!parseNumber(v, number) || number < 0) {
+                error = arg + " needs a non-negative number of seconds, not '" + v + "'";
+                return false;
+            }
+            (arg == "--seconds" ? out.seconds : out.at) = number;
+        } else if (arg == "--seed") {
+            if (!value(v)) return false;
+            if (!parseNumber(v, number) || number < 0 || number != static_cast<double>(static_cast<std::uint64_t>(number))) {
+                error = "--seed needs a non-negative integer, not '" + v + "'";
+                return false;
+            }
+            out.seed = static_cast<std::uint64_t>(number);
+        } else if (arg == "--choose") {
+            if (!value(v)) return false;
+            if (!parseChoices(v, out.choices)) {
+                error = "--choose needs a comma-separated list of option numbers such as 2,1,3, not '" + v + "'";
+                return false;
+            }
+        } else if (arg == "--size") {
+            if (!value(v)) return false;
+            if (std::sscanf(v.c_str(), "%dx%d", &out.width, &out.height) != 2 || out.width < 64 || out.height < 64) {
+                error = "--size needs WIDTHxHEIGHT such as 1280x720, not '" + v + "'";
+                return false;
+            }
+        } else {
+            error = "unknown option '" + arg + "'";
+            return false;
+        }
+    }
+    if (out.mode == CommandLine::Mode::Screenshot && out.at < 0) {
+        error = "--screenshot needs --at T (the simulated time to capture)";
+        return false;
+    }
+    return true;
+}
+
+std::string locateDataRoot() {
+    namespace fs = std::filesystem;
+    if (const char* env = std::getenv("STAGEHAND_DATA"); env && isDataRoot(env)) return env;
+    std::error_code ec;
+    if (isDataRoot(fs::current_path(ec))) return ".";
+    if (char* base = SDL_GetBasePath()) {
+        fs::path dir = base;
+        SDL_free(base);
+        if (!dir.has_filename()) dir = dir.parent_path();  // drop the trailing separator
+        for (int up = 0; up < 4 && !dir.empty(); ++up, dir = dir.parent_path())
+            if (isDataRoot(dir)) return dir.string();
+    }
+    if (isDataRoot(STAGEHAND_SOURCE_DIR)) return STAGEHAND_SOURCE_DIR;
+    return ".";
+}
+
+}  // namespace stagehand

@@ -1,0 +1,37 @@
+// The command line, a contract users and tests depend on (see DESIGN.md):
+//   stagehand [--script PATH] [--scene NAME]
+//   stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1] [--seed N]
+//   stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH]
+//   stagehand --list-scenes [--script PATH]
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace stagehand {
+
+struct CommandLine {
+    enum class Mode { Window, Headless, Screenshot, ListScenes, Help };
+    Mode mode = Mode::Window;
+    std::string scriptPath;  // empty: the data root's scripts/Demo.lua
+    std::string scene;
+    double seconds = 60;
+    bool json = false;
+    std::vector<int> choices;
+    std::uint64_t seed = 1;
+    std::string screenshotPath;
+    double at = -1;
+    int width = 1280, height = 720;
+};
+
+// Fills `out`; on bad usage returns false with a one-line `error`.
+bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& error);
+
+const char* usageText();
+
+// The folder holding scripts/WaitSupport.lua and assets/: $STAGEHAND_DATA, the
+// current folder, the executable's folder or its parents, or the source tree.
+std::string locateDataRoot();
+
+}  // namespace stagehand

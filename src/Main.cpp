@@ -1,0 +1,235 @@
+// Stagehand: cutscenes and dialogue written as Lua coroutines.
+//
+// main() reads top-down: parse the command line, find the data folder, then
+// run one mode (list scenes, headless transcript, screenshot, or the window).
+// Exit status: 0 clean, 1 a script error was reported, 2 bad usage or input
+// that could not be loaded.
+
+#include <SDL.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "CommandLine.h"
+#include "SceneMenu.h"
+#include "Simulation.h"
+#include "game/WorldView.h"
+#include "platform/Window.h"
+#include "render/Batch2D.h"
+#include "render/GlyphAtlas.h"
+#include "render/OffscreenTarget.h"
+#include "render/PngWriter.h"
+#include "render/TextRenderer.h"
+#include "render/ViewLayout.h"
+
+using namespace stagehand;
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitScriptError = 1;
+constexpr int kExitBadInput = 2;
+constexpr double kMaxFrameSeconds = 0.25;  // a stall never fires a burst of ticks
+
+int fail(const std::string& message, int code) {
+    std::cerr << "stagehand: " << message << '\n';
+    return code;
+}
+
+struct Setup {
+    CommandLine cmd;
+    std::string dataRoot;
+    std::string scriptPath;
+};
+
+std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink) {
+    Simulation::Options options{setup.dataRoot, setup.scriptPath, setup.cmd.seed, std::move(sink)};
+    return std::make_unique<Simulation>(options);
+}
+
+// The scene named on the command line, or the script's first.
+bool chooseScene(Simulation& sim, const CommandLine& cmd, std::string& scene, std::string& error) {
+    scene = cmd.scene;
+    if (scene.empty()) {
+        auto scenes = sim.scenes();
+        if (scenes.empty()) {
+            error = "the script defines no scenes (global functions or a SCENES list)";
+            return false;
+        }
+        scene = scenes.front().name;
+    }
+    return sim.startScene(scene, error);
+}
+
+int listScenes(const Setup& setup) {
+    auto sim = loadSimulation(setup, nullptr);
+    for (const auto& scene : sim->scenes())
+        std::cout << scene.name << (scene.title.empty() ? "" : "\t" + scene.title) << '\n';
+    return kExitOk;
+}
+
+int runHeadless(const Setup& setup) {
+    bool json = setup.cmd.json;
+    auto sim = loadSimulation(setup, [json](const TranscriptEvent& e) {
+        std::cout << (json ? Transcript::formatJson(e) : Transcript::formatText(e)) << '\n';
+    });
+    std::string scene, error;
+    if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
+    auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
+    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->isStuck(); ++i) sim->tick();
+    if (!sim->isSceneOver())
+        for (const auto& line : sim->suspectedStuckLines()) std::cerr << "note: " << line << '\n';
+    std::cout.flush();
+    return sim->host().errorCount() > 0 || sim->isStuck() ? kExitScriptError : kExitOk;
+}
+
+// Everything the window needs to draw, built in order and torn down in reverse.
+struct Renderer {
+    Window window;
+    GlyphAtlas atlas;
+    Batch2D batch;
+    TextRenderer text{atlas, batch};
+    WorldView view{atlas, batch, text};
+
+    Renderer(const WindowOptions& options, const std::string& dataRoot)
+        : window(options), atlas(dataRoot + "/assets/fonts") {
+        batch.setWhiteTexel(atlas.texture(), atlas.whiteTexel());
+    }
+};
+
+void clearScreen() {
+    glClearColor(0.04f, 0.05f, 0.07f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+}
+
+int runScreenshot(const Setup& setup) {
+    const CommandLine& cmd = setup.cmd;
+    Renderer renderer(WindowOptions{"Stagehand", cmd.width, cmd.height, true}, setup.dataRoot);
+    auto sim = loadSimulation(setup, nullptr);
+    std::string scene, error;
+    if (!chooseScene(*sim, cmd, scene, error)) return fail(error, kExitBadInput);
+    while (sim->time() + 1e-9 < cmd.at) sim->tick();
+
+    OffscreenTarget target(cmd.width, cmd.height);
+    target.bind();
+    clearScreen();
+    ViewLayout layout = ViewLayout::fit(cmd.width, cmd.height);
+    layout.applyViewport();
+    renderer.view.draw(sim->world(), layout, {});
+    auto pixels = target.readRgb();
+    OffscreenTarget::unbind();
+    if (!writePng(cmd.screenshotPath, cmd.width, cmd.height, pixels, error)) return fail(error, kExitBadInput);
+    std::cout << "wrote " << cmd.screenshotPath << " (" << cmd.width << "x" << cmd.height << ", scene " << scene
+              << " at " << cmd.at << " s)\n";
+    return sim->host().errorCount() > 0 ? kExitScriptError : kExitOk;
+}
+
+int runWindow(const Setup& setup) {
+    Renderer renderer(WindowOptions{"Stagehand", setup.cmd.width, setup.cmd.height, false}, setup.dataRoot);
+    std::unique_ptr<Simulation> sim;
+    std::unique_ptr<SceneMenu> menu;
+    std::string sceneTitle;
+    bool showInspector = false;
+
+    auto play = [&](const std::string& name, const std::string& title) {
+        sim = loadSimulation(setup, nullptr);
+        std::string error;
+        if (!sim->startScene(name, error)) {
+            std::cerr << "stagehand: " << error << '\n';
+            sim.reset();
+            return;
+        }
+        sceneTitle = title.empty() ? name : title;
+        menu.reset();
+    };
+    auto openMenu = [&]() {
+        auto lister = loadSimulation(setup, nullptr);
+        menu = std::make_unique<SceneMenu>(lister->scenes());
+        sim.reset();
+    };
+    if (setup.cmd.scene.empty()) openMenu(); else play(setup.cmd.scene, "");
+    if (!sim && !menu) return kExitBadInput;
+
+    double accumulator = 0, last = Window::seconds();
+    for (bool running = true; running;) {
+        // Input.
+        int drawW = 0, drawH = 0;
+        renderer.window.drawableSize(drawW, drawH);
+        ViewLayout layout = ViewLayout::fit(drawW, drawH);
+        for (const auto& event : renderer.window.pollInput()) {
+            if (event.kind == InputKind::Quit) running = false;
+            if (menu) {
+                auto action = menu->handle(event, layout);
+                if (action == SceneMenu::Action::Quit) running = false;
+                if (action == SceneMenu::Action::Play) play(menu->selected().name, menu->selected().title);
+            } else if (event.kind == InputKind::KeyDown && event.key == SDLK_ESCAPE) {
+                openMenu();
+            } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F1) {
+                showInspector = !showInspector;
+            }
+        }
+
+        // Simulation: fixed ticks; a long frame is clamped.
+        double now = Window::seconds();
+        accumulator += std::min(now - last, kMaxFrameSeconds);
+        last = now;
+        if (sim) {
+            for (; accumulator >= Simulation::kTickSeconds; accumulator -= Simulation::kTickSeconds) sim->tick();
+        } else {
+            accumulator = 0;
+        }
+
+        // Rendering.
+        glViewport(0, 0, drawW, drawH);
+        clearScreen();
+        layout.applyViewport();
+        if (menu) {
+            menu->draw(renderer.batch, renderer.text, layout);
+        } else if (sim) {
+            std::vector<ProcessInfo> processes;
+            if (showInspector) processes = sim->host().processes();
+            renderer.view.draw(sim->world(), layout,
+                               {sceneTitle, "Esc: scenes  \u00B7  F1: processes", showInspector ? &processes : nullptr});
+        }
+        renderer.window.swap();
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // 1. The command line.
+    Setup setup;
+    std::string error;
+    if (!parseCommandLine(argc, argv, setup.cmd, error)) {
+        std::cerr << "stagehand: " << error << "\n" << usageText();
+        return kExitBadInput;
+    }
+    if (setup.cmd.mode == CommandLine::Mode::Help) {
+        std::cout << usageText();
+        return kExitOk;
+    }
+
+    // 2. The data folder and the script.
+    setup.dataRoot = locateDataRoot();
+    setup.scriptPath = setup.cmd.scriptPath.empty() ? setup.dataRoot + "/scripts/Demo.lua" : setup.cmd.scriptPath;
+
+    // 3. The mode. Load errors are exit 2; platform and GL failures are reported too.
+    try {
+        switch (setup.cmd.mode) {
+            case CommandLine::Mode::ListScenes: return listScenes(setup);
+            case CommandLine::Mode::Headless: return runHeadless(setup);
+            case CommandLine::Mode::Screenshot: return runScreenshot(setup);
+            case CommandLine::Mode::Window: return runWindow(setup);
+            case CommandLine::Mode::Help: break;
+        }
+    } catch (const LoadError& e) {
+        return fail(e.what(), kExitBadInput);
+    } catch (const std::exception& e) {
+        return fail(e.what(), kExitBadInput);
+    }
+    return kExitOk;
+}

@@ -1,0 +1,71 @@
+#include "SceneMenu.h"
+
+#include <SDL.h>
+
+namespace stagehand {
+
+namespace {
+constexpr float kListTop = 250, kRowHeight = 64, kListX = 300, kListWidth = 680;
+constexpr Color kTitle{246, 222, 160, 255};
+constexpr Color kText{232, 232, 226, 255};
+constexpr Color kMuted{150, 164, 180, 255};
+}  // namespace
+
+int SceneMenu::rowAt(float x, float y) const {
+    if (x < kListX || x > kListX + kListWidth || y < kListTop) return -1;
+    int row = static_cast<int>((y - kListTop) / kRowHeight);
+    return row < static_cast<int>(scenes_.size()) ? row : -1;
+}
+
+SceneMenu::Action SceneMenu::handle(const InputEvent& event, const ViewLayout& layout) {
+    int count = static_cast<int>(scenes_.size());
+    if (event.kind == InputKind::Quit) return Action::Quit;
+    if (count == 0) return Action::None;
+    if (event.kind == InputKind::MouseMove || event.kind == InputKind::MouseDown) {
+        int row = rowAt(layout.toViewX(event.x), layout.toViewY(event.y));
+        if (row >= 0) selected_ = row;
+        return row >= 0 && event.kind == InputKind::MouseDown ? Action::Play : Action::None;
+    }
+    if (event.kind != InputKind::KeyDown) return Action::None;
+    switch (event.key) {
+        case SDLK_ESCAPE: return Action::Quit;
+        case SDLK_UP: case SDLK_w: selected_ = (selected_ + count - 1) % count; return Action::None;
+        case SDLK_DOWN: case SDLK_s: selected_ = (selected_ + 1) % count; return Action::None;
+        case SDLK_RETURN: case SDLK_KP_ENTER: case SDLK_SPACE: return Action::Play;
+        default:
+            if (event.key >= SDLK_1 && event.key <= SDLK_9 && event.key - SDLK_1 < count) {
+                selected_ = event.key - SDLK_1;
+                return Action::Play;
+            }
+            return Action::None;
+    }
+}
+
+void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout) {
+    batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
+    batch.gradientRect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, {20, 26, 40, 255}, {34, 52, 52, 255});
+    Font title = text.font(FontFace::Bold, 60, layout.scale);
+    Font subtitle = text.font(FontFace::Regular, 20, layout.scale);
+    Font row = text.font(FontFace::Regular, 26, layout.scale);
+    Font number = text.font(FontFace::Bold, 26, layout.scale);
+    text.drawCentered(title, "Stagehand", ViewLayout::kWidth / 2, 96, kTitle);
+    text.drawCentered(subtitle, "Cutscenes written as Lua coroutines. Pick a scene.", ViewLayout::kWidth / 2, 180, kMuted);
+    for (std::size_t i = 0; i < scenes_.size(); ++i) {
+        float y = kListTop + i * kRowHeight;
+        bool chosen = static_cast<int>(i) == selected_;
+        if (chosen) {
+            batch.rect(kListX, y + 4, kListWidth, kRowHeight - 8, {255, 255, 255, 28});
+            batch.rect(kListX, y + 4, 4, kRowHeight - 8, kTitle);
+        }
+        const auto& scene = scenes_[i];
+        text.draw(number, std::to_string(i + 1), kListX + 24, y + 15, chosen ? kTitle : kMuted);
+        text.draw(row, scene.title.empty() ? scene.name : scene.title, kListX + 70, y + 15, chosen ? kText : kMuted);
+    }
+    if (scenes_.empty())
+        text.drawCentered(row, "This script lists no scenes.", ViewLayout::kWidth / 2, kListTop, kText);
+    text.drawCentered(subtitle, "Up/Down to choose  \u00B7  Enter or click to play  \u00B7  Esc to quit",
+                      ViewLayout::kWidth / 2, ViewLayout::kHeight - 60, kMuted);
+    batch.end();
+}
+
+}  // namespace stagehand

@@ -1,0 +1,33 @@
+// The window's opening screen: the script's scenes, chosen with the arrow
+// keys and Enter, a number key, or the mouse.
+#pragma once
+
+#include <vector>
+
+#include "platform/Window.h"
+#include "render/Batch2D.h"
+#include "render/TextRenderer.h"
+#include "render/ViewLayout.h"
+#include "script/ScriptHost.h"
+
+namespace stagehand {
+
+class SceneMenu {
+public:
+    enum class Action { None, Play, Quit };
+
+    explicit SceneMenu(std::vector<SceneInfo> scenes) : scenes_(std::move(scenes)) {}
+
+    Action handle(const InputEvent& event, const ViewLayout& layout);
+    const SceneInfo& selected() const { return scenes_[selected_]; }
+    bool empty() const { return scenes_.empty(); }
+    void draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout);
+
+private:
+    int rowAt(float viewX, float viewY) const;
+
+    std::vector<SceneInfo> scenes_;
+    int selected_ = 0;
+};
+
+}  // namespace stagehand

@@ -1,0 +1,89 @@
+#include "Simulation.h"
+
+#include <iostream>
+
+#include "game/MapData.h"
+
+namespace stagehand {
+
+namespace {
+constexpr int kDeadlockCheckTicks = 60;
+
+std::string describeStuck(const StuckProcess& s) {
+    std::string line = s.where + ": " + s.name + (s.certain ? " is stuck waiting on " : " may be stuck waiting on ") +
+                       s.waitingOn;
+    if (!s.hint.empty()) line += " (never sent; did you mean \"" + s.hint + "\"?)";
+    return line;
+}
+}  // namespace
+
+Simulation::Simulation(const Options& options) {
+    transcript_.setSink(options.sink);
+    world_.setTickSeconds(kTickSeconds);
+    try {
+        loadMapFolder(options.dataRoot + "/assets/maps", world_);
+        host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed);
+    } catch (const MapError& e) {
+        throw LoadError(e.what());
+    } catch (const ScriptHostError& e) {
+        throw LoadError(e.what());
+    }
+    std::string error;
+    if (!host_->loadScript(options.scriptPath, error)) throw LoadError(error);
+}
+
+bool Simulation::startScene(const std::string& name, std::string& error) {
+    if (!host_->hasFunction(name)) {
+        std::string known;
+        for (const auto& scene : host_->scenes()) known += (known.empty() ? "" : ", ") + scene.name;
+        error = "unknown scene '" + name + "' (scenes: " + known + ")";
+        return false;
+    }
+    sceneName_ = name;
+    sceneEnded_ = false;
+    TranscriptEvent start;
+    start.time = world_.time();
+    start.name = "scene_start";
+    transcript_.record(start.with("scene", name));
+    host_->startProcess(name, {}, [this, name](const ProcessOutcome& outcome) {
+        sceneEnded_ = true;
+        TranscriptEvent end;
+        end.time = world_.time();
+        end.name = "scene_end";
+        transcript_.record(end.with("scene", name).with("status", outcome.status));
+    });
+    return true;
+}
+
+void Simulation::tick() {
+    world_.advance(static_cast<float>(kTickSeconds));
+    host_->tick(kTickSeconds);
+    if (world_.ticks() % kDeadlockCheckTicks == 0) checkDeadlocks();
+}
+
+void Simulation::checkDeadlocks() {
+    for (const auto& s : host_->findDeadlocks()) {
+        if (!s.certain || !reportedStuck_.insert(s.name + s.waitingOn).second) continue;
+        stuck_ = true;
+        std::cerr << "stuck: " << describeStuck(s) << '\n';
+        TranscriptEvent e;
+        e.time = world_.time();
+        e.name = "stuck";
+        e.with("process", s.name).with("waiting", s.waitingOn).with("where", s.where);
+        if (!s.hint.empty()) e.with("hint", s.hint);
+        transcript_.record(e);
+    }
+}
+
+bool Simulation::isSceneOver() {
+    return sceneEnded_ && !world_.isBusy() && host_->liveProcessCount() == 0;
+}
+
+std::vector<std::string> Simulation::suspectedStuckLines() {
+    std::vector<std::string> lines;
+    for (const auto& s : host_->findDeadlocks())
+        if (!s.certain) lines.push_back(describeStuck(s));
+    return lines;
+}
+
+}  // namespace stagehand

@@ -1,0 +1,70 @@
+// One play-through of one script: the world, the transcript and the script
+// host, advanced by fixed simulation ticks. The window, headless runs,
+// screenshots and tests all drive the same tick.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "game/Transcript.h"
+#include "game/World.h"
+#include "script/ScriptHost.h"
+
+namespace stagehand {
+
+// The script, a map or the host's own files could not be loaded.
+struct LoadError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+class Simulation {
+public:
+    static constexpr double kTickSeconds = 1.0 / 60.0;
+
+    struct Options {
+        std::string dataRoot;    // holds scripts/ and assets/
+        std::string scriptPath;  // the scene script
+        std::uint64_t seed = 1;
+        Transcript::Sink sink;   // sees every transcript event as it happens
+    };
+
+    explicit Simulation(const Options& options);  // throws LoadError
+
+    std::vector<SceneInfo> scenes() { return host_->scenes(); }
+    // Starts a scene; false with `error` naming the valid scenes if unknown.
+    bool startScene(const std::string& name, std::string& error);
+
+    // Input -> world -> scripts, once.
+    void tick();
+
+    // The scene's process ended, nothing it started is alive, and the world is still.
+    bool isSceneOver();
+    // A deadlock was found: every live process waits on something nothing can produce.
+    bool isStuck() const { return stuck_; }
+    const std::string& sceneName() const { return sceneName_; }
+    double time() const { return world_.time(); }
+
+    World& world() { return world_; }
+    Transcript& transcript() { return transcript_; }
+    ScriptHost& host() { return *host_; }
+
+    // Processes that may be stuck (waiting on a signal never sent), as text lines.
+    std::vector<std::string> suspectedStuckLines();
+
+private:
+    void checkDeadlocks();
+
+    Transcript transcript_;
+    World world_{transcript_};
+    std::unique_ptr<ScriptHost> host_;
+    std::string sceneName_;
+    bool sceneEnded_ = false;
+    bool stuck_ = false;
+    std::set<std::string> reportedStuck_;
+};
+
+}  // namespace stagehand

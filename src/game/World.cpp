@@ -1,0 +1,226 @@
+#include "game/World.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "game/Utf8.h"
+
+namespace stagehand {
+
+namespace {
+constexpr float kErrorShownSeconds = 8.0f;
+constexpr float kAppearGlowSeconds = 0.6f;
+
+// Seconds a typed line stays up: a beat, plus time to read it.
+float readingSeconds(const std::string& text) { return 1.0f + 0.035f * static_cast<float>(utf8::length(text)); }
+}  // namespace
+
+const char* facingName(Facing facing) {
+    switch (facing) {
+        case Facing::Down: return "down";
+        case Facing::Up: return "up";
+        case Facing::Left: return "left";
+        case Facing::Right: return "right";
+    }
+    return "down";
+}
+
+std::optional<Facing> parseFacing(const std::string& name) {
+    for (Facing f : {Facing::Down, Facing::Up, Facing::Left, Facing::Right})
+        if (name == facingName(f)) return f;
+    return std::nullopt;
+}
+
+const char* fadeKindName(FadeKind kind) {
+    switch (kind) {
+        case FadeKind::Out: return "out";
+        case FadeKind::In: return "in";
+        case FadeKind::Flash: return "flash";
+        case FadeKind::None: break;
+    }
+    return "none";
+}
+
+std::optional<FadeKind> parseFadeKind(const std::string& name) {
+    for (FadeKind k : {FadeKind::Out, FadeKind::In, FadeKind::Flash})
+        if (name == fadeKindName(k)) return k;
+    return std::nullopt;
+}
+
+void World::addWaypoint(const std::string& name, Vec2 position) { waypoints_[name] = position; }
+
+void World::addActor(Actor actor) { actors_.push_back(std::move(actor)); }
+
+const Vec2* World::findWaypoint(const std::string& name) const {
+    auto it = waypoints_.find(name);
+    return it == waypoints_.end() ? nullptr : &it->second;
+}
+
+Actor* World::findActor(const std::string& id) {
+    for (auto& a : actors_)
+        if (a.id == id) return &a;
+    return nullptr;
+}
+
+const Actor* World::findActor(const std::string& id) const { return const_cast<World*>(this)->findActor(id); }
+
+std::vector<std::string> World::actorIds() const {
+    std::vector<std::string> ids;
+    for (const auto& a : actors_) ids.push_back(a.id);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+std::vector<std::string> World::waypointNames() const {
+    std::vector<std::string> names;
+    for (const auto& [name, pos] : waypoints_) names.push_back(name);
+    return names;
+}
+
+TranscriptEvent World::event(const char* name) const {
+    TranscriptEvent e;
+    e.time = time();
+    e.name = name;
+    return e;
+}
+
+void World::activate(Actor& actor, bool active) {
+    if (actor.active == active) return;
+    actor.active = active;
+    if (active) actor.appearFlash = kAppearGlowSeconds;
+    transcript_.record(event(active ? "activate" : "deactivate").with("actor", actor.id));
+}
+
+void World::setPosition(Actor& actor, Vec2 position) {
+    actor.position = position;
+    actor.walking = false;
+}
+
+void World::walkTo(Actor& actor, Vec2 target, const std::string& targetName) {
+    actor.walkTarget = target;
+    actor.walkTargetName = targetName;
+    actor.walking = true;
+    transcript_.record(event("walk").with("actor", actor.id).with("to", targetName));
+}
+
+void World::face(Actor& actor, Facing facing) { actor.facing = facing; }
+
+void World::say(Actor& actor, const std::string& text, float seconds) {
+    actor.speech = text;
+    actor.speechSecondsLeft = seconds;
+    if (!text.empty()) transcript_.record(event("say").with("actor", actor.id).with("text", text));
+}
+
+int World::showLine(const std::string& speaker, const std::string& text) {
+    if (line_) finishedLineId_ = line_->id;  // a new line replaces the one showing
+    DialogueLine line;
+    line.id = nextLineId_++;
+    line.speaker = speaker;
+    line.text = text;
+    line_ = line;
+    transcript_.record(event("line").with("speaker", speaker).with("text", text));
+    return line.id;
+}
+
+bool World::isLineFinished(int lineId) const { return lineId <= finishedLineId_; }
+
+void World::startFade(FadeKind kind, double seconds) {
+    fadeKind_ = kind;
+    fadeSeconds_ = static_cast<float>(std::max(seconds, 0.0));
+    fadeElapsed_ = 0;
+    if (kind == FadeKind::Out) veiled_ = true;
+    if (kind == FadeKind::In) veiled_ = false;
+    transcript_.record(event("fade").with("kind", fadeKindName(kind)).withNumber("seconds", seconds));
+}
+
+void World::setCameraCenter(Vec2 center) { cameraCenter_ = center; }
+
+void World::setControlsEnabled(bool enabled) {
+    if (controlsEnabled_ == enabled) return;
+    controlsEnabled_ = enabled;
+    transcript_.record(event("controls").with("enabled", enabled ? "true" : "false"));
+}
+
+void World::reportError(const std::string& message, const std::string& where) {
+    lastError_ = message;
+    errorSecondsLeft_ = kErrorShownSeconds;
+    transcript_.record(event("error").with("message", message).with("where", where));
+}
+
+void World::note(const std::string& name, const std::string& text) {
+    transcript_.record(event(name.c_str()).with("text", text));
+}
+
+void World::advance(float dt) {
+    ++ticks_;
+    for (auto& actor : actors_) advanceActor(actor, dt);
+    advanceLine(dt);
+    if (fadeKind_ != FadeKind::None) {
+        fadeElapsed_ += dt;
+        if (fadeElapsed_ >= fadeSeconds_) fadeKind_ = FadeKind::None;
+    }
+    errorSecondsLeft_ = std::max(0.0f, errorSecondsLeft_ - dt);
+}
+
+void World::advanceActor(Actor& actor, float dt) {
+    actor.appearFlash = std::max(0.0f, actor.appearFlash - dt);
+    if (actor.speechSecondsLeft > 0) {
+        actor.speechSecondsLeft -= dt;
+        if (actor.speechSecondsLeft <= 0) actor.speech.clear();
+    }
+    if (!actor.walking) return;
+    float dx = actor.walkTarget.x - actor.position.x;
+    float dy = actor.walkTarget.y - actor.position.y;
+    float distance = std::sqrt(dx * dx + dy * dy);
+    float step = actor.speed * dt;
+    if (distance > 0.001f) {
+        actor.facing = std::fabs(dx) >= std::fabs(dy) ? (dx < 0 ? Facing::Left : Facing::Right)
+                                                      : (dy < 0 ? Facing::Up : Facing::Down);
+    }
+    if (distance <= step) {
+        actor.position = actor.walkTarget;
+        actor.walking = false;
+        transcript_.record(event("arrive").with("actor", actor.id).with("at", actor.walkTargetName));
+        return;
+    }
+    actor.position.x += dx / distance * step;
+    actor.position.y += dy / distance * step;
+}
+
+void World::advanceLine(float dt) {
+    if (!line_) return;
+    auto total = static_cast<float>(utf8::length(line_->text));
+    if (!line_->typed) {
+        line_->charsShown = std::min(total, line_->charsShown + kTypewriterCharsPerSecond * dt);
+        if (line_->charsShown >= total) {
+            line_->typed = true;
+            line_->holdSecondsLeft = readingSeconds(line_->text);
+        }
+        return;
+    }
+    line_->holdSecondsLeft -= dt;
+    if (line_->holdSecondsLeft <= 0) {
+        finishedLineId_ = line_->id;
+        line_.reset();
+    }
+}
+
+bool World::isBusy() const {
+    if (line_ || fadeKind_ != FadeKind::None) return true;
+    return std::any_of(actors_.begin(), actors_.end(), [](const Actor& a) { return a.walking; });
+}
+
+float World::fadeOverlayAlpha() const {
+    float progress = fadeSeconds_ > 0 ? std::min(1.0f, fadeElapsed_ / fadeSeconds_) : 1.0f;
+    if (fadeKind_ == FadeKind::Out) return progress;
+    if (fadeKind_ == FadeKind::In) return 1.0f - progress;
+    return veiled_ ? 1.0f : 0.0f;
+}
+
+float World::flashAlpha() const {
+    if (fadeKind_ != FadeKind::Flash) return 0.0f;
+    float progress = fadeSeconds_ > 0 ? std::min(1.0f, fadeElapsed_ / fadeSeconds_) : 1.0f;
+    return 1.0f - progress;
+}
+
+}  // namespace stagehand

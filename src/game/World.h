@@ -1,0 +1,126 @@
+// World state: actors, waypoints, speech, the dialogue box, fades and the
+// camera. Advanced once per simulation tick; knows nothing of Lua.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/Transcript.h"
+
+namespace stagehand {
+
+struct Vec2 {
+    float x = 0, y = 0;
+};
+
+struct Color {
+    std::uint8_t r = 255, g = 255, b = 255, a = 255;
+};
+
+enum class Facing { Down, Up, Left, Right };
+const char* facingName(Facing facing);
+std::optional<Facing> parseFacing(const std::string& name);
+
+struct Actor {
+    std::string id;           // what scripts call it: "jackie"
+    std::string displayName;  // what the screen shows: "Jackie"
+    std::string glyph;        // one UTF-8 character drawn as its body
+    Color color;
+    Vec2 position;
+    Vec2 walkTarget;
+    std::string walkTargetName;
+    bool walking = false;
+    bool active = false;
+    float speed = 140.0f;  // world units per second
+    Facing facing = Facing::Down;
+    std::string speech;       // speech bubble text, empty when silent
+    float speechSecondsLeft = -1;  // < 0: until replaced or cleared
+    float appearFlash = 0;    // seconds left of the "just appeared" glow
+};
+
+struct DialogueLine {
+    int id = 0;
+    std::string speaker;  // actor id, or empty for narration
+    std::string text;
+    float charsShown = 0;
+    float holdSecondsLeft = 0;
+    bool typed = false;
+};
+
+enum class FadeKind { None, Out, In, Flash };
+const char* fadeKindName(FadeKind kind);
+std::optional<FadeKind> parseFadeKind(const std::string& name);
+
+class World {
+public:
+    static constexpr float kTypewriterCharsPerSecond = 45.0f;
+
+    explicit World(Transcript& transcript) : transcript_(transcript) {}
+
+    // --- Setup (from map data) ---
+    void addWaypoint(const std::string& name, Vec2 position);
+    void addActor(Actor actor);
+    const Vec2* findWaypoint(const std::string& name) const;
+    Actor* findActor(const std::string& id);
+    const Actor* findActor(const std::string& id) const;
+    const std::map<std::string, Vec2>& waypoints() const { return waypoints_; }
+    const std::vector<Actor>& actors() const { return actors_; }
+    std::vector<std::string> actorIds() const;
+    std::vector<std::string> waypointNames() const;
+
+    // --- Commands (from scripts) ---
+    void activate(Actor& actor, bool active);
+    void setPosition(Actor& actor, Vec2 position);
+    void walkTo(Actor& actor, Vec2 target, const std::string& targetName);
+    void face(Actor& actor, Facing facing);
+    void say(Actor& actor, const std::string& text, float seconds);
+    int showLine(const std::string& speaker, const std::string& text);
+    bool isLineFinished(int lineId) const;
+    void startFade(FadeKind kind, double seconds);
+    void setCameraCenter(Vec2 center);
+    void setControlsEnabled(bool enabled);
+    void reportError(const std::string& message, const std::string& where);
+    void note(const std::string& event, const std::string& text);
+
+    // --- Simulation ---
+    void advance(float dt);
+    double time() const { return static_cast<double>(ticks_) * tickSeconds_; }
+    void setTickSeconds(double seconds) { tickSeconds_ = seconds; }
+    std::uint64_t ticks() const { return ticks_; }
+    bool isBusy() const;  // walking, typing or fading: time alone will change things
+
+    // --- What the view draws ---
+    Vec2 cameraCenter() const { return cameraCenter_; }
+    bool controlsEnabled() const { return controlsEnabled_; }
+    const std::optional<DialogueLine>& currentLine() const { return line_; }
+    float fadeOverlayAlpha() const;  // black veil, 0..1
+    float flashAlpha() const;        // white veil, 0..1
+    const std::string& lastError() const { return lastError_; }
+    float errorSecondsLeft() const { return errorSecondsLeft_; }
+
+private:
+    TranscriptEvent event(const char* name) const;
+    void advanceActor(Actor& actor, float dt);
+    void advanceLine(float dt);
+
+    Transcript& transcript_;
+    std::map<std::string, Vec2> waypoints_;
+    std::vector<Actor> actors_;
+    std::optional<DialogueLine> line_;
+    int nextLineId_ = 1;
+    int finishedLineId_ = 0;  // lines up to this id are done
+    FadeKind fadeKind_ = FadeKind::None;
+    float fadeSeconds_ = 0, fadeElapsed_ = 0;
+    bool veiled_ = false;  // after a fade out, until a fade in
+    Vec2 cameraCenter_{640, 360};
+    bool controlsEnabled_ = true;
+    std::string lastError_;
+    float errorSecondsLeft_ = 0;
+    std::uint64_t ticks_ = 0;
+    double tickSeconds_ = 1.0 / 60.0;
+};
+
+}  // namespace stagehand

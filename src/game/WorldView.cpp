@@ -1,0 +1,199 @@
+#include "game/WorldView.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "game/Utf8.h"
+#include "script/ScriptHost.h"
+
+namespace stagehand {
+
+namespace {
+
+// Palette: a dusk clearing, warm paper for speech, ink-blue panels.
+constexpr Color kSkyTop{24, 36, 54, 255};
+constexpr Color kSkyBottom{44, 70, 72, 255};
+constexpr Color kGroundTop{52, 84, 58, 255};
+constexpr Color kGroundBottom{30, 52, 38, 255};
+constexpr Color kPaper{250, 246, 234, 245};
+constexpr Color kInk{28, 28, 36, 255};
+constexpr Color kPanel{14, 18, 28, 232};
+constexpr Color kPanelText{238, 236, 228, 255};
+constexpr Color kMuted{170, 182, 196, 255};
+constexpr Color kErrorPanel{120, 24, 32, 235};
+constexpr float kHorizon = 250;
+
+Color withAlpha(Color c, float alpha) {
+    c.a = static_cast<std::uint8_t>(std::clamp(alpha, 0.0f, 1.0f) * c.a);
+    return c;
+}
+
+Color darker(Color c, float f) {
+    return {static_cast<std::uint8_t>(c.r * f), static_cast<std::uint8_t>(c.g * f), static_cast<std::uint8_t>(c.b * f),
+            c.a};
+}
+
+}  // namespace
+
+Vec2 WorldView::toView(const World& world, Vec2 p) const {
+    Vec2 c = world.cameraCenter();
+    return {p.x - c.x + ViewLayout::kWidth / 2, p.y - c.y + ViewLayout::kHeight / 2};
+}
+
+void WorldView::glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color) {
+    const Glyph& g = atlas_.glyph(font.id, cp);
+    batch_.setTexture(atlas_.texture(), true);
+    batch_.quad(cx - w / 2, cy - h / 2, w, h, g.uv, color);
+}
+
+void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay) {
+    pixelsPerUnit_ = layout.scale;
+    batch_.begin(ViewLayout::kWidth, ViewLayout::kHeight);
+    drawBackdrop(world);
+
+    // Actors, nearest (largest y) drawn last; bubbles above every actor.
+    std::vector<const Actor*> cast;
+    for (const auto& a : world.actors())
+        if (a.active) cast.push_back(&a);
+    std::stable_sort(cast.begin(), cast.end(), [](const Actor* a, const Actor* b) { return a->position.y < b->position.y; });
+    for (const Actor* a : cast) drawActor(*a, toView(world, a->position));
+    for (const Actor* a : cast)
+        if (!a->speech.empty()) drawBubble(*a, toView(world, a->position));
+
+    if (const auto& line = world.currentLine()) drawDialogue(world, *line);
+
+    Font small = text_.font(FontFace::Regular, 17, pixelsPerUnit_);
+    if (!overlay.title.empty()) text_.draw(small, overlay.title, 24, 18, kMuted);
+    if (!overlay.hint.empty())
+        text_.draw(small, overlay.hint, ViewLayout::kWidth - 24 - text_.width(small, overlay.hint), 18, kMuted);
+    if (overlay.inspector) drawInspector(*overlay.inspector);
+
+    if (float veil = world.fadeOverlayAlpha(); veil > 0)
+        batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha({0, 0, 0, 255}, veil));
+    if (float flash = world.flashAlpha(); flash > 0)
+        batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha({255, 252, 240, 255}, flash));
+    drawError(world);
+    batch_.end();
+}
+
+void WorldView::drawBackdrop(const World& world) {
+    // The horizon moves with the camera's height so walking scenes feel placed.
+    float horizon = kHorizon - (world.cameraCenter().y - ViewLayout::kHeight / 2) * 0.3f;
+    horizon = std::clamp(horizon, 40.0f, ViewLayout::kHeight - 40);
+    batch_.gradientRect(0, 0, ViewLayout::kWidth, horizon, kSkyTop, kSkyBottom);
+    batch_.gradientRect(0, horizon, ViewLayout::kWidth, ViewLayout::kHeight - horizon, kGroundTop, kGroundBottom);
+    // A faint row of tufts gives the ground some depth.
+    Font tuft = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
+    float shift = std::fmod(world.cameraCenter().x, 160.0f);
+    for (int row = 0; row < 4; ++row) {
+        float y = horizon + 40 + row * (ViewLayout::kHeight - horizon) / 4;
+        for (float x = -shift + (row % 2) * 80; x < ViewLayout::kWidth + 80; x += 160)
+            text_.draw(tuft, "\"", x, y, {90, 130, 88, 110}, false);
+    }
+}
+
+void WorldView::drawActor(const Actor& actor, Vec2 at) {
+    Font disc = text_.font(FontFace::Regular, 56, pixelsPerUnit_);
+    Font body = text_.font(FontFace::Bold, 30, pixelsPerUnit_);
+    Font label = text_.font(FontFace::Bold, 16, pixelsPerUnit_);
+    Font marker = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
+
+    // Ground shadow, then the disc in the actor's colour with its glyph.
+    glyphQuad(disc, U'\u25CF', at.x, at.y + 26, 52, 14, {0, 0, 0, 90});
+    if (actor.appearFlash > 0)
+        glyphQuad(disc, U'\u25CF', at.x, at.y, 70 + 40 * actor.appearFlash, 70 + 40 * actor.appearFlash,
+                  withAlpha({255, 244, 200, 255}, actor.appearFlash));
+    glyphQuad(disc, U'\u25CF', at.x, at.y, 50, 50, darker(actor.color, 0.55f));
+    glyphQuad(disc, U'\u25CF', at.x, at.y - 1, 44, 44, actor.color);
+    float glyphWidth = text_.width(body, actor.glyph);
+    text_.draw(body, actor.glyph, at.x - glyphWidth / 2, at.y - text_.lineHeight(body) / 2 + 1, kInk, false);
+
+    // Facing: a small triangle just outside the disc.
+    struct Mark {
+        char32_t cp;
+        float dx, dy;
+    };
+    static const Mark marks[] = {{U'\u25BC', 0, 33}, {U'\u25B2', 0, -33}, {U'\u25C0', -33, 0}, {U'\u25B6', 33, 0}};
+    const Mark& m = marks[static_cast<int>(actor.facing)];
+    glyphQuad(marker, m.cp, at.x + m.dx, at.y + m.dy, 12, 12, actor.color);
+
+    text_.drawCentered(label, actor.displayName, at.x, at.y + 38, actor.color);
+}
+
+void WorldView::drawBubble(const Actor& actor, Vec2 at) {
+    Font font = text_.font(FontFace::Regular, 19, pixelsPerUnit_);
+    Font tail = text_.font(FontFace::Regular, 24, pixelsPerUnit_);
+    auto lines = text_.wrap(font, actor.speech, 280);
+    float width = 0;
+    for (const auto& l : lines) width = std::max(width, text_.width(font, l));
+    float lineHeight = text_.lineHeight(font);
+    float padX = 14, padY = 9;
+    float w = width + 2 * padX, h = lines.size() * lineHeight + 2 * padY;
+    float x = std::clamp(at.x - w / 2, 12.0f, ViewLayout::kWidth - w - 12);
+    float y = std::max(12.0f, at.y - 44 - h);
+    batch_.rect(x + 3, y + 4, w, h, {0, 0, 0, 70});
+    batch_.rect(x, y, w, h, kPaper);
+    batch_.rect(x, y, 5, h, actor.color);
+    glyphQuad(tail, U'\u25BC', std::clamp(at.x, x + 14, x + w - 14), y + h + 5, 16, 12, kPaper);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        text_.draw(font, lines[i], x + padX + 2, y + padY + i * lineHeight, kInk, false);
+}
+
+void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
+    Font name = text_.font(FontFace::Bold, 22, pixelsPerUnit_);
+    Font body = text_.font(FontFace::Regular, 24, pixelsPerUnit_);
+    const float x = 90, w = ViewLayout::kWidth - 180, padX = 28;
+    const Actor* speaker = line.speaker.empty() ? nullptr : world.findActor(line.speaker);
+    Color accent = speaker ? speaker->color : kMuted;
+
+    // Only the typed part is shown; wrapping uses the whole text so words do not jump lines.
+    auto lines = text_.wrap(body, line.text, w - 2 * padX);
+    float lineHeight = text_.lineHeight(body);
+    float h = 56 + lines.size() * lineHeight + 22;
+    float y = ViewLayout::kHeight - 28 - h;
+    batch_.rect(x, y, w, h, kPanel);
+    batch_.rect(x, y, w, 3, accent);
+    if (speaker) text_.draw(name, speaker->displayName, x + padX, y + 16, accent);
+
+    std::size_t shown = static_cast<std::size_t>(line.charsShown);
+    std::size_t consumed = 0;
+    for (std::size_t i = 0; i < lines.size() && consumed < shown; ++i) {
+        std::size_t length = utf8::length(lines[i]);
+        std::size_t visible = std::min(length, shown - consumed);
+        text_.draw(body, std::string_view(lines[i]).substr(0, utf8::offsetOf(lines[i], visible)), x + padX,
+                   y + 50 + i * lineHeight, kPanelText);
+        consumed += length + 1;  // the space the wrap consumed
+    }
+    if (line.typed) {
+        Font marker = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
+        glyphQuad(marker, U'\u25B6', x + w - 30, y + h - 24, 12, 12, accent);
+    }
+}
+
+void WorldView::drawError(const World& world) {
+    if (world.errorSecondsLeft() <= 0 || world.lastError().empty()) return;
+    Font font = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
+    auto lines = text_.wrap(font, "Script error: " + world.lastError(), ViewLayout::kWidth - 120);
+    float lineHeight = text_.lineHeight(font);
+    float alpha = std::min(1.0f, world.errorSecondsLeft());
+    float h = lines.size() * lineHeight + 20;
+    batch_.rect(40, 52, ViewLayout::kWidth - 80, h, withAlpha(kErrorPanel, alpha));
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        text_.draw(font, lines[i], 60, 62 + i * lineHeight, withAlpha({255, 236, 236, 255}, alpha));
+}
+
+void WorldView::drawInspector(const std::vector<ProcessInfo>& processes) {
+    Font font = text_.font(FontFace::Regular, 14, pixelsPerUnit_);
+    float lineHeight = text_.lineHeight(font);
+    std::size_t shown = std::min<std::size_t>(processes.size(), 24);
+    float w = 560, x = ViewLayout::kWidth - w - 20, y = 48;
+    batch_.rect(x, y, w, (shown + 1) * lineHeight + 16, {8, 10, 16, 210});
+    text_.draw(font, std::to_string(processes.size()) + " live processes (F1 hides)", x + 10, y + 8, kMuted, false);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const auto& p = processes[i];
+        std::string row = p.name + "  " + (p.waiting.empty() ? p.status : p.waiting + " " + p.detail) + "  " + p.where;
+        text_.draw(font, row, x + 10, y + 8 + (i + 1) * lineHeight, kPanelText, false);
+    }
+}
+
+}  // namespace stagehand

@@ -1,0 +1,46 @@
+// Draws the world: backdrop, actors (a glyph in a disc, facing marker and
+// name), speech bubbles, the dialogue box, fades, flashes and error notices.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "game/World.h"
+#include "render/Batch2D.h"
+#include "render/GlyphAtlas.h"
+#include "render/TextRenderer.h"
+#include "render/ViewLayout.h"
+
+namespace stagehand {
+
+struct ProcessInfo;
+
+struct ViewOverlay {
+    std::string title;  // scene title, top left
+    std::string hint;   // key help, bottom right
+    const std::vector<ProcessInfo>* inspector = nullptr;  // process list, when shown
+};
+
+class WorldView {
+public:
+    WorldView(GlyphAtlas& atlas, Batch2D& batch, TextRenderer& text) : atlas_(atlas), batch_(batch), text_(text) {}
+
+    void draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay);
+
+private:
+    Vec2 toView(const World& world, Vec2 p) const;
+    void drawBackdrop(const World& world);
+    void drawActor(const Actor& actor, Vec2 at);
+    void drawBubble(const Actor& actor, Vec2 at);
+    void drawDialogue(const World& world, const DialogueLine& line);
+    void drawError(const World& world);
+    void drawInspector(const std::vector<ProcessInfo>& processes);
+    void glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color);
+
+    GlyphAtlas& atlas_;
+    Batch2D& batch_;
+    TextRenderer& text_;
+    float pixelsPerUnit_ = 1;
+};
+
+}  // namespace stagehand

@@ -1,0 +1,83 @@
+#include "platform/Window.h"
+
+#include <SDL.h>
+#include <glad/gl.h>
+
+namespace stagehand {
+
+namespace {
+[[noreturn]] void fail(const std::string& what) { throw PlatformError(what + ": " + SDL_GetError()); }
+}  // namespace
+
+Window::Window(const WindowOptions& options) {
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) fail("SDL_Init(video) failed");
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+#ifdef __APPLE__
+    // Always required on Mac: a core profile context must be forward-compatible.
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
+#endif
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    if (options.hidden) flags |= SDL_WINDOW_HIDDEN;
+    window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, options.width,
+                               options.height, flags);
+    if (!window_) {
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        fail("cannot create the window");
+    }
+    context_ = SDL_GL_CreateContext(window_);
+    if (!context_) {
+        SDL_DestroyWindow(window_);
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        fail("cannot create an OpenGL 3.3 core context");
+    }
+    if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress))) {
+        SDL_GL_DeleteContext(context_);
+        SDL_DestroyWindow(window_);
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        throw PlatformError("cannot load OpenGL 3.3 functions");
+    }
+    SDL_GL_SetSwapInterval(1);  // vsync where the driver allows it; the loop copes either way
+}
+
+Window::~Window() {
+    SDL_GL_DeleteContext(context_);
+    SDL_DestroyWindow(window_);
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+}
+
+void Window::drawableSize(int& width, int& height) const { SDL_GL_GetDrawableSize(window_, &width, &height); }
+
+void Window::swap() { SDL_GL_SwapWindow(window_); }
+
+double Window::seconds() {
+    return static_cast<double>(SDL_GetPerformanceCounter()) / static_cast<double>(SDL_GetPerformanceFrequency());
+}
+
+std::vector<InputEvent> Window::pollInput() {
+    std::vector<InputEvent> events;
+    int windowW = 1, windowH = 1, drawW = 1, drawH = 1;
+    SDL_GetWindowSize(window_, &windowW, &windowH);
+    drawableSize(drawW, drawH);
+    // Mouse positions come in window points; the view works in drawable pixels (high DPI).
+    float sx = static_cast<float>(drawW) / static_cast<float>(windowW);
+    float sy = static_cast<float>(drawH) / static_cast<float>(windowH);
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+        switch (e.type) {
+            case SDL_QUIT: events.push_back({InputKind::Quit}); break;
+            case SDL_KEYDOWN: events.push_back({InputKind::KeyDown, e.key.keysym.sym, e.key.repeat != 0}); break;
+            case SDL_MOUSEBUTTONDOWN:
+                if (e.button.button == SDL_BUTTON_LEFT)
+                    events.push_back({InputKind::MouseDown, 0, false, e.button.x * sx, e.button.y * sy});
+                break;
+            case SDL_MOUSEMOTION: events.push_back({InputKind::MouseMove, 0, false, e.motion.x * sx, e.motion.y * sy}); break;
+            default: break;
+        }
+    }
+    return events;
+}
+
+}  // namespace stagehand

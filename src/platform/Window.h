@@ -1,0 +1,48 @@
+// The SDL window with its OpenGL 3.3 core context, and input events.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+struct SDL_Window;
+
+namespace stagehand {
+
+struct PlatformError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct WindowOptions {
+    std::string title = "Stagehand";
+    int width = 1280, height = 720;
+    bool hidden = false;  // screenshots render off screen
+};
+
+enum class InputKind { Quit, KeyDown, MouseDown, MouseMove };
+
+struct InputEvent {
+    InputKind kind;
+    int key = 0;  // SDL_Keycode for KeyDown
+    bool repeat = false;
+    float x = 0, y = 0;  // drawable pixels for mouse events
+};
+
+class Window {
+public:
+    explicit Window(const WindowOptions& options);  // throws PlatformError with SDL_GetError()
+    ~Window();
+    Window(const Window&) = delete;
+    Window& operator=(const Window&) = delete;
+
+    void drawableSize(int& width, int& height) const;
+    void swap();
+    std::vector<InputEvent> pollInput();
+    static double seconds();  // monotonic wall-clock time
+
+private:
+    SDL_Window* window_ = nullptr;
+    void* context_ = nullptr;  // SDL_GLContext
+};
+
+}  // namespace stagehand

@@ -1,0 +1,62 @@
+// 2D batch renderer: coloured and textured quads gathered into one vertex
+// buffer and drawn with one draw call per texture change. Text and shapes
+// share the glyph atlas (shapes use its white texel), so a frame of world,
+// bubbles and dialogue is a handful of draw calls.
+#pragma once
+
+#include <glad/gl.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "game/World.h"
+#include "render/GlProgram.h"
+
+namespace stagehand {
+
+struct TextureRegion {
+    float u0 = 0, v0 = 0, u1 = 0, v1 = 0;
+};
+
+class Batch2D {
+public:
+    Batch2D();
+    ~Batch2D();
+    Batch2D(const Batch2D&) = delete;
+    Batch2D& operator=(const Batch2D&) = delete;
+
+    // Starts a frame: `viewWidth` x `viewHeight` units map onto the current viewport.
+    void begin(float viewWidth, float viewHeight);
+    // Sets the texture for following quads; `alphaOnly` textures (the glyph
+    // atlas) are one channel of coverage tinted by the quad colour.
+    void setTexture(GLuint texture, bool alphaOnly);
+    void quad(float x, float y, float w, float h, const TextureRegion& uv, Color color);
+    void rect(float x, float y, float w, float h, Color color);
+    void frame(float x, float y, float w, float h, float thickness, Color color);
+    void gradientRect(float x, float y, float w, float h, Color top, Color bottom);
+    void flush();
+    void end() { flush(); }
+
+    void setWhiteTexel(GLuint texture, TextureRegion white) { whiteTexture_ = texture, white_ = white; }
+    int drawCalls() const { return drawCalls_; }
+    void resetStats() { drawCalls_ = 0; }
+
+private:
+    struct Vertex {
+        float x, y, u, v;
+        std::uint8_t r, g, b, a;
+    };
+
+    std::unique_ptr<GlProgram> program_;
+    GLuint vao_ = 0, vbo_ = 0;
+    std::vector<Vertex> vertices_;
+    GLuint texture_ = 0;
+    bool alphaOnly_ = true;
+    GLuint whiteTexture_ = 0;
+    TextureRegion white_;
+    float viewWidth_ = 1, viewHeight_ = 1;
+    int drawCalls_ = 0;
+};
+
+}  // namespace stagehand

@@ -1,0 +1,157 @@
+#include "render/GlyphAtlas.h"
+
+#include <SDL_ttf.h>
+
+#include <algorithm>
+#include <iostream>
+
+namespace stagehand {
+
+namespace {
+constexpr int kPadding = 1;
+constexpr int kWhiteSize = 4;  // a small white block in the corner for solid shapes
+
+std::uint64_t glyphKey(int font, char32_t codepoint) {
+    return (static_cast<std::uint64_t>(font) << 32) | static_cast<std::uint64_t>(codepoint);
+}
+
+const char* fileFor(FontFace face) { return face == FontFace::Bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf"; }
+}  // namespace
+
+GlyphAtlas::GlyphAtlas(std::string fontFolder) : fontFolder_(std::move(fontFolder)) {
+    if (TTF_Init() != 0) throw RenderError(std::string("TTF_Init failed: ") + TTF_GetError());
+    for (FontFace face : {FontFace::Regular, FontFace::Bold}) {
+        std::string path = fontFolder_ + "/" + fileFor(face);
+        TTF_Font* probe = TTF_OpenFont(path.c_str(), 16);
+        if (!probe) {
+            TTF_Quit();
+            throw RenderError("cannot open font " + path + ": " + TTF_GetError());
+        }
+        TTF_CloseFont(probe);
+    }
+    glGenTextures(1, &texture_);
+    glBindTexture(GL_TEXTURE_2D, texture_);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    clear();
+}
+
+GlyphAtlas::~GlyphAtlas() {
+    glDeleteTextures(1, &texture_);
+    for (auto& f : fonts_) TTF_CloseFont(f.ttf);
+    TTF_Quit();
+}
+
+void GlyphAtlas::clear() {
+    std::vector<std::uint8_t> blank(static_cast<std::size_t>(kSize) * kSize, 0);
+    for (int y = 0; y < kWhiteSize; ++y)
+        for (int x = 0; x < kWhiteSize; ++x) blank[static_cast<std::size_t>(y) * kSize + x] = 255;
+    glBindTexture(GL_TEXTURE_2D, texture_);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, kSize, kSize, 0, GL_RED, GL_UNSIGNED_BYTE, blank.data());
+    glyphs_.clear();
+    shelfX_ = kWhiteSize + kPadding;
+    shelfY_ = 0;
+    shelfHeight_ = kWhiteSize;
+}
+
+TextureRegion GlyphAtlas::whiteTexel() const {
+    float c = (kWhiteSize / 2.0f) / kSize;  // the centre: linear filtering never blends in black
+    return {c, c, c, c};
+}
+
+int GlyphAtlas::font(FontFace face, int pixelSize) {
+    pixelSize = std::clamp(pixelSize, 6, 256);
+    for (std::size_t i = 0; i < fonts_.size(); ++i)
+        if (fonts_[i].face == face && fonts_[i].pixelSize == pixelSize) return static_cast<int>(i);
+    std::string path = fontFolder_ + "/" + fileFor(face);
+    TTF_Font* ttf = TTF_OpenFont(path.c_str(), pixelSize);
+    if (!ttf) throw RenderError("cannot open font " + path + ": " + TTF_GetError());
+    TTF_SetFontHinting(ttf, TTF_HINTING_LIGHT);
+    fonts_.push_back({face, pixelSize, ttf});
+    return static_cast<int>(fonts_.size() - 1);
+}
+
+float GlyphAtlas::lineHeight(int font) const { return static_cast<float>(TTF_FontLineSkip(fonts_[font].ttf)); }
+float GlyphAtlas::ascent(int font) const { return static_cast<float>(TTF_FontAscent(fonts_[font].ttf)); }
+
+float GlyphAtlas::kerning(int font, char32_t left, char32_t right) {
+    return static_cast<float>(TTF_GetFontKerningSizeGlyphs32(fonts_[font].ttf, left, right));
+}
+
+const Glyph& GlyphAtlas::glyph(int font, char32_t codepoint) {
+    auto key = glyphKey(font, codepoint);
+    auto it = glyphs_.find(key);
+    if (it != glyphs_.end()) return it->second;
+    if (!TTF_GlyphIsProvided32(fonts_[font].ttf, codepoint)) {
+        const Glyph& fallback = glyph(font, U'?');
+        return glyphs_.emplace(key, fallback).first->second;
+    }
+    return glyphs_.emplace(key, rasterise(font, codepoint)).first->second;
+}
+
+bool GlyphAtlas::reserve(int width, int height, int& x, int& y) {
+    if (shelfX_ + width + kPadding > kSize) {
+        shelfY_ += shelfHeight_ + kPadding;
+        shelfX_ = 0;
+        shelfHeight_ = 0;
+    }
+    if (shelfY_ + height + kPadding > kSize) return false;
+    x = shelfX_;
+    y = shelfY_;
+    shelfX_ += width + kPadding;
+    shelfHeight_ = std::max(shelfHeight_, height);
+    return true;
+}
+
+Glyph GlyphAtlas::rasterise(int font, char32_t codepoint) {
+    ++rasterised_;
+    Glyph g;
+    int minX = 0, maxX = 0, minY = 0, maxY = 0, advance = 0;
+    TTF_GlyphMetrics32(fonts_[font].ttf, codepoint, &minX, &maxX, &minY, &maxY, &advance);
+    g.advance = static_cast<float>(advance);
+    SDL_Surface* surface = TTF_RenderGlyph32_Blended(fonts_[font].ttf, codepoint, SDL_Color{255, 255, 255, 255});
+    if (!surface) return g;  // a glyph with no ink (a space) has nothing to draw
+    SDL_Surface* argb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888, 0);
+    SDL_FreeSurface(surface);
+    if (!argb) return g;
+
+    // Trim the surface (a full line cell) to the inked box.
+    int left = argb->w, top = argb->h, right = -1, bottom = -1;
+    auto alphaAt = [&](int x, int y) {
+        auto* row = static_cast<const std::uint32_t*>(argb->pixels) + static_cast<std::size_t>(y) * (argb->pitch / 4);
+        return static_cast<std::uint8_t>(row[x] >> 24);
+    };
+    for (int y = 0; y < argb->h; ++y)
+        for (int x = 0; x < argb->w; ++x)
+            if (alphaAt(x, y)) {
+                left = std::min(left, x), right = std::max(right, x);
+                top = std::min(top, y), bottom = std::max(bottom, y);
+            }
+    if (right >= 0) {
+        int w = right - left + 1, h = bottom - top + 1, ax = 0, ay = 0;
+        if (!reserve(w, h, ax, ay)) {
+            std::cerr << "glyph atlas full: starting it again\n";
+            clear();
+            reserve(w, h, ax, ay);
+        }
+        std::vector<std::uint8_t> coverage(static_cast<std::size_t>(w) * h);
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) coverage[static_cast<std::size_t>(y) * w + x] = alphaAt(left + x, top + y);
+        glBindTexture(GL_TEXTURE_2D, texture_);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, ax, ay, w, h, GL_RED, GL_UNSIGNED_BYTE, coverage.data());
+        g.uv = {static_cast<float>(ax) / kSize, static_cast<float>(ay) / kSize, static_cast<float>(ax + w) / kSize,
+                static_cast<float>(ay + h) / kSize};
+        g.width = static_cast<float>(w);
+        g.height = static_cast<float>(h);
+        g.offsetX = static_cast<float>(left + std::min(minX, 0));  // the cell starts at minX when it is negative
+        g.offsetY = static_cast<float>(top);
+    }
+    SDL_FreeSurface(argb);
+    return g;
+}
+
+}  // namespace stagehand

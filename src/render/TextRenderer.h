@@ -1,0 +1,46 @@
+// Lays out UTF-8 text (kerning, word wrap) and emits its glyph quads into the
+// batch. Positions and sizes are in view units; glyphs are rasterised at
+// view units x pixelsPerUnit so text stays crisp at any window size.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "render/Batch2D.h"
+#include "render/GlyphAtlas.h"
+
+namespace stagehand {
+
+struct Font {
+    int id = 0;
+    float unitsPerPixel = 1;  // view units per rasterised pixel
+};
+
+class TextRenderer {
+public:
+    TextRenderer(GlyphAtlas& atlas, Batch2D& batch) : atlas_(atlas), batch_(batch) {}
+
+    // A font of `size` view units for a view drawn at `pixelsPerUnit`.
+    Font font(FontFace face, float size, float pixelsPerUnit);
+
+    float width(const Font& font, std::string_view text);
+    float lineHeight(const Font& font) const;
+    // Splits text into lines no wider than maxWidth, breaking at spaces (and
+    // inside words longer than a line). Explicit newlines are kept.
+    std::vector<std::string> wrap(const Font& font, std::string_view text, float maxWidth);
+
+    // Draws one line with its top-left at (x, y), with a soft drop shadow when
+    // `shadow` is set so it reads on any background.
+    void draw(const Font& font, std::string_view text, float x, float y, Color color, bool shadow = true);
+    void drawCentered(const Font& font, std::string_view text, float centerX, float y, Color color,
+                      bool shadow = true);
+
+private:
+    void emit(const Font& font, std::string_view text, float x, float y, Color color);
+
+    GlyphAtlas& atlas_;
+    Batch2D& batch_;
+};
+
+}  // namespace stagehand

@@ -1,0 +1,125 @@
+#include "script/BindHelpers.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "game/Transcript.h"
+
+namespace stagehand::bind {
+
+namespace {
+
+// Chunks of the host's own Lua files: an error is never blamed on them.
+bool isHostChunk(const char* source) {
+    return std::strstr(source, "WaitSupport.lua") != nullptr || std::strstr(source, "StageSupport.lua") != nullptr;
+}
+
+// Writes "file:line" of the nearest scene-script frame into `out`.
+bool findScriptWhere(lua_State* L, char* out, std::size_t size) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0 && !isHostChunk(ar.source)) {
+            std::snprintf(out, size, "%s:%d", ar.short_src, ar.currentline);
+            return true;
+        }
+    }
+    return false;
+}
+
+void describeValue(lua_State* L, int index, char* out, std::size_t size) {
+    switch (lua_type(L, index)) {
+        case LUA_TSTRING: std::snprintf(out, size, "\"%s\"", lua_tostring(L, index)); break;
+        case LUA_TNUMBER: std::snprintf(out, size, "%.14g", lua_tonumber(L, index)); break;
+        case LUA_TBOOLEAN: std::snprintf(out, size, "%s", lua_toboolean(L, index) ? "true" : "false"); break;
+        default: std::snprintf(out, size, "%s", luaL_typename(L, index));
+    }
+}
+
+[[noreturn]] void raiseBadArgument(lua_State* L, int index, const char* fname, const char* argName,
+                                   const char* expected) {
+    char value[128], message[256];
+    describeValue(L, index, value, sizeof value);
+    std::snprintf(message, sizeof message, "%s must be %s. Was %s", argName, expected, value);
+    raise(L, fname, message);
+}
+
+std::size_t editDistance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> prev(b.size() + 1), row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j)
+            row[j] = std::min({prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        std::swap(prev, row);
+    }
+    return prev[b.size()];
+}
+
+}  // namespace
+
+void raise(lua_State* L, const char* fname, const char* message) {
+    char where[256];
+    if (findScriptWhere(L, where, sizeof where))
+        lua_pushfstring(L, "%s: %s: %s", where, fname, message);
+    else
+        lua_pushfstring(L, "%s: %s", fname, message);
+    lua_error(L);
+    std::abort();  // lua_error does not return
+}
+
+void pushError(lua_State* L, const std::string& message) {
+    std::string where = scriptWhere(L);
+    lua_pushstring(L, (where == "?" ? message : where + ": " + message).c_str());
+}
+
+std::string scriptWhere(lua_State* L) {
+    char where[256];
+    return findScriptWhere(L, where, sizeof where) ? where : "?";
+}
+
+const char* checkString(lua_State* L, int index, const char* fname, const char* argName) {
+    if (lua_type(L, index) != LUA_TSTRING) raiseBadArgument(L, index, fname, argName, "a string");
+    return lua_tostring(L, index);
+}
+
+double checkNumber(lua_State* L, int index, const char* fname, const char* argName) {
+    if (lua_type(L, index) != LUA_TNUMBER) raiseBadArgument(L, index, fname, argName, "a number");
+    return lua_tonumber(L, index);
+}
+
+double optNumber(lua_State* L, int index, const char* fname, const char* argName, double fallback) {
+    if (lua_isnoneornil(L, index)) return fallback;
+    return checkNumber(L, index, fname, argName);
+}
+
+void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
+                          const std::vector<std::string>& known) {
+    std::string message = std::string(fname) + ": unknown " + what + " '" + name + "'";
+    std::string guess = closestMatch(name, known);
+    if (!guess.empty()) {
+        message += " (did you mean '" + guess + "'?)";
+    } else if (!known.empty()) {
+        message += " (known: ";
+        for (std::size_t i = 0; i < known.size() && i < 12; ++i) message += (i ? ", " : "") + known[i];
+        message += known.size() > 12 ? ", ...)" : ")";
+    }
+    pushError(L, message);
+}
+
+std::string closestMatch(const std::string& name, const std::vector<std::string>& choices) {
+    std::string best;
+    std::size_t bestDistance = std::max<std::size_t>(3, name.size() / 3) + 1;
+    for (const auto& choice : choices) {
+        std::size_t d = editDistance(name, choice);
+        if (d < bestDistance) {
+            best = choice;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+}  // namespace stagehand::bind

@@ -1,0 +1,38 @@
+// Argument checks shared by the binding files. Every error names the Lua
+// function and the argument, and points at the scene script line that made
+// the call (frames of the host's own Lua files are skipped).
+//
+// lua_error longjmps on PUC Lua: no C++ object with a destructor may be alive
+// in a frame it unwinds. So checks that raise build their message in plain
+// char buffers, and richer messages are pushed by a push*Error helper (whose
+// strings die when it returns) before the binding itself calls lua_error.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "script/LuaCompat.h"
+
+namespace stagehand::bind {
+
+// Raises "file:line: fname: message" at the nearest scene-script frame.
+[[noreturn]] void raise(lua_State* L, const char* fname, const char* message);
+
+// Pushes "file:line: message" for the caller to raise with lua_error.
+void pushError(lua_State* L, const std::string& message);
+
+// "file:line" of the nearest scene-script frame, or "?" if there is none.
+std::string scriptWhere(lua_State* L);
+
+const char* checkString(lua_State* L, int index, const char* fname, const char* argName);
+double checkNumber(lua_State* L, int index, const char* fname, const char* argName);
+double optNumber(lua_State* L, int index, const char* fname, const char* argName, double fallback);
+
+// Pushes "fname: unknown <what> 'name' (did you mean 'x'? | known: a, b, c)".
+void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
+                          const std::vector<std::string>& known);
+
+// The closest of `choices` to `name` (a likely typo), or empty.
+std::string closestMatch(const std::string& name, const std::vector<std::string>& choices);
+
+}  // namespace stagehand::bind

@@ -1,0 +1,236 @@
+#include "script/BindStage.h"
+
+#include <string>
+
+#include "game/World.h"
+#include "script/BindHelpers.h"
+#include "script/LuaCompat.h"
+
+namespace stagehand {
+
+namespace {
+
+using bind::checkNumber;
+using bind::checkString;
+
+World& worldOf(lua_State* L) { return *static_cast<World*>(lua_touserdata(L, lua_upvalueindex(1))); }
+
+// Returns the actor named by argument `index`, or pushes an error and returns null.
+Actor* findActorArg(lua_State* L, int index, const char* fname) {
+    const char* id = checkString(L, index, fname, "actor");
+    Actor* actor = worldOf(L).findActor(id);
+    if (!actor) bind::pushUnknownNameError(L, fname, "actor", id, worldOf(L).actorIds());
+    return actor;
+}
+
+struct Point {
+    Vec2 position;
+    const char* name = nullptr;  // waypoint name, or null for a bare position
+};
+
+// A point is a waypoint name, or a table {x =, y = [, name =]} as waypoint() returns.
+// Returns false after pushing an error.
+bool readPoint(lua_State* L, int index, const char* fname, Point& point) {
+    if (lua_type(L, index) == LUA_TSTRING) {
+        const char* name = lua_tostring(L, index);
+        const Vec2* found = worldOf(L).findWaypoint(name);
+        if (!found) {
+            bind::pushUnknownNameError(L, fname, "waypoint", name, worldOf(L).waypointNames());
+            return false;
+        }
+        point = {*found, name};
+        return true;
+    }
+    if (lua_type(L, index) != LUA_TTABLE) {
+        bind::pushError(L, std::string(fname) + ": point must be a waypoint name or a {x =, y =} table. Was " +
+                               luaL_typename(L, index));
+        return false;
+    }
+    lua_getfield(L, index, "x");
+    lua_getfield(L, index, "y");
+    lua_getfield(L, index, "name");
+    bool numeric = lua_type(L, -3) == LUA_TNUMBER && lua_type(L, -2) == LUA_TNUMBER;
+    point.position = {static_cast<float>(lua_tonumber(L, -3)), static_cast<float>(lua_tonumber(L, -2))};
+    point.name = lua_tostring(L, -1);  // the table keeps the string alive
+    lua_pop(L, 3);
+    if (!numeric) bind::pushError(L, std::string(fname) + ": point needs numeric x and y fields");
+    return numeric;
+}
+
+std::string pointLabel(const Point& point) {
+    if (point.name) return point.name;
+    return formatNumber(point.position.x) + "," + formatNumber(point.position.y);
+}
+
+int l_waypoint(lua_State* L) {
+    const char* name = checkString(L, 1, "waypoint", "name");
+    Point point;
+    if (!readPoint(L, 1, "waypoint", point)) return lua_error(L);
+    lua_createtable(L, 0, 3);
+    lua_pushnumber(L, point.position.x);
+    lua_setfield(L, -2, "x");
+    lua_pushnumber(L, point.position.y);
+    lua_setfield(L, -2, "y");
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "name");
+    return 1;
+}
+
+int l_activate(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "activate");
+    if (!actor) return lua_error(L);
+    worldOf(L).activate(*actor, true);
+    return 0;
+}
+
+int l_deactivate(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "deactivate");
+    if (!actor) return lua_error(L);
+    worldOf(L).activate(*actor, false);
+    return 0;
+}
+
+int l_setPosition(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "setPosition");
+    Point point;
+    if (!actor || !readPoint(L, 2, "setPosition", point)) return lua_error(L);
+    worldOf(L).setPosition(*actor, point.position);
+    return 0;
+}
+
+int l_walkToPoint(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "walkToPoint");
+    Point point;
+    if (!actor || !readPoint(L, 2, "walkToPoint", point)) return lua_error(L);
+    worldOf(L).walkTo(*actor, point.position, pointLabel(point));
+    return 0;
+}
+
+int l_isWalking(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "isWalking");
+    if (!actor) return lua_error(L);
+    lua_pushboolean(L, actor->walking);
+    return 1;
+}
+
+int l_face(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "face");
+    if (!actor) return lua_error(L);
+    const char* direction = checkString(L, 2, "face", "direction");
+    auto facing = parseFacing(direction);
+    if (!facing) {
+        bind::pushError(L, std::string("face: direction must be one of down, up, left, right. Was \"") +
+                               direction + "\"");
+        return lua_error(L);
+    }
+    worldOf(L).face(*actor, *facing);
+    return 0;
+}
+
+int l_say(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "say");
+    if (!actor) return lua_error(L);
+    const char* text = checkString(L, 2, "say", "text");
+    double seconds = bind::optNumber(L, 3, "say", "seconds", -1);
+    worldOf(L).say(*actor, text, static_cast<float>(seconds));
+    return 0;
+}
+
+int l_showLine(lua_State* L) {
+    const char* speaker = "";
+    if (!lua_isnil(L, 1)) {
+        Actor* actor = findActorArg(L, 1, "dialogue");
+        if (!actor) return lua_error(L);
+        speaker = lua_tostring(L, 1);
+    }
+    const char* text = checkString(L, 2, "dialogue", "text");
+    lua_pushinteger(L, worldOf(L).showLine(speaker, text));
+    return 1;
+}
+
+int l_isLineFinished(lua_State* L) {
+    lua_pushboolean(L, worldOf(L).isLineFinished(static_cast<int>(checkNumber(L, 1, "isLineFinished", "id"))));
+    return 1;
+}
+
+int l_fade(lua_State* L) {
+    const char* kindName = checkString(L, 1, "fade", "kind");
+    double seconds = bind::optNumber(L, 2, "fade", "seconds", 1.0);
+    auto kind = parseFadeKind(kindName);
+    if (!kind) {
+        bind::pushError(L, std::string("fade: kind must be one of out, in, flash. Was \"") + kindName + "\"");
+        return lua_error(L);
+    }
+    if (seconds < 0) bind::raise(L, "fade", "seconds must not be negative");
+    worldOf(L).startFade(*kind, seconds);
+    return 0;
+}
+
+int l_flash(lua_State* L) {
+    double seconds = bind::optNumber(L, 1, "flash", "seconds", 0.6);
+    if (seconds < 0) bind::raise(L, "flash", "seconds must not be negative");
+    worldOf(L).startFade(FadeKind::Flash, seconds);
+    return 0;
+}
+
+int l_setCameraCenter(lua_State* L) {
+    Point point;
+    if (!readPoint(L, 1, "setCameraCenter", point)) return lua_error(L);
+    worldOf(L).setCameraCenter(point.position);
+    return 0;
+}
+
+int l_disableControls(lua_State* L) {
+    worldOf(L).setControlsEnabled(false);
+    return 0;
+}
+
+int l_enableControls(lua_State* L) {
+    worldOf(L).setControlsEnabled(true);
+    return 0;
+}
+
+// print(...) writes to the transcript, so headless runs and tests see it.
+int l_print(lua_State* L) {
+    int n = lua_gettop(L);
+    lua_getglobal(L, "tostring");
+    for (int i = 1; i <= n; ++i) {
+        if (i > 1) lua_pushliteral(L, "\t");
+        lua_pushvalue(L, n + 1);
+        lua_pushvalue(L, i);
+        lua_call(L, 1, 1);  // may raise from a __tostring: no C++ objects are alive yet
+    }
+    lua_concat(L, n > 0 ? 2 * n - 1 : 0);
+    worldOf(L).note("print", lua_tostring(L, -1) ? lua_tostring(L, -1) : "");
+    return 0;
+}
+
+const luaL_Reg kStageFunctions[] = {
+    {"waypoint", l_waypoint},
+    {"activate", l_activate},
+    {"deactivate", l_deactivate},
+    {"setPosition", l_setPosition},
+    {"walkToPoint", l_walkToPoint},
+    {"isWalking", l_isWalking},
+    {"face", l_face},
+    {"say", l_say},
+    {"showLine", l_showLine},
+    {"isLineFinished", l_isLineFinished},
+    {"fade", l_fade},
+    {"flash", l_flash},
+    {"setCameraCenter", l_setCameraCenter},
+    {"disableControls", l_disableControls},
+    {"enableControls", l_enableControls},
+    {"print", l_print},
+    {nullptr, nullptr},
+};
+
+}  // namespace
+
+void openStage(lua_State* L, World& world) {
+    lua_newtable(L);
+    lua_pushlightuserdata(L, &world);
+    luaL_openlib(L, nullptr, kStageFunctions, 1);
+}
+
+}  // namespace stagehand

@@ -1,0 +1,344 @@
+#include "script/ScriptHost.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <iostream>
+
+#include "game/World.h"
+#include "script/BindStage.h"
+#include "script/LuaCompat.h"
+#include "script/Sandbox.h"
+
+namespace stagehand {
+
+namespace {
+
+// The scheduler's error handler: forwards (message, process) to the host.
+int l_processFailed(lua_State* L) {
+    auto* host = static_cast<ScriptHost*>(lua_touserdata(L, lua_upvalueindex(1)));
+    const char* message = lua_tostring(L, 1);
+    host->reportError(message ? message : "(error without a message)");
+    return 0;
+}
+
+ScriptValue toScriptValue(lua_State* L, int index) {
+    switch (lua_type(L, index)) {
+        case LUA_TBOOLEAN: return ScriptValue::of(lua_toboolean(L, index) != 0);
+        case LUA_TNUMBER: return ScriptValue::of(static_cast<double>(lua_tonumber(L, index)));
+        case LUA_TSTRING: return ScriptValue::of(std::string(lua_tostring(L, index)));
+        default: return {};
+    }
+}
+
+void pushScriptValue(lua_State* L, const ScriptValue& value) {
+    switch (value.type) {
+        case ScriptValue::Type::Boolean: lua_pushboolean(L, value.boolean); break;
+        case ScriptValue::Type::Number: lua_pushnumber(L, value.number); break;
+        case ScriptValue::Type::String: lua_pushlstring(L, value.string.data(), value.string.size()); break;
+        case ScriptValue::Type::Nil: lua_pushnil(L); break;
+    }
+}
+
+std::string fieldString(lua_State* L, int table, const char* key) {
+    lua_getfield(L, table, key);
+    std::string out;
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        out = formatNumber(lua_tonumber(L, -1));
+    } else if (lua_isstring(L, -1)) {
+        out = lua_tostring(L, -1);
+    } else if (lua_type(L, -1) == LUA_TBOOLEAN) {
+        out = lua_toboolean(L, -1) ? "true" : "false";
+    }
+    lua_pop(L, 1);
+    return out;
+}
+
+std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+}  // namespace
+
+std::string errorLocation(const std::string& message) {
+    // The first "some/file.lua:12" in the message (it may follow a prefix
+    // such as "waitUntil predicate failed: ").
+    for (std::size_t at = message.find(".lua:"); at != std::string::npos; at = message.find(".lua:", at + 1)) {
+        std::size_t end = at + 5;
+        while (end < message.size() && std::isdigit(static_cast<unsigned char>(message[end]))) ++end;
+        if (end == at + 5) continue;
+        std::size_t start = message.rfind(' ', at);
+        start = start == std::string::npos ? 0 : start + 1;
+        return message.substr(start, end - start);
+    }
+    return "?";
+}
+
+ScriptHost::ScriptHost(World& world, std::string dataRoot, std::uint64_t seed)
+    : world_(world), dataRoot_(std::move(dataRoot)) {
+    lua_State* L = lua_.get();
+    hardenState(L);
+    loadHostScripts();
+
+    // The sandbox: safe globals, the scheduler API, and the stage API.
+    lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
+    int scheduler = lua_gettop(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, "stagehand.stageApi");
+    int stage = lua_gettop(L);
+    pushSandbox(L, scheduler, stage, seed);
+    // Remember which names are the API, so listing scenes can skip them.
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, -3)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushboolean(L, 1);
+        lua_settable(L, -4);
+    }
+    apiNamesRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    envRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pop(L, 2);
+}
+
+ScriptHost::~ScriptHost() = default;  // the Lua state owns every reference
+
+void ScriptHost::loadHostScripts() {
+    lua_State* L = lua_.get();
+    std::string schedulerPath = dataRoot_ + "/scripts/WaitSupport.lua";
+    std::string supportPath = dataRoot_ + "/scripts/StageSupport.lua";
+    for (const auto& path : {schedulerPath, supportPath}) {
+        std::string source, error;
+        if (!readFile(path, source, error)) throw ScriptHostError(error);
+        std::string label = "@" + chunkLabel(path);
+        if (luaL_loadbuffer(L, source.data(), source.size(), label.c_str()) != 0) {
+            std::string message = lua_tostring(L, -1);
+            lua_pop(L, 1);
+            throw ScriptHostError(message);
+        }
+        CallResult result = lua_.call(0, 1);
+        if (!result.ok) throw ScriptHostError(firstLine(result.error));
+        if (path == schedulerPath) {
+            moduleRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
+        } else {
+            lua_setfield(L, LUA_REGISTRYINDEX, "stagehand.stageSupport");
+        }
+    }
+
+    // Route process failures to this host.
+    lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
+    lua_getfield(L, -1, "setErrorHandler");
+    lua_pushlightuserdata(L, this);
+    lua_pushcclosure(L, l_processFailed, 1);
+    CallResult set = lua_.call(1, 0);
+    lua_pop(L, 1);
+    if (!set.ok) throw ScriptHostError(firstLine(set.error));
+
+    // Stage API = StageSupport(stage C functions, scheduler).
+    lua_getfield(L, LUA_REGISTRYINDEX, "stagehand.stageSupport");
+    openStage(L, world_);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
+    CallResult built = lua_.call(2, 1);
+    if (!built.ok) throw ScriptHostError(firstLine(built.error));
+    lua_setfield(L, LUA_REGISTRYINDEX, "stagehand.stageApi");
+}
+
+std::string ScriptHost::chunkLabel(const std::string& path) const {
+    // Paths under the data root are named relative to it, so messages and
+    // transcripts read the same on every machine.
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path relative = fs::relative(fs::absolute(path, ec), fs::absolute(dataRoot_, ec), ec);
+    if (!ec && !relative.empty() && relative.native().rfind("..", 0) != 0) return relative.generic_string();
+    return path;
+}
+
+bool ScriptHost::loadScript(const std::string& path, std::string& error) {
+    lua_State* L = lua_.get();
+    std::string source;
+    if (!readFile(path, source, error)) return false;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    std::string label = chunkLabel(path);
+    if (loadSandboxedChunk(L, source.data(), source.size(), label.c_str(), lua_gettop(L)) != 0) {
+        error = lua_tostring(L, -1);
+        lua_pop(L, 2);
+        return false;
+    }
+    lua_remove(L, -2);
+    CallResult result = lua_.call(0, 0);
+    if (!result.ok) {
+        error = firstLine(result.error);
+        return false;
+    }
+    return true;
+}
+
+std::vector<SceneInfo> ScriptHost::scenes() {
+    lua_State* L = lua_.get();
+    std::vector<SceneInfo> list;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    lua_getfield(L, -1, "SCENES");
+    if (lua_istable(L, -1)) {
+        for (int i = 1;; ++i) {
+            lua_rawgeti(L, -1, i);
+            if (lua_isnil(L, -1)) {
+                lua_pop(L, 1);
+                break;
+            }
+            if (lua_type(L, -1) == LUA_TSTRING) {
+                list.push_back({lua_tostring(L, -1), ""});
+            } else if (lua_istable(L, -1)) {
+                list.push_back({fieldString(L, lua_gettop(L), "name"), fieldString(L, lua_gettop(L), "title")});
+            }
+            lua_pop(L, 1);
+        }
+    } else {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, apiNamesRef_);
+        lua_pushnil(L);
+        while (lua_next(L, -4)) {
+            bool isFunction = lua_type(L, -1) == LUA_TFUNCTION && lua_type(L, -2) == LUA_TSTRING;
+            lua_pop(L, 1);
+            if (!isFunction) continue;
+            lua_pushvalue(L, -1);
+            lua_rawget(L, -3);
+            bool isApi = lua_toboolean(L, -1);
+            lua_pop(L, 1);
+            if (!isApi) list.push_back({lua_tostring(L, -1), ""});
+        }
+        lua_pop(L, 1);
+        std::sort(list.begin(), list.end(), [](const SceneInfo& a, const SceneInfo& b) { return a.name < b.name; });
+    }
+    lua_pop(L, 2);
+    return list;
+}
+
+bool ScriptHost::hasFunction(const std::string& name) {
+    lua_State* L = lua_.get();
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    lua_getfield(L, -1, name.c_str());
+    bool found = lua_type(L, -1) == LUA_TFUNCTION;
+    lua_pop(L, 2);
+    return found;
+}
+
+bool ScriptHost::callModule(const char* function, int nargs, int nresults) {
+    lua_State* L = lua_.get();
+    lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
+    lua_getfield(L, -1, function);
+    lua_remove(L, -2);
+    lua_insert(L, -(nargs + 1));
+    CallResult result = lua_.call(nargs, nresults);
+    if (!result.ok) reportError(result.error);
+    return result.ok;
+}
+
+bool ScriptHost::startProcess(const std::string& name, const std::vector<ScriptValue>& args, ProcessCallback onEnd) {
+    lua_State* L = lua_.get();
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    lua_getfield(L, -1, name.c_str());
+    lua_remove(L, -2);
+    if (lua_type(L, -1) != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        reportError("no script function named '" + name + "'");
+        return false;
+    }
+    for (const auto& arg : args) pushScriptValue(L, arg);
+    if (!callModule("runProcess", static_cast<int>(args.size()) + 1, 1)) return false;
+    // Name the process after the function, for reports and the inspector.
+    lua_getfield(L, -1, "setName");
+    lua_pushvalue(L, -2);
+    lua_pushstring(L, name.c_str());
+    lua_.call(2, 0);
+    tracked_.push_back({luaL_ref(L, LUA_REGISTRYINDEX), name, std::move(onEnd)});
+    pollEndedProcesses();  // it may have finished without waiting
+    return true;
+}
+
+void ScriptHost::tick(double dt) {
+    lua_pushnumber(lua_.get(), dt);
+    callModule("wakeUpWaitingThreads", 1, 0);
+    pollEndedProcesses();
+}
+
+void ScriptHost::pollEndedProcesses() {
+    lua_State* L = lua_.get();
+    for (std::size_t i = 0; i < tracked_.size();) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, tracked_[i].handleRef);
+        int handle = lua_gettop(L);
+        lua_getfield(L, handle, "status");
+        lua_pushvalue(L, handle);
+        lua_.call(1, 1);
+        std::string status = lua_tostring(L, -1) ? lua_tostring(L, -1) : "?";
+        lua_pop(L, 1);
+        if (status == "running" || status == "waiting") {
+            lua_pop(L, 1);
+            ++i;
+            continue;
+        }
+        ProcessOutcome outcome;
+        outcome.status = status;
+        lua_getfield(L, handle, status == "done" ? "results" : "errorMessage");
+        lua_pushvalue(L, handle);
+        int before = lua_gettop(L) - 2;
+        if (lua_.call(1, LUA_MULTRET).ok) {
+            for (int k = before + 1; k <= lua_gettop(L); ++k) {
+                if (status == "done") outcome.results.push_back(toScriptValue(L, k));
+                else if (lua_isstring(L, k)) outcome.error = lua_tostring(L, k);
+            }
+        }
+        lua_settop(L, handle - 1);
+        Tracked ended = std::move(tracked_[i]);
+        tracked_.erase(tracked_.begin() + static_cast<long>(i));
+        luaL_unref(L, LUA_REGISTRYINDEX, ended.handleRef);
+        if (ended.onEnd) ended.onEnd(outcome);
+    }
+}
+
+void ScriptHost::reportError(const std::string& messageWithTraceback) {
+    ++errorCount_;
+    std::cerr << messageWithTraceback << '\n';
+    std::string line = firstLine(messageWithTraceback);
+    world_.reportError(line, errorLocation(line));
+}
+
+int ScriptHost::liveProcessCount() {
+    lua_State* L = lua_.get();
+    if (!callModule("processes", 0, 1)) return 0;
+    int count = static_cast<int>(lua_objlen(L, -1));
+    lua_pop(L, 1);
+    return count;
+}
+
+std::vector<ProcessInfo> ScriptHost::processes() {
+    lua_State* L = lua_.get();
+    std::vector<ProcessInfo> list;
+    if (!callModule("processes", 0, 1)) return list;
+    int table = lua_gettop(L);
+    for (int i = 1; i <= static_cast<int>(lua_objlen(L, table)); ++i) {
+        lua_rawgeti(L, table, i);
+        int entry = lua_gettop(L);
+        list.push_back({fieldString(L, entry, "name"), fieldString(L, entry, "status"),
+                        fieldString(L, entry, "waiting"), fieldString(L, entry, "detail"),
+                        fieldString(L, entry, "where")});
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return list;
+}
+
+std::vector<StuckProcess> ScriptHost::findDeadlocks() {
+    lua_State* L = lua_.get();
+    std::vector<StuckProcess> list;
+    if (!callModule("findDeadlocks", 0, 1)) return list;
+    int table = lua_gettop(L);
+    for (int i = 1; i <= static_cast<int>(lua_objlen(L, table)); ++i) {
+        lua_rawgeti(L, table, i);
+        int entry = lua_gettop(L);
+        StuckProcess stuck{fieldString(L, entry, "name"), fieldString(L, entry, "waitingOn"),
+                           fieldString(L, entry, "where"), fieldString(L, entry, "hint"), false};
+        stuck.certain = fieldString(L, entry, "certain") == "true";
+        list.push_back(stuck);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return list;
+}
+
+}  // namespace stagehand

@@ -1,0 +1,121 @@
+// ScriptHost: one Lua state running the scheduler (scripts/WaitSupport.lua),
+// the stage API and one sandboxed scene script.
+//
+// C++ can start any script function as a process and is called back when it
+// ends, with its return values or its error (the idea of seed article 003).
+// Script errors never escape: they are reported on stderr, on screen and in
+// the transcript, and only the failing process ends.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "script/LuaState.h"
+
+namespace stagehand {
+
+class World;
+
+struct ScriptValue {
+    enum class Type { Nil, Boolean, Number, String } type = Type::Nil;
+    bool boolean = false;
+    double number = 0;
+    std::string string;
+
+    static ScriptValue of(double n) { return {Type::Number, false, n, {}}; }
+    static ScriptValue of(const std::string& s) { return {Type::String, false, 0, s}; }
+    static ScriptValue of(bool b) { return {Type::Boolean, b, 0, {}}; }
+};
+
+struct ProcessOutcome {
+    std::string status;  // "done", "failed" or "cancelled"
+    std::vector<ScriptValue> results;
+    std::string error;  // message with traceback when failed
+};
+using ProcessCallback = std::function<void(const ProcessOutcome&)>;
+
+struct SceneInfo {
+    std::string name;
+    std::string title;
+};
+
+struct ProcessInfo {
+    std::string name, status, waiting, detail, where;
+};
+
+struct StuckProcess {
+    std::string name, waitingOn, where, hint;
+    bool certain = false;
+};
+
+// The host's own scripts could not be loaded: the installation is broken.
+struct ScriptHostError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+class ScriptHost {
+public:
+    // Loads the scheduler and stage support from `dataRoot`/scripts. Throws ScriptHostError.
+    ScriptHost(World& world, std::string dataRoot, std::uint64_t seed);
+    ~ScriptHost();
+    ScriptHost(const ScriptHost&) = delete;
+    ScriptHost& operator=(const ScriptHost&) = delete;
+
+    // Loads a scene script into the sandbox. On failure returns false and sets
+    // `error` to one line naming the file and line.
+    bool loadScript(const std::string& path, std::string& error);
+
+    // Scenes in the order the script lists them (its SCENES table), or every
+    // global function of the script in name order.
+    std::vector<SceneInfo> scenes();
+    bool hasFunction(const std::string& name);
+
+    // Starts the script's global function `name` as a process. `onEnd` runs
+    // when it ends, at the latest at the end of the tick in which it ended.
+    // Returns false (and reports) if there is no such function.
+    bool startProcess(const std::string& name, const std::vector<ScriptValue>& args, ProcessCallback onEnd);
+
+    // One simulation tick of the scheduler: wakeUpWaitingThreads(dt), then
+    // the callbacks of processes that ended.
+    void tick(double dt);
+
+    int errorCount() const { return errorCount_; }
+    int liveProcessCount();
+    std::vector<ProcessInfo> processes();
+    std::vector<StuckProcess> findDeadlocks();
+
+    // Called by the scheduler's error handler (and for host-call failures).
+    void reportError(const std::string& messageWithTraceback);
+
+    LuaState& lua() { return lua_; }
+
+private:
+    struct Tracked {
+        int handleRef;
+        std::string name;
+        ProcessCallback onEnd;
+    };
+
+    void loadHostScripts();
+    bool callModule(const char* function, int nargs, int nresults);
+    void pollEndedProcesses();
+    std::string chunkLabel(const std::string& path) const;
+
+    LuaState lua_;
+    World& world_;
+    std::string dataRoot_;
+    int moduleRef_ = -2;  // WaitSupport module table (LUA_NOREF)
+    int envRef_ = -2;     // the scene sandbox
+    int apiNamesRef_ = -2;
+    std::vector<Tracked> tracked_;
+    int errorCount_ = 0;
+};
+
+// "file:line" at the start of an error message, or "?".
+std::string errorLocation(const std::string& message);
+
+}  // namespace stagehand
