@@ -82,13 +82,29 @@ void WorldView::drawBackdrop(const World& world) {
     horizon = std::clamp(horizon, 40.0f, ViewLayout::kHeight - 40);
     batch_.gradientRect(0, 0, ViewLayout::kWidth, horizon, kSkyTop, kSkyBottom);
     batch_.gradientRect(0, horizon, ViewLayout::kWidth, ViewLayout::kHeight - horizon, kGroundTop, kGroundBottom);
-    // A faint row of tufts gives the ground some depth.
-    Font tuft = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
-    float shift = std::fmod(world.cameraCenter().x, 160.0f);
-    for (int row = 0; row < 4; ++row) {
-        float y = horizon + 40 + row * (ViewLayout::kHeight - horizon) / 4;
-        for (float x = -shift + (row % 2) * 80; x < ViewLayout::kWidth + 80; x += 160)
-            text_.draw(tuft, "\"", x, y, {90, 130, 88, 110}, false);
+    // A pale moon and a treeline on the horizon; both drift slower than the
+    // ground when the camera moves, which reads as depth.
+    Vec2 camera = world.cameraCenter();
+    Font disc = text_.font(FontFace::Regular, 56, pixelsPerUnit_);
+    glyphQuad(disc, U'\u25CF', 1040 - camera.x * 0.05f, 90, 150, 150, {240, 236, 210, 18});
+    glyphQuad(disc, U'\u25CF', 1040 - camera.x * 0.05f, 90, 70, 70, {244, 240, 214, 230});
+    Font tree = text_.font(FontFace::Regular, 64, pixelsPerUnit_);
+    float treeShift = std::fmod(camera.x * 0.5f, 90.0f);
+    for (int i = -1; i < 16; ++i) {
+        float height = 46 + 22 * static_cast<float>((i * 7 + 3) % 5);
+        float x = i * 90 - treeShift + 20 * static_cast<float>((i * 3) % 4);
+        glyphQuad(tree, U'\u25B2', x, horizon - height / 2 + 4, height * 0.75f, height, {22, 40, 34, 255});
+    }
+    // Grass blades: thin strokes in a fixed scatter that scrolls with the ground.
+    float shift = std::fmod(camera.x, 160.0f);
+    for (int row = 0; row < 5; ++row) {
+        float y = horizon + 30 + row * (ViewLayout::kHeight - horizon) / 5;
+        for (float x = -shift + (row % 2) * 80; x < ViewLayout::kWidth + 80; x += 160) {
+            Color blade{86, 124, 80, 150};
+            batch_.rect(x, y, 2, 8, blade);
+            batch_.rect(x + 5, y - 4, 2, 12, blade);
+            batch_.rect(x + 10, y, 2, 8, blade);
+        }
     }
 }
 
@@ -99,7 +115,7 @@ void WorldView::drawActor(const Actor& actor, Vec2 at) {
     Font marker = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
 
     // Ground shadow, then the disc in the actor's colour with its glyph.
-    glyphQuad(disc, U'\u25CF', at.x, at.y + 26, 52, 14, {0, 0, 0, 90});
+    glyphQuad(disc, U'\u25CF', at.x, at.y + 24, 50, 12, {0, 0, 0, 90});
     if (actor.appearFlash > 0)
         glyphQuad(disc, U'\u25CF', at.x, at.y, 70 + 40 * actor.appearFlash, 70 + 40 * actor.appearFlash,
                   withAlpha({255, 244, 200, 255}, actor.appearFlash));
@@ -113,11 +129,11 @@ void WorldView::drawActor(const Actor& actor, Vec2 at) {
         char32_t cp;
         float dx, dy;
     };
-    static const Mark marks[] = {{U'\u25BC', 0, 33}, {U'\u25B2', 0, -33}, {U'\u25C0', -33, 0}, {U'\u25B6', 33, 0}};
+    static const Mark marks[] = {{U'\u25BC', 24, 24}, {U'\u25B2', 0, -34}, {U'\u25C0', -34, 0}, {U'\u25B6', 34, 0}};
     const Mark& m = marks[static_cast<int>(actor.facing)];
     glyphQuad(marker, m.cp, at.x + m.dx, at.y + m.dy, 12, 12, actor.color);
 
-    text_.drawCentered(label, actor.displayName, at.x, at.y + 38, actor.color);
+    text_.drawCentered(label, actor.displayName, at.x, at.y + 42, actor.color);
 }
 
 void WorldView::drawBubble(const Actor& actor, Vec2 at) {
