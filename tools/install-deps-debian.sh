@@ -7,7 +7,7 @@ packages=(
   libsdl2-dev libsdl2-ttf-dev
   liblua5.1-0-dev libluajit-5.1-dev lua5.1 luajit
   python3-glad lua-busted lua-check
-  xvfb xauth fonts-dejavu-core
+  libgtest-dev xvfb xauth fonts-dejavu-core
 )
 
 missing=()

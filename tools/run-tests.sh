@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Builds and runs every test: the scheduler specs under lua5.1 and luajit, and
-# (once the engine exists) the C++ tests for both Lua VMs.
+# Builds Stagehand against both Lua VMs (PUC Lua 5.1 and LuaJIT) and runs every
+# test in each: the C++ tests, the scheduler specs under that VM, the golden
+# transcripts (the same files for both), and the command-line checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== luacheck"
 luacheck -q scripts spec bench
 
-for vm in lua5.1 luajit; do
-  echo "== busted ($vm)"
-  busted --lua="$vm" spec
+for lua in lua51 luajit; do
+  echo "== build ($lua)"
+  cmake -S . -B "build/$lua" -DSTAGEHAND_LUA="$lua" -DCMAKE_BUILD_TYPE=Release \
+        -DSTAGEHAND_WARNINGS_AS_ERRORS=ON > "build-$lua-configure.log" 2>&1 \
+    || { cat "build-$lua-configure.log"; exit 1; }
+  rm -f "build-$lua-configure.log"
+  cmake --build "build/$lua" -j2
+  echo "== tests ($lua)"
+  ctest --test-dir "build/$lua" -j2 --output-on-failure
 done

@@ -1,0 +1,47 @@
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "game/MapData.h"
+
+namespace stagehand::test {
+
+std::string dataRoot() { return STAGEHAND_SOURCE_DIR; }
+
+std::string writeScript(const std::string& name, const std::string& source) {
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / "stagehand_tests";
+    fs::create_directories(dir);
+    fs::path path = dir / name;
+    std::ofstream(path, std::ios::binary) << source;
+    return path.string();
+}
+
+Stage::Stage(const std::string& source, std::uint64_t seed) {
+    world.setTickSeconds(1.0 / 60.0);
+    loadMapFolder(dataRoot() + "/assets/maps", world);
+    host = std::make_unique<ScriptHost>(world, dataRoot(), seed);
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name = std::string(info->test_suite_name()) + "_" + info->name() + ".lua";
+    std::string error;
+    if (!host->loadScript(writeScript(name, source), error)) ADD_FAILURE() << "script did not load: " << error;
+}
+
+void Stage::ticks(int n) {
+    for (int i = 0; i < n; ++i) {
+        world.advance(1.0f / 60.0f);
+        host->tick(1.0 / 60.0);
+    }
+}
+
+std::vector<const TranscriptEvent*> Stage::events(const std::string& name) const {
+    std::vector<const TranscriptEvent*> found;
+    for (const auto& e : transcript.events())
+        if (e.name == name) found.push_back(&e);
+    return found;
+}
+
+}  // namespace stagehand::test

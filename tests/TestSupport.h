@@ -1,0 +1,30 @@
+// Helpers for the C++ tests: the data folder, throwaway scripts, and a world
+// with a script host ready to tick.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "game/Transcript.h"
+#include "game/World.h"
+#include "script/ScriptHost.h"
+
+namespace stagehand::test {
+
+std::string dataRoot();
+// Writes `source` to a fresh file under the test build folder; returns its path.
+std::string writeScript(const std::string& name, const std::string& source);
+
+// A world (with the demo maps) and a host running one script.
+struct Stage {
+    Transcript transcript;
+    World world{transcript};
+    std::unique_ptr<ScriptHost> host;
+
+    explicit Stage(const std::string& source, std::uint64_t seed = 1);
+    void ticks(int n);
+    // Events of one name, in order, as "field=value ..." text lines.
+    std::vector<const TranscriptEvent*> events(const std::string& name) const;
+};
+
+}  // namespace stagehand::test

@@ -1,0 +1,21 @@
+# Runs a headless scene and compares its transcript with a golden file, byte
+# for byte. Set UPDATE_GOLDEN=1 in the environment to rewrite the golden file.
+set(args --headless --scene ${SCENE} --seconds ${SECONDS} --seed ${SEED})
+if(JSON)
+  list(APPEND args --json)
+endif()
+execute_process(COMMAND ${EXE} ${args} WORKING_DIRECTORY ${WORKDIR}
+                OUTPUT_VARIABLE actual ERROR_VARIABLE errors RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "stagehand exited with ${status}:\n${errors}")
+endif()
+if("$ENV{UPDATE_GOLDEN}" STREQUAL "1")
+  file(WRITE ${GOLDEN} "${actual}")
+  message(STATUS "updated ${GOLDEN}")
+  return()
+endif()
+file(READ ${GOLDEN} expected)
+if(NOT actual STREQUAL expected)
+  file(WRITE ${GOLDEN}.actual "${actual}")
+  message(FATAL_ERROR "transcript differs from ${GOLDEN}; got ${GOLDEN}.actual:\n${actual}")
+endif()

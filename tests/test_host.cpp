@@ -1,0 +1,150 @@
+// The Lua host: protected calls, processes started from C++, error isolation
+// and the sandbox.
+#include <gtest/gtest.h>
+
+#include "TestSupport.h"
+
+using namespace stagehand;
+using test::Stage;
+
+TEST(ScriptHost, a_process_started_from_cpp_delivers_its_return_values) {
+    Stage stage("function add(a, b) wait(0.5) return a + b, 'sum' end");
+    bool ended = false;
+    ProcessOutcome outcome;
+    ASSERT_TRUE(stage.host->startProcess("add", {ScriptValue::of(2.0), ScriptValue::of(3.0)},
+                                         [&](const ProcessOutcome& o) { ended = true, outcome = o; }));
+    stage.ticks(29);
+    EXPECT_FALSE(ended);
+    stage.ticks(2);
+    ASSERT_TRUE(ended);
+    EXPECT_EQ(outcome.status, "done");
+    ASSERT_EQ(outcome.results.size(), 2u);
+    EXPECT_EQ(outcome.results[0].number, 5);
+    EXPECT_EQ(outcome.results[1].string, "sum");
+}
+
+TEST(ScriptHost, a_process_that_ends_without_waiting_is_reported_at_once) {
+    Stage stage("function answer() return true end");
+    bool ended = false;
+    stage.host->startProcess("answer", {}, [&](const ProcessOutcome& o) { ended = o.status == "done"; });
+    EXPECT_TRUE(ended);
+}
+
+TEST(ScriptHost, a_failing_process_reports_its_error_and_the_others_go_on) {
+    Stage stage(
+        "function breaks() wait(0.1) local t = nil; return t.field end\n"
+        "function counts() for i = 1, 3 do wait(0.1) end return 'counted' end\n");
+    ProcessOutcome failed, counted;
+    stage.host->startProcess("breaks", {}, [&](const ProcessOutcome& o) { failed = o; });
+    stage.host->startProcess("counts", {}, [&](const ProcessOutcome& o) { counted = o; });
+    stage.ticks(20);
+    EXPECT_EQ(failed.status, "failed");
+    EXPECT_NE(failed.error.find(":1: attempt to index local 't'"), std::string::npos) << failed.error;
+    EXPECT_NE(failed.error.find("stack traceback"), std::string::npos);
+    EXPECT_EQ(counted.status, "done");
+    EXPECT_EQ(stage.host->errorCount(), 1);
+    auto errors = stage.events("error");
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_NE(errors[0]->field("where")->find(".lua:1"), std::string::npos);
+    EXPECT_NE(stage.world.lastError().find("attempt to index"), std::string::npos);
+}
+
+TEST(ScriptHost, an_unknown_function_is_reported_not_thrown) {
+    Stage stage("function real() end");
+    EXPECT_FALSE(stage.host->startProcess("imaginary", {}, nullptr));
+    EXPECT_EQ(stage.host->errorCount(), 1);
+}
+
+TEST(Sandbox, io_os_debug_and_loaders_are_absent) {
+    Stage stage(
+        "function probe()\n"
+        "  return io == nil, os == nil, debug == nil, load == nil, loadstring == nil, dofile == nil,\n"
+        "         require == nil, loadfile == nil, string.dump == nil, ('').dump == nil,\n"
+        "         wakeUpWaitingThreads == nil, setErrorHandler == nil, getfenv == nil, module == nil\n"
+        "end\n");
+    ProcessOutcome outcome;
+    stage.host->startProcess("probe", {}, [&](const ProcessOutcome& o) { outcome = o; });
+    ASSERT_EQ(outcome.status, "done");
+    ASSERT_EQ(outcome.results.size(), 14u);
+    for (std::size_t i = 0; i < outcome.results.size(); ++i) EXPECT_TRUE(outcome.results[i].boolean) << "value " << i + 1;
+}
+
+TEST(Sandbox, the_string_metatable_is_not_handed_out) {
+    Stage stage("function probe() return getmetatable('') end");
+    ProcessOutcome outcome;
+    stage.host->startProcess("probe", {}, [&](const ProcessOutcome& o) { outcome = o; });
+    ASSERT_EQ(outcome.results.size(), 1u);
+    EXPECT_EQ(outcome.results[0].type, ScriptValue::Type::String);
+}
+
+TEST(Sandbox, bytecode_is_refused) {
+    Transcript transcript;
+    World world(transcript);
+    ScriptHost host(world, test::dataRoot(), 1);
+    std::string error;
+    EXPECT_FALSE(host.loadScript(test::writeScript("compiled.luac", std::string("\x1bLuaQ\0junk", 10)), error));
+    EXPECT_NE(error.find("precompiled bytecode is refused"), std::string::npos) << error;
+}
+
+TEST(Sandbox, a_syntax_error_names_file_and_line) {
+    Transcript transcript;
+    World world(transcript);
+    ScriptHost host(world, test::dataRoot(), 1);
+    std::string error;
+    EXPECT_FALSE(host.loadScript(test::writeScript("syntax.lua", "x = 1\ny = = 2\n"), error));
+    EXPECT_NE(error.find("syntax.lua:2:"), std::string::npos) << error;
+}
+
+TEST(Sandbox, scripts_do_not_share_globals_with_the_host) {
+    Stage stage("print = nil\nwaitSeconds = 'broken'\nfunction probe() return type(string.format) end");
+    ProcessOutcome outcome;
+    stage.host->startProcess("probe", {}, [&](const ProcessOutcome& o) { outcome = o; });
+    EXPECT_EQ(outcome.status, "done");
+    // The scheduler still works for the host even though the script clobbered its own copy.
+    stage.ticks(1);
+    EXPECT_EQ(stage.host->errorCount(), 0);
+}
+
+TEST(Sandbox, math_random_follows_the_seed_on_every_vm) {
+    const char* source = "function draw() return math.random(), math.random(100), math.random(5, 7) end";
+    auto drawWith = [&](std::uint64_t seed) {
+        Stage stage(source, seed);
+        std::vector<double> values;
+        stage.host->startProcess("draw", {}, [&](const ProcessOutcome& o) {
+            for (const auto& v : o.results) values.push_back(v.number);
+        });
+        return values;
+    };
+    auto a = drawWith(1), b = drawWith(1), c = drawWith(2);
+    ASSERT_EQ(a.size(), 3u);
+    EXPECT_EQ(a, b);
+    EXPECT_NE(a, c);
+    EXPECT_GE(a[0], 0.0);
+    EXPECT_LT(a[0], 1.0);
+    EXPECT_GE(a[1], 1.0);
+    EXPECT_LE(a[1], 100.0);
+    EXPECT_GE(a[2], 5.0);
+    EXPECT_LE(a[2], 7.0);
+}
+
+TEST(ScriptHost, scenes_come_from_the_SCENES_list_in_order) {
+    Stage stage("SCENES = { 'zeta', { name = 'alpha', title = 'The first' } }\nfunction zeta() end\nfunction alpha() end");
+    auto scenes = stage.host->scenes();
+    ASSERT_EQ(scenes.size(), 2u);
+    EXPECT_EQ(scenes[0].name, "zeta");
+    EXPECT_EQ(scenes[1].title, "The first");
+}
+
+TEST(ScriptHost, without_a_SCENES_list_every_script_function_is_a_scene) {
+    Stage stage("function beta() end\nfunction alpha() end\nlocal function hidden() end");
+    auto scenes = stage.host->scenes();
+    ASSERT_EQ(scenes.size(), 2u);
+    EXPECT_EQ(scenes[0].name, "alpha");
+    EXPECT_EQ(scenes[1].name, "beta");
+}
+
+TEST(ScriptHost, error_locations_are_found_after_a_prefix) {
+    EXPECT_EQ(errorLocation("scripts/Demo.lua:12: boom"), "scripts/Demo.lua:12");
+    EXPECT_EQ(errorLocation("waitUntil predicate failed: scripts/Demo.lua:3: x"), "scripts/Demo.lua:3");
+    EXPECT_EQ(errorLocation("no location here"), "?");
+}

@@ -1,0 +1,102 @@
+// Rendering under SDL's offscreen video driver: the real frame, read back.
+#include <gtest/gtest.h>
+
+#include <SDL.h>
+
+#include <cstdlib>
+#include <set>
+
+#include "Simulation.h"
+#include "TestSupport.h"
+#include "game/WorldView.h"
+#include "platform/Window.h"
+#include "render/OffscreenTarget.h"
+#include "render/TextRenderer.h"
+
+using namespace stagehand;
+
+namespace {
+
+constexpr int kWidth = 1280, kHeight = 720;
+
+struct RenderTest : ::testing::Test {
+    std::unique_ptr<Window> window;
+    std::unique_ptr<GlyphAtlas> atlas;
+    std::unique_ptr<Batch2D> batch;
+    std::unique_ptr<TextRenderer> text;
+    std::unique_ptr<WorldView> view;
+
+    void SetUp() override {
+        window = std::make_unique<Window>(WindowOptions{"test", kWidth, kHeight, true});
+        atlas = std::make_unique<GlyphAtlas>(test::dataRoot() + "/assets/fonts");
+        batch = std::make_unique<Batch2D>();
+        batch->setWhiteTexel(atlas->texture(), atlas->whiteTexel());
+        text = std::make_unique<TextRenderer>(*atlas, *batch);
+        view = std::make_unique<WorldView>(*atlas, *batch, *text);
+    }
+    void TearDown() override {
+        view.reset();
+        text.reset();
+        batch.reset();
+        atlas.reset();
+        window.reset();
+    }
+
+    std::unique_ptr<Simulation> sceneAt(const std::string& scene, double seconds) {
+        auto sim = std::make_unique<Simulation>(
+            Simulation::Options{test::dataRoot(), test::dataRoot() + "/scripts/Demo.lua", 1, nullptr});
+        std::string error;
+        EXPECT_TRUE(sim->startScene(scene, error)) << error;
+        while (sim->time() < seconds) sim->tick();
+        return sim;
+    }
+
+    std::vector<std::uint8_t> render(Simulation& sim, OffscreenTarget& target) {
+        target.bind();
+        glClearColor(0, 0, 0, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
+        layout.applyViewport();
+        batch->resetStats();
+        view->draw(sim.world(), layout, {});
+        return target.readRgb();
+    }
+};
+
+int brightPixels(const std::vector<std::uint8_t>& rgb, int x0, int y0, int x1, int y1) {
+    int count = 0;
+    for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x) {
+            const std::uint8_t* p = &rgb[(static_cast<std::size_t>(y) * kWidth + x) * 3];
+            if (p[0] > 200 && p[1] > 200 && p[2] > 200) ++count;
+        }
+    return count;
+}
+
+}  // namespace
+
+TEST_F(RenderTest, the_frame_is_not_blank_and_the_dialogue_text_has_ink) {
+    auto sim = sceneAt("handshake", 11.0);  // the closing narration is fully typed by now
+    ASSERT_TRUE(sim->world().currentLine());
+    OffscreenTarget target(kWidth, kHeight);
+    auto rgb = render(*sim, target);
+
+    std::set<std::uint32_t> colours;
+    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3 * 97) colours.insert(rgb[i] << 16 | rgb[i + 1] << 8 | rgb[i + 2]);
+    EXPECT_GT(colours.size(), 20u) << "the frame looks blank";
+    // The dialogue box spans the bottom of the view; its light text must be there.
+    EXPECT_GT(brightPixels(rgb, 100, 600, 1180, 700), 300);
+    // The sky above the actors holds no light text.
+    EXPECT_LT(brightPixels(rgb, 0, 0, 600, 60), 50);
+}
+
+TEST_F(RenderTest, after_warm_up_no_glyph_is_rasterised_and_text_takes_few_draw_calls) {
+    auto sim = sceneAt("conversation", 12.0);  // a speech bubble is up
+    OffscreenTarget target(kWidth, kHeight);
+    render(*sim, target);
+    int rasterised = atlas->glyphsRasterised();
+    EXPECT_GT(rasterised, 0);
+    render(*sim, target);
+    EXPECT_EQ(atlas->glyphsRasterised(), rasterised);
+    EXPECT_LE(batch->drawCalls(), 4);
+}

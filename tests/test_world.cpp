@@ -1,0 +1,95 @@
+#include <gtest/gtest.h>
+
+#include "game/World.h"
+
+using namespace stagehand;
+
+namespace {
+
+struct WorldTest : ::testing::Test {
+    Transcript transcript;
+    World world{transcript};
+
+    Actor& addWalker(Vec2 at, float speed) {
+        Actor a;
+        a.id = "walker";
+        a.displayName = "Walker";
+        a.glyph = "W";
+        a.position = at;
+        a.speed = speed;
+        world.addActor(a);
+        return *world.findActor("walker");
+    }
+    void ticks(int n) {
+        for (int i = 0; i < n; ++i) world.advance(1.0f / 60.0f);
+    }
+};
+
+}  // namespace
+
+TEST_F(WorldTest, walk_arrives_at_its_waypoint_on_the_expected_tick) {
+    Actor& walker = addWalker({0, 0}, 120);  // 2 units a tick
+    world.walkTo(walker, {120, 0}, "here");
+    ticks(59);
+    EXPECT_TRUE(walker.walking);
+    ticks(1);
+    EXPECT_FALSE(walker.walking);
+    EXPECT_FLOAT_EQ(walker.position.x, 120);
+    ASSERT_EQ(transcript.events().back().name, "arrive");
+    EXPECT_EQ(Transcript::formatText(transcript.events().back()), "   1.00  arrive actor=\"walker\" at=\"here\"");
+}
+
+TEST_F(WorldTest, walking_actors_face_where_they_go) {
+    Actor& walker = addWalker({100, 100}, 60);
+    world.walkTo(walker, {100, 10}, "north");
+    ticks(1);
+    EXPECT_EQ(walker.facing, Facing::Up);
+    world.walkTo(walker, {0, 5}, "west");
+    ticks(1);
+    EXPECT_EQ(walker.facing, Facing::Left);
+}
+
+TEST_F(WorldTest, a_line_finishes_after_typing_and_reading_time) {
+    int id = world.showLine("", "Twelve chars");  // 12 characters at 45 per second: 16 ticks
+    ticks(16);
+    ASSERT_TRUE(world.currentLine());
+    EXPECT_TRUE(world.currentLine()->typed);
+    EXPECT_FALSE(world.isLineFinished(id));
+    ticks(90);  // reading time: 1 s + 0.035 s per character
+    EXPECT_TRUE(world.isLineFinished(id));
+    EXPECT_FALSE(world.currentLine());
+}
+
+TEST_F(WorldTest, a_new_line_finishes_the_one_showing) {
+    int first = world.showLine("", "First");
+    int second = world.showLine("", "Second");
+    EXPECT_TRUE(world.isLineFinished(first));
+    EXPECT_FALSE(world.isLineFinished(second));
+}
+
+TEST_F(WorldTest, fade_out_veils_the_view_until_a_fade_in) {
+    world.startFade(FadeKind::Out, 1.0);
+    ticks(30);
+    EXPECT_NEAR(world.fadeOverlayAlpha(), 0.5f, 0.02f);
+    ticks(60);
+    EXPECT_FLOAT_EQ(world.fadeOverlayAlpha(), 1.0f);
+    world.startFade(FadeKind::In, 0.5);
+    ticks(30);
+    EXPECT_FLOAT_EQ(world.fadeOverlayAlpha(), 0.0f);
+}
+
+TEST_F(WorldTest, a_flash_fades_from_white) {
+    world.startFade(FadeKind::Flash, 1.0);
+    ticks(15);
+    EXPECT_NEAR(world.flashAlpha(), 0.75f, 0.02f);
+    EXPECT_FLOAT_EQ(world.fadeOverlayAlpha(), 0.0f);
+}
+
+TEST_F(WorldTest, timed_speech_clears_itself) {
+    Actor& walker = addWalker({0, 0}, 60);
+    world.say(walker, "Hello", 0.5f);
+    ticks(29);
+    EXPECT_EQ(walker.speech, "Hello");
+    ticks(2);
+    EXPECT_EQ(walker.speech, "");
+}
