@@ -57,8 +57,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
         if (a.active) cast.push_back(&a);
     std::stable_sort(cast.begin(), cast.end(), [](const Actor* a, const Actor* b) { return a->position.y < b->position.y; });
     for (const Actor* a : cast) drawActor(*a, toView(world, a->position));
-    for (const Actor* a : cast)
-        if (!a->speech.empty()) drawBubble(*a, toView(world, a->position));
+    for (const auto& bubble : layoutBubbles(world, cast)) drawBubble(bubble);
 
     if (const auto& line = world.currentLine()) drawDialogue(world, *line);
 
@@ -136,23 +135,55 @@ void WorldView::drawActor(const Actor& actor, Vec2 at) {
     text_.drawCentered(label, actor.displayName, at.x, at.y + 42, actor.color);
 }
 
-void WorldView::drawBubble(const Actor& actor, Vec2 at) {
+std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, const std::vector<const Actor*>& cast) {
+    Font font = text_.font(FontFace::Regular, 19, pixelsPerUnit_);
+    const float padX = 14, padY = 9, gap = 8;
+    std::vector<Bubble> bubbles;
+    for (const Actor* actor : cast) {
+        if (actor->speech.empty()) continue;
+        Bubble b{actor, toView(world, actor->position), 0, 0, 0, 0, text_.wrap(font, actor->speech, 280)};
+        float width = 0;
+        for (const auto& l : b.lines) width = std::max(width, text_.width(font, l));
+        b.w = width + 2 * padX;
+        b.h = b.lines.size() * text_.lineHeight(font) + 2 * padY;
+        b.x = std::clamp(b.anchor.x - b.w / 2, 12.0f, ViewLayout::kWidth - b.w - 12);
+        b.y = b.anchor.y - 44 - b.h;
+        bubbles.push_back(b);
+    }
+    // Neighbours talking at once: lift a bubble above any it would cover.
+    std::sort(bubbles.begin(), bubbles.end(), [](const Bubble& a, const Bubble& b) { return a.anchor.x < b.anchor.x; });
+    for (std::size_t i = 0; i < bubbles.size(); ++i) {
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (std::size_t j = 0; j < i; ++j) {
+                const Bubble& o = bubbles[j];
+                Bubble& b = bubbles[i];
+                bool overlap = b.x < o.x + o.w + gap && o.x < b.x + b.w + gap && b.y < o.y + o.h + gap && o.y < b.y + b.h + gap;
+                if (overlap) {
+                    b.y = o.y - b.h - gap;
+                    moved = true;
+                }
+            }
+        }
+    }
+    for (auto& b : bubbles) b.y = std::max(12.0f, b.y);
+    return bubbles;
+}
+
+void WorldView::drawBubble(const Bubble& b) {
     Font font = text_.font(FontFace::Regular, 19, pixelsPerUnit_);
     Font tail = text_.font(FontFace::Regular, 24, pixelsPerUnit_);
-    auto lines = text_.wrap(font, actor.speech, 280);
-    float width = 0;
-    for (const auto& l : lines) width = std::max(width, text_.width(font, l));
     float lineHeight = text_.lineHeight(font);
-    float padX = 14, padY = 9;
-    float w = width + 2 * padX, h = lines.size() * lineHeight + 2 * padY;
-    float x = std::clamp(at.x - w / 2, 12.0f, ViewLayout::kWidth - w - 12);
-    float y = std::max(12.0f, at.y - 44 - h);
-    batch_.rect(x + 3, y + 4, w, h, {0, 0, 0, 70});
-    batch_.rect(x, y, w, h, kPaper);
-    batch_.rect(x, y, 5, h, actor.color);
-    glyphQuad(tail, U'\u25BC', std::clamp(at.x, x + 14, x + w - 14), y + h + 5, 16, 12, kPaper);
-    for (std::size_t i = 0; i < lines.size(); ++i)
-        text_.draw(font, lines[i], x + padX + 2, y + padY + i * lineHeight, kInk, false);
+    float tailX = std::clamp(b.anchor.x, b.x + 14, b.x + b.w - 14);
+    float headY = b.anchor.y - 38;
+    if (headY - (b.y + b.h) > 12)  // lifted above a neighbour: a thread down to the speaker
+        batch_.rect(tailX - 1, b.y + b.h, 2, headY - (b.y + b.h), withAlpha(kPaper, 0.7f));
+    batch_.rect(b.x + 3, b.y + 4, b.w, b.h, {0, 0, 0, 70});
+    batch_.rect(b.x, b.y, b.w, b.h, kPaper);
+    batch_.rect(b.x, b.y, 5, b.h, b.actor->color);
+    glyphQuad(tail, U'\u25BC', tailX, b.y + b.h + 5, 16, 12, kPaper);
+    for (std::size_t i = 0; i < b.lines.size(); ++i)
+        text_.draw(font, b.lines[i], b.x + 16, b.y + 9 + i * lineHeight, kInk, false);
 }
 
 void WorldView::drawDialogue(const World& world, const DialogueLine& line) {

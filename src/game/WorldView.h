@@ -31,7 +31,14 @@ private:
     Vec2 toView(const World& world, Vec2 p) const;
     void drawBackdrop(const World& world);
     void drawActor(const Actor& actor, Vec2 at);
-    void drawBubble(const Actor& actor, Vec2 at);
+    struct Bubble {
+        const Actor* actor;
+        Vec2 anchor;  // the actor's head
+        float x, y, w, h;
+        std::vector<std::string> lines;
+    };
+    std::vector<Bubble> layoutBubbles(const World& world, const std::vector<const Actor*>& cast);
+    void drawBubble(const Bubble& bubble);
     void drawDialogue(const World& world, const DialogueLine& line);
     void drawError(const World& world);
     void drawInspector(const std::vector<ProcessInfo>& processes);
