@@ -22,3 +22,6 @@ files["scripts/Demo.lua"] = {
     allow_defined_top = true,
     ignore = { "131" }, -- scenes are globals the host reads, so "unused global" is expected
 }
+
+-- LuaLS definitions: declarations only, never run.
+files["scripts/meta/"] = { ignore = { ".*" } }
