@@ -56,8 +56,8 @@ function conversation()
     activate("george")
     activate("bob")
     -- Bob starts first so he is already waiting when George hands him the turn.
-    local bob = runProcess(bobTrack)
-    local george = runProcess(georgeTrack)
+    local bob = runProcess(bobTrack):setName("bob's lines")
+    local george = runProcess(georgeTrack):setName("george's lines")
     waitAll(george, bob)
     walkTo("bob", "porch.shed")
     say("bob", "Ladder's back!", 2)
@@ -118,8 +118,8 @@ function openingScene()
 
     -- The children chatter in two parallel loops; the scene itself ends here,
     -- and its loops live on (cancelling the scene would stop them).
-    runProcess(chatter, "colin", colinSays)
-    runProcess(chatter, "kayla", kaylaSays)
+    runProcess(chatter, "colin", colinSays):setName("colin chatters")
+    runProcess(chatter, "kayla", kaylaSays):setName("kayla chatters")
     enableControls()
 end
 
@@ -145,8 +145,9 @@ function handshake()
     activate("rhea")
     activate("otto")
     local rhea = runProcess(track, "rhea", "dock.meet_west", "otto", "right", "Otto. You walk like a tide.")
+        :setName("rhea's track")
     local otto = runProcess(track, "otto", "dock.meet_east", "rhea", "left",
-        "And you talk like a gull. Good to see you.")
+        "And you talk like a gull. Good to see you."):setName("otto's track")
     waitAll(rhea, otto)
     wait(1.5)
     dialogue(nil, "Two tracks, one meeting point, no flags and no state machine.")

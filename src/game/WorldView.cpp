@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "game/Utf8.h"
 #include "script/ScriptHost.h"
@@ -233,13 +235,24 @@ void WorldView::drawInspector(const std::vector<ProcessInfo>& processes) {
     Font font = text_.font(FontFace::Regular, 14, pixelsPerUnit_);
     float lineHeight = text_.lineHeight(font);
     std::size_t shown = std::min<std::size_t>(processes.size(), 24);
-    float w = 560, x = ViewLayout::kWidth - w - 20, y = 48;
-    batch_.rect(x, y, w, (shown + 1) * lineHeight + 16, {8, 10, 16, 210});
+    float w = 620, x = ViewLayout::kWidth - w - 20, y = 48;
+    batch_.rect(x, y, w, (shown + 1) * lineHeight + 16, {8, 10, 16, 215});
     text_.draw(font, std::to_string(processes.size()) + " live processes (F1 hides)", x + 10, y + 8, kMuted, false);
     for (std::size_t i = 0; i < shown; ++i) {
         const auto& p = processes[i];
-        std::string row = p.name + "  " + (p.waiting.empty() ? p.status : p.waiting + " " + p.detail) + "  " + p.where;
-        text_.draw(font, row, x + 10, y + 8 + (i + 1) * lineHeight, kPanelText, false);
+        std::string waiting = p.waiting.empty() ? p.status : p.waiting;
+        if (p.waiting == "seconds" || p.waiting == "signal_timeout") {
+            char left[32];
+            std::snprintf(left, sizeof left, "%.1f s", std::atof(p.detail.c_str()));
+            waiting += p.waiting == "seconds" ? std::string(" ") + left : " " + p.detail;
+        } else if (!p.detail.empty()) {
+            waiting += " " + p.detail;
+        }
+        float rowY = y + 8 + (i + 1) * lineHeight;
+        text_.draw(font, text_.elide(font, p.name, 190), x + 10, rowY, kPanelText, false);
+        text_.draw(font, text_.elide(font, waiting, 240), x + 210, rowY, {246, 222, 160, 255}, false);
+        std::string where = p.where.substr(p.where.find_last_of('/') + 1);  // the file name is enough here
+        text_.draw(font, text_.elide(font, where, 150), x + 460, rowY, kMuted, false);
     }
 }
 

@@ -61,6 +61,16 @@ std::vector<std::string> TextRenderer::wrap(const Font& font, std::string_view t
     return lines;
 }
 
+std::string TextRenderer::elide(const Font& font, const std::string& text, float maxWidth) {
+    if (width(font, text) <= maxWidth) return text;
+    std::size_t keep = utf8::length(text);
+    std::string cut;
+    do {
+        cut = text.substr(0, utf8::offsetOf(text, --keep)) + "\u2026";
+    } while (keep > 0 && width(font, cut) > maxWidth);
+    return cut;
+}
+
 void TextRenderer::emit(const Font& font, std::string_view text, float x, float y, Color color) {
     batch_.setTexture(atlas_.texture(), true);
     float upp = font.unitsPerPixel;

@@ -30,6 +30,9 @@ public:
     // inside words longer than a line). Explicit newlines are kept.
     std::vector<std::string> wrap(const Font& font, std::string_view text, float maxWidth);
 
+    // `text`, cut at a character and ended with an ellipsis if wider than maxWidth.
+    std::string elide(const Font& font, const std::string& text, float maxWidth);
+
     // Draws one line with its top-left at (x, y), with a soft drop shadow when
     // `shadow` is set so it reads on any background.
     void draw(const Font& font, std::string_view text, float x, float y, Color color, bool shadow = true);
