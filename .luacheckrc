@@ -9,7 +9,7 @@ files["spec/"] = { std = "+busted" }
 local sceneApi = {
     -- scheduler
     "runProcess", "waitSeconds", "wait", "waitFrames", "waitSignal", "waitSignalTimeout", "signal",
-    "latch", "unlatch", "isLatched", "waitUntil", "waitProcess", "waitAll", "waitAny", "try", "onCleanup",
+    "latch", "unlatch", "isLatched", "waitUntil", "waitProcess", "waitEnded", "waitAll", "waitAny", "try", "onCleanup",
     "currentProcess", "cancelAll", "newGroup", "rootGroup", "processes", "findDeadlocks", "deadlockReport",
     -- stage
     "say", "sayFor", "walkToPoint", "walkToPointAndSignal", "walkTo", "waitArrival", "setPosition", "waypoint",

@@ -6,19 +6,52 @@
 -- them (frames of this file are skipped), so the wrappers here need not
 -- repeat those checks.
 
+local function describe(value)
+    return type(value) == "string" and string.format("%q", value) or tostring(value)
+end
+
+-- Raises at the scene line that called the API function that called this.
 local function checkString(fname, argName, value)
     if type(value) ~= "string" then
-        error(string.format("%s: %s must be a string. Was %s", fname, argName, tostring(value)), 3)
+        error(string.format("%s: %s must be a string. Was %s", fname, argName, describe(value)), 3)
     end
 end
+
+-- Story functions are the script's global functions; the closest name is a likely typo.
+local function closestName(name, env)
+    local best, bestScore
+    for key, value in pairs(env) do
+        if type(key) == "string" and type(value) == "function" then
+            local score = 0
+            for i = 1, math.min(#key, #name) do
+                if key:byte(i) == name:byte(i) then
+                    score = score + 1
+                end
+            end
+            score = score - math.abs(#key - #name)
+            if score > #name / 2 and (not bestScore or score > bestScore or (score == bestScore and key < best)) then
+                best, bestScore = key, score
+            end
+        end
+    end
+    return best
+end
+
+-- Engine functions the API wraps rather than hands out.
+local INTERNAL = {
+    showLine = true, isLineFinished = true, showPage = true, setImage = true, showMenu = true,
+    menuChoice = true, recordJump = true,
+}
 
 return function(stage, S)
     local api = {}
     for name, fn in pairs(stage) do
-        if name ~= "showLine" and name ~= "isLineFinished" then
+        if not INTERNAL[name] then
             api[name] = fn
         end
     end
+    local host = {}
+    local env = {} -- the scene sandbox, set by the host once it exists
 
     local function arrived(actor)
         return function()
@@ -77,5 +110,171 @@ return function(stage, S)
         S.waitSeconds(seconds)
     end
 
-    return api
+    ---------------------------------------------------------------------------
+    -- Story scripts (the idea of seed article 001): pages, pictures, choices
+    -- and jumps between story functions.
+    ---------------------------------------------------------------------------
+
+    local pendingOptions = setmetatable({}, { __mode = "k" }) -- process -> options so far
+    local storyOf = setmetatable({}, { __mode = "k" }) -- branch process -> its story
+
+    local function storyFunction(fname, target)
+        checkString(fname, "target", target)
+        if type(env[target]) ~= "function" then
+            local guess = closestName(target, env)
+            error(string.format("%s: no story function named '%s'%s", fname, target,
+                guess and string.format(" (did you mean '%s'?)", guess) or ""), 3)
+        end
+        return env[target]
+    end
+
+    ---Shows a page in the dialogue box and waits for the player to turn it.
+    ---text(s) is narration; text(actor, s) names the speaker.
+    ---@param speakerOrText string
+    ---@param text? string
+    function api.text(speakerOrText, text)
+        local speaker = nil
+        if text == nil then
+            text = speakerOrText
+        else
+            speaker = speakerOrText
+        end
+        checkString("text", "text", text)
+        local id = stage.showPage(speaker, text)
+        S.waitUntil(function()
+            return stage.isLineFinished(id)
+        end)
+    end
+
+    ---Shows a picture (assets/images/NAME.bmp) beside the text; nil hides it.
+    ---@param name string|nil
+    function api.image(name)
+        stage.setImage(name)
+    end
+
+    ---Adds a choice for the next menu(): its text, and the story function it leads to.
+    ---@param text string
+    ---@param target string
+    function api.option(text, target)
+        checkString("option", "text", text)
+        storyFunction("option", target)
+        local p = S.currentProcess()
+        if not p then
+            error("option() called from outside a process", 2)
+        end
+        local list = pendingOptions[p] or {}
+        pendingOptions[p] = list
+        list[#list + 1] = { text = text, target = target }
+    end
+
+    ---Continues the story at another story function; the current one stops here.
+    ---@param target string
+    function api.jump(target)
+        storyFunction("jump", target)
+        local p = S.currentProcess()
+        local story = p and storyOf[p]
+        if not story then
+            error("jump: only a scene's own process can jump (not one it started)", 2)
+        end
+        stage.recordJump(target)
+        story.next = target
+        p:cancel() -- stops this branch; the scene goes on at `target`
+    end
+
+    ---Shows the options collected with option(), waits for a choice and
+    ---continues at its story function.
+    function api.menu()
+        local p = S.currentProcess()
+        local options = p and pendingOptions[p]
+        if p then
+            pendingOptions[p] = nil
+        end
+        if not options or #options == 0 then
+            error("menu: no options to show (call option(text, target) first)", 2)
+        end
+        local texts = {}
+        for i, o in ipairs(options) do
+            texts[i] = o.text
+        end
+        local id = stage.showMenu(texts)
+        S.waitUntil(function()
+            return stage.menuChoice(id) ~= 0
+        end)
+        api.jump(options[stage.menuChoice(id)].target)
+    end
+
+    ---------------------------------------------------------------------------
+    -- Free movement: the player's character, places and looks.
+    ---------------------------------------------------------------------------
+
+    ---Distance between two actors, or an actor and a point.
+    ---@param actor string
+    ---@param other string|table
+    ---@return number
+    function api.distance(actor, other)
+        local x, y = stage.positionOf(actor)
+        local ox, oy
+        if type(other) == "table" then
+            ox, oy = other.x, other.y
+        elseif type(other) == "string" and other:find(".", 1, true) then -- "map.name" is a waypoint
+            local point = stage.waypoint(other)
+            ox, oy = point.x, point.y
+        else
+            ox, oy = stage.positionOf(other)
+        end
+        return math.sqrt((x - ox) ^ 2 + (y - oy) ^ 2)
+    end
+
+    ---Waits until `actor` is within `radius` of `place` (an actor, a waypoint name or a point).
+    function api.waitNear(actor, place, radius)
+        if type(radius) ~= "number" or radius <= 0 then
+            error("waitNear: radius must be a positive number. Was " .. describe(radius), 2)
+        end
+        api.distance(actor, place) -- checks the names now, at the caller's line
+        S.waitUntil(function()
+            return api.distance(actor, place) <= radius
+        end)
+    end
+
+    ---Turns `actor` to face `target` (an actor).
+    function api.faceTowards(actor, target)
+        local x, y = stage.positionOf(actor)
+        local tx, ty = stage.positionOf(target)
+        local dx, dy = tx - x, ty - y
+        if math.abs(dx) >= math.abs(dy) then
+            stage.face(actor, dx < 0 and "left" or "right")
+        else
+            stage.face(actor, dy < 0 and "up" or "down")
+        end
+    end
+
+    ---------------------------------------------------------------------------
+    -- The host's side: the scene runner.
+    ---------------------------------------------------------------------------
+
+    function host.setEnvironment(sceneEnvironment)
+        env = sceneEnvironment
+    end
+
+    -- Runs a scene as a story: each story function runs as a branch process;
+    -- when a branch jumps, the next one starts. Returns how the last branch
+    -- ended: "done", "failed" or "cancelled".
+    function host.runScene(name, ...)
+        local story = {}
+        local target, args = name, { n = select("#", ...), ... }
+        while target do
+            story.next = nil
+            local branch = S.runProcess(env[target], unpack(args, 1, args.n)):setName(target)
+            args = { n = 0 }
+            storyOf[branch] = story
+            local status = S.waitEnded(branch)
+            if status == "failed" or (status == "cancelled" and not story.next) then
+                return status
+            end
+            target = story.next
+        end
+        return "done"
+    end
+
+    return api, host
 end

@@ -859,6 +859,15 @@ function M.waitProcess(q)
     return joinResults(requireDone(awaitProcesses("waitProcess", "all", { q })))
 end
 
+---Suspends until process q ends, however it ends, and says how; unlike
+---waitProcess it never raises for q's failure or cancellation.
+---@param q Process
+---@return "done"|"failed"|"cancelled" status
+function M.waitEnded(q)
+    checkProcess("waitEnded", q)
+    return awaitProcesses("waitEnded", "all", { q })[STATUS]
+end
+
 ---Suspends until every process ends. Returns one packed table of return values
 ---per process ({n = count, ...}), in argument order. Raises as soon as one fails.
 ---@param ... Process
@@ -1326,7 +1335,7 @@ end
 
 local GLOBAL_NAMES = {
     "runProcess", "waitSeconds", "wait", "waitFrames", "waitSignal", "waitSignalTimeout",
-    "signal", "latch", "unlatch", "isLatched", "waitUntil", "waitProcess", "waitAll", "waitAny",
+    "signal", "latch", "unlatch", "isLatched", "waitUntil", "waitProcess", "waitEnded", "waitAll", "waitAny",
     "try", "onCleanup", "currentProcess", "wakeUpWaitingThreads", "setErrorHandler", "cancelAll",
     "newGroup", "rootGroup", "processes", "findDeadlocks", "deadlockReport",
 }

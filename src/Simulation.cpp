@@ -1,5 +1,6 @@
 #include "Simulation.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include "game/MapData.h"
@@ -45,12 +46,16 @@ bool Simulation::startScene(const std::string& name, std::string& error) {
     start.time = world_.time();
     start.name = "scene_start";
     transcript_.record(start.with("scene", name));
-    host_->startProcess(name, {}, [this, name](const ProcessOutcome& outcome) {
+    host_->startScene(name, [this, name](const ProcessOutcome& outcome) {
         sceneEnded_ = true;
+        // The scene runner returns how the story's last function ended.
+        std::string status = outcome.status;
+        if (status == "done" && !outcome.results.empty() && outcome.results[0].type == ScriptValue::Type::String)
+            status = outcome.results[0].string;
         TranscriptEvent end;
         end.time = world_.time();
         end.name = "scene_end";
-        transcript_.record(end.with("scene", name).with("status", outcome.status));
+        transcript_.record(end.with("scene", name).with("status", status));
     });
     return true;
 }
@@ -62,7 +67,13 @@ void Simulation::tick() {
 }
 
 void Simulation::checkDeadlocks() {
-    for (const auto& s : host_->findDeadlocks()) {
+    auto stuck = host_->findDeadlocks();
+    // A process waiting on a stuck process is stuck as a consequence: name the
+    // causes (signal waits), unless joins are all there is (a cycle).
+    bool anySignal = std::any_of(stuck.begin(), stuck.end(),
+                                 [](const StuckProcess& s) { return s.certain && s.waitingOn.rfind("process ", 0) != 0; });
+    for (const auto& s : stuck) {
+        if (anySignal && s.waitingOn.rfind("process ", 0) == 0) continue;
         if (!s.certain || !reportedStuck_.insert(s.name + s.waitingOn).second) continue;
         stuck_ = true;
         std::cerr << "stuck: " << describeStuck(s) << '\n';

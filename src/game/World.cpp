@@ -122,7 +122,117 @@ int World::showLine(const std::string& speaker, const std::string& text) {
     return line.id;
 }
 
+int World::showPage(const std::string& speaker, const std::string& text) {
+    if (line_) finishedLineId_ = line_->id;
+    DialogueLine page;
+    page.id = nextLineId_++;
+    page.speaker = speaker;
+    page.text = text;
+    page.waitsForPlayer = true;
+    line_ = page;
+    auto e = event("text");
+    if (!speaker.empty()) e.with("speaker", speaker);
+    transcript_.record(e.with("text", text));
+    return page.id;
+}
+
 bool World::isLineFinished(int lineId) const { return lineId <= finishedLineId_; }
+
+void World::finishLine() {
+    if (!line_) return;
+    finishedLineId_ = line_->id;
+    line_.reset();
+}
+
+void World::setImage(const std::string& name) {
+    image_ = name;
+    transcript_.record(event("image").with("name", name));
+}
+
+int World::showMenu(const std::vector<std::string>& options, std::string& error) {
+    finishLine();  // the page that asked the question gives way to the choices
+    ChoiceMenu menu;
+    menu.id = nextMenuId_++;
+    menu.options = options;
+    menu_ = menu;
+    std::string listed;
+    for (std::size_t i = 0; i < options.size(); ++i)
+        listed += (i ? " | " : "") + std::to_string(i + 1) + ". " + options[i];
+    transcript_.record(event("menu").with("options", listed));
+    if (!textSettings_.headless) return menu.id;
+    if (nextScriptedChoice_ >= scriptedChoices_.size()) {
+        error = "no answer left in --choose for this menu (options: " + listed + ")";
+        menu_.reset();
+        return 0;
+    }
+    int answer = scriptedChoices_[nextScriptedChoice_++];
+    if (!chooseMenuOption(answer - 1)) {
+        error = "--choose answer " + std::to_string(answer) + " is out of range for this menu (options: " + listed + ")";
+        menu_.reset();
+        return 0;
+    }
+    return menu.id;
+}
+
+int World::menuChoice(int menuId) const {
+    auto it = choices_.find(menuId);
+    return it == choices_.end() ? 0 : it->second;
+}
+
+bool World::chooseMenuOption(int index) {
+    if (!menu_ || index < 0 || index >= static_cast<int>(menu_->options.size())) return false;
+    choices_[menu_->id] = index + 1;
+    transcript_.record(event("choice").withNumber("index", index + 1).with("text", menu_->options[index]));
+    menu_.reset();
+    return true;
+}
+
+void World::moveMenuSelection(int delta) {
+    if (!menu_) return;
+    int count = static_cast<int>(menu_->options.size());
+    menu_->selected = ((menu_->selected + delta) % count + count) % count;
+}
+
+void World::hoverMenuOption(int index) {
+    if (menu_ && index >= 0 && index < static_cast<int>(menu_->options.size())) menu_->selected = index;
+}
+
+void World::advancePressed() {
+    if (menu_) {
+        chooseMenuOption(menu_->selected);
+        return;
+    }
+    if (!line_) return;
+    if (!line_->typed) {
+        line_->charsShown = static_cast<float>(utf8::length(line_->text));
+        line_->typed = true;
+        line_->holdSecondsLeft = readingSeconds(line_->text);
+        return;
+    }
+    finishLine();
+}
+
+void World::showBanner(const std::string& text, float seconds) {
+    banner_ = text;
+    bannerSecondsLeft_ = seconds;
+    transcript_.record(event("banner").with("text", text));
+}
+
+void World::setPlayer(Actor* actor) { playerId_ = actor ? actor->id : ""; }
+
+const Actor* World::player() const { return playerId_.empty() ? nullptr : findActor(playerId_); }
+
+void World::recordJump(const std::string& target) { transcript_.record(event("jump").with("target", target)); }
+
+bool World::lookingAt(const Actor& looker, const Actor& target) {
+    static const float kReach = 300.0f, kCosHalfAngle = 0.8f;  // within about 37 degrees of straight ahead
+    float fx = looker.facing == Facing::Left ? -1.0f : looker.facing == Facing::Right ? 1.0f : 0.0f;
+    float fy = looker.facing == Facing::Up ? -1.0f : looker.facing == Facing::Down ? 1.0f : 0.0f;
+    float dx = target.position.x - looker.position.x, dy = target.position.y - looker.position.y;
+    float distance = std::sqrt(dx * dx + dy * dy);
+    if (distance < 0.001f || distance > kReach) return false;
+    return (dx * fx + dy * fy) / distance >= kCosHalfAngle;
+}
 
 void World::startFade(FadeKind kind, double seconds) {
     fadeKind_ = kind;
@@ -154,7 +264,9 @@ void World::note(const std::string& name, const std::string& text) {
 void World::advance(float dt) {
     ++ticks_;
     for (auto& actor : actors_) advanceActor(actor, dt);
+    advancePlayer(dt);
     advanceLine(dt);
+    bannerSecondsLeft_ = std::max(0.0f, bannerSecondsLeft_ - dt);
     if (fadeKind_ != FadeKind::None) {
         fadeElapsed_ += dt;
         if (fadeElapsed_ >= fadeSeconds_) fadeKind_ = FadeKind::None;
@@ -187,26 +299,46 @@ void World::advanceActor(Actor& actor, float dt) {
     actor.position.y += dy / distance * step;
 }
 
+void World::advancePlayer(float dt) {
+    Actor* actor = playerId_.empty() ? nullptr : findActor(playerId_);
+    float mx = playerInput_.moveX, my = playerInput_.moveY;
+    if (!actor || !controlsEnabled_ || menu_ || (mx == 0 && my == 0)) return;
+    float length = std::sqrt(mx * mx + my * my);
+    actor->walking = false;
+    actor->position.x += mx / length * actor->speed * dt;
+    actor->position.y += my / length * actor->speed * dt;
+    actor->facing = std::fabs(mx) >= std::fabs(my) ? (mx < 0 ? Facing::Left : Facing::Right)
+                                                   : (my < 0 ? Facing::Up : Facing::Down);
+}
+
 void World::advanceLine(float dt) {
     if (!line_) return;
     auto total = static_cast<float>(utf8::length(line_->text));
+    const TextSettings& settings = textSettings_;
     if (!line_->typed) {
-        line_->charsShown = std::min(total, line_->charsShown + kTypewriterCharsPerSecond * dt);
+        bool instant = settings.charsPerSecond <= 0 || settings.skipping;
+        line_->charsShown = instant ? total : std::min(total, line_->charsShown + settings.charsPerSecond * dt);
         if (line_->charsShown >= total) {
             line_->typed = true;
-            line_->holdSecondsLeft = readingSeconds(line_->text);
+            line_->holdSecondsLeft = settings.skipping ? 0.1f : readingSeconds(line_->text);
         }
         return;
     }
-    line_->holdSecondsLeft -= dt;
-    if (line_->holdSecondsLeft <= 0) {
-        finishedLineId_ = line_->id;
-        line_.reset();
+    // A typed page waits for the player, unless nobody is there, auto-advance
+    // is on, or the player holds the skip key.
+    bool turnsItself = !line_->waitsForPlayer || settings.autoAdvance || settings.skipping;
+    if (line_->waitsForPlayer && settings.headless) {
+        finishLine();
+        return;
     }
+    if (!turnsItself) return;
+    if (settings.skipping) line_->holdSecondsLeft = std::min(line_->holdSecondsLeft, 0.1f);
+    line_->holdSecondsLeft -= dt;
+    if (line_->holdSecondsLeft <= 0) finishLine();
 }
 
 bool World::isBusy() const {
-    if (line_ || fadeKind_ != FadeKind::None) return true;
+    if (line_ || menu_ || fadeKind_ != FadeKind::None) return true;
     return std::any_of(actors_.begin(), actors_.end(), [](const Actor& a) { return a.walking; });
 }
 

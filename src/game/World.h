@@ -48,6 +48,28 @@ struct DialogueLine {
     float charsShown = 0;
     float holdSecondsLeft = 0;
     bool typed = false;
+    bool waitsForPlayer = false;  // a story page (text()): the player advances it
+};
+
+// A choice the player is asked to make (menu()).
+struct ChoiceMenu {
+    int id = 0;
+    std::vector<std::string> options;
+    int selected = 0;  // highlighted, 0-based
+    int chosen = 0;    // 1-based once chosen
+};
+
+// How story text behaves; the player changes it in the window.
+struct TextSettings {
+    float charsPerSecond = 45.0f;  // 0: appear at once
+    bool autoAdvance = false;      // pages turn themselves after reading time
+    bool skipping = false;         // a skip key is held: pages fly by
+    bool headless = false;         // no player: pages turn once typed, menus use scripted answers
+};
+
+// What the player is pressing this tick.
+struct PlayerInput {
+    float moveX = 0, moveY = 0;  // -1..1
 };
 
 enum class FadeKind { None, Out, In, Flash };
@@ -56,8 +78,6 @@ std::optional<FadeKind> parseFadeKind(const std::string& name);
 
 class World {
 public:
-    static constexpr float kTypewriterCharsPerSecond = 45.0f;
-
     explicit World(Transcript& transcript) : transcript_(transcript) {}
 
     // --- Setup (from map data) ---
@@ -70,6 +90,9 @@ public:
     const std::vector<Actor>& actors() const { return actors_; }
     std::vector<std::string> actorIds() const;
     std::vector<std::string> waypointNames() const;
+    // Pictures scripts may show with image(name): the stems of assets/images/*.bmp.
+    void setImageNames(std::vector<std::string> names) { imageNames_ = std::move(names); }
+    const std::vector<std::string>& imageNames() const { return imageNames_; }
 
     // --- Commands (from scripts) ---
     void activate(Actor& actor, bool active);
@@ -78,7 +101,28 @@ public:
     void face(Actor& actor, Facing facing);
     void say(Actor& actor, const std::string& text, float seconds);
     int showLine(const std::string& speaker, const std::string& text);
+    int showPage(const std::string& speaker, const std::string& text);
     bool isLineFinished(int lineId) const;
+    void setImage(const std::string& name);
+    // Shows a menu; in headless runs answers it from the scripted choices at once.
+    // Returns 0 (and sets `error`) when a headless menu has no valid answer left.
+    int showMenu(const std::vector<std::string>& options, std::string& error);
+    int menuChoice(int menuId) const;  // 1-based, 0 while undecided
+    void showBanner(const std::string& text, float seconds);
+    void setPlayer(Actor* actor);
+    void recordJump(const std::string& target);
+
+    // --- Player input (window) ---
+    void setTextSettings(const TextSettings& settings) { textSettings_ = settings; }
+    const TextSettings& textSettings() const { return textSettings_; }
+    void setScriptedChoices(std::vector<int> choices) { scriptedChoices_ = std::move(choices); }
+    void setPlayerInput(PlayerInput input) { playerInput_ = input; }
+    // Space, Enter or a click: completes a line being typed, else turns the page.
+    void advancePressed();
+    void moveMenuSelection(int delta);
+    void hoverMenuOption(int index);
+    bool chooseMenuOption(int index);  // 0-based; false if no menu or out of range
+    static bool lookingAt(const Actor& looker, const Actor& target);
     void startFade(FadeKind kind, double seconds);
     void setCameraCenter(Vec2 center);
     void setControlsEnabled(bool enabled);
@@ -96,6 +140,11 @@ public:
     Vec2 cameraCenter() const { return cameraCenter_; }
     bool controlsEnabled() const { return controlsEnabled_; }
     const std::optional<DialogueLine>& currentLine() const { return line_; }
+    const std::optional<ChoiceMenu>& currentMenu() const { return menu_; }
+    const std::string& image() const { return image_; }
+    const Actor* player() const;
+    const std::string& bannerText() const { return banner_; }
+    float bannerSecondsLeft() const { return bannerSecondsLeft_; }
     float fadeOverlayAlpha() const;  // black veil, 0..1
     float flashAlpha() const;        // white veil, 0..1
     const std::string& lastError() const { return lastError_; }
@@ -105,11 +154,25 @@ private:
     TranscriptEvent event(const char* name) const;
     void advanceActor(Actor& actor, float dt);
     void advanceLine(float dt);
+    void advancePlayer(float dt);
+    void finishLine();
 
     Transcript& transcript_;
     std::map<std::string, Vec2> waypoints_;
     std::vector<Actor> actors_;
     std::optional<DialogueLine> line_;
+    std::optional<ChoiceMenu> menu_;
+    int nextMenuId_ = 1;
+    std::vector<int> scriptedChoices_;
+    std::size_t nextScriptedChoice_ = 0;
+    std::map<int, int> choices_;  // menu id -> chosen option, 1-based
+    std::string image_;
+    std::vector<std::string> imageNames_;
+    std::string playerId_;
+    PlayerInput playerInput_;
+    TextSettings textSettings_;
+    std::string banner_;
+    float bannerSecondsLeft_ = 0;
     int nextLineId_ = 1;
     int finishedLineId_ = 0;  // lines up to this id are done
     FadeKind fadeKind_ = FadeKind::None;

@@ -1,6 +1,8 @@
 #include "script/BindStage.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "game/World.h"
 #include "script/BindHelpers.h"
@@ -148,6 +150,108 @@ int l_showLine(lua_State* L) {
     return 1;
 }
 
+int l_showPage(lua_State* L) {
+    const char* speaker = "";
+    if (!lua_isnil(L, 1)) {
+        Actor* actor = findActorArg(L, 1, "text");
+        if (!actor) return lua_error(L);
+        speaker = lua_tostring(L, 1);
+    }
+    const char* text = checkString(L, 2, "text", "text");
+    lua_pushinteger(L, worldOf(L).showPage(speaker, text));
+    return 1;
+}
+
+int l_setImage(lua_State* L) {
+    const char* name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, "image", "name");
+    const auto& known = worldOf(L).imageNames();
+    if (*name && std::find(known.begin(), known.end(), name) == known.end()) {
+        bind::pushUnknownNameError(L, "image", "image", name, known);
+        return lua_error(L);
+    }
+    worldOf(L).setImage(name);
+    return 0;
+}
+
+// showMenu({"text", ...}) -> menu id. A headless menu without a valid
+// scripted answer is an error at the script line.
+int l_showMenu(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    int count = static_cast<int>(lua_objlen(L, 1));
+    for (int i = 1; i <= count; ++i) {
+        lua_rawgeti(L, 1, i);
+        if (lua_type(L, -1) != LUA_TSTRING) bind::raise(L, "menu", "every option text must be a string");
+        lua_pop(L, 1);
+    }
+    int id = 0;
+    {
+        std::vector<std::string> options;
+        for (int i = 1; i <= count; ++i) {
+            lua_rawgeti(L, 1, i);
+            options.emplace_back(lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+        std::string error;
+        id = worldOf(L).showMenu(options, error);
+        if (id == 0) bind::pushError(L, "menu: " + error);
+    }
+    if (id == 0) return lua_error(L);
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+int l_menuChoice(lua_State* L) {
+    lua_pushinteger(L, worldOf(L).menuChoice(static_cast<int>(checkNumber(L, 1, "menuChoice", "id"))));
+    return 1;
+}
+
+int l_recordJump(lua_State* L) {
+    worldOf(L).recordJump(checkString(L, 1, "jump", "target"));
+    return 0;
+}
+
+int l_banner(lua_State* L) {
+    const char* text = checkString(L, 1, "banner", "text");
+    double seconds = bind::optNumber(L, 2, "banner", "seconds", 1.0);
+    worldOf(L).showBanner(text, static_cast<float>(seconds));
+    return 0;
+}
+
+int l_setPlayer(lua_State* L) {
+    if (lua_isnoneornil(L, 1)) {
+        worldOf(L).setPlayer(nullptr);
+        return 0;
+    }
+    Actor* actor = findActorArg(L, 1, "setPlayer");
+    if (!actor) return lua_error(L);
+    worldOf(L).setPlayer(actor);
+    return 0;
+}
+
+int l_positionOf(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "positionOf");
+    if (!actor) return lua_error(L);
+    lua_pushnumber(L, actor->position.x);
+    lua_pushnumber(L, actor->position.y);
+    return 2;
+}
+
+int l_facingOf(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "facingOf");
+    if (!actor) return lua_error(L);
+    lua_pushstring(L, facingName(actor->facing));
+    return 1;
+}
+
+int l_isLookingAt(lua_State* L) {
+    Actor* looker = findActorArg(L, 1, "isLookingAt");
+    if (!looker) return lua_error(L);
+    Actor* target = findActorArg(L, 2, "isLookingAt");
+    if (!target) return lua_error(L);
+    lua_pushboolean(L, World::lookingAt(*looker, *target));
+    return 1;
+}
+
 int l_isLineFinished(lua_State* L) {
     lua_pushboolean(L, worldOf(L).isLineFinished(static_cast<int>(checkNumber(L, 1, "isLineFinished", "id"))));
     return 1;
@@ -216,6 +320,16 @@ const luaL_Reg kStageFunctions[] = {
     {"say", l_say},
     {"showLine", l_showLine},
     {"isLineFinished", l_isLineFinished},
+    {"showPage", l_showPage},
+    {"setImage", l_setImage},
+    {"showMenu", l_showMenu},
+    {"menuChoice", l_menuChoice},
+    {"recordJump", l_recordJump},
+    {"banner", l_banner},
+    {"setPlayer", l_setPlayer},
+    {"positionOf", l_positionOf},
+    {"facingOf", l_facingOf},
+    {"isLookingAt", l_isLookingAt},
     {"fade", l_fade},
     {"flash", l_flash},
     {"setCameraCenter", l_setCameraCenter},

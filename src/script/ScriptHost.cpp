@@ -96,6 +96,14 @@ ScriptHost::ScriptHost(World& world, std::string dataRoot, std::uint64_t seed)
     apiNamesRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
     envRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_pop(L, 2);
+
+    // Story jumps look their targets up in the sandbox.
+    lua_getfield(L, LUA_REGISTRYINDEX, "stagehand.sceneRunner");
+    lua_getfield(L, -1, "setEnvironment");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    CallResult set = lua_.call(1, 0);
+    lua_pop(L, 1);
+    if (!set.ok) throw ScriptHostError(firstLine(set.error));
 }
 
 ScriptHost::~ScriptHost() = default;  // the Lua state owns every reference
@@ -135,8 +143,9 @@ void ScriptHost::loadHostScripts() {
     lua_getfield(L, LUA_REGISTRYINDEX, "stagehand.stageSupport");
     openStage(L, world_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
-    CallResult built = lua_.call(2, 1);
+    CallResult built = lua_.call(2, 2);
     if (!built.ok) throw ScriptHostError(firstLine(built.error));
+    lua_setfield(L, LUA_REGISTRYINDEX, "stagehand.sceneRunner");
     lua_setfield(L, LUA_REGISTRYINDEX, "stagehand.stageApi");
 }
 
@@ -229,6 +238,19 @@ bool ScriptHost::callModule(const char* function, int nargs, int nresults) {
     return result.ok;
 }
 
+bool ScriptHost::startScene(const std::string& name, ProcessCallback onEnd) {
+    lua_State* L = lua_.get();
+    if (!hasFunction(name)) {
+        reportError("no scene function named '" + name + "'");
+        return false;
+    }
+    lua_getfield(L, LUA_REGISTRYINDEX, "stagehand.sceneRunner");
+    lua_getfield(L, -1, "runScene");
+    lua_remove(L, -2);
+    lua_pushstring(L, name.c_str());
+    return track(name, 2, std::move(onEnd));
+}
+
 bool ScriptHost::startProcess(const std::string& name, const std::vector<ScriptValue>& args, ProcessCallback onEnd) {
     lua_State* L = lua_.get();
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
@@ -240,7 +262,14 @@ bool ScriptHost::startProcess(const std::string& name, const std::vector<ScriptV
         return false;
     }
     for (const auto& arg : args) pushScriptValue(L, arg);
-    if (!callModule("runProcess", static_cast<int>(args.size()) + 1, 1)) return false;
+    return track(name, static_cast<int>(args.size()) + 1, std::move(onEnd));
+}
+
+// Runs the function and arguments on top of the stack (`count` values) as a
+// process named `name`, and calls `onEnd` when it ends.
+bool ScriptHost::track(const std::string& name, int count, ProcessCallback onEnd) {
+    lua_State* L = lua_.get();
+    if (!callModule("runProcess", count, 1)) return false;
     // Name the process after the function, for reports and the inspector.
     lua_getfield(L, -1, "setName");
     lua_pushvalue(L, -2);

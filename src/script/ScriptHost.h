@@ -79,6 +79,11 @@ public:
     // Returns false (and reports) if there is no such function.
     bool startProcess(const std::string& name, const std::vector<ScriptValue>& args, ProcessCallback onEnd);
 
+    // Starts the scene function `name` as a story: when it jump()s or a
+    // menu() choice leads elsewhere, the scene goes on at that function.
+    // `onEnd` gets the status of the last story function as its one result.
+    bool startScene(const std::string& name, ProcessCallback onEnd);
+
     // One simulation tick of the scheduler: wakeUpWaitingThreads(dt), then
     // the callbacks of processes that ended.
     void tick(double dt);
@@ -101,6 +106,7 @@ private:
     };
 
     void loadHostScripts();
+    bool track(const std::string& name, int count, ProcessCallback onEnd);
     bool callModule(const char* function, int nargs, int nresults);
     void pollEndedProcesses();
     std::string chunkLabel(const std::string& path) const;
