@@ -14,11 +14,13 @@ local sceneApi = {
     -- stage
     "say", "sayFor", "walkToPoint", "walkToPointAndSignal", "walkTo", "waitArrival", "setPosition", "waypoint",
     "activate", "deactivate", "face", "dialogue", "fade", "flash", "setCameraCenter", "disableControls",
-    "enableControls", "flags",
+    "enableControls", "text", "image", "option", "menu", "jump", "banner", "setPlayer", "positionOf",
+    "facingOf", "isLookingAt", "distance", "waitNear", "faceTowards",
 }
 files["scripts/Demo.lua"] = {
     std = "min",
     read_globals = sceneApi,
+    globals = { "flags" }, -- scripts write their story flags into it
     allow_defined_top = true,
     ignore = { "131" }, -- scenes are globals the host reads, so "unused global" is expected
 }

@@ -33,6 +33,14 @@ namespace {
 
 constexpr double kTick = Simulation::kTickSeconds;
 
+Simulation::Options demoOptions(const std::string& root) {
+    Simulation::Options options;
+    options.dataRoot = root;
+    options.scriptPath = root + "/scripts/Demo.lua";
+    options.headless = true;
+    return options;
+}
+
 double secondsSince(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -42,7 +50,7 @@ void benchHeadlessScenes(const std::string& root) {
     std::printf("| scene | wall ms | simulated s | x real time |\n|---|---:|---:|---:|\n");
     for (const char* scene : {"conversation", "openingScene", "handshake"}) {
         auto start = Clock::now();
-        Simulation sim({root, root + "/scripts/Demo.lua", 1, nullptr});
+        Simulation sim(demoOptions(root));
         std::string error;
         sim.startScene(scene, error);
         for (int i = 0; i < 3600; ++i) sim.tick();
@@ -161,12 +169,13 @@ void benchRendering(const std::string& root) {
     Batch2D batch;
     batch.setWhiteTexel(atlas.texture(), atlas.whiteTexel());
     TextRenderer text(atlas, batch);
-    WorldView view(atlas, batch, text);
+    ImageCache images(root + "/assets/images");
+    WorldView view(atlas, batch, text, images);
 
     std::printf("## Rendering after warm-up (240 frames, 1280x720, offscreen; CPU+GPU time incl. glFinish)\n\n");
     std::printf("| frame | ms/frame | glyphs rasterised per frame | max draw calls per frame |\n|---|---:|---:|---:|\n");
     for (const char* scene : {"conversation", "openingScene", "handshake"}) {
-        Simulation sim({root, root + "/scripts/Demo.lua", 1, nullptr});
+        Simulation sim(demoOptions(root));
         std::string error;
         sim.startScene(scene, error);
         for (int i = 0; i < 600; ++i) sim.tick();

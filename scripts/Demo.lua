@@ -9,6 +9,8 @@ SCENES = {
     { name = "conversation", title = "George and Bob: the missing ladder" },
     { name = "openingScene", title = "The forest: a picnic interrupted" },
     { name = "handshake", title = "The dock: two tracks meet" },
+    { name = "lighthouse", title = "The lighthouse: a page torn from the log (choose your questions)" },
+    { name = "harbour", title = "The harbour: walk up to Pell (arrow keys or WASD)" },
 }
 
 ---------------------------------------------------------------------------
@@ -151,4 +153,153 @@ function handshake()
     waitAll(rhea, otto)
     wait(1.5)
     dialogue(nil, "Two tracks, one meeting point, no flags and no state machine.")
+end
+
+---------------------------------------------------------------------------
+-- (d) The lighthouse: an investigation written as story functions. Each
+-- function is a branch; option() and menu() offer choices, jump() moves on.
+-- Choices use `flags`, which outlive the branches.
+---------------------------------------------------------------------------
+
+function lighthouse()
+    setCameraCenter(waypoint("lighthouse.camera"))
+    activate("maren")
+    activate("visitor")
+    face("maren", "right")
+    face("visitor", "right")
+    image("keeper")
+    text("The lamp room smells of paraffin and salt. "
+        .. "Maren, the keeper, polishes the brass and does not look up.")
+    text("maren", "If you've come about the torn page, I've said all I mean to say.")
+    jump("lighthouse_questions")
+end
+
+function lighthouse_questions()
+    image("keeper")
+    text("maren", "Well? The lamp won't trim itself.")
+    option("Ask about the night of the storm.", "lighthouse_storm")
+    option("Look at the logbook on the desk.", "lighthouse_logbook")
+    if flags.sawSmudge then
+        option("Ask why there is lamp oil on her sleeve.", "lighthouse_oil")
+    end
+    option("Leave her to her work.", "lighthouse_leave")
+    menu()
+end
+
+function lighthouse_storm()
+    image("keeper")
+    text("maren", "Wind from the north-east, rain sideways. I lit the lamp at six and it never went out.")
+    if flags.sawSmudge then
+        text("maren", "...Never went out for long, anyway.")
+    end
+    flags.heardStorm = true
+    jump("lighthouse_questions")
+end
+
+function lighthouse_logbook()
+    walkTo("visitor", "lighthouse.desk")
+    image("logbook")
+    text("The log is neat, hour after hour, until the night of the storm. "
+        .. "That page is gone, torn close to the spine.")
+    text("On the page after it, a dark thumbprint of lamp oil, still soft.")
+    flags.sawSmudge = true
+    walkTo("visitor", "lighthouse.visitor_spot")
+    face("visitor", "right")
+    jump("lighthouse_questions")
+end
+
+function lighthouse_oil()
+    image("keeper_worried")
+    face("maren", "left")
+    text("maren", "...")
+    text("maren", "The lamp went dark for twenty minutes. The wick was bad and my hands were shaking.")
+    text("maren", "A boat passed the point in those twenty minutes. It came in safe. "
+        .. "I tore the page out so nobody would take the light from me.")
+    option("Tell her the truth will keep, if she fixes the wick.", "lighthouse_ending_kind")
+    option("Tell her it has to go in the harbour master's report.", "lighthouse_ending_strict")
+    menu()
+end
+
+function lighthouse_ending_kind()
+    image("keeper")
+    text("maren", "It will be fixed by tonight. You have my word, and the lamp's.")
+    text("You leave her trimming a new wick. From the path, the light comes on steady and bright.")
+    text("THE END: the light stays with its keeper.")
+end
+
+function lighthouse_ending_strict()
+    image("keeper_worried")
+    text("maren", "Then write it true. All twenty minutes of it.")
+    text("She hands you the torn page from her apron pocket. Her handwriting stops mid-line.")
+    text("THE END: the record is whole again.")
+end
+
+function lighthouse_leave()
+    image(nil)
+    if flags.heardStorm then
+        text("You leave with the storm in your notes and the page still missing.")
+    else
+        text("You leave the keeper to her brass. The page stays missing.")
+    end
+    text("THE END: some questions wait for another day.")
+end
+
+---------------------------------------------------------------------------
+-- (e) The harbour: a cutscene, a 3-2-1 countdown, free movement, and a
+-- conversation that starts when the player walks up to Pell. While the
+-- player looks at Pell, Pell looks back (a process that runs every frame).
+---------------------------------------------------------------------------
+
+local function pellLooksBack()
+    while true do
+        waitFrames(1)
+        if isLookingAt("ines", "pell") then
+            faceTowards("pell", "ines")
+        else
+            face("pell", "down")
+        end
+    end
+end
+
+function harbour()
+    disableControls()
+    setCameraCenter(waypoint("harbour.camera"))
+    activate("ines")
+    activate("pell")
+    setPlayer("ines")
+    face("pell", "down")
+    walkTo("ines", "harbour.ines_enter")
+    dialogue("ines", "Pell said he'd be mending nets by the bollards. Time to ask him about that boat.")
+    for n = 3, 1, -1 do
+        banner(tostring(n), 0.8)
+        wait(1)
+    end
+    banner("Go!", 0.8)
+    enableControls()
+    local watcher = runProcess(pellLooksBack):setName("pell looks back")
+    say("ines", "(arrow keys or WASD to walk)", 4)
+    waitNear("ines", "pell", 110)
+    disableControls()
+    watcher:cancel()
+    faceTowards("ines", "pell")
+    faceTowards("pell", "ines")
+    jump("harbour_talk")
+end
+
+function harbour_talk()
+    image("fisher")
+    text("pell", "You've the look of someone with a question. Go on, the nets aren't going anywhere.")
+    option("Did a boat come in during the storm?", "harbour_boat")
+    option("Just saying hello.", "harbour_hello")
+    menu()
+end
+
+function harbour_boat()
+    text("pell", "Mine did. Dark as a cellar off the point for a while, "
+        .. "then the light came back and showed me the rocks.")
+    text("pell", "Whoever trimmed that lamp saved my neck. You tell them that.")
+end
+
+function harbour_hello()
+    text("pell", "Hello yourself. Mind the ropes on your way out.")
 end

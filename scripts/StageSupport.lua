@@ -264,9 +264,13 @@ return function(stage, S)
         local target, args = name, { n = select("#", ...), ... }
         while target do
             story.next = nil
-            local branch = S.runProcess(env[target], unpack(args, 1, args.n)):setName(target)
+            local fn = env[target]
+            -- The branch knows its story before its first line runs: it may jump at once.
+            local branch = S.runProcess(function(...)
+                storyOf[S.currentProcess()] = story
+                return fn(...)
+            end, unpack(args, 1, args.n)):setName(target)
             args = { n = 0 }
-            storyOf[branch] = story
             local status = S.waitEnded(branch)
             if status == "failed" or (status == "cancelled" and not story.next) then
                 return status

@@ -13,12 +13,14 @@
 #include <memory>
 
 #include "CommandLine.h"
+#include "PlayInput.h"
 #include "SceneMenu.h"
 #include "Simulation.h"
 #include "game/WorldView.h"
 #include "platform/Window.h"
 #include "render/Batch2D.h"
 #include "render/GlyphAtlas.h"
+#include "render/ImageCache.h"
 #include "render/OffscreenTarget.h"
 #include "render/PngWriter.h"
 #include "render/TextRenderer.h"
@@ -44,8 +46,11 @@ struct Setup {
     std::string scriptPath;
 };
 
-std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink) {
-    Simulation::Options options{setup.dataRoot, setup.scriptPath, setup.cmd.seed, std::move(sink)};
+// Headless runs and screenshots have no player: pages turn once typed and
+// menus take the --choose answers, so they are deterministic.
+std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless) {
+    Simulation::Options options{setup.dataRoot, setup.scriptPath, setup.cmd.seed, std::move(sink), headless,
+                                setup.cmd.choices};
     return std::make_unique<Simulation>(options);
 }
 
@@ -64,7 +69,7 @@ bool chooseScene(Simulation& sim, const CommandLine& cmd, std::string& scene, st
 }
 
 int listScenes(const Setup& setup) {
-    auto sim = loadSimulation(setup, nullptr);
+    auto sim = loadSimulation(setup, nullptr, true);
     for (const auto& scene : sim->scenes())
         std::cout << scene.name << (scene.title.empty() ? "" : "\t" + scene.title) << '\n';
     return kExitOk;
@@ -74,7 +79,7 @@ int runHeadless(const Setup& setup) {
     bool json = setup.cmd.json;
     auto sim = loadSimulation(setup, [json](const TranscriptEvent& e) {
         std::cout << (json ? Transcript::formatJson(e) : Transcript::formatText(e)) << '\n';
-    });
+    }, true);
     std::string scene, error;
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
@@ -89,12 +94,13 @@ int runHeadless(const Setup& setup) {
 struct Renderer {
     Window window;
     GlyphAtlas atlas;
+    ImageCache images;
     Batch2D batch;
     TextRenderer text{atlas, batch};
-    WorldView view{atlas, batch, text};
+    WorldView view{atlas, batch, text, images};
 
     Renderer(const WindowOptions& options, const std::string& dataRoot)
-        : window(options), atlas(dataRoot + "/assets/fonts") {
+        : window(options), atlas(dataRoot + "/assets/fonts"), images(dataRoot + "/assets/images") {
         batch.setWhiteTexel(atlas.texture(), atlas.whiteTexel());
     }
 };
@@ -107,7 +113,7 @@ void clearScreen() {
 int runScreenshot(const Setup& setup) {
     const CommandLine& cmd = setup.cmd;
     Renderer renderer(WindowOptions{"Stagehand", cmd.width, cmd.height, true}, setup.dataRoot);
-    auto sim = loadSimulation(setup, nullptr);
+    auto sim = loadSimulation(setup, nullptr, true);
     std::string scene, error;
     if (!chooseScene(*sim, cmd, scene, error)) return fail(error, kExitBadInput);
     while (sim->time() + 1e-9 < cmd.at) sim->tick();
@@ -132,9 +138,10 @@ int runWindow(const Setup& setup) {
     std::unique_ptr<SceneMenu> menu;
     std::string sceneTitle;
     bool showInspector = false;
+    PlayInput playInput;
 
     auto play = [&](const std::string& name, const std::string& title) {
-        sim = loadSimulation(setup, nullptr);
+        sim = loadSimulation(setup, nullptr, false);
         std::string error;
         if (!sim->startScene(name, error)) {
             std::cerr << "stagehand: " << error << '\n';
@@ -145,7 +152,7 @@ int runWindow(const Setup& setup) {
         menu.reset();
     };
     auto openMenu = [&]() {
-        auto lister = loadSimulation(setup, nullptr);
+        auto lister = loadSimulation(setup, nullptr, false);
         menu = std::make_unique<SceneMenu>(lister->scenes());
         sim.reset();
     };
@@ -168,8 +175,13 @@ int runWindow(const Setup& setup) {
                 openMenu();
             } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F1) {
                 showInspector = !showInspector;
+            } else if (sim) {
+                playInput.handle(event, sim->world(), [&](float x, float y) {
+                    return renderer.view.menuOptionAt(layout.toViewX(x), layout.toViewY(y));
+                });
             }
         }
+        if (sim) playInput.applyHeld(Window::heldKeys(), sim->world());
 
         // Simulation: fixed ticks; a long frame is clamped.
         double now = Window::seconds();
@@ -191,7 +203,7 @@ int runWindow(const Setup& setup) {
             std::vector<ProcessInfo> processes;
             if (showInspector) processes = sim->host().processes();
             renderer.view.draw(sim->world(), layout,
-                               {sceneTitle, "Esc: scenes  \u00B7  F1: processes", showInspector ? &processes : nullptr});
+                               {sceneTitle, playInput.hint(), showInspector ? &processes : nullptr});
         }
         renderer.window.swap();
     }

@@ -1,6 +1,7 @@
 #include "Simulation.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 #include "game/MapData.h"
@@ -18,9 +19,26 @@ std::string describeStuck(const StuckProcess& s) {
 }
 }  // namespace
 
+namespace {
+// The pictures scripts may show: stems of the folder's .bmp files.
+std::vector<std::string> imageNames(const std::string& folder) {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+        if (entry.path().extension() == ".bmp") names.push_back(entry.path().stem().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+}  // namespace
+
 Simulation::Simulation(const Options& options) {
     transcript_.setSink(options.sink);
     world_.setTickSeconds(kTickSeconds);
+    TextSettings settings;
+    settings.headless = options.headless;
+    world_.setTextSettings(settings);
+    world_.setScriptedChoices(options.choices);
+    world_.setImageNames(imageNames(options.dataRoot + "/assets/images"));
     try {
         loadMapFolder(options.dataRoot + "/assets/maps", world_);
         host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed);

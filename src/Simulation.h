@@ -30,6 +30,8 @@ public:
         std::string scriptPath;  // the scene script
         std::uint64_t seed = 1;
         Transcript::Sink sink;   // sees every transcript event as it happens
+        bool headless = false;   // no player: pages turn themselves, menus take `choices`
+        std::vector<int> choices;  // answers to menus, in order (headless)
     };
 
     explicit Simulation(const Options& options);  // throws LoadError

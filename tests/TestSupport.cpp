@@ -20,14 +20,25 @@ std::string writeScript(const std::string& name, const std::string& source) {
     return path.string();
 }
 
-Stage::Stage(const std::string& source, std::uint64_t seed) {
+Stage::Stage(const std::string& source, std::uint64_t seed, std::vector<int> choices, bool headless) {
     world.setTickSeconds(1.0 / 60.0);
+    TextSettings settings;
+    settings.headless = headless;
+    world.setTextSettings(settings);
+    world.setScriptedChoices(std::move(choices));
+    world.setImageNames({"keeper", "logbook"});
     loadMapFolder(dataRoot() + "/assets/maps", world);
     host = std::make_unique<ScriptHost>(world, dataRoot(), seed);
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     std::string name = std::string(info->test_suite_name()) + "_" + info->name() + ".lua";
     std::string error;
     if (!host->loadScript(writeScript(name, source), error)) ADD_FAILURE() << "script did not load: " << error;
+}
+
+void Stage::startScene(const std::string& name) {
+    host->startScene(name, [this](const ProcessOutcome& o) {
+        sceneStatus = !o.results.empty() ? o.results[0].string : o.status;
+    });
 }
 
 void Stage::ticks(int n) {

@@ -21,7 +21,13 @@ struct Stage {
     World world{transcript};
     std::unique_ptr<ScriptHost> host;
 
-    explicit Stage(const std::string& source, std::uint64_t seed = 1);
+    // Headless by default, like transcripts: pages turn once typed and menus
+    // take `choices`.
+    explicit Stage(const std::string& source, std::uint64_t seed = 1, std::vector<int> choices = {},
+                   bool headless = true);
+    // Starts `name` the way the game starts a scene (a story that can jump).
+    void startScene(const std::string& name);
+    std::string sceneStatus;  // set when the scene started by startScene ends
     void ticks(int n);
     // Events of one name, in order, as "field=value ..." text lines.
     std::vector<const TranscriptEvent*> events(const std::string& name) const;

@@ -24,6 +24,7 @@ struct RenderTest : ::testing::Test {
     std::unique_ptr<GlyphAtlas> atlas;
     std::unique_ptr<Batch2D> batch;
     std::unique_ptr<TextRenderer> text;
+    std::unique_ptr<ImageCache> images;
     std::unique_ptr<WorldView> view;
 
     void SetUp() override {
@@ -32,19 +33,25 @@ struct RenderTest : ::testing::Test {
         batch = std::make_unique<Batch2D>();
         batch->setWhiteTexel(atlas->texture(), atlas->whiteTexel());
         text = std::make_unique<TextRenderer>(*atlas, *batch);
-        view = std::make_unique<WorldView>(*atlas, *batch, *text);
+        images = std::make_unique<ImageCache>(test::dataRoot() + "/assets/images");
+        view = std::make_unique<WorldView>(*atlas, *batch, *text, *images);
     }
     void TearDown() override {
         view.reset();
+        images.reset();
         text.reset();
         batch.reset();
         atlas.reset();
         window.reset();
     }
 
-    std::unique_ptr<Simulation> sceneAt(const std::string& scene, double seconds) {
-        auto sim = std::make_unique<Simulation>(
-            Simulation::Options{test::dataRoot(), test::dataRoot() + "/scripts/Demo.lua", 1, nullptr});
+    std::unique_ptr<Simulation> sceneAt(const std::string& scene, double seconds, std::vector<int> choices = {}) {
+        Simulation::Options options;
+        options.dataRoot = test::dataRoot();
+        options.scriptPath = test::dataRoot() + "/scripts/Demo.lua";
+        options.headless = true;  // as screenshots run: pages turn themselves, menus take `choices`
+        options.choices = std::move(choices);
+        auto sim = std::make_unique<Simulation>(options);
         std::string error;
         EXPECT_TRUE(sim->startScene(scene, error)) << error;
         while (sim->time() < seconds) sim->tick();

@@ -61,7 +61,13 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     for (const Actor* a : cast) drawActor(*a, toView(world, a->position));
     for (const auto& bubble : layoutBubbles(world, cast)) drawBubble(bubble);
 
-    if (const auto& line = world.currentLine()) drawDialogue(world, *line);
+    menuRows_.clear();
+    if (const auto& menu = world.currentMenu()) {
+        drawMenu(world, *menu);
+    } else if (const auto& line = world.currentLine()) {
+        drawDialogue(world, *line);
+    }
+    drawBanner(world);
 
     Font small = text_.font(FontFace::Regular, 17, pixelsPerUnit_);
     if (!overlay.title.empty()) text_.draw(small, overlay.title, 24, 18, kMuted);
@@ -188,35 +194,114 @@ void WorldView::drawBubble(const Bubble& b) {
         text_.draw(font, b.lines[i], b.x + 16, b.y + 9 + i * lineHeight, kInk, false);
 }
 
+namespace {
+constexpr float kBoxX = 90, kBoxWidth = ViewLayout::kWidth - 180, kBoxBottom = ViewLayout::kHeight - 28;
+constexpr float kPortraitSize = 160;
+}  // namespace
+
+// The picture set by image(): framed, at the left of the box, rising above it.
+void WorldView::drawPortrait(const World& world, float boxX, float boxBottom) {
+    const Image* image = world.image().empty() ? nullptr : images_.get(world.image());
+    if (!image) return;
+    float x = boxX + 22, y = boxBottom - 22 - kPortraitSize;
+    batch_.rect(x - 4, y - 4, kPortraitSize + 8, kPortraitSize + 8, {236, 226, 200, 255});
+    batch_.setTexture(image->texture, false);
+    batch_.quad(x, y, kPortraitSize, kPortraitSize, {0, 0, 1, 1}, {255, 255, 255, 255});
+    batch_.setTexture(atlas_.texture(), true);
+}
+
 void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     Font name = text_.font(FontFace::Bold, 22, pixelsPerUnit_);
     Font body = text_.font(FontFace::Regular, 24, pixelsPerUnit_);
-    const float x = 90, w = ViewLayout::kWidth - 180, padX = 28;
     const Actor* speaker = line.speaker.empty() ? nullptr : world.findActor(line.speaker);
     Color accent = speaker ? speaker->color : kMuted;
+    bool portrait = !world.image().empty();
+    const float padX = 28, textX = kBoxX + (portrait ? kPortraitSize + 50 : padX);
+    const float textWidth = kBoxX + kBoxWidth - padX - textX;
 
     // Only the typed part is shown; wrapping uses the whole text so words do not jump lines.
-    auto lines = text_.wrap(body, line.text, w - 2 * padX);
+    auto lines = text_.wrap(body, line.text, textWidth);
     float lineHeight = text_.lineHeight(body);
-    float h = 56 + lines.size() * lineHeight + 22;
-    float y = ViewLayout::kHeight - 28 - h;
-    batch_.rect(x, y, w, h, kPanel);
-    batch_.rect(x, y, w, 3, accent);
-    if (speaker) text_.draw(name, speaker->displayName, x + padX, y + 16, accent);
+    float h = std::max(56 + lines.size() * lineHeight + 22, portrait ? 150.0f : 0.0f);
+    float y = kBoxBottom - h;
+    batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
+    batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
+    drawPortrait(world, kBoxX, kBoxBottom);
+    if (speaker) text_.draw(name, speaker->displayName, textX, y + 16, accent);
 
     std::size_t shown = static_cast<std::size_t>(line.charsShown);
     std::size_t consumed = 0;
+    float top = y + (speaker ? 50 : 24);
     for (std::size_t i = 0; i < lines.size() && consumed < shown; ++i) {
         std::size_t length = utf8::length(lines[i]);
         std::size_t visible = std::min(length, shown - consumed);
-        text_.draw(body, std::string_view(lines[i]).substr(0, utf8::offsetOf(lines[i], visible)), x + padX,
-                   y + 50 + i * lineHeight, kPanelText);
+        text_.draw(body, std::string_view(lines[i]).substr(0, utf8::offsetOf(lines[i], visible)), textX,
+                   top + i * lineHeight, kPanelText);
         consumed += length + 1;  // the space the wrap consumed
     }
     if (line.typed) {
+        // A page waits for the player: say how to go on.
         Font marker = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
-        glyphQuad(marker, U'\u25B6', x + w - 30, y + h - 24, 12, 12, accent);
+        glyphQuad(marker, U'\u25B6', kBoxX + kBoxWidth - 30, y + h - 24, 12, 12, accent);
+        if (line.waitsForPlayer) {
+            Font hint = text_.font(FontFace::Regular, 15, pixelsPerUnit_);
+            const char* label = "Space";
+            text_.draw(hint, label, kBoxX + kBoxWidth - 44 - text_.width(hint, label), y + h - 33, kMuted, false);
+        }
     }
+}
+
+void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
+    Font title = text_.font(FontFace::Regular, 16, pixelsPerUnit_);
+    Font option = text_.font(FontFace::Regular, 22, pixelsPerUnit_);
+    Font number = text_.font(FontFace::Bold, 22, pixelsPerUnit_);
+    bool portrait = !world.image().empty();
+    const float textX = kBoxX + (portrait ? kPortraitSize + 50 : 28);
+    const float rowWidth = kBoxX + kBoxWidth - 20 - textX + 12;
+    float lineHeight = text_.lineHeight(option);
+    std::vector<std::vector<std::string>> wrapped;
+    float rowsHeight = 0;
+    for (const auto& o : menu.options) {
+        wrapped.push_back(text_.wrap(option, o, rowWidth - 60));
+        rowsHeight += wrapped.back().size() * lineHeight + 12;
+    }
+    float h = std::max(44 + rowsHeight + 14, portrait ? 150.0f : 0.0f);
+    float y = kBoxBottom - h;
+    batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
+    batch_.rect(kBoxX, y, kBoxWidth, 3, {246, 222, 160, 255});
+    drawPortrait(world, kBoxX, kBoxBottom);
+    text_.draw(title, "Choose (arrows and Enter, a number, or click)", textX, y + 14, kMuted, false);
+    float rowY = y + 42;
+    for (std::size_t i = 0; i < menu.options.size(); ++i) {
+        float rowH = wrapped[i].size() * lineHeight + 8;
+        bool selected = static_cast<int>(i) == menu.selected;
+        if (selected) {
+            batch_.rect(textX - 12, rowY - 2, rowWidth, rowH, {255, 255, 255, 30});
+            batch_.rect(textX - 12, rowY - 2, 4, rowH, {246, 222, 160, 255});
+        }
+        Color colour = selected ? Color{255, 250, 236, 255} : Color{190, 198, 210, 255};
+        text_.draw(number, std::to_string(i + 1) + ".", textX, rowY + 2, selected ? Color{246, 222, 160, 255} : kMuted);
+        for (std::size_t k = 0; k < wrapped[i].size(); ++k)
+            text_.draw(option, wrapped[i][k], textX + 40, rowY + 2 + k * lineHeight, colour);
+        menuRows_.push_back({textX - 12, rowY - 2, rowWidth, rowH});
+        rowY += rowH + 4;
+    }
+}
+
+int WorldView::menuOptionAt(float x, float y) const {
+    for (std::size_t i = 0; i < menuRows_.size(); ++i) {
+        const Row& r = menuRows_[i];
+        if (x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+void WorldView::drawBanner(const World& world) {
+    if (world.bannerSecondsLeft() <= 0 || world.bannerText().empty()) return;
+    Font big = text_.font(FontFace::Bold, 120, pixelsPerUnit_);
+    float alpha = std::min(1.0f, world.bannerSecondsLeft() / 0.3f);
+    text_.drawCentered(big, world.bannerText(), ViewLayout::kWidth / 2, ViewLayout::kHeight / 2 - 110,
+                       withAlpha({255, 244, 214, 255}, alpha));
 }
 
 void WorldView::drawError(const World& world) {

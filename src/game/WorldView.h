@@ -8,6 +8,7 @@
 #include "game/World.h"
 #include "render/Batch2D.h"
 #include "render/GlyphAtlas.h"
+#include "render/ImageCache.h"
 #include "render/TextRenderer.h"
 #include "render/ViewLayout.h"
 
@@ -23,9 +24,12 @@ struct ViewOverlay {
 
 class WorldView {
 public:
-    WorldView(GlyphAtlas& atlas, Batch2D& batch, TextRenderer& text) : atlas_(atlas), batch_(batch), text_(text) {}
+    WorldView(GlyphAtlas& atlas, Batch2D& batch, TextRenderer& text, ImageCache& images)
+        : atlas_(atlas), batch_(batch), text_(text), images_(images) {}
 
     void draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay);
+    // The menu option under a point in view units (as last drawn), or -1.
+    int menuOptionAt(float viewX, float viewY) const;
 
 private:
     Vec2 toView(const World& world, Vec2 p) const;
@@ -40,6 +44,9 @@ private:
     std::vector<Bubble> layoutBubbles(const World& world, const std::vector<const Actor*>& cast);
     void drawBubble(const Bubble& bubble);
     void drawDialogue(const World& world, const DialogueLine& line);
+    void drawMenu(const World& world, const ChoiceMenu& menu);
+    void drawPortrait(const World& world, float boxX, float boxBottom);
+    void drawBanner(const World& world);
     void drawError(const World& world);
     void drawInspector(const std::vector<ProcessInfo>& processes);
     void glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color);
@@ -47,7 +54,12 @@ private:
     GlyphAtlas& atlas_;
     Batch2D& batch_;
     TextRenderer& text_;
+    ImageCache& images_;
     float pixelsPerUnit_ = 1;
+    struct Row {
+        float x, y, w, h;
+    };
+    std::vector<Row> menuRows_;
 };
 
 }  // namespace stagehand

@@ -56,6 +56,17 @@ double Window::seconds() {
     return static_cast<double>(SDL_GetPerformanceCounter()) / static_cast<double>(SDL_GetPerformanceFrequency());
 }
 
+HeldKeys Window::heldKeys() {
+    const Uint8* k = SDL_GetKeyboardState(nullptr);
+    HeldKeys held;
+    held.up = k[SDL_SCANCODE_UP] || k[SDL_SCANCODE_W];
+    held.down = k[SDL_SCANCODE_DOWN] || k[SDL_SCANCODE_S];
+    held.left = k[SDL_SCANCODE_LEFT] || k[SDL_SCANCODE_A];
+    held.right = k[SDL_SCANCODE_RIGHT] || k[SDL_SCANCODE_D];
+    held.skip = k[SDL_SCANCODE_LCTRL] || k[SDL_SCANCODE_RCTRL] || k[SDL_SCANCODE_TAB];
+    return held;
+}
+
 std::vector<InputEvent> Window::pollInput() {
     std::vector<InputEvent> events;
     int windowW = 1, windowH = 1, drawW = 1, drawH = 1;

@@ -21,6 +21,12 @@ struct WindowOptions {
 
 enum class InputKind { Quit, KeyDown, MouseDown, MouseMove };
 
+// Keys held down right now (for movement and skipping, which last while held).
+struct HeldKeys {
+    bool up = false, down = false, left = false, right = false;
+    bool skip = false;  // Ctrl or Tab
+};
+
 struct InputEvent {
     InputKind kind;
     int key = 0;  // SDL_Keycode for KeyDown
@@ -38,6 +44,7 @@ public:
     void drawableSize(int& width, int& height) const;
     void swap();
     std::vector<InputEvent> pollInput();
+    static HeldKeys heldKeys();
     static double seconds();  // monotonic wall-clock time
 
 private:

@@ -1,0 +1,72 @@
+#include "PlayInput.h"
+
+#include <SDL.h>
+
+namespace stagehand {
+
+namespace {
+struct Speed {
+    const char* name;
+    float charsPerSecond;
+};
+constexpr Speed kSpeeds[] = {{"slow", 25}, {"normal", 45}, {"fast", 90}, {"instant", 0}};
+constexpr int kSpeedCount = sizeof kSpeeds / sizeof kSpeeds[0];
+}  // namespace
+
+bool PlayInput::handle(const InputEvent& event, World& world, const OptionAt& menuOptionAt) {
+    bool menuOpen = world.currentMenu().has_value();
+    switch (event.kind) {
+        case InputKind::MouseMove:
+            if (menuOpen) world.hoverMenuOption(menuOptionAt(event.x, event.y));
+            return menuOpen;
+        case InputKind::MouseDown:
+            if (menuOpen) {
+                int option = menuOptionAt(event.x, event.y);
+                return option >= 0 && world.chooseMenuOption(option);
+            }
+            world.advancePressed();
+            return true;
+        case InputKind::KeyDown: break;
+        default: return false;
+    }
+    int key = event.key;
+    if ((key == SDLK_SPACE || key == SDLK_RETURN || key == SDLK_KP_ENTER) && !event.repeat) {
+        world.advancePressed();
+        return true;
+    }
+    if (menuOpen && (key == SDLK_UP || key == SDLK_w || key == SDLK_DOWN || key == SDLK_s)) {
+        world.moveMenuSelection(key == SDLK_UP || key == SDLK_w ? -1 : 1);
+        return true;
+    }
+    if (menuOpen && key >= SDLK_1 && key <= SDLK_9) return world.chooseMenuOption(key - SDLK_1);
+    if (key == SDLK_F2) {
+        autoAdvance_ = !autoAdvance_;
+        return true;
+    }
+    if (key == SDLK_F3) {
+        speedIndex_ = (speedIndex_ + 1) % kSpeedCount;
+        return true;
+    }
+    return false;
+}
+
+void PlayInput::applyHeld(const HeldKeys& held, World& world) {
+    TextSettings settings = world.textSettings();
+    settings.autoAdvance = autoAdvance_;
+    settings.charsPerSecond = kSpeeds[speedIndex_].charsPerSecond;
+    settings.skipping = held.skip;
+    world.setTextSettings(settings);
+    PlayerInput input;
+    if (!world.currentMenu()) {
+        input.moveX = static_cast<float>(held.right) - static_cast<float>(held.left);
+        input.moveY = static_cast<float>(held.down) - static_cast<float>(held.up);
+    }
+    world.setPlayerInput(input);
+}
+
+std::string PlayInput::hint() const {
+    return std::string("Space: next  \u00B7  Ctrl: skip  \u00B7  F2: auto ") + (autoAdvance_ ? "on" : "off") +
+           "  \u00B7  F3: " + kSpeeds[speedIndex_].name + " text  \u00B7  Esc: scenes  \u00B7  F1: processes";
+}
+
+}  // namespace stagehand

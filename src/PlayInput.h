@@ -1,0 +1,33 @@
+// The player's keys and mouse during a scene, turned into world commands:
+//   Space, Enter or a click: finish typing the line, else turn the page
+//   a menu: Up/Down (W/S) and Enter, a number key, or hover and click
+//   arrows or WASD: walk the player's character (after enableControls())
+//   hold Ctrl or Tab: skip through pages; F2: auto-advance; F3: text speed
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "game/World.h"
+#include "platform/Window.h"
+
+namespace stagehand {
+
+class PlayInput {
+public:
+    // The menu option under a mouse position (drawable pixels), or -1.
+    using OptionAt = std::function<int(float x, float y)>;
+
+    // Handles one event; returns true if it was used.
+    bool handle(const InputEvent& event, World& world, const OptionAt& menuOptionAt);
+    // Applies what is held this frame (movement, skipping) and the settings.
+    void applyHeld(const HeldKeys& held, World& world);
+    // A one-line reminder of the keys and the current settings.
+    std::string hint() const;
+
+private:
+    bool autoAdvance_ = false;
+    int speedIndex_ = 1;  // into kSpeeds
+};
+
+}  // namespace stagehand

@@ -1,0 +1,33 @@
+// Pictures for portraits: BMP files (SDL's own loader, no extra dependency)
+// uploaded once as GL textures and kept by name.
+#pragma once
+
+#include <glad/gl.h>
+
+#include <map>
+#include <string>
+
+namespace stagehand {
+
+struct Image {
+    GLuint texture = 0;
+    int width = 0, height = 0;
+};
+
+class ImageCache {
+public:
+    explicit ImageCache(std::string folder) : folder_(std::move(folder)) {}
+    ~ImageCache();
+    ImageCache(const ImageCache&) = delete;
+    ImageCache& operator=(const ImageCache&) = delete;
+
+    // The picture folder/NAME.bmp, loaded on first use; null (and reported
+    // once on stderr) if it cannot be read.
+    const Image* get(const std::string& name);
+
+private:
+    std::string folder_;
+    std::map<std::string, Image> images_;
+};
+
+}  // namespace stagehand

@@ -1,0 +1,155 @@
+// The player's input rules: advancing text, choosing, skipping, auto-advance
+// and walking, through PlayInput as the window feeds it.
+#include <gtest/gtest.h>
+
+#include <SDL.h>
+
+#include "PlayInput.h"
+#include "game/World.h"
+
+using namespace stagehand;
+
+namespace {
+
+struct InputTest : ::testing::Test {
+    Transcript transcript;
+    World world{transcript};
+    PlayInput input;
+    int hovered = -1;  // what the menu hit test answers
+
+    void SetUp() override { world.setTickSeconds(1.0 / 60.0); }
+    void ticks(int n) {
+        for (int i = 0; i < n; ++i) {
+            input.applyHeld(held, world);
+            world.advance(1.0f / 60.0f);
+        }
+    }
+    bool press(int key, bool repeat = false) {
+        return input.handle({InputKind::KeyDown, key, repeat}, world, [&](float, float) { return hovered; });
+    }
+    bool mouse(InputKind kind) {
+        return input.handle({kind, 0, false, 10, 10}, world, [&](float, float) { return hovered; });
+    }
+    int showMenu() {
+        std::string error;
+        return world.showMenu({"First", "Second", "Third"}, error);
+    }
+    HeldKeys held;
+};
+
+}  // namespace
+
+TEST_F(InputTest, the_first_press_completes_a_typing_line_the_second_turns_the_page) {
+    int page = world.showPage("", "A page long enough to still be typing.");
+    ticks(5);
+    ASSERT_FALSE(world.currentLine()->typed);
+    press(SDLK_SPACE);
+    EXPECT_TRUE(world.currentLine()->typed);
+    EXPECT_FALSE(world.isLineFinished(page));
+    press(SDLK_RETURN);
+    EXPECT_TRUE(world.isLineFinished(page));
+}
+
+TEST_F(InputTest, a_click_advances_too_and_held_key_repeats_do_not) {
+    int page = world.showPage("", "Short.");
+    ticks(30);
+    EXPECT_FALSE(press(SDLK_SPACE, /*repeat=*/true));
+    EXPECT_FALSE(world.isLineFinished(page));
+    mouse(InputKind::MouseDown);
+    EXPECT_TRUE(world.isLineFinished(page));
+}
+
+TEST_F(InputTest, a_typed_page_waits_for_the_player) {
+    int page = world.showPage("", "Short.");
+    ticks(600);
+    EXPECT_FALSE(world.isLineFinished(page));
+}
+
+TEST_F(InputTest, auto_advance_turns_pages_after_reading_time) {
+    press(SDLK_F2);
+    int page = world.showPage("", "Short.");  // typed in 8 ticks, read in about 1.2 s
+    ticks(60);
+    EXPECT_FALSE(world.isLineFinished(page));
+    ticks(30);
+    EXPECT_TRUE(world.isLineFinished(page));
+}
+
+TEST_F(InputTest, holding_skip_flies_through_pages) {
+    held.skip = true;
+    int page = world.showPage("", "A long page that would take a while to type out and read.");
+    ticks(8);
+    EXPECT_TRUE(world.isLineFinished(page));
+}
+
+TEST_F(InputTest, text_speed_changes_how_fast_lines_type) {
+    press(SDLK_F3);  // normal -> fast (90 characters a second)
+    world.showPage("", std::string(45, 'x'));
+    ticks(31);
+    EXPECT_TRUE(world.currentLine()->typed);
+    press(SDLK_F3);  // -> instant
+    world.showPage("", std::string(200, 'y'));
+    ticks(1);
+    EXPECT_TRUE(world.currentLine()->typed);
+}
+
+TEST_F(InputTest, arrows_and_enter_choose) {
+    int menu = showMenu();
+    press(SDLK_DOWN);
+    press(SDLK_DOWN);
+    press(SDLK_UP);
+    press(SDLK_RETURN);
+    EXPECT_EQ(world.menuChoice(menu), 2);
+}
+
+TEST_F(InputTest, a_number_key_chooses_directly) {
+    int menu = showMenu();
+    EXPECT_FALSE(press(SDLK_7));
+    EXPECT_TRUE(press(SDLK_3));
+    EXPECT_EQ(world.menuChoice(menu), 3);
+}
+
+TEST_F(InputTest, hovering_highlights_and_clicking_chooses_the_option_under_the_mouse) {
+    int menu = showMenu();
+    hovered = 2;
+    mouse(InputKind::MouseMove);
+    EXPECT_EQ(world.currentMenu()->selected, 2);
+    hovered = 1;
+    mouse(InputKind::MouseDown);
+    EXPECT_EQ(world.menuChoice(menu), 2);
+}
+
+TEST_F(InputTest, a_click_outside_the_options_chooses_nothing) {
+    int menu = showMenu();
+    hovered = -1;
+    mouse(InputKind::MouseDown);
+    EXPECT_EQ(world.menuChoice(menu), 0);
+}
+
+TEST_F(InputTest, the_player_walks_only_while_controls_are_enabled) {
+    Actor a;
+    a.id = "ines";
+    a.speed = 120;
+    world.addActor(a);
+    world.setPlayer(world.findActor("ines"));
+    held.right = true;
+    world.setControlsEnabled(false);
+    ticks(30);
+    EXPECT_FLOAT_EQ(world.findActor("ines")->position.x, 0);
+    world.setControlsEnabled(true);
+    ticks(30);
+    EXPECT_NEAR(world.findActor("ines")->position.x, 60, 0.01);
+    EXPECT_EQ(world.findActor("ines")->facing, Facing::Right);
+}
+
+TEST(LookingAt, an_actor_looks_at_what_is_in_front_of_it_and_near) {
+    Actor looker, target;
+    looker.position = {0, 0};
+    looker.facing = Facing::Right;
+    target.position = {200, 40};
+    EXPECT_TRUE(World::lookingAt(looker, target));
+    looker.facing = Facing::Up;
+    EXPECT_FALSE(World::lookingAt(looker, target));
+    looker.facing = Facing::Right;
+    target.position = {900, 0};
+    EXPECT_FALSE(World::lookingAt(looker, target));
+}
