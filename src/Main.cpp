@@ -48,9 +48,10 @@ struct Setup {
 
 // Headless runs and screenshots have no player: pages turn once typed and
 // menus take the --choose answers, so they are deterministic.
+// A screenshot may show a menu: one with no --choose answer left stays open.
 std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless) {
     Simulation::Options options{setup.dataRoot, setup.scriptPath, setup.cmd.seed, std::move(sink), headless,
-                                setup.cmd.choices};
+                                setup.cmd.choices, setup.cmd.mode == CommandLine::Mode::Screenshot};
     return std::make_unique<Simulation>(options);
 }
 

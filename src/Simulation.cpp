@@ -36,6 +36,7 @@ Simulation::Simulation(const Options& options) {
     world_.setTickSeconds(kTickSeconds);
     TextSettings settings;
     settings.headless = options.headless;
+    settings.menusWaitForAnswers = options.menusWaitForAnswers;
     world_.setTextSettings(settings);
     world_.setScriptedChoices(options.choices);
     world_.setImageNames(imageNames(options.dataRoot + "/assets/images"));

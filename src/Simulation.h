@@ -32,6 +32,7 @@ public:
         Transcript::Sink sink;   // sees every transcript event as it happens
         bool headless = false;   // no player: pages turn themselves, menus take `choices`
         std::vector<int> choices;  // answers to menus, in order (headless)
+        bool menusWaitForAnswers = false;  // headless: a menu with no answer left stays open
     };
 
     explicit Simulation(const Options& options);  // throws LoadError

@@ -51,6 +51,7 @@ struct RenderTest : ::testing::Test {
         options.scriptPath = test::dataRoot() + "/scripts/Demo.lua";
         options.headless = true;  // as screenshots run: pages turn themselves, menus take `choices`
         options.choices = std::move(choices);
+        options.menusWaitForAnswers = true;
         auto sim = std::make_unique<Simulation>(options);
         std::string error;
         EXPECT_TRUE(sim->startScene(scene, error)) << error;
@@ -95,6 +96,33 @@ TEST_F(RenderTest, the_frame_is_not_blank_and_the_dialogue_text_has_ink) {
     EXPECT_GT(brightPixels(rgb, 100, 600, 1180, 700), 300);
     // The sky above the actors holds no light text.
     EXPECT_LT(brightPixels(rgb, 0, 0, 600, 60), 50);
+}
+
+TEST_F(RenderTest, a_menu_shows_its_options_with_ink) {
+    auto sim = sceneAt("lighthouse", 6.0);  // the first menu waits: no answers given
+    ASSERT_TRUE(sim->world().currentMenu());
+    OffscreenTarget target(kWidth, kHeight);
+    auto rgb = render(*sim, target);
+    // Three option rows of light text in the lower third, right of the portrait.
+    EXPECT_GT(brightPixels(rgb, 300, 480, 1180, 700), 800);
+}
+
+TEST_F(RenderTest, a_portrait_is_drawn_beside_the_text) {
+    auto sim = sceneAt("lighthouse", 1.0);
+    ASSERT_EQ(sim->world().image(), "keeper");
+    ASSERT_TRUE(sim->world().currentLine());
+    OffscreenTarget target(kWidth, kHeight);
+    auto rgb = render(*sim, target);
+    // The portrait sits at the box's left edge: its hair and lamp make light pixels
+    // and its face many colours; the page text sits to its right.
+    std::set<std::uint32_t> colours;
+    for (int y = 520; y < 660; y += 3)
+        for (int x = 120; x < 270; x += 3) {
+            const std::uint8_t* p = &rgb[(static_cast<std::size_t>(y) * kWidth + x) * 3];
+            colours.insert(p[0] << 16 | p[1] << 8 | p[2]);
+        }
+    EXPECT_GT(colours.size(), 40u) << "the portrait area looks flat";
+    EXPECT_GT(brightPixels(rgb, 300, 560, 1180, 700), 200);
 }
 
 TEST_F(RenderTest, after_warm_up_no_glyph_is_rasterised_and_text_takes_few_draw_calls) {

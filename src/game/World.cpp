@@ -160,6 +160,7 @@ int World::showMenu(const std::vector<std::string>& options, std::string& error)
         listed += (i ? " | " : "") + std::to_string(i + 1) + ". " + options[i];
     transcript_.record(event("menu").with("options", listed));
     if (!textSettings_.headless) return menu.id;
+    if (nextScriptedChoice_ >= scriptedChoices_.size() && textSettings_.menusWaitForAnswers) return menu.id;
     if (nextScriptedChoice_ >= scriptedChoices_.size()) {
         error = "no answer left in --choose for this menu (options: " + listed + ")";
         menu_.reset();

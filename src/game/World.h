@@ -65,6 +65,7 @@ struct TextSettings {
     bool autoAdvance = false;      // pages turn themselves after reading time
     bool skipping = false;         // a skip key is held: pages fly by
     bool headless = false;         // no player: pages turn once typed, menus use scripted answers
+    bool menusWaitForAnswers = false;  // headless menus with no scripted answer left stay open (screenshots)
 };
 
 // What the player is pressing this tick.
