@@ -168,6 +168,54 @@ function setCameraCenter(point) end
 function disableControls() end
 function enableControls() end
 
+---@param q Process
+---@return "done"|"failed"|"cancelled"
+function waitEnded(q) end
+
+-- Story ----------------------------------------------------------------------
+
+---@param speakerOrText string
+---@param text? string
+function text(speakerOrText, text) end
+---@param name string|nil
+function image(name) end
+---@param text string
+---@param target string
+function option(text, target) end
+function menu() end
+---@param target string
+function jump(target) end
+---@param text string
+---@param seconds? number
+function banner(text, seconds) end
+
+-- The player -----------------------------------------------------------------
+
+---@param actor string|nil
+function setPlayer(actor) end
+---@param actor string
+---@param place string|Point
+---@param radius number
+function waitNear(actor, place, radius) end
+---@param actor string
+---@param place string|Point
+---@return number
+function distance(actor, place) end
+---@param looker string
+---@param target string
+---@return boolean
+function isLookingAt(looker, target) end
+---@param actor string
+---@param target string
+function faceTowards(actor, target) end
+---@param actor string
+---@return number x
+---@return number y
+function positionOf(actor) end
+---@param actor string
+---@return "down"|"up"|"left"|"right"
+function facingOf(actor) end
+
 ---A table that lives through the play session.
 ---@type table<string, any>
 flags = {}

@@ -1,13 +1,17 @@
-# The README's scene example must run as written: extract it, run it headless,
-# and expect a clean end.
+# The README's examples must run as written: extract a ```lua block by its
+# first line, run it headless, and expect its transcript to contain EXPECT.
 file(READ ${README} readme)
-string(REGEX MATCH "```lua\n(SCENES = [^`]*)```" block "${readme}")
+string(REGEX MATCH "```lua\n(${FIRST_LINE}[^`]*)```" block "${readme}")
 if(NOT CMAKE_MATCH_1)
-  message(FATAL_ERROR "no SCENES example block in ${README}")
+  message(FATAL_ERROR "no example starting with '${FIRST_LINE}' in ${README}")
 endif()
 file(WRITE ${OUT} "${CMAKE_MATCH_1}")
-execute_process(COMMAND ${EXE} --headless --script ${OUT} WORKING_DIRECTORY ${WORKDIR}
+set(args --headless --script ${OUT} --scene ${SCENE})
+if(CHOOSE)
+  list(APPEND args --choose ${CHOOSE})
+endif()
+execute_process(COMMAND ${EXE} ${args} WORKING_DIRECTORY ${WORKDIR}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status)
-if(NOT status EQUAL 0 OR NOT out MATCHES "scene_end scene=\"teaTime\" status=\"done\"")
-  message(FATAL_ERROR "the README example did not end cleanly (exit ${status}):\n${out}\n${err}")
+if(NOT status EQUAL 0 OR NOT out MATCHES "${EXPECT}")
+  message(FATAL_ERROR "the README example did not run as expected (exit ${status}):\n${out}\n${err}")
 endif()
