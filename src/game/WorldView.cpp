@@ -70,9 +70,10 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     drawBanner(world);
 
     Font small = text_.font(FontFace::Regular, 17, pixelsPerUnit_);
-    if (!overlay.title.empty()) text_.draw(small, overlay.title, 24, 18, kMuted);
-    if (!overlay.hint.empty())
-        text_.draw(small, overlay.hint, ViewLayout::kWidth - 24 - text_.width(small, overlay.hint), 18, kMuted);
+    float hintWidth = overlay.hint.empty() ? 0 : text_.width(small, overlay.hint);
+    if (!overlay.hint.empty()) text_.draw(small, overlay.hint, ViewLayout::kWidth - 24 - hintWidth, 18, kMuted);
+    if (!overlay.title.empty())  // the title gives way to the key hints
+        text_.draw(small, text_.elide(small, overlay.title, ViewLayout::kWidth - 72 - hintWidth), 24, 18, kMuted);
     if (overlay.inspector) drawInspector(*overlay.inspector);
 
     if (float veil = world.fadeOverlayAlpha(); veil > 0)
