@@ -123,6 +123,29 @@ local function report(message, p)
     end
 end
 
+local function byAge(a, b)
+    return a[ID] < b[ID]
+end
+
+-- The processes of a set (handle -> true) that pass `keep`, oldest first:
+-- pairs() order differs between VMs, and reports and cancels must not.
+local function oldestFirst(set, keep)
+    local list = {}
+    for p in pairs(set) do
+        if not keep or keep(p) then
+            list[#list + 1] = p
+        end
+    end
+    table.sort(list, byAge)
+    return list
+end
+
+local function cancelEach(list)
+    for i = 1, #list do
+        list[i]:cancel()
+    end
+end
+
 local function appendTo(list, p)
     local n = list.n + 1
     list[n] = p
@@ -965,14 +988,7 @@ errorHandler = defaultErrorHandler
 
 ---Cancels every live process in every group.
 function M.cancelAll()
-    local all = {}
-    for p in pairs(liveProcesses) do
-        all[#all + 1] = p
-    end
-    table.sort(all, function(a, b) return a[ID] < b[ID] end)
-    for i = 1, #all do
-        all[i]:cancel()
-    end
+    cancelEach(oldestFirst(liveProcesses))
 end
 
 ---------------------------------------------------------------------------
@@ -994,16 +1010,8 @@ end
 ---cancels its live children. Returns true if this process was live.
 ---@return boolean
 function Process:cancel()
-    local children = self[CHILDREN]
-    if children then
-        local list = {}
-        for child in pairs(children) do
-            list[#list + 1] = child
-        end
-        table.sort(list, function(a, b) return a[ID] < b[ID] end)
-        for i = 1, #list do
-            list[i]:cancel()
-        end
+    if self[CHILDREN] then
+        cancelEach(oldestFirst(self[CHILDREN]))
     end
     if not liveProcesses[self] then
         return false
@@ -1119,16 +1127,9 @@ end
 
 ---Cancels every live process of the group.
 function Group:cancel()
-    local list = {}
-    for p in pairs(liveProcesses) do
-        if p[GROUP] == self then
-            list[#list + 1] = p
-        end
-    end
-    table.sort(list, function(a, b) return a[ID] < b[ID] end)
-    for i = 1, #list do
-        list[i]:cancel()
-    end
+    cancelEach(oldestFirst(liveProcesses, function(p)
+        return p[GROUP] == self
+    end))
 end
 
 ---------------------------------------------------------------------------
@@ -1176,12 +1177,7 @@ local function describeWait(p)
 end
 
 local function liveSorted()
-    local list = {}
-    for p in pairs(liveProcesses) do
-        list[#list + 1] = p
-    end
-    table.sort(list, function(a, b) return a[ID] < b[ID] end)
-    return list
+    return oldestFirst(liveProcesses)
 end
 
 ---Describes every live process, oldest first: { process, id, name, status,
