@@ -141,8 +141,10 @@ int runWindow(const Setup& setup) {
     bool showInspector = false;
     PlayInput playInput;
 
+    std::map<std::string, ScriptValue> sessionFlags;  // `flags` live through the play session
     auto play = [&](const std::string& name, const std::string& title) {
         sim = loadSimulation(setup, nullptr, false);
+        sim->host().setFlags(sessionFlags);
         std::string error;
         if (!sim->startScene(name, error)) {
             std::cerr << "stagehand: " << error << '\n';
@@ -153,6 +155,7 @@ int runWindow(const Setup& setup) {
         menu.reset();
     };
     auto openMenu = [&]() {
+        if (sim) sessionFlags = sim->host().flags();
         auto lister = loadSimulation(setup, nullptr, false);
         menu = std::make_unique<SceneMenu>(lister->scenes());
         sim.reset();

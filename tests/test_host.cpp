@@ -143,6 +143,21 @@ TEST(ScriptHost, without_a_SCENES_list_every_script_function_is_a_scene) {
     EXPECT_EQ(scenes[1].name, "beta");
 }
 
+TEST(ScriptHost, plain_flags_can_be_carried_to_the_next_scene) {
+    Stage first("function scene() flags.sawSmudge = true; flags.visits = 2; flags.name = 'Maren'; flags.f = print end");
+    first.host->startProcess("scene", {}, nullptr);
+    auto carried = first.host->flags();
+    EXPECT_EQ(carried.size(), 3u);  // the function is not a plain value
+    Stage second("function probe() return flags.sawSmudge, flags.visits, flags.name end");
+    second.host->setFlags(carried);
+    ProcessOutcome outcome;
+    second.host->startProcess("probe", {}, [&](const ProcessOutcome& o) { outcome = o; });
+    ASSERT_EQ(outcome.results.size(), 3u);
+    EXPECT_TRUE(outcome.results[0].boolean);
+    EXPECT_EQ(outcome.results[1].number, 2);
+    EXPECT_EQ(outcome.results[2].string, "Maren");
+}
+
 TEST(ScriptHost, error_locations_are_found_after_a_prefix) {
     EXPECT_EQ(errorLocation("scripts/Demo.lua:12: boom"), "scripts/Demo.lua:12");
     EXPECT_EQ(errorLocation("waitUntil predicate failed: scripts/Demo.lua:3: x"), "scripts/Demo.lua:3");

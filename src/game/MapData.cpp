@@ -83,8 +83,13 @@ void parseLine(const std::vector<std::string>& w, const std::string& mapName, Wo
         actor.position = *start;
         if (w.size() == 7) actor.speed = parseNumber(w[6], "SPEED");
         world.addActor(actor);
+    } else if (w[0] == "backdrop") {
+        static const char* const kBackdrops[] = {"forest", "sea", "lamproom"};
+        if (w.size() != 2 || std::find(std::begin(kBackdrops), std::end(kBackdrops), w[1]) == std::end(kBackdrops))
+            throw std::invalid_argument("expected: backdrop forest|sea|lamproom");
+        world.setBackdrop(mapName, w[1]);
     } else {
-        throw std::invalid_argument("unknown entry '" + w[0] + "' (expected waypoint or actor)");
+        throw std::invalid_argument("unknown entry '" + w[0] + "' (expected waypoint, actor or backdrop)");
     }
 }
 

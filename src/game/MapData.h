@@ -3,6 +3,7 @@
 //   # a comment
 //   waypoint jackie_start 120 560              -> "forest.jackie_start" in forest.map
 //   actor jackie "Jackie" #f4a6c1 J jackie_start [speed]
+//   backdrop sea                               -> forest (default), sea or lamproom
 //
 // Every .map file in the folder is loaded; a waypoint's full name is the file's
 // stem, a dot, and its name. Actors start hidden at their start waypoint.

@@ -246,6 +246,11 @@ void World::startFade(FadeKind kind, double seconds) {
 
 void World::setCameraCenter(Vec2 center) { cameraCenter_ = center; }
 
+std::string World::backdrop() const {
+    auto it = backdrops_.find(place_);
+    return it == backdrops_.end() ? "forest" : it->second;
+}
+
 void World::setControlsEnabled(bool enabled) {
     if (controlsEnabled_ == enabled) return;
     controlsEnabled_ = enabled;

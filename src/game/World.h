@@ -126,6 +126,10 @@ public:
     static bool lookingAt(const Actor& looker, const Actor& target);
     void startFade(FadeKind kind, double seconds);
     void setCameraCenter(Vec2 center);
+    // The place the camera looks at (a map's name) picks the backdrop.
+    void setPlace(const std::string& mapName) { place_ = mapName; }
+    void setBackdrop(const std::string& mapName, const std::string& backdrop) { backdrops_[mapName] = backdrop; }
+    std::string backdrop() const;
     void setControlsEnabled(bool enabled);
     void reportError(const std::string& message, const std::string& where);
     void note(const std::string& event, const std::string& text);
@@ -168,6 +172,8 @@ private:
     std::size_t nextScriptedChoice_ = 0;
     std::map<int, int> choices_;  // menu id -> chosen option, 1-based
     std::string image_;
+    std::string place_;
+    std::map<std::string, std::string> backdrops_;
     std::vector<std::string> imageNames_;
     std::string playerId_;
     PlayerInput playerInput_;

@@ -86,16 +86,44 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
 
 void WorldView::drawBackdrop(const World& world) {
     // The horizon moves with the camera's height so walking scenes feel placed.
-    float horizon = kHorizon - (world.cameraCenter().y - ViewLayout::kHeight / 2) * 0.3f;
+    Vec2 camera = world.cameraCenter();
+    float horizon = kHorizon - (camera.y - ViewLayout::kHeight / 2) * 0.3f;
     horizon = std::clamp(horizon, 40.0f, ViewLayout::kHeight - 40);
+    std::string kind = world.backdrop();
+    if (kind == "sea") {
+        drawSea(camera, horizon);
+    } else if (kind == "lamproom") {
+        drawLampRoom(camera, horizon);
+    } else {
+        drawForest(camera, horizon);
+    }
+}
+
+void WorldView::drawMoon(Vec2 camera, Color glow) {
+    Font disc = text_.font(FontFace::Regular, 56, pixelsPerUnit_);
+    float x = 1040 - camera.x * 0.05f;
+    glyphQuad(disc, U'\u25CF', x, 90, 150, 150, glow);
+    glyphQuad(disc, U'\u25CF', x, 90, 70, 70, {244, 240, 214, 230});
+}
+
+// Grass blades or deck planks: thin strokes in a fixed scatter that scrolls with the ground.
+void WorldView::drawGroundMarks(Vec2 camera, float top, Color colour) {
+    float shift = std::fmod(camera.x, 160.0f);
+    for (int row = 0; row < 5; ++row) {
+        float y = top + 30 + row * (ViewLayout::kHeight - top) / 5;
+        for (float x = -shift + (row % 2) * 80; x < ViewLayout::kWidth + 80; x += 160) {
+            batch_.rect(x, y, 2, 8, colour);
+            batch_.rect(x + 5, y - 4, 2, 12, colour);
+            batch_.rect(x + 10, y, 2, 8, colour);
+        }
+    }
+}
+
+void WorldView::drawForest(Vec2 camera, float horizon) {
     batch_.gradientRect(0, 0, ViewLayout::kWidth, horizon, kSkyTop, kSkyBottom);
     batch_.gradientRect(0, horizon, ViewLayout::kWidth, ViewLayout::kHeight - horizon, kGroundTop, kGroundBottom);
-    // A pale moon and a treeline on the horizon; both drift slower than the
-    // ground when the camera moves, which reads as depth.
-    Vec2 camera = world.cameraCenter();
-    Font disc = text_.font(FontFace::Regular, 56, pixelsPerUnit_);
-    glyphQuad(disc, U'\u25CF', 1040 - camera.x * 0.05f, 90, 150, 150, {240, 236, 210, 18});
-    glyphQuad(disc, U'\u25CF', 1040 - camera.x * 0.05f, 90, 70, 70, {244, 240, 214, 230});
+    drawMoon(camera, {240, 236, 210, 18});
+    // A treeline drifting slower than the ground when the camera moves reads as depth.
     Font tree = text_.font(FontFace::Regular, 64, pixelsPerUnit_);
     float treeShift = std::fmod(camera.x * 0.5f, 90.0f);
     for (int i = -1; i < 16; ++i) {
@@ -103,17 +131,55 @@ void WorldView::drawBackdrop(const World& world) {
         float x = i * 90 - treeShift + 20 * static_cast<float>((i * 3) % 4);
         glyphQuad(tree, U'\u25B2', x, horizon - height / 2 + 4, height * 0.75f, height, {22, 40, 34, 255});
     }
-    // Grass blades: thin strokes in a fixed scatter that scrolls with the ground.
-    float shift = std::fmod(camera.x, 160.0f);
+    drawGroundMarks(camera, horizon, {86, 124, 80, 150});
+}
+
+void WorldView::drawSea(Vec2 camera, float horizon) {
+    const float shore = horizon + 110;  // where the water meets the deck
+    batch_.gradientRect(0, 0, ViewLayout::kWidth, horizon, {22, 30, 58, 255}, {70, 78, 110, 255});
+    drawMoon(camera, {240, 236, 210, 22});
+    batch_.gradientRect(0, horizon, ViewLayout::kWidth, shore - horizon, {30, 52, 82, 255}, {22, 40, 64, 255});
+    // Waves, and the moon's path on the water.
+    float shift = std::fmod(camera.x * 0.7f, 120.0f);
     for (int row = 0; row < 5; ++row) {
-        float y = horizon + 30 + row * (ViewLayout::kHeight - horizon) / 5;
-        for (float x = -shift + (row % 2) * 80; x < ViewLayout::kWidth + 80; x += 160) {
-            Color blade{86, 124, 80, 150};
-            batch_.rect(x, y, 2, 8, blade);
-            batch_.rect(x + 5, y - 4, 2, 12, blade);
-            batch_.rect(x + 10, y, 2, 8, blade);
-        }
+        float y = horizon + 12 + row * 20;
+        for (float x = -shift + (row % 2) * 60; x < ViewLayout::kWidth; x += 120)
+            batch_.rect(x, y, 34 + row * 6, 2, {120, 150, 190, static_cast<std::uint8_t>(50 + row * 12)});
     }
+    float moonX = 1040 - camera.x * 0.05f;
+    for (int row = 0; row < 6; ++row)
+        batch_.rect(moonX - 30 + (row % 2) * 14, horizon + 8 + row * 17, 46 - row * 4, 3, {244, 240, 214, 120});
+    // The deck: planks and a row of posts along the edge.
+    batch_.gradientRect(0, shore, ViewLayout::kWidth, ViewLayout::kHeight - shore, {104, 80, 58, 255},
+                        {64, 48, 36, 255});
+    for (float y = shore + 26; y < ViewLayout::kHeight; y += 30) batch_.rect(0, y, ViewLayout::kWidth, 2, {48, 36, 26, 160});
+    float postShift = std::fmod(camera.x, 140.0f);
+    for (float x = -postShift; x < ViewLayout::kWidth + 20; x += 140) {
+        batch_.rect(x, shore - 22, 14, 30, {58, 42, 30, 255});
+        batch_.rect(x, shore - 22, 14, 4, {130, 104, 78, 255});
+    }
+}
+
+void WorldView::drawLampRoom(Vec2 camera, float horizon) {
+    const float floor = horizon + 30;
+    batch_.gradientRect(0, 0, ViewLayout::kWidth, floor, {40, 30, 34, 255}, {70, 52, 44, 255});
+    // A round window onto the night sea, and the great lamp with its glow.
+    Font disc = text_.font(FontFace::Regular, 56, pixelsPerUnit_);
+    float wx = 200 - camera.x * 0.1f;
+    glyphQuad(disc, U'\u25CF', wx, 130, 150, 150, {96, 74, 60, 255});
+    glyphQuad(disc, U'\u25CF', wx, 130, 128, 128, {22, 32, 58, 255});
+    for (int i = 0; i < 7; ++i)
+        batch_.rect(wx - 40 + (i * 37) % 80, 100 + (i * 23) % 60, 2, 2, {230, 230, 250, 200});
+    batch_.rect(wx - 64, 128, 128, 4, {96, 74, 60, 255});
+    float lx = 860 - camera.x * 0.1f;
+    glyphQuad(disc, U'\u25CF', lx, 120, 360, 300, {255, 214, 120, 26});
+    glyphQuad(disc, U'\u25CF', lx, 120, 200, 170, {255, 220, 140, 50});
+    batch_.rect(lx - 42, 150, 84, 60, {120, 96, 54, 255});
+    glyphQuad(disc, U'\u25CF', lx, 118, 96, 96, {255, 236, 170, 255});
+    batch_.rect(lx - 50, 204, 100, 8, {80, 62, 40, 255});
+    // Floorboards.
+    batch_.gradientRect(0, floor, ViewLayout::kWidth, ViewLayout::kHeight - floor, {92, 70, 52, 255}, {52, 40, 30, 255});
+    for (float y = floor + 24; y < ViewLayout::kHeight; y += 34) batch_.rect(0, y, ViewLayout::kWidth, 2, {40, 30, 22, 150});
 }
 
 void WorldView::drawActor(const Actor& actor, Vec2 at) {

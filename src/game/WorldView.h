@@ -34,6 +34,11 @@ public:
 private:
     Vec2 toView(const World& world, Vec2 p) const;
     void drawBackdrop(const World& world);
+    void drawForest(Vec2 camera, float horizon);
+    void drawSea(Vec2 camera, float horizon);
+    void drawLampRoom(Vec2 camera, float horizon);
+    void drawMoon(Vec2 camera, Color glow);
+    void drawGroundMarks(Vec2 camera, float top, Color colour);
     void drawActor(const Actor& actor, Vec2 at);
     struct Bubble {
         const Actor* actor;

@@ -281,6 +281,11 @@ int l_setCameraCenter(lua_State* L) {
     Point point;
     if (!readPoint(L, 1, "setCameraCenter", point)) return lua_error(L);
     worldOf(L).setCameraCenter(point.position);
+    if (point.name) {  // "harbour.camera": the camera is at the harbour
+        std::string name = point.name;
+        std::size_t dot = name.find('.');
+        if (dot != std::string::npos) worldOf(L).setPlace(name.substr(0, dot));
+    }
     return 0;
 }
 

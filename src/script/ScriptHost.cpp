@@ -327,6 +327,37 @@ void ScriptHost::reportError(const std::string& messageWithTraceback) {
     world_.reportError(line, errorLocation(line));
 }
 
+std::map<std::string, ScriptValue> ScriptHost::flags() {
+    lua_State* L = lua_.get();
+    std::map<std::string, ScriptValue> out;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    lua_getfield(L, -1, "flags");
+    if (lua_istable(L, -1)) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            int type = lua_type(L, -1);
+            bool plain = type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING;
+            if (lua_type(L, -2) == LUA_TSTRING && plain) out[lua_tostring(L, -2)] = toScriptValue(L, -1);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 2);
+    return out;
+}
+
+void ScriptHost::setFlags(const std::map<std::string, ScriptValue>& flags) {
+    lua_State* L = lua_.get();
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    lua_getfield(L, -1, "flags");
+    if (lua_istable(L, -1)) {
+        for (const auto& [key, value] : flags) {
+            pushScriptValue(L, value);
+            lua_setfield(L, -2, key.c_str());
+        }
+    }
+    lua_pop(L, 2);
+}
+
 int ScriptHost::liveProcessCount() {
     lua_State* L = lua_.get();
     if (!callModule("processes", 0, 1)) return 0;

@@ -88,6 +88,12 @@ public:
     // the callbacks of processes that ended.
     void tick(double dt);
 
+    // The script's `flags` table, as far as it holds plain values (booleans,
+    // numbers, strings under string keys): the window carries it from scene
+    // to scene, so flags live through the play session.
+    std::map<std::string, ScriptValue> flags();
+    void setFlags(const std::map<std::string, ScriptValue>& flags);
+
     int errorCount() const { return errorCount_; }
     int liveProcessCount();
     std::vector<ProcessInfo> processes();
