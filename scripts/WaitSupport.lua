@@ -34,6 +34,9 @@ local CO, STATUS, WAIT, START, GROUP, T_BUCKET, T_SLOT = 1, 2, 3, 4, 5, 6, 7
 local WAIT_ON = 8 -- what is waited on: seconds, frame number, signal name, predicate, join
 local L_LIST, L_SLOT = 9, 10 -- signal, frame or predicate list and index in it, or false
 local ID, PARENT, NAME, CHILDREN, CLEANUPS, RESULT, JOINERS, FN = 11, 12, 13, 14, 15, 16, 17, 18
+-- runBucket and waitSeconds spell these slots as literal numbers (see there).
+assert(CO == 1 and STATUS == 2 and WAIT == 3 and START == 4 and GROUP == 5 and T_BUCKET == 6 and T_SLOT == 7,
+    "WaitSupport: the hot paths' literal slot numbers no longer match the slot names")
 
 local RUNNING, WAITING, DONE, FAILED, CANCELLED = "running", "waiting", "done", "failed", "cancelled"
 -- Wait kinds.
@@ -456,14 +459,17 @@ local function runBucket(g, b, key)
         local p = b[i]
         if p then
             b[i] = false -- fired: removeTimer must no longer find p here
-            local kind = p[WAIT]
-            p[WAIT] = false
-            if kind == W_SECONDS and not g.paused then
-                p[STATUS] = RUNNING
+            -- Literal slots and strings (p[3] is WAIT, p[2] STATUS, p[1] CO,
+            -- p[4] START): an upvalue key costs Lua 5.1 one more instruction
+            -- per access, and this loop runs for every timed wake-up.
+            local kind = p[3]
+            p[3] = false
+            if kind == "seconds" and not g.paused then
+                p[2] = "running"
                 current = p
-                local ok, err = coResume(p[CO], g.clock - p[START])
+                local ok, err = coResume(p[1], g.clock - p[4])
                 current = false
-                if not ok or p[STATUS] ~= WAITING then
+                if not ok or p[2] ~= "waiting" then
                     settleResume(p, ok, err)
                 end
             elseif kind == W_SIGNAL_TIMEOUT then
@@ -700,11 +706,13 @@ function M.waitSeconds(seconds)
     -- inlined. The frame that yields stays small: Lua 5.1 reserves 20 stack
     -- slots above it for coroutine.yield, and a few more locals here would
     -- double the size of every waiting coroutine's stack.
+    -- Literal slots here as in runBucket (p[2] STATUS, p[1] CO, p[5] GROUP,
+    -- p[3] WAIT, p[4] START, p[6] T_BUCKET, p[7] T_SLOT), checked at load.
     if not p or type(seconds) ~= "number" or seconds <= 0 or seconds >= huge
-        or p[STATUS] == CANCELLED or coRunning() ~= p[CO] then
+        or p[2] == "cancelled" or coRunning() ~= p[1] then
         return (waitSecondsChecked(seconds))
     end
-    local g = p[GROUP]
+    local g = p[5]
     do -- addTimer, inlined; scoped so the registers are free again at the yield
         local x = (g.clock + seconds) * MS - EPSILON
         local key = x - x % 1
@@ -717,7 +725,7 @@ function M.waitSeconds(seconds)
         local b = g.buckets[key] or newBucket(g, key)
         local n = b.n + 1
         b[n], b.n, b.live = p, n, b.live + 1
-        p[WAIT], p[START], p[T_BUCKET], p[T_SLOT], p[STATUS] = W_SECONDS, g.clock, b, n, WAITING
+        p[3], p[4], p[6], p[7], p[2] = "seconds", g.clock, b, n, "waiting"
     end
     return coYield()
 end
