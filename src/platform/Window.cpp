@@ -50,7 +50,15 @@ Window::~Window() {
 
 void Window::drawableSize(int& width, int& height) const { SDL_GL_GetDrawableSize(window_, &width, &height); }
 
-void Window::swap() { SDL_GL_SwapWindow(window_); }
+void Window::swap() {
+    SDL_GL_SwapWindow(window_);
+    if (SDL_GL_GetSwapInterval() == 0) {
+        constexpr double kFrameSeconds = 1.0 / 120.0;
+        double spent = seconds() - lastSwap_;
+        if (spent < kFrameSeconds) SDL_Delay(static_cast<Uint32>((kFrameSeconds - spent) * 1000.0));
+    }
+    lastSwap_ = seconds();
+}
 
 double Window::seconds() {
     return static_cast<double>(SDL_GetPerformanceCounter()) / static_cast<double>(SDL_GetPerformanceFrequency());

@@ -42,6 +42,8 @@ public:
     Window& operator=(const Window&) = delete;
 
     void drawableSize(int& width, int& height) const;
+    // Shows the frame. Without vsync (some drivers, Xvfb) it also sleeps off the
+    // rest of a 1/120 s frame, so the loop does not spin a core for nothing.
     void swap();
     std::vector<InputEvent> pollInput();
     static HeldKeys heldKeys();
@@ -49,6 +51,7 @@ public:
 
 private:
     SDL_Window* window_ = nullptr;
+    double lastSwap_ = 0;
     void* context_ = nullptr;  // SDL_GLContext
 };
 
