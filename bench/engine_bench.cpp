@@ -177,7 +177,7 @@ void benchRendering(const std::string& root) {
 
     std::printf("## Rendering after warm-up (240 frames, 1280x720, offscreen; CPU+GPU time incl. glFinish)\n\n");
     std::printf("| frame | ms/frame | glyphs rasterised per frame | max draw calls per frame |\n|---|---:|---:|---:|\n");
-    for (const char* scene : {"conversation", "openingScene", "handshake"}) {
+    for (const char* scene : {"conversation", "openingScene", "handshake", "lighthouse"}) {
         Simulation sim(demoOptions(root));
         std::string error;
         sim.startScene(scene, error);

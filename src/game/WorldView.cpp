@@ -48,8 +48,27 @@ void WorldView::glyphQuad(const Font& font, char32_t cp, float cx, float cy, flo
     batch_.quad(cx - w / 2, cy - h / 2, w, h, g.uv, color);
 }
 
+void WorldView::prepareFonts(float pixelsPerUnit) {
+    // (face, size) of every text the view draws; shapes drawn with single glyphs are not listed.
+    static const std::pair<FontFace, float> kTextFonts[] = {
+        {FontFace::Regular, 14}, {FontFace::Regular, 15}, {FontFace::Regular, 16}, {FontFace::Bold, 16},
+        {FontFace::Regular, 17}, {FontFace::Regular, 18}, {FontFace::Regular, 19}, {FontFace::Bold, 22},
+        {FontFace::Regular, 22}, {FontFace::Regular, 24}, {FontFace::Bold, 30},   {FontFace::Bold, 120},
+    };
+    for (const auto& [face, size] : kTextFonts) atlas_.prewarmAscii(text_.font(face, size, pixelsPerUnit).id);
+    // The shapes: discs, trees, facing and page markers, bubble tails.
+    for (float size : {18.0f, 24.0f, 56.0f, 64.0f}) {
+        int id = text_.font(FontFace::Regular, size, pixelsPerUnit).id;
+        for (char32_t cp : {U'\u25CF', U'\u25B2', U'\u25BC', U'\u25C0', U'\u25B6'}) atlas_.glyph(id, cp);
+    }
+    atlas_.glyph(text_.font(FontFace::Regular, 17, pixelsPerUnit).id, U'\u00B7');  // the key hints' dots
+    atlas_.glyph(text_.font(FontFace::Regular, 14, pixelsPerUnit).id, U'\u2026');
+    preparedScale_ = pixelsPerUnit;
+}
+
 void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay) {
     pixelsPerUnit_ = layout.scale;
+    if (preparedScale_ != pixelsPerUnit_) prepareFonts(pixelsPerUnit_);
     batch_.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     drawBackdrop(world);
 

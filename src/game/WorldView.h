@@ -28,6 +28,9 @@ public:
         : atlas_(atlas), batch_(batch), text_(text), images_(images) {}
 
     void draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay);
+    // Opens every font the view uses at this scale and rasterises their ASCII:
+    // done once per scale, so no glyph is rasterised mid-scene for ASCII text.
+    void prepareFonts(float pixelsPerUnit);
     // The menu option under a point in view units (as last drawn), or -1.
     int menuOptionAt(float viewX, float viewY) const;
 
@@ -61,6 +64,7 @@ private:
     TextRenderer& text_;
     ImageCache& images_;
     float pixelsPerUnit_ = 1;
+    float preparedScale_ = 0;
     struct Row {
         float x, y, w, h;
     };

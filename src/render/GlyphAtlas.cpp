@@ -71,11 +71,11 @@ int GlyphAtlas::font(FontFace face, int pixelSize) {
     if (!ttf) throw RenderError("cannot open font " + path + ": " + TTF_GetError());
     TTF_SetFontHinting(ttf, TTF_HINTING_LIGHT);
     fonts_.push_back({face, pixelSize, ttf});
-    int id = static_cast<int>(fonts_.size() - 1);
-    // Printable ASCII up front, so a new line of dialogue in a running scene
-    // rarely needs a glyph rasterised mid-frame.
-    for (char32_t cp = 32; cp < 127; ++cp) glyph(id, cp);
-    return id;
+    return static_cast<int>(fonts_.size() - 1);
+}
+
+void GlyphAtlas::prewarmAscii(int font) {
+    for (char32_t cp = 32; cp < 127; ++cp) glyph(font, cp);
 }
 
 float GlyphAtlas::lineHeight(int font) const { return static_cast<float>(TTF_FontLineSkip(fonts_[font].ttf)); }

@@ -38,6 +38,9 @@ public:
     // A font id for the face at a pixel size (opened on first use).
     int font(FontFace face, int pixelSize);
     const Glyph& glyph(int font, char32_t codepoint);
+    // Rasterises printable ASCII now, so text that appears later in a scene
+    // (a new line, a first menu) finds its glyphs ready.
+    void prewarmAscii(int font);
     float kerning(int font, char32_t left, char32_t right);
     float lineHeight(int font) const;
     float ascent(int font) const;
