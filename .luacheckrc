@@ -10,7 +10,7 @@ local sceneApi = {
     -- scheduler
     "runProcess", "waitSeconds", "wait", "waitFrames", "waitSignal", "waitSignalTimeout", "signal",
     "latch", "unlatch", "isLatched", "waitUntil", "waitProcess", "waitEnded", "waitAll", "waitAny", "try", "onCleanup",
-    "currentProcess", "cancelAll", "newGroup", "rootGroup", "processes", "findDeadlocks", "deadlockReport",
+    "currentProcess", "liveProcessCount", "cancelAll", "newGroup", "rootGroup", "processes", "findDeadlocks", "deadlockReport",
     -- stage
     "say", "sayFor", "walkToPoint", "walkToPointAndSignal", "walkTo", "waitArrival", "setPosition", "waypoint",
     "activate", "deactivate", "face", "dialogue", "fade", "flash", "setCameraCenter", "disableControls",

@@ -54,6 +54,7 @@ Group.__index = Group
 local current = false -- the process whose coroutine is executing, or false
 local nextId = 0
 local liveProcesses = {} -- handle -> true, for every process not yet ended
+local liveCount = 0
 local groups = {}
 local signalWaiters = {} -- signal name -> list of waiting handles
 local latched = {} -- signal name -> packed values of a latch still set
@@ -354,6 +355,7 @@ finishProcess = function(p)
         return
     end
     liveProcesses[p] = nil
+    liveCount = liveCount - 1
     detachWait(p)
     local parent = p[PARENT]
     if parent and parent[CHILDREN] then
@@ -394,6 +396,7 @@ local function newProcess(fn, g, parent)
         nextId, parent or false, false, false, false, false, false, fn,
     }, Process)
     liveProcesses[p] = true
+    liveCount = liveCount + 1
     if parent then
         local children = parent[CHILDREN]
         if not children then
@@ -994,6 +997,11 @@ function M.setErrorHandler(fn)
 end
 errorHandler = defaultErrorHandler
 
+---@return integer count the processes that have not ended
+function M.liveProcessCount()
+    return liveCount
+end
+
 ---Cancels every live process in every group.
 function M.cancelAll()
     cancelEach(oldestFirst(liveProcesses))
@@ -1340,7 +1348,7 @@ end
 local GLOBAL_NAMES = {
     "runProcess", "waitSeconds", "wait", "waitFrames", "waitSignal", "waitSignalTimeout",
     "signal", "latch", "unlatch", "isLatched", "waitUntil", "waitProcess", "waitEnded", "waitAll", "waitAny",
-    "try", "onCleanup", "currentProcess", "wakeUpWaitingThreads", "setErrorHandler", "cancelAll",
+    "try", "onCleanup", "currentProcess", "liveProcessCount", "wakeUpWaitingThreads", "setErrorHandler", "cancelAll",
     "newGroup", "rootGroup", "processes", "findDeadlocks", "deadlockReport",
 }
 M.GLOBAL_NAMES = GLOBAL_NAMES

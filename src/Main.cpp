@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "CommandLine.h"
+#include "FrameClock.h"
 #include "PlayInput.h"
 #include "SceneMenu.h"
 #include "Simulation.h"
@@ -33,7 +34,6 @@ namespace {
 constexpr int kExitOk = 0;
 constexpr int kExitScriptError = 1;
 constexpr int kExitBadInput = 2;
-constexpr double kMaxFrameSeconds = 0.25;  // a stall never fires a burst of ticks
 
 int fail(const std::string& message, int code) {
     std::cerr << "stagehand: " << message << '\n';
@@ -163,7 +163,8 @@ int runWindow(const Setup& setup) {
     if (setup.cmd.scene.empty()) openMenu(); else play(setup.cmd.scene, "");
     if (!sim && !menu) return kExitBadInput;
 
-    double accumulator = 0, last = Window::seconds();
+    FrameClock clock(Simulation::kTickSeconds);
+    double last = Window::seconds();
     for (bool running = true; running;) {
         // Input.
         int drawW = 0, drawH = 0;
@@ -189,13 +190,9 @@ int runWindow(const Setup& setup) {
 
         // Simulation: fixed ticks; a long frame is clamped.
         double now = Window::seconds();
-        accumulator += std::min(now - last, kMaxFrameSeconds);
+        int ticks = clock.ticksFor(now - last);
         last = now;
-        if (sim) {
-            for (; accumulator >= Simulation::kTickSeconds; accumulator -= Simulation::kTickSeconds) sim->tick();
-        } else {
-            accumulator = 0;
-        }
+        for (int i = 0; sim && i < ticks; ++i) sim->tick();
 
         // Rendering.
         glViewport(0, 0, drawW, drawH);

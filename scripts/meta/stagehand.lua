@@ -107,6 +107,8 @@ function onCleanup(fn) end
 ---@return Process|nil
 function currentProcess() end
 function cancelAll() end
+---@return integer
+function liveProcessCount() end
 ---@param name string
 ---@return Group
 function newGroup(name) end

@@ -360,8 +360,8 @@ void ScriptHost::setFlags(const std::map<std::string, ScriptValue>& flags) {
 
 int ScriptHost::liveProcessCount() {
     lua_State* L = lua_.get();
-    if (!callModule("processes", 0, 1)) return 0;
-    int count = static_cast<int>(lua_objlen(L, -1));
+    if (!callModule("liveProcessCount", 0, 1)) return 0;
+    int count = static_cast<int>(lua_tointeger(L, -1));
     lua_pop(L, 1);
     return count;
 }
