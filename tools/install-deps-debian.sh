@@ -8,6 +8,7 @@ packages=(
   liblua5.1-0-dev libluajit-5.1-dev lua5.1 luajit
   python3-glad lua-busted lua-check
   libgtest-dev xvfb xauth fonts-dejavu-core
+  libgl1-mesa-dri libegl-mesa0 libegl1   # software OpenGL for screenshots and render tests without a GPU
 )
 
 missing=()
