@@ -9,10 +9,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -93,7 +93,8 @@ std::unique_ptr<Crowd> makeCrowd(const std::string& root, int count) {
         a.id = "extra" + std::to_string(i);
         a.displayName = "Extra " + std::to_string(i);
         a.glyph = std::string(1, static_cast<char>('A' + i % 26));
-        a.color = {static_cast<std::uint8_t>(120 + i * 37 % 120), static_cast<std::uint8_t>(120 + i * 53 % 120), 200, 255};
+        a.color = {static_cast<std::uint8_t>(120 + i * 37 % 120), static_cast<std::uint8_t>(120 + i * 53 % 120), 200,
+                   255};
         a.position = {static_cast<float>(40 + (i * 97) % 1200), static_cast<float>(280 + (i * 61) % 400)};
         crowd->world.addActor(a);
     }
@@ -129,8 +130,8 @@ void benchCrowd(const std::string& root) {
     std::printf("## Stress: %d chattering actors (1,200 ticks after 600 warm-up ticks)\n\n", count);
     std::printf("| mean ms/tick | p99 ms/tick | max ms/tick | budget ms (60 Hz) | mean/budget | lines said |\n");
     std::printf("|---:|---:|---:|---:|---:|---:|\n");
-    std::printf("| %.3f | %.3f | %.3f | 16.667 | %.3f | %zu |\n\n", mean, costs[costs.size() * 99 / 100],
-                costs.back(), mean / 16.667, says);
+    std::printf("| %.3f | %.3f | %.3f | 16.667 | %.3f | %zu |\n\n", mean, costs[costs.size() * 99 / 100], costs.back(),
+                mean / 16.667, says);
 }
 
 struct FrameStats {
@@ -176,7 +177,8 @@ void benchRendering(const std::string& root) {
     WorldView view(atlas, batch, text, images);
 
     std::printf("## Rendering after warm-up (240 frames, 1280x720, offscreen; CPU+GPU time incl. glFinish)\n\n");
-    std::printf("| frame | ms/frame | glyphs rasterised per frame | max draw calls per frame |\n|---|---:|---:|---:|\n");
+    std::printf(
+        "| frame | ms/frame | glyphs rasterised per frame | max draw calls per frame |\n|---|---:|---:|---:|\n");
     for (const char* scene : {"conversation", "openingScene", "handshake", "lighthouse"}) {
         Simulation sim(demoOptions(root));
         std::string error;

@@ -81,7 +81,8 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             (arg == "--seconds" ? out.seconds : out.at) = number;
         } else if (arg == "--seed") {
             if (!value(v)) return false;
-            if (!parseNumber(v, number) || number < 0 || number != static_cast<double>(static_cast<std::uint64_t>(number))) {
+            if (!parseNumber(v, number) || number < 0 ||
+                number != static_cast<double>(static_cast<std::uint64_t>(number))) {
                 error = "--seed needs a non-negative integer, not '" + v + "'";
                 return false;
             }

@@ -50,8 +50,13 @@ struct Setup {
 // menus take the --choose answers, so they are deterministic.
 // A screenshot may show a menu: one with no --choose answer left stays open.
 std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless) {
-    Simulation::Options options{setup.dataRoot, setup.scriptPath, setup.cmd.seed, std::move(sink), headless,
-                                setup.cmd.choices, setup.cmd.mode == CommandLine::Mode::Screenshot};
+    Simulation::Options options{setup.dataRoot,
+                                setup.scriptPath,
+                                setup.cmd.seed,
+                                std::move(sink),
+                                headless,
+                                setup.cmd.choices,
+                                setup.cmd.mode == CommandLine::Mode::Screenshot};
     return std::make_unique<Simulation>(options);
 }
 
@@ -78,9 +83,12 @@ int listScenes(const Setup& setup) {
 
 int runHeadless(const Setup& setup) {
     bool json = setup.cmd.json;
-    auto sim = loadSimulation(setup, [json](const TranscriptEvent& e) {
-        std::cout << (json ? Transcript::formatJson(e) : Transcript::formatText(e)) << '\n';
-    }, true);
+    auto sim = loadSimulation(
+        setup,
+        [json](const TranscriptEvent& e) {
+            std::cout << (json ? Transcript::formatJson(e) : Transcript::formatText(e)) << '\n';
+        },
+        true);
     std::string scene, error;
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
@@ -160,7 +168,10 @@ int runWindow(const Setup& setup) {
         menu = std::make_unique<SceneMenu>(lister->scenes());
         sim.reset();
     };
-    if (setup.cmd.scene.empty()) openMenu(); else play(setup.cmd.scene, "");
+    if (setup.cmd.scene.empty())
+        openMenu();
+    else
+        play(setup.cmd.scene, "");
     if (!sim && !menu) return kExitBadInput;
 
     FrameClock clock(Simulation::kTickSeconds);

@@ -29,9 +29,13 @@ SceneMenu::Action SceneMenu::handle(const InputEvent& event, const ViewLayout& l
     if (event.kind != InputKind::KeyDown) return Action::None;
     switch (event.key) {
         case SDLK_ESCAPE: return Action::Quit;
-        case SDLK_UP: case SDLK_w: selected_ = (selected_ + count - 1) % count; return Action::None;
-        case SDLK_DOWN: case SDLK_s: selected_ = (selected_ + 1) % count; return Action::None;
-        case SDLK_RETURN: case SDLK_KP_ENTER: case SDLK_SPACE: return Action::Play;
+        case SDLK_UP:
+        case SDLK_w: selected_ = (selected_ + count - 1) % count; return Action::None;
+        case SDLK_DOWN:
+        case SDLK_s: selected_ = (selected_ + 1) % count; return Action::None;
+        case SDLK_RETURN:
+        case SDLK_KP_ENTER:
+        case SDLK_SPACE: return Action::Play;
         default:
             if (event.key >= SDLK_1 && event.key <= SDLK_9 && event.key - SDLK_1 < count) {
                 selected_ = event.key - SDLK_1;
@@ -49,7 +53,8 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     Font row = text.font(FontFace::Regular, 26, layout.scale);
     Font number = text.font(FontFace::Bold, 26, layout.scale);
     text.drawCentered(title, "Stagehand", ViewLayout::kWidth / 2, 96, kTitle);
-    text.drawCentered(subtitle, "Cutscenes written as Lua coroutines. Pick a scene.", ViewLayout::kWidth / 2, 180, kMuted);
+    text.drawCentered(subtitle, "Cutscenes written as Lua coroutines. Pick a scene.", ViewLayout::kWidth / 2, 180,
+                      kMuted);
     for (std::size_t i = 0; i < scenes_.size(); ++i) {
         float y = kListTop + i * kRowHeight;
         bool chosen = static_cast<int>(i) == selected_;

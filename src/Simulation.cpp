@@ -12,8 +12,8 @@ namespace {
 constexpr int kDeadlockCheckTicks = 60;
 
 std::string describeStuck(const StuckProcess& s) {
-    std::string line = s.where + ": " + s.name + (s.certain ? " is stuck waiting on " : " may be stuck waiting on ") +
-                       s.waitingOn;
+    std::string line =
+        s.where + ": " + s.name + (s.certain ? " is stuck waiting on " : " may be stuck waiting on ") + s.waitingOn;
     if (!s.hint.empty()) line += " (never sent; did you mean \"" + s.hint + "\"?)";
     return line;
 }
@@ -89,8 +89,9 @@ void Simulation::checkDeadlocks() {
     auto stuck = host_->findDeadlocks();
     // A process waiting on a stuck process is stuck as a consequence: name the
     // causes (signal waits), unless joins are all there is (a cycle).
-    bool anySignal = std::any_of(stuck.begin(), stuck.end(),
-                                 [](const StuckProcess& s) { return s.certain && s.waitingOn.rfind("process ", 0) != 0; });
+    bool anySignal = std::any_of(stuck.begin(), stuck.end(), [](const StuckProcess& s) {
+        return s.certain && s.waitingOn.rfind("process ", 0) != 0;
+    });
     for (const auto& s : stuck) {
         if (anySignal && s.waitingOn.rfind("process ", 0) == 0) continue;
         if (!s.certain || !reportedStuck_.insert(s.name + s.waitingOn).second) continue;

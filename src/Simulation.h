@@ -29,9 +29,9 @@ public:
         std::string dataRoot;    // holds scripts/ and assets/
         std::string scriptPath;  // the scene script
         std::uint64_t seed = 1;
-        Transcript::Sink sink;   // sees every transcript event as it happens
-        bool headless = false;   // no player: pages turn themselves, menus take `choices`
-        std::vector<int> choices;  // answers to menus, in order (headless)
+        Transcript::Sink sink;             // sees every transcript event as it happens
+        bool headless = false;             // no player: pages turn themselves, menus take `choices`
+        std::vector<int> choices;          // answers to menus, in order (headless)
         bool menusWaitForAnswers = false;  // headless: a menu with no answer left stays open
     };
 

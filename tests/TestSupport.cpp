@@ -9,7 +9,9 @@
 
 namespace stagehand::test {
 
-std::string dataRoot() { return STAGEHAND_SOURCE_DIR; }
+std::string dataRoot() {
+    return STAGEHAND_SOURCE_DIR;
+}
 
 std::string writeScript(const std::string& name, const std::string& source) {
     namespace fs = std::filesystem;
@@ -36,9 +38,8 @@ Stage::Stage(const std::string& source, std::uint64_t seed, std::vector<int> cho
 }
 
 void Stage::startScene(const std::string& name) {
-    host->startScene(name, [this](const ProcessOutcome& o) {
-        sceneStatus = !o.results.empty() ? o.results[0].string : o.status;
-    });
+    host->startScene(
+        name, [this](const ProcessOutcome& o) { sceneStatus = !o.results.empty() ? o.results[0].string : o.status; });
 }
 
 void Stage::ticks(int n) {

@@ -66,7 +66,8 @@ TEST(Sandbox, io_os_debug_and_loaders_are_absent) {
     stage.host->startProcess("probe", {}, [&](const ProcessOutcome& o) { outcome = o; });
     ASSERT_EQ(outcome.status, "done");
     ASSERT_EQ(outcome.results.size(), 14u);
-    for (std::size_t i = 0; i < outcome.results.size(); ++i) EXPECT_TRUE(outcome.results[i].boolean) << "value " << i + 1;
+    for (std::size_t i = 0; i < outcome.results.size(); ++i)
+        EXPECT_TRUE(outcome.results[i].boolean) << "value " << i + 1;
 }
 
 TEST(Sandbox, the_string_metatable_is_not_handed_out) {
@@ -128,7 +129,8 @@ TEST(Sandbox, math_random_follows_the_seed_on_every_vm) {
 }
 
 TEST(ScriptHost, scenes_come_from_the_SCENES_list_in_order) {
-    Stage stage("SCENES = { 'zeta', { name = 'alpha', title = 'The first' } }\nfunction zeta() end\nfunction alpha() end");
+    Stage stage(
+        "SCENES = { 'zeta', { name = 'alpha', title = 'The first' } }\nfunction zeta() end\nfunction alpha() end");
     auto scenes = stage.host->scenes();
     ASSERT_EQ(scenes.size(), 2u);
     EXPECT_EQ(scenes[0].name, "zeta");

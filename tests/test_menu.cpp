@@ -8,8 +8,12 @@
 using namespace stagehand;
 
 namespace {
-SceneMenu threeScenes() { return SceneMenu({{"a", "First"}, {"b", ""}, {"c", "Third"}}); }
-InputEvent key(int k) { return {InputKind::KeyDown, k}; }
+SceneMenu threeScenes() {
+    return SceneMenu({{"a", "First"}, {"b", ""}, {"c", "Third"}});
+}
+InputEvent key(int k) {
+    return {InputKind::KeyDown, k};
+}
 const ViewLayout kLayout = ViewLayout::fit(1280, 720);
 }  // namespace
 

@@ -90,7 +90,8 @@ TEST_F(RenderTest, the_frame_is_not_blank_and_the_dialogue_text_has_ink) {
     auto rgb = render(*sim, target);
 
     std::set<std::uint32_t> colours;
-    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3 * 97) colours.insert(rgb[i] << 16 | rgb[i + 1] << 8 | rgb[i + 2]);
+    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3 * 97)
+        colours.insert(rgb[i] << 16 | rgb[i + 1] << 8 | rgb[i + 2]);
     EXPECT_GT(colours.size(), 20u) << "the frame looks blank";
     // The dialogue box spans the bottom of the view; its light text must be there.
     EXPECT_GT(brightPixels(rgb, 100, 600, 1180, 700), 300);

@@ -27,8 +27,9 @@ TEST(StageApi, an_unknown_actor_is_an_error_naming_it_at_the_script_line) {
 TEST(StageApi, an_unknown_waypoint_suggests_the_closest) {
     Stage stage("function scene()\n  setPosition('jon', waypoint('forest.jon_strat'))\nend");
     auto outcome = run(stage, "scene");
-    EXPECT_NE(outcome.error.find(".lua:2: waypoint: unknown waypoint 'forest.jon_strat' (did you mean 'forest.jon_start'?)"),
-              std::string::npos)
+    EXPECT_NE(
+        outcome.error.find(".lua:2: waypoint: unknown waypoint 'forest.jon_strat' (did you mean 'forest.jon_start'?)"),
+        std::string::npos)
         << outcome.error;
 }
 

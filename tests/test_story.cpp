@@ -50,8 +50,9 @@ TEST(Story, image_is_recorded_and_unknown_images_are_errors) {
     stage.startScene("scene");
     EXPECT_EQ(texts(stage, "image", "name"), std::vector<std::string>{"keeper"});
     ASSERT_EQ(stage.events("error").size(), 1u);
-    EXPECT_NE(stage.events("error")[0]->field("message")->find(":1: image: unknown image 'kepeer' (did you mean 'keeper'?)"),
-              std::string::npos);
+    EXPECT_NE(
+        stage.events("error")[0]->field("message")->find(":1: image: unknown image 'kepeer' (did you mean 'keeper'?)"),
+        std::string::npos);
 }
 
 TEST(Story, menu_offers_the_options_and_continues_at_the_chosen_target) {
@@ -77,7 +78,8 @@ TEST(Story, a_flag_changes_the_options_offered) {
 }
 
 TEST(Story, jump_stops_the_current_function_and_flags_live_on) {
-    Stage stage("function a() flags.n = 1; jump('b'); text('never shown') end\nfunction b() text('n is ' .. flags.n) end");
+    Stage stage(
+        "function a() flags.n = 1; jump('b'); text('never shown') end\nfunction b() text('n is ' .. flags.n) end");
     stage.startScene("a");
     stage.ticks(60);
     EXPECT_EQ(texts(stage, "text", "text"), std::vector<std::string>{"n is 1"});

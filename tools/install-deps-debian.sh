@@ -3,7 +3,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config
+  build-essential cmake pkg-config clang-format git
   libsdl2-dev libsdl2-ttf-dev
   liblua5.1-0-dev libluajit-5.1-dev lua5.1 luajit
   python3-glad lua-busted lua-check

@@ -8,6 +8,13 @@ cd "$(dirname "$0")/.."
 echo "== luacheck"
 luacheck -q scripts spec bench
 
+if command -v clang-format > /dev/null; then
+  echo "== clang-format"
+  git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h' 'bench/*.cpp' | xargs clang-format --dry-run --Werror
+else
+  echo "== clang-format: not installed, format not checked"
+fi
+
 for lua in lua51 luajit; do
   echo "== build ($lua)"
   cmake -S . -B "build/$lua" -DSTAGEHAND_LUA="$lua" -DCMAKE_BUILD_TYPE=Release \

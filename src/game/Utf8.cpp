@@ -5,7 +5,9 @@ namespace stagehand::utf8 {
 namespace {
 constexpr char32_t kReplacement = 0xFFFD;
 
-bool isContinuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
+bool isContinuation(unsigned char byte) {
+    return (byte & 0xC0) == 0x80;
+}
 }  // namespace
 
 char32_t next(std::string_view text, std::size_t& offset) {

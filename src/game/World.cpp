@@ -12,7 +12,9 @@ constexpr float kErrorShownSeconds = 8.0f;
 constexpr float kAppearGlowSeconds = 0.6f;
 
 // Seconds a typed line stays up: a beat, plus time to read it.
-float readingSeconds(const std::string& text) { return 1.0f + 0.035f * static_cast<float>(utf8::length(text)); }
+float readingSeconds(const std::string& text) {
+    return 1.0f + 0.035f * static_cast<float>(utf8::length(text));
+}
 }  // namespace
 
 const char* facingName(Facing facing) {
@@ -47,9 +49,13 @@ std::optional<FadeKind> parseFadeKind(const std::string& name) {
     return std::nullopt;
 }
 
-void World::addWaypoint(const std::string& name, Vec2 position) { waypoints_[name] = position; }
+void World::addWaypoint(const std::string& name, Vec2 position) {
+    waypoints_[name] = position;
+}
 
-void World::addActor(Actor actor) { actors_.push_back(std::move(actor)); }
+void World::addActor(Actor actor) {
+    actors_.push_back(std::move(actor));
+}
 
 const Vec2* World::findWaypoint(const std::string& name) const {
     auto it = waypoints_.find(name);
@@ -62,7 +68,9 @@ Actor* World::findActor(const std::string& id) {
     return nullptr;
 }
 
-const Actor* World::findActor(const std::string& id) const { return const_cast<World*>(this)->findActor(id); }
+const Actor* World::findActor(const std::string& id) const {
+    return const_cast<World*>(this)->findActor(id);
+}
 
 std::vector<std::string> World::actorIds() const {
     std::vector<std::string> ids;
@@ -103,7 +111,9 @@ void World::walkTo(Actor& actor, Vec2 target, const std::string& targetName) {
     transcript_.record(event("walk").with("actor", actor.id).with("to", targetName));
 }
 
-void World::face(Actor& actor, Facing facing) { actor.facing = facing; }
+void World::face(Actor& actor, Facing facing) {
+    actor.facing = facing;
+}
 
 void World::say(Actor& actor, const std::string& text, float seconds) {
     actor.speech = text;
@@ -136,7 +146,9 @@ int World::showPage(const std::string& speaker, const std::string& text) {
     return page.id;
 }
 
-bool World::isLineFinished(int lineId) const { return lineId <= finishedLineId_; }
+bool World::isLineFinished(int lineId) const {
+    return lineId <= finishedLineId_;
+}
 
 void World::finishLine() {
     if (!line_) return;
@@ -168,7 +180,8 @@ int World::showMenu(const std::vector<std::string>& options, std::string& error)
     }
     int answer = scriptedChoices_[nextScriptedChoice_++];
     if (!chooseMenuOption(answer - 1)) {
-        error = "--choose answer " + std::to_string(answer) + " is out of range for this menu (options: " + listed + ")";
+        error =
+            "--choose answer " + std::to_string(answer) + " is out of range for this menu (options: " + listed + ")";
         menu_.reset();
         return 0;
     }
@@ -219,11 +232,17 @@ void World::showBanner(const std::string& text, float seconds) {
     transcript_.record(event("banner").with("text", text));
 }
 
-void World::setPlayer(Actor* actor) { playerId_ = actor ? actor->id : ""; }
+void World::setPlayer(Actor* actor) {
+    playerId_ = actor ? actor->id : "";
+}
 
-const Actor* World::player() const { return playerId_.empty() ? nullptr : findActor(playerId_); }
+const Actor* World::player() const {
+    return playerId_.empty() ? nullptr : findActor(playerId_);
+}
 
-void World::recordJump(const std::string& target) { transcript_.record(event("jump").with("target", target)); }
+void World::recordJump(const std::string& target) {
+    transcript_.record(event("jump").with("target", target));
+}
 
 bool World::lookingAt(const Actor& looker, const Actor& target) {
     static const float kReach = 300.0f, kCosHalfAngle = 0.8f;  // within about 37 degrees of straight ahead
@@ -244,7 +263,9 @@ void World::startFade(FadeKind kind, double seconds) {
     transcript_.record(event("fade").with("kind", fadeKindName(kind)).withNumber("seconds", seconds));
 }
 
-void World::setCameraCenter(Vec2 center) { cameraCenter_ = center; }
+void World::setCameraCenter(Vec2 center) {
+    cameraCenter_ = center;
+}
 
 std::string World::backdrop() const {
     auto it = backdrops_.find(place_);
@@ -313,8 +334,8 @@ void World::advancePlayer(float dt) {
     actor->walking = false;
     actor->position.x += mx / length * actor->speed * dt;
     actor->position.y += my / length * actor->speed * dt;
-    actor->facing = std::fabs(mx) >= std::fabs(my) ? (mx < 0 ? Facing::Left : Facing::Right)
-                                                   : (my < 0 ? Facing::Up : Facing::Down);
+    actor->facing =
+        std::fabs(mx) >= std::fabs(my) ? (mx < 0 ? Facing::Left : Facing::Right) : (my < 0 ? Facing::Up : Facing::Down);
 }
 
 void World::advanceLine(float dt) {

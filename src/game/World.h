@@ -36,9 +36,9 @@ struct Actor {
     bool active = false;
     float speed = 140.0f;  // world units per second
     Facing facing = Facing::Down;
-    std::string speech;       // speech bubble text, empty when silent
+    std::string speech;            // speech bubble text, empty when silent
     float speechSecondsLeft = -1;  // < 0: until replaced or cleared
-    float appearFlash = 0;    // seconds left of the "just appeared" glow
+    float appearFlash = 0;         // seconds left of the "just appeared" glow
 };
 
 struct DialogueLine {
@@ -61,10 +61,10 @@ struct ChoiceMenu {
 
 // How story text behaves; the player changes it in the window.
 struct TextSettings {
-    float charsPerSecond = 45.0f;  // 0: appear at once
-    bool autoAdvance = false;      // pages turn themselves after reading time
-    bool skipping = false;         // a skip key is held: pages fly by
-    bool headless = false;         // no player: pages turn once typed, menus use scripted answers
+    float charsPerSecond = 45.0f;      // 0: appear at once
+    bool autoAdvance = false;          // pages turn themselves after reading time
+    bool skipping = false;             // a skip key is held: pages fly by
+    bool headless = false;             // no player: pages turn once typed, menus use scripted answers
     bool menusWaitForAnswers = false;  // headless menus with no scripted answer left stay open (screenshots)
 };
 

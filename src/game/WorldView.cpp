@@ -53,7 +53,7 @@ void WorldView::prepareFonts(float pixelsPerUnit) {
     static const std::pair<FontFace, float> kTextFonts[] = {
         {FontFace::Regular, 14}, {FontFace::Regular, 15}, {FontFace::Regular, 16}, {FontFace::Bold, 16},
         {FontFace::Regular, 17}, {FontFace::Regular, 18}, {FontFace::Regular, 19}, {FontFace::Bold, 22},
-        {FontFace::Regular, 22}, {FontFace::Regular, 24}, {FontFace::Bold, 30},   {FontFace::Bold, 120},
+        {FontFace::Regular, 22}, {FontFace::Regular, 24}, {FontFace::Bold, 30},    {FontFace::Bold, 120},
     };
     for (const auto& [face, size] : kTextFonts) atlas_.prewarmAscii(text_.font(face, size, pixelsPerUnit).id);
     // The shapes: discs, trees, facing and page markers, bubble tails.
@@ -76,7 +76,8 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     std::vector<const Actor*> cast;
     for (const auto& a : world.actors())
         if (a.active) cast.push_back(&a);
-    std::stable_sort(cast.begin(), cast.end(), [](const Actor* a, const Actor* b) { return a->position.y < b->position.y; });
+    std::stable_sort(cast.begin(), cast.end(),
+                     [](const Actor* a, const Actor* b) { return a->position.y < b->position.y; });
     for (const Actor* a : cast) drawActor(*a, toView(world, a->position));
     for (const auto& bubble : layoutBubbles(world, cast)) drawBubble(bubble);
 
@@ -171,7 +172,8 @@ void WorldView::drawSea(Vec2 camera, float horizon) {
     // The deck: planks and a row of posts along the edge.
     batch_.gradientRect(0, shore, ViewLayout::kWidth, ViewLayout::kHeight - shore, {104, 80, 58, 255},
                         {64, 48, 36, 255});
-    for (float y = shore + 26; y < ViewLayout::kHeight; y += 30) batch_.rect(0, y, ViewLayout::kWidth, 2, {48, 36, 26, 160});
+    for (float y = shore + 26; y < ViewLayout::kHeight; y += 30)
+        batch_.rect(0, y, ViewLayout::kWidth, 2, {48, 36, 26, 160});
     float postShift = std::fmod(camera.x, 140.0f);
     for (float x = -postShift; x < ViewLayout::kWidth + 20; x += 140) {
         batch_.rect(x, shore - 22, 14, 30, {58, 42, 30, 255});
@@ -187,8 +189,7 @@ void WorldView::drawLampRoom(Vec2 camera, float horizon) {
     float wx = 200 - camera.x * 0.1f;
     glyphQuad(disc, U'\u25CF', wx, 130, 150, 150, {96, 74, 60, 255});
     glyphQuad(disc, U'\u25CF', wx, 130, 128, 128, {22, 32, 58, 255});
-    for (int i = 0; i < 7; ++i)
-        batch_.rect(wx - 40 + (i * 37) % 80, 100 + (i * 23) % 60, 2, 2, {230, 230, 250, 200});
+    for (int i = 0; i < 7; ++i) batch_.rect(wx - 40 + (i * 37) % 80, 100 + (i * 23) % 60, 2, 2, {230, 230, 250, 200});
     batch_.rect(wx - 64, 128, 128, 4, {96, 74, 60, 255});
     float lx = 860 - camera.x * 0.1f;
     glyphQuad(disc, U'\u25CF', lx, 120, 360, 300, {255, 214, 120, 26});
@@ -197,8 +198,10 @@ void WorldView::drawLampRoom(Vec2 camera, float horizon) {
     glyphQuad(disc, U'\u25CF', lx, 118, 96, 96, {255, 236, 170, 255});
     batch_.rect(lx - 50, 204, 100, 8, {80, 62, 40, 255});
     // Floorboards.
-    batch_.gradientRect(0, floor, ViewLayout::kWidth, ViewLayout::kHeight - floor, {92, 70, 52, 255}, {52, 40, 30, 255});
-    for (float y = floor + 24; y < ViewLayout::kHeight; y += 34) batch_.rect(0, y, ViewLayout::kWidth, 2, {40, 30, 22, 150});
+    batch_.gradientRect(0, floor, ViewLayout::kWidth, ViewLayout::kHeight - floor, {92, 70, 52, 255},
+                        {52, 40, 30, 255});
+    for (float y = floor + 24; y < ViewLayout::kHeight; y += 34)
+        batch_.rect(0, y, ViewLayout::kWidth, 2, {40, 30, 22, 150});
 }
 
 void WorldView::drawActor(const Actor& actor, Vec2 at) {
@@ -252,7 +255,8 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
             for (std::size_t j = 0; j < i; ++j) {
                 const Bubble& o = bubbles[j];
                 Bubble& b = bubbles[i];
-                bool overlap = b.x < o.x + o.w + gap && o.x < b.x + b.w + gap && b.y < o.y + o.h + gap && o.y < b.y + b.h + gap;
+                bool overlap =
+                    b.x < o.x + o.w + gap && o.x < b.x + b.w + gap && b.y < o.y + o.h + gap && o.y < b.y + b.h + gap;
                 if (overlap) {
                     b.y = o.y - b.h - gap;
                     moved = true;

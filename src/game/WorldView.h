@@ -17,8 +17,8 @@ namespace stagehand {
 struct ProcessInfo;
 
 struct ViewOverlay {
-    std::string title;  // scene title, top left
-    std::string hint;   // key help, bottom right
+    std::string title;                                    // scene title, top left
+    std::string hint;                                     // key help, bottom right
     const std::vector<ProcessInfo>* inspector = nullptr;  // process list, when shown
 };
 

@@ -6,7 +6,9 @@
 namespace stagehand {
 
 namespace {
-[[noreturn]] void fail(const std::string& what) { throw PlatformError(what + ": " + SDL_GetError()); }
+[[noreturn]] void fail(const std::string& what) {
+    throw PlatformError(what + ": " + SDL_GetError());
+}
 }  // namespace
 
 Window::Window(const WindowOptions& options) {
@@ -48,7 +50,9 @@ Window::~Window() {
     SDL_QuitSubSystem(SDL_INIT_VIDEO);
 }
 
-void Window::drawableSize(int& width, int& height) const { SDL_GL_GetDrawableSize(window_, &width, &height); }
+void Window::drawableSize(int& width, int& height) const {
+    SDL_GL_GetDrawableSize(window_, &width, &height);
+}
 
 void Window::swap() {
     SDL_GL_SwapWindow(window_);
@@ -92,7 +96,9 @@ std::vector<InputEvent> Window::pollInput() {
                 if (e.button.button == SDL_BUTTON_LEFT)
                     events.push_back({InputKind::MouseDown, 0, false, e.button.x * sx, e.button.y * sy});
                 break;
-            case SDL_MOUSEMOTION: events.push_back({InputKind::MouseMove, 0, false, e.motion.x * sx, e.motion.y * sy}); break;
+            case SDL_MOUSEMOTION:
+                events.push_back({InputKind::MouseMove, 0, false, e.motion.x * sx, e.motion.y * sy});
+                break;
             default: break;
         }
     }

@@ -51,6 +51,8 @@ GlProgram::GlProgram(const char* vertexSource, const char* fragmentSource) {
     }
 }
 
-GlProgram::~GlProgram() { glDeleteProgram(program_); }
+GlProgram::~GlProgram() {
+    glDeleteProgram(program_);
+}
 
 }  // namespace stagehand

@@ -15,7 +15,9 @@ std::uint64_t glyphKey(int font, char32_t codepoint) {
     return (static_cast<std::uint64_t>(font) << 32) | static_cast<std::uint64_t>(codepoint);
 }
 
-const char* fileFor(FontFace face) { return face == FontFace::Bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf"; }
+const char* fileFor(FontFace face) {
+    return face == FontFace::Bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf";
+}
 }  // namespace
 
 GlyphAtlas::GlyphAtlas(std::string fontFolder) : fontFolder_(std::move(fontFolder)) {
@@ -78,8 +80,12 @@ void GlyphAtlas::prewarmAscii(int font) {
     for (char32_t cp = 32; cp < 127; ++cp) glyph(font, cp);
 }
 
-float GlyphAtlas::lineHeight(int font) const { return static_cast<float>(TTF_FontLineSkip(fonts_[font].ttf)); }
-float GlyphAtlas::ascent(int font) const { return static_cast<float>(TTF_FontAscent(fonts_[font].ttf)); }
+float GlyphAtlas::lineHeight(int font) const {
+    return static_cast<float>(TTF_FontLineSkip(fonts_[font].ttf));
+}
+float GlyphAtlas::ascent(int font) const {
+    return static_cast<float>(TTF_FontAscent(fonts_[font].ttf));
+}
 
 float GlyphAtlas::kerning(int font, char32_t left, char32_t right) {
     return static_cast<float>(TTF_GetFontKerningSizeGlyphs32(fonts_[font].ttf, left, right));

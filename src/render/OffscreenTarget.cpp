@@ -32,7 +32,9 @@ void OffscreenTarget::bind() {
     glViewport(0, 0, width_, height_);
 }
 
-void OffscreenTarget::unbind() { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
+void OffscreenTarget::unbind() {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
 
 std::vector<std::uint8_t> OffscreenTarget::readRgb() const {
     std::vector<std::uint8_t> rgba(static_cast<std::size_t>(width_) * height_ * 4);
@@ -41,7 +43,8 @@ std::vector<std::uint8_t> OffscreenTarget::readRgb() const {
     glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
     std::vector<std::uint8_t> rgb(static_cast<std::size_t>(width_) * height_ * 3);
     for (int y = 0; y < height_; ++y) {
-        const std::uint8_t* src = rgba.data() + static_cast<std::size_t>(height_ - 1 - y) * width_ * 4;  // GL rows go up
+        const std::uint8_t* src =
+            rgba.data() + static_cast<std::size_t>(height_ - 1 - y) * width_ * 4;  // GL rows go up
         std::uint8_t* dst = rgb.data() + static_cast<std::size_t>(y) * width_ * 3;
         for (int x = 0; x < width_; ++x) std::memcpy(dst + x * 3, src + x * 4, 3);
     }

@@ -9,7 +9,6 @@
 namespace stagehand {
 
 // `rgb` is width*height*3 bytes, rows top to bottom. Returns false with `error`.
-bool writePng(const std::string& path, int width, int height, const std::vector<std::uint8_t>& rgb,
-              std::string& error);
+bool writePng(const std::string& path, int width, int height, const std::vector<std::uint8_t>& rgb, std::string& error);
 
 }  // namespace stagehand

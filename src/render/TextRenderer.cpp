@@ -11,7 +11,9 @@ Font TextRenderer::font(FontFace face, float size, float pixelsPerUnit) {
     return {atlas_.font(face, pixels), 1.0f / pixelsPerUnit};
 }
 
-float TextRenderer::lineHeight(const Font& font) const { return atlas_.lineHeight(font.id) * font.unitsPerPixel; }
+float TextRenderer::lineHeight(const Font& font) const {
+    return atlas_.lineHeight(font.id) * font.unitsPerPixel;
+}
 
 float TextRenderer::width(const Font& font, std::string_view text) {
     float pen = 0;
@@ -36,7 +38,8 @@ std::vector<std::string> TextRenderer::wrap(const Font& font, std::string_view t
         std::size_t at = 0;
         while (at < paragraph.size()) {
             std::size_t space = paragraph.find(' ', at);
-            std::string_view word = paragraph.substr(at, space == std::string_view::npos ? std::string_view::npos : space - at);
+            std::string_view word =
+                paragraph.substr(at, space == std::string_view::npos ? std::string_view::npos : space - at);
             std::string candidate = line.empty() ? std::string(word) : line + " " + std::string(word);
             if (line.empty() || width(font, candidate) <= maxWidth) {
                 line = candidate;
@@ -47,7 +50,8 @@ std::vector<std::string> TextRenderer::wrap(const Font& font, std::string_view t
             // A single word wider than the line is split by characters.
             while (width(font, line) > maxWidth && utf8::length(line) > 1) {
                 std::size_t fit = 1;
-                while (fit < utf8::length(line) && width(font, line.substr(0, utf8::offsetOf(line, fit + 1))) <= maxWidth)
+                while (fit < utf8::length(line) &&
+                       width(font, line.substr(0, utf8::offsetOf(line, fit + 1))) <= maxWidth)
                     ++fit;
                 lines.push_back(line.substr(0, utf8::offsetOf(line, fit)));
                 line = line.substr(utf8::offsetOf(line, fit));

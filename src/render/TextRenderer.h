@@ -36,8 +36,7 @@ public:
     // Draws one line with its top-left at (x, y), with a soft drop shadow when
     // `shadow` is set so it reads on any background.
     void draw(const Font& font, std::string_view text, float x, float y, Color color, bool shadow = true);
-    void drawCentered(const Font& font, std::string_view text, float centerX, float y, Color color,
-                      bool shadow = true);
+    void drawCentered(const Font& font, std::string_view text, float centerX, float y, Color color, bool shadow = true);
 
 private:
     void emit(const Font& font, std::string_view text, float x, float y, Color color);

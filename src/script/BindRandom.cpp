@@ -22,7 +22,9 @@ struct RandomState {
     double nextUnit() { return static_cast<double>(nextBits() >> 11) * (1.0 / 9007199254740992.0); }
 };
 
-RandomState& stateOf(lua_State* L) { return *static_cast<RandomState*>(lua_touserdata(L, lua_upvalueindex(1))); }
+RandomState& stateOf(lua_State* L) {
+    return *static_cast<RandomState*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
 
 // Same contract as Lua 5.1's math.random: no argument gives [0,1), one gives
 // an integer in [1,m], two give an integer in [m,n].

@@ -15,7 +15,9 @@ namespace {
 using bind::checkNumber;
 using bind::checkString;
 
-World& worldOf(lua_State* L) { return *static_cast<World*>(lua_touserdata(L, lua_upvalueindex(1))); }
+World& worldOf(lua_State* L) {
+    return *static_cast<World*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
 
 // Returns the actor named by argument `index`, or pushes an error and returns null.
 Actor* findActorArg(lua_State* L, int index, const char* fname) {
@@ -121,8 +123,8 @@ int l_face(lua_State* L) {
     const char* direction = checkString(L, 2, "face", "direction");
     auto facing = parseFacing(direction);
     if (!facing) {
-        bind::pushError(L, std::string("face: direction must be one of down, up, left, right. Was \"") +
-                               direction + "\"");
+        bind::pushError(L,
+                        std::string("face: direction must be one of down, up, left, right. Was \"") + direction + "\"");
         return lua_error(L);
     }
     worldOf(L).face(*actor, *facing);

@@ -12,7 +12,9 @@ namespace stagehand::lua {
 
 // Registers the functions of `regs` into the table on top of the stack.
 // luaL_register(L, NULL, regs) does this on 5.1 and LuaJIT alike.
-inline void setFunctions(lua_State* L, const luaL_Reg* regs) { luaL_register(L, nullptr, regs); }
+inline void setFunctions(lua_State* L, const luaL_Reg* regs) {
+    luaL_register(L, nullptr, regs);
+}
 
 inline const char* implementationName() {
 #ifdef STAGEHAND_LUAJIT

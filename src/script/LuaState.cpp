@@ -39,7 +39,9 @@ LuaState::LuaState() : L_(luaL_newstate()) {
     luaL_openlibs(L_);
 }
 
-LuaState::~LuaState() { lua_close(L_); }
+LuaState::~LuaState() {
+    lua_close(L_);
+}
 
 CallResult LuaState::call(int nargs, int nresults) {
     // Put the handler below the function so lua_pcall can find it by index.

@@ -10,9 +10,8 @@ namespace stagehand {
 namespace {
 
 const char* const kSafeGlobals[] = {
-    "assert", "error",  "ipairs",   "next",     "pairs",        "pcall",        "select", "tonumber",
-    "tostring", "type", "unpack",   "xpcall",   "rawequal",     "rawget",       "rawset", "setmetatable",
-    "getmetatable", "_VERSION",
+    "assert", "error",  "ipairs", "next",     "pairs",  "pcall",  "select",       "tonumber",     "tostring",
+    "type",   "unpack", "xpcall", "rawequal", "rawget", "rawset", "setmetatable", "getmetatable", "_VERSION",
 };
 
 const char* const kCopiedLibraries[] = {"string", "table", "math", "coroutine"};

@@ -54,7 +54,9 @@ std::string fieldString(lua_State* L, int table, const char* key) {
     return out;
 }
 
-std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+std::string firstLine(const std::string& text) {
+    return text.substr(0, text.find('\n'));
+}
 
 }  // namespace
 
@@ -308,8 +310,10 @@ void ScriptHost::pollEndedProcesses() {
         int before = lua_gettop(L) - 2;
         if (lua_.call(1, LUA_MULTRET).ok) {
             for (int k = before + 1; k <= lua_gettop(L); ++k) {
-                if (status == "done") outcome.results.push_back(toScriptValue(L, k));
-                else if (lua_isstring(L, k)) outcome.error = lua_tostring(L, k);
+                if (status == "done")
+                    outcome.results.push_back(toScriptValue(L, k));
+                else if (lua_isstring(L, k))
+                    outcome.error = lua_tostring(L, k);
             }
         }
         lua_settop(L, handle - 1);
