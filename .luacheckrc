@@ -27,3 +27,4 @@ files["scripts/Demo.lua"] = {
 
 -- LuaLS definitions: declarations only, never run.
 files["scripts/meta/"] = { ignore = { ".*" } }
+color = false

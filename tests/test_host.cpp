@@ -160,6 +160,24 @@ TEST(ScriptHost, plain_flags_can_be_carried_to_the_next_scene) {
     EXPECT_EQ(outcome.results[2].string, "Maren");
 }
 
+TEST(ScriptHost, the_process_report_names_what_each_process_waits_on) {
+    Stage stage("function sleeper() wait(5) end\nfunction listener()\n  waitSignal('door')\nend");
+    stage.host->startProcess("sleeper", {}, nullptr);
+    stage.host->startProcess("listener", {}, nullptr);
+    auto list = stage.host->processes();
+    ASSERT_EQ(list.size(), 2u);
+    EXPECT_EQ(list[0].name, "sleeper");
+    EXPECT_EQ(list[0].waiting, "seconds");
+    EXPECT_EQ(list[0].detail, "5");
+    EXPECT_EQ(list[1].waiting, "signal");
+    EXPECT_EQ(list[1].detail, "door");
+    EXPECT_NE(list[1].where.find(".lua:3"), std::string::npos) << list[1].where;
+    auto stuck = stage.host->findDeadlocks();  // the sleeper can still run: the listener is only suspect
+    ASSERT_EQ(stuck.size(), 1u);
+    EXPECT_FALSE(stuck[0].certain);
+    EXPECT_EQ(stuck[0].waitingOn, "signal door");
+}
+
 TEST(ScriptHost, error_locations_are_found_after_a_prefix) {
     EXPECT_EQ(errorLocation("scripts/Demo.lua:12: boom"), "scripts/Demo.lua:12");
     EXPECT_EQ(errorLocation("waitUntil predicate failed: scripts/Demo.lua:3: x"), "scripts/Demo.lua:3");

@@ -370,39 +370,37 @@ int ScriptHost::liveProcessCount() {
     return count;
 }
 
-std::vector<ProcessInfo> ScriptHost::processes() {
+// Calls the scheduler's `function`, which returns an array of tables, and
+// converts each entry (on top of the stack while `read` runs) into a T.
+template <typename T, typename Read>
+std::vector<T> ScriptHost::readReport(const char* function, Read read) {
     lua_State* L = lua_.get();
-    std::vector<ProcessInfo> list;
-    if (!callModule("processes", 0, 1)) return list;
+    std::vector<T> list;
+    if (!callModule(function, 0, 1)) return list;
     int table = lua_gettop(L);
     for (int i = 1; i <= static_cast<int>(lua_objlen(L, table)); ++i) {
         lua_rawgeti(L, table, i);
-        int entry = lua_gettop(L);
-        list.push_back({fieldString(L, entry, "name"), fieldString(L, entry, "status"),
-                        fieldString(L, entry, "waiting"), fieldString(L, entry, "detail"),
-                        fieldString(L, entry, "where")});
+        list.push_back(read(L, lua_gettop(L)));
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
     return list;
 }
 
+std::vector<ProcessInfo> ScriptHost::processes() {
+    return readReport<ProcessInfo>("processes", [](lua_State* L, int entry) {
+        return ProcessInfo{fieldString(L, entry, "name"), fieldString(L, entry, "status"),
+                           fieldString(L, entry, "waiting"), fieldString(L, entry, "detail"),
+                           fieldString(L, entry, "where")};
+    });
+}
+
 std::vector<StuckProcess> ScriptHost::findDeadlocks() {
-    lua_State* L = lua_.get();
-    std::vector<StuckProcess> list;
-    if (!callModule("findDeadlocks", 0, 1)) return list;
-    int table = lua_gettop(L);
-    for (int i = 1; i <= static_cast<int>(lua_objlen(L, table)); ++i) {
-        lua_rawgeti(L, table, i);
-        int entry = lua_gettop(L);
-        StuckProcess stuck{fieldString(L, entry, "name"), fieldString(L, entry, "waitingOn"),
-                           fieldString(L, entry, "where"), fieldString(L, entry, "hint"), false};
-        stuck.certain = fieldString(L, entry, "certain") == "true";
-        list.push_back(stuck);
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return list;
+    return readReport<StuckProcess>("findDeadlocks", [](lua_State* L, int entry) {
+        return StuckProcess{fieldString(L, entry, "name"), fieldString(L, entry, "waitingOn"),
+                            fieldString(L, entry, "where"), fieldString(L, entry, "hint"),
+                            fieldString(L, entry, "certain") == "true"};
+    });
 }
 
 }  // namespace stagehand

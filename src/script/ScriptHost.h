@@ -115,6 +115,8 @@ private:
     bool track(const std::string& name, int count, ProcessCallback onEnd);
     bool callModule(const char* function, int nargs, int nresults);
     void pollEndedProcesses();
+    template <typename T, typename Read>
+    std::vector<T> readReport(const char* function, Read read);
     std::string chunkLabel(const std::string& path) const;
 
     LuaState lua_;
