@@ -6,7 +6,6 @@
 #include <cstdlib>
 
 #include "game/Utf8.h"
-#include "script/ScriptHost.h"
 
 namespace stagehand {
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "game/ProcessInfo.h"
 #include "game/World.h"
 #include "render/Batch2D.h"
 #include "render/GlyphAtlas.h"
@@ -13,8 +14,6 @@
 #include "render/ViewLayout.h"
 
 namespace stagehand {
-
-struct ProcessInfo;
 
 struct ViewOverlay {
     std::string title;                                    // scene title, top left

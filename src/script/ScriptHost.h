@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "game/ProcessInfo.h"
 #include "script/LuaState.h"
 
 namespace stagehand {
@@ -41,10 +42,6 @@ using ProcessCallback = std::function<void(const ProcessOutcome&)>;
 struct SceneInfo {
     std::string name;
     std::string title;
-};
-
-struct ProcessInfo {
-    std::string name, status, waiting, detail, where;
 };
 
 struct StuckProcess {
