@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "game/Utf8.h"
+#include "render/Utf8.h"
 
 namespace stagehand {
 

@@ -9,15 +9,12 @@
 #include <vector>
 
 #include "game/Transcript.h"
+#include "render/Color.h"
 
 namespace stagehand {
 
 struct Vec2 {
     float x = 0, y = 0;
-};
-
-struct Color {
-    std::uint8_t r = 255, g = 255, b = 255, a = 255;
 };
 
 enum class Facing { Down, Up, Left, Right };

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "game/Utf8.h"
+#include "render/Utf8.h"
 
 namespace stagehand {
 

@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "game/World.h"
+#include "render/Color.h"
 #include "render/GlProgram.h"
 
 namespace stagehand {

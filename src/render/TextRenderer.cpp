@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "game/Utf8.h"
+#include "render/Utf8.h"
 
 namespace stagehand {
 

@@ -1,4 +1,4 @@
-#include "game/Utf8.h"
+#include "render/Utf8.h"
 
 namespace stagehand::utf8 {
 
