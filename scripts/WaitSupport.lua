@@ -97,6 +97,13 @@ local function checkProcess(fname, value)
     end
 end
 
+-- Methods called with a dot (p.cancel()) get no self: say so at the caller.
+local function checkSelf(fname, self, class, example)
+    if getmetatable(self) ~= class then
+        error(string.format("%s: call it as a method, %s. Was called on %s", fname, example, describe(self)), 3)
+    end
+end
+
 -- Returns the running process, or raises at the caller's caller: waits make
 -- sense only inside a coroutine this scheduler started.
 local function requireProcess(fname, level)
@@ -1014,6 +1021,7 @@ end
 ---@class Process
 ---@return "running"|"waiting"|"done"|"failed"|"cancelled"
 function Process:status()
+    checkSelf("Process:status", self, Process, "p:status()")
     local s = self[STATUS]
     if s == "ready" then
         return WAITING
@@ -1026,6 +1034,7 @@ end
 ---cancels its live children. Returns true if this process was live.
 ---@return boolean
 function Process:cancel()
+    checkSelf("Process:cancel", self, Process, "p:cancel()")
     if self[CHILDREN] then
         cancelEach(oldestFirst(self[CHILDREN]))
     end
@@ -1040,6 +1049,7 @@ end
 
 ---@return boolean
 function Process:isAlive()
+    checkSelf("Process:isAlive", self, Process, "p:isAlive()")
     return liveProcesses[self] == true
 end
 
@@ -1047,18 +1057,21 @@ end
 ---@param name string
 ---@return Process
 function Process:setName(name)
-    checkType("setName", "name", name, "string")
+    checkSelf("Process:setName", self, Process, "p:setName()")
+    checkType("Process:setName", "name", name, "string")
     self[NAME] = name
     return self
 end
 
 ---@return string
 function Process:name()
+    checkSelf("Process:name", self, Process, "p:name()")
     return nameOf(self)
 end
 
 ---@return any ... the return values of a finished process
 function Process:results()
+    checkSelf("Process:results", self, Process, "p:results()")
     if self[STATUS] ~= DONE then
         return
     end
@@ -1067,6 +1080,7 @@ end
 
 ---@return string|nil message the error (with traceback) of a failed process
 function Process:errorMessage()
+    checkSelf("Process:errorMessage", self, Process, "p:errorMessage()")
     if self[STATUS] == FAILED then
         return self[RESULT]
     end
@@ -1074,6 +1088,7 @@ end
 
 ---@return Group
 function Process:group()
+    checkSelf("Process:group", self, Process, "p:group()")
     return self[GROUP]
 end
 
@@ -1106,43 +1121,51 @@ end
 ---@param fn function
 ---@return Process
 function Group:run(fn, ...)
+    checkSelf("Group:run", self, Group, "g:run()")
     return startProcess("Group:run", self, fn, ...)
 end
 
 ---Scales the group's clock: 0.5 is slow motion, 0 stops timers (frames still count).
 ---@param scale number
 function Group:setTimeScale(scale)
+    checkSelf("Group:setTimeScale", self, Group, "g:setTimeScale()")
     checkNonNegative("Group:setTimeScale", "scale", scale)
     self.scale = scale
 end
 
 ---@return number
 function Group:timeScale()
+    checkSelf("Group:timeScale", self, Group, "g:timeScale()")
     return self.scale
 end
 
 ---Pauses the group: no timer, frame, predicate or signal resumes its processes
 ---until resume(); wake-ups that arrive meanwhile run on its first tick after.
 function Group:pause()
+    checkSelf("Group:pause", self, Group, "g:pause()")
     self.paused = true
 end
 
 function Group:resume()
+    checkSelf("Group:resume", self, Group, "g:resume()")
     self.paused = false
 end
 
 ---@return boolean
 function Group:isPaused()
+    checkSelf("Group:isPaused", self, Group, "g:isPaused()")
     return self.paused
 end
 
 ---@return number seconds of group time since it was made
 function Group:now()
+    checkSelf("Group:now", self, Group, "g:now()")
     return self.clock
 end
 
 ---Cancels every live process of the group.
 function Group:cancel()
+    checkSelf("Group:cancel", self, Group, "g:cancel()")
     cancelEach(oldestFirst(liveProcesses, function(p)
         return p[GROUP] == self
     end))

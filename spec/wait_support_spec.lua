@@ -486,6 +486,16 @@ describe("WaitSupport", function()
             assert.are.equal(before, chatter)
         end)
 
+        it("methods_called_without_a_colon_say_so", function()
+            local p = S.runProcess(function() S.waitSeconds(1) end)
+            assert.has_error(function() p.cancel() end,
+                "Process:cancel: call it as a method, p:cancel(). Was called on nil")
+            assert.has_error(function() p.status({}) end)
+            local g = S.newGroup("g")
+            assert.has_error(function() g.pause() end, "Group:pause: call it as a method, g:pause(). Was called on nil")
+            assert.has_error(function() p:setName(3) end, "Process:setName: name must be a string. Was 3")
+        end)
+
         it("a process that cancels itself stops at once", function()
             local log = {}
             local p
