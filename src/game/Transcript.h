@@ -32,7 +32,6 @@ public:
     void setSink(Sink sink) { sink_ = std::move(sink); }
     void record(TranscriptEvent event);
     const std::vector<TranscriptEvent>& events() const { return events_; }
-    void clear() { events_.clear(); }
 
     static std::string formatText(const TranscriptEvent& event);
     static std::string formatJson(const TranscriptEvent& event);

@@ -99,8 +99,6 @@ public:
     // Called by the scheduler's error handler (and for host-call failures).
     void reportError(const std::string& messageWithTraceback);
 
-    LuaState& lua() { return lua_; }
-
 private:
     struct Tracked {
         int handleRef;
