@@ -39,39 +39,8 @@ local function periods(kind, n)
     return list
 end
 
----------------------------------------------------------------------------
--- The article's algorithm: a table of coroutine -> wake-up time, scanned in
--- full every tick.
----------------------------------------------------------------------------
-local function newArticleScheduler()
-    local WAITING_ON_TIME = {}
-    local CURRENT_TIME = 0
-    local A = {}
-    function A.waitSeconds(seconds)
-        local co = coroutine.running()
-        assert(co ~= nil, "The main thread cannot wait!")
-        WAITING_ON_TIME[co] = CURRENT_TIME + seconds
-        return coroutine.yield(co)
-    end
-    function A.wakeUpWaitingThreads(deltaTime)
-        CURRENT_TIME = CURRENT_TIME + deltaTime
-        local threadsToWake = {}
-        for co, wakeupTime in pairs(WAITING_ON_TIME) do
-            if wakeupTime < CURRENT_TIME then
-                table.insert(threadsToWake, co)
-            end
-        end
-        for _, co in ipairs(threadsToWake) do
-            WAITING_ON_TIME[co] = nil
-            coroutine.resume(co)
-        end
-    end
-    function A.runProcess(func)
-        local co = coroutine.create(func)
-        return coroutine.resume(co)
-    end
-    return A
-end
+local baselines = dofile("bench/baselines.lua")
+local newArticleScheduler = baselines.article
 
 local function newOurScheduler()
     return dofile("scripts/WaitSupport.lua")

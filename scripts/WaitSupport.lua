@@ -46,9 +46,9 @@ local W_SECONDS, W_FRAMES, W_SIGNAL, W_SIGNAL_TIMEOUT, W_UNTIL, W_PROCESS =
 local MS = 1000 -- timer buckets per second
 local EPSILON = 1e-6 -- float accumulation tolerance of the clock, in bucket units
 
-local Process = {}
+local Process = { className = "Process", variable = "p" }
 Process.__index = Process
-local Group = {}
+local Group = { className = "Group", variable = "g" }
 Group.__index = Group
 
 local current = false -- the process whose coroutine is executing, or false
@@ -98,9 +98,10 @@ local function checkProcess(fname, value)
 end
 
 -- Methods called with a dot (p.cancel()) get no self: say so at the caller.
-local function checkSelf(fname, self, class, example)
+local function checkSelf(self, class, method)
     if getmetatable(self) ~= class then
-        error(string.format("%s: call it as a method, %s. Was called on %s", fname, example, describe(self)), 3)
+        error(string.format("%s:%s: call it as a method, %s:%s(). Was called on %s", class.className, method,
+            class.variable, method, describe(self)), 3)
     end
 end
 
@@ -1021,7 +1022,7 @@ end
 ---@class Process
 ---@return "running"|"waiting"|"done"|"failed"|"cancelled"
 function Process:status()
-    checkSelf("Process:status", self, Process, "p:status()")
+    checkSelf(self, Process, "status")
     local s = self[STATUS]
     if s == "ready" then
         return WAITING
@@ -1034,7 +1035,7 @@ end
 ---cancels its live children. Returns true if this process was live.
 ---@return boolean
 function Process:cancel()
-    checkSelf("Process:cancel", self, Process, "p:cancel()")
+    checkSelf(self, Process, "cancel")
     if self[CHILDREN] then
         cancelEach(oldestFirst(self[CHILDREN]))
     end
@@ -1049,7 +1050,7 @@ end
 
 ---@return boolean
 function Process:isAlive()
-    checkSelf("Process:isAlive", self, Process, "p:isAlive()")
+    checkSelf(self, Process, "isAlive")
     return liveProcesses[self] == true
 end
 
@@ -1057,7 +1058,7 @@ end
 ---@param name string
 ---@return Process
 function Process:setName(name)
-    checkSelf("Process:setName", self, Process, "p:setName()")
+    checkSelf(self, Process, "setName")
     checkType("Process:setName", "name", name, "string")
     self[NAME] = name
     return self
@@ -1065,13 +1066,13 @@ end
 
 ---@return string
 function Process:name()
-    checkSelf("Process:name", self, Process, "p:name()")
+    checkSelf(self, Process, "name")
     return nameOf(self)
 end
 
 ---@return any ... the return values of a finished process
 function Process:results()
-    checkSelf("Process:results", self, Process, "p:results()")
+    checkSelf(self, Process, "results")
     if self[STATUS] ~= DONE then
         return
     end
@@ -1080,7 +1081,7 @@ end
 
 ---@return string|nil message the error (with traceback) of a failed process
 function Process:errorMessage()
-    checkSelf("Process:errorMessage", self, Process, "p:errorMessage()")
+    checkSelf(self, Process, "errorMessage")
     if self[STATUS] == FAILED then
         return self[RESULT]
     end
@@ -1088,7 +1089,7 @@ end
 
 ---@return Group
 function Process:group()
-    checkSelf("Process:group", self, Process, "p:group()")
+    checkSelf(self, Process, "group")
     return self[GROUP]
 end
 
@@ -1121,51 +1122,51 @@ end
 ---@param fn function
 ---@return Process
 function Group:run(fn, ...)
-    checkSelf("Group:run", self, Group, "g:run()")
+    checkSelf(self, Group, "run")
     return startProcess("Group:run", self, fn, ...)
 end
 
 ---Scales the group's clock: 0.5 is slow motion, 0 stops timers (frames still count).
 ---@param scale number
 function Group:setTimeScale(scale)
-    checkSelf("Group:setTimeScale", self, Group, "g:setTimeScale()")
+    checkSelf(self, Group, "setTimeScale")
     checkNonNegative("Group:setTimeScale", "scale", scale)
     self.scale = scale
 end
 
 ---@return number
 function Group:timeScale()
-    checkSelf("Group:timeScale", self, Group, "g:timeScale()")
+    checkSelf(self, Group, "timeScale")
     return self.scale
 end
 
 ---Pauses the group: no timer, frame, predicate or signal resumes its processes
 ---until resume(); wake-ups that arrive meanwhile run on its first tick after.
 function Group:pause()
-    checkSelf("Group:pause", self, Group, "g:pause()")
+    checkSelf(self, Group, "pause")
     self.paused = true
 end
 
 function Group:resume()
-    checkSelf("Group:resume", self, Group, "g:resume()")
+    checkSelf(self, Group, "resume")
     self.paused = false
 end
 
 ---@return boolean
 function Group:isPaused()
-    checkSelf("Group:isPaused", self, Group, "g:isPaused()")
+    checkSelf(self, Group, "isPaused")
     return self.paused
 end
 
 ---@return number seconds of group time since it was made
 function Group:now()
-    checkSelf("Group:now", self, Group, "g:now()")
+    checkSelf(self, Group, "now")
     return self.clock
 end
 
 ---Cancels every live process of the group.
 function Group:cancel()
-    checkSelf("Group:cancel", self, Group, "g:cancel()")
+    checkSelf(self, Group, "cancel")
     cancelEach(oldestFirst(liveProcesses, function(p)
         return p[GROUP] == self
     end))
