@@ -7,6 +7,9 @@
 -- repeat those checks.
 
 local function describe(value)
+    if value ~= value then
+        return "nan" -- the C library may print -nan or nan(ind)
+    end
     return type(value) == "string" and string.format("%q", value) or tostring(value)
 end
 
@@ -14,6 +17,14 @@ end
 local function checkString(fname, argName, value)
     if type(value) ~= "string" then
         error(string.format("%s: %s must be a string. Was %s", fname, argName, describe(value)), 3)
+    end
+end
+
+-- Raises at the scene line unless value is a finite number >= 0 (NaN, which
+-- compares false with everything, and infinity are refused by name).
+local function checkSeconds(fname, argName, value)
+    if type(value) ~= "number" or not (value >= 0) or value == math.huge then
+        error(string.format("%s: %s must be a non-negative finite number. Was %s", fname, argName, describe(value)), 3)
     end
 end
 
@@ -106,6 +117,7 @@ return function(stage, S)
     ---@param text string
     ---@param seconds number
     function api.sayFor(actor, text, seconds)
+        checkSeconds("sayFor", "seconds", seconds)
         stage.say(actor, text, seconds)
         S.waitSeconds(seconds)
     end
@@ -227,7 +239,7 @@ return function(stage, S)
 
     ---Waits until `actor` is within `radius` of `place` (an actor, a waypoint name or a point).
     function api.waitNear(actor, place, radius)
-        if type(radius) ~= "number" or radius <= 0 then
+        if type(radius) ~= "number" or not (radius > 0) or radius == math.huge then
             error("waitNear: radius must be a positive number. Was " .. describe(radius), 2)
         end
         api.distance(actor, place) -- checks the names now, at the caller's line

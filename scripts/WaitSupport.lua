@@ -46,14 +46,24 @@ local W_SECONDS, W_FRAMES, W_SIGNAL, W_SIGNAL_TIMEOUT, W_UNTIL, W_PROCESS =
 local MS = 1000 -- timer buckets per second
 local EPSILON = 1e-6 -- float accumulation tolerance of the clock, in bucket units
 
-local Process = { className = "Process", variable = "p" }
-Process.__index = Process
-local Group = { className = "Group", variable = "g" }
-Group.__index = Group
+-- Scripts hold handles, never records. A handle is an empty table whose
+-- protected metatable reaches only the methods, so a scene cannot read a
+-- record's coroutine or parent, reach these class tables, or corrupt a slot
+-- the scheduler relies on.
+local Process = { className = "Process", variable = "p" } -- methods of process handles
+local Group = { className = "Group", variable = "g" } -- methods of group handles
+local processOf = setmetatable({}, { __mode = "k" }) -- handle -> process record
+local handleOf = setmetatable({}, { __mode = "v" }) -- process record -> its handle
+local groupOf = {} -- handle -> group record (groups live as long as the scheduler)
+-- Every coroutine that runs on a process's behalf -> that process record.
+local processOfCoroutine = setmetatable({}, { __mode = "k" })
+-- Coroutines of the protected-call wrappers -> the coroutine they pass their
+-- waits up to (see M.pcall): a wait inside pcall is the wait of its process.
+local passesWaitsTo = setmetatable({}, { __mode = "k" })
 
 local current = false -- the process whose coroutine is executing, or false
 local nextId = 0
-local liveProcesses = {} -- handle -> true, for every process not yet ended
+local liveProcesses = {} -- process record -> its handle, for every process not yet ended
 local liveCount = 0
 local groups = {}
 local signalWaiters = {} -- signal name -> list of waiting handles
@@ -74,6 +84,8 @@ end
 local function describe(value)
     if type(value) == "string" then
         return string.format("%q", value)
+    elseif value ~= value then
+        return "nan" -- the C library may print -nan or nan(ind)
     end
     return tostring(value)
 end
@@ -91,33 +103,163 @@ local function checkNonNegative(fname, argName, value, level)
     end
 end
 
+-- The process record behind a handle, or an error at the caller's caller.
 local function checkProcess(fname, value)
-    if getmetatable(value) ~= Process then
+    local p = processOf[value]
+    if not p then
         error(string.format("%s: expected a process handle (from runProcess). Was %s", fname, describe(value)), 3)
     end
+    return p
 end
 
 -- Methods called with a dot (p.cancel()) get no self: say so at the caller.
+-- Returns the record behind the handle.
 local function checkSelf(self, class, method)
-    if getmetatable(self) ~= class then
+    local record = (class == Process and processOf or groupOf)[self]
+    if not record then
         error(string.format("%s:%s: call it as a method, %s:%s(). Was called on %s", class.className, method,
             class.variable, method, describe(self)), 3)
     end
+    return record
 end
 
--- Returns the running process, or raises at the caller's caller: waits make
--- sense only inside a coroutine this scheduler started.
+local function refuseWrite(_, key)
+    error(string.format("process and group handles are read-only (tried to set %s)", describe(key)), 2)
+end
+local ProcessHandle = { __index = Process, __newindex = refuseWrite, __metatable = "Process" }
+local GroupHandle = { __index = Group, __newindex = refuseWrite, __metatable = "Group" }
+
+-- The handle scripts see for process record p (the same one while any is held).
+local function handle(p)
+    local h = handleOf[p]
+    if not h then
+        h = setmetatable({}, ProcessHandle)
+        handleOf[p], processOf[h] = h, p
+    end
+    return h
+end
+
+-- The coroutine whose process a wait belongs to: a protected-call wrapper
+-- passes its waits up to the coroutine that called pcall.
+local function waitingCoroutine(co)
+    local up = passesWaitsTo[co]
+    while up do
+        co, up = up, passesWaitsTo[up]
+    end
+    return co
+end
+
+local adoptCoroutine -- forward: makes a process of a coroutine the script created
+
+-- Returns the process a wait belongs to, or raises at the caller's caller:
+-- waits make sense only inside a coroutine. A coroutine the script made
+-- itself (coroutine.create or wrap, as the original article does) becomes a
+-- process at its first wait: the wait returns control to whoever resumed it,
+-- and the scheduler resumes it when the wait is over.
 local function requireProcess(fname, level)
-    if not current then
-        error(fname .. "() called from outside a process (start one with runProcess)", level or 3)
+    local p = current
+    local co = coRunning()
+    if not p or co ~= p[CO] then
+        local owner = co and waitingCoroutine(co)
+        if not owner then
+            error(fname .. "() called from outside a process: waits only work inside a process. "
+                .. "Start one with runProcess(fn), or put the code in a scene function", level or 3)
+        end
+        p = processOfCoroutine[owner] or adoptCoroutine(owner)
     end
-    if coRunning() ~= current[CO] then
-        error(fname .. "() called from a coroutine the scheduler did not start", level or 3)
-    end
-    if current[STATUS] == CANCELLED then
+    if p[STATUS] == CANCELLED then
         coYield() -- cancelled while running: never resumed again
     end
-    return current
+    return p
+end
+
+-- Text for any error value: a table's __tostring may itself raise, loop or
+-- return a non-string, and none of that may stop the scheduler.
+local function errorText(err)
+    local kind = type(err)
+    if kind == "string" or kind == "number" then
+        return tostring(err)
+    end
+    local ok, text = pcall(tostring, err)
+    if ok and type(text) == "string" then
+        return text
+    end
+    return "(error object is a " .. kind .. " value)"
+end
+
+-- Sources of the support libraries: an error is reported at the first line
+-- outside them, where the scene's author called in.
+local supportSources = { [getinfo(1, "S").source] = true }
+local supportShortSources = { [getinfo(1, "S").short_src] = true }
+
+-- file:line of the innermost frame of co (the running coroutine if co is nil)
+-- in the author's code.
+-- A frame without a current line (LuaJIT after a memory error) is located at
+-- the line where its function begins.
+local function authorLocation(co)
+    local fallback
+    for level = co and 0 or 1, 60 do
+        local info
+        if co then
+            info = getinfo(co, level, "Sl")
+        else
+            info = getinfo(level, "Sl")
+        end
+        if not info then
+            break
+        end
+        if info.what ~= "C" and not supportSources[info.source] then
+            if info.currentline and info.currentline > 0 then
+                return info.short_src .. ":" .. info.currentline
+            end
+            fallback = fallback or (info.linedefined > 0 and info.short_src .. ":" .. info.linedefined)
+        end
+    end
+    return fallback or nil
+end
+
+local sceneGlobals = _G -- where "did you mean" looks for names (the host sets the sandbox)
+
+local editDistance, closestName -- forward (introspection section)
+
+-- "attempt to call global 'wait_signal'" gets the closest name a scene can see.
+local function suggestGlobal(message)
+    local name = message:match("attempt to call global '([^']+)' %(a nil value%)")
+    if not name or message:find("did you mean", 1, true) then
+        return message
+    end
+    local names = {}
+    for key, value in pairs(sceneGlobals) do
+        if type(key) == "string" and type(value) == "function" then
+            names[#names + 1] = key
+        end
+    end
+    table.sort(names)
+    local lowered = name:lower():gsub("_", "")
+    for _, candidate in ipairs(names) do
+        if candidate:lower() == lowered then
+            return message .. string.format(" (did you mean %s?)", candidate)
+        end
+    end
+    local best = closestName(name, names)
+    return best and message .. string.format(" (did you mean %s?)", best) or message
+end
+
+-- The message of an error raised in coroutine co, located at the author's
+-- line: a location inside the support libraries, or none at all (an error
+-- object, a memory error), is replaced by the author's file:line.
+local function authorMessage(err, co)
+    local message = errorText(err)
+    local where = authorLocation(co)
+    if where then
+        local location, rest = message:match("^([^\n]-:%d+): (.*)$")
+        if not location then
+            message = where .. ": " .. message
+        elseif supportShortSources[location:match("^(.*):%d+$")] then
+            message = where .. ": " .. rest
+        end
+    end
+    return suggestGlobal(message)
 end
 
 local function defaultErrorHandler(message)
@@ -128,10 +270,10 @@ local function report(message, p)
     if quietFailures[p] then
         return
     end
-    local ok, err = pcall(errorHandler, message, p)
+    local ok, err = pcall(errorHandler, message, handle(p))
     if not ok then
         defaultErrorHandler(message)
-        defaultErrorHandler("error handler failed: " .. tostring(err))
+        defaultErrorHandler("error handler failed: " .. errorText(err))
     end
 end
 
@@ -152,9 +294,11 @@ local function oldestFirst(set, keep)
     return list
 end
 
+local cancelProcess -- forward (process handles section)
+
 local function cancelEach(list)
     for i = 1, #list do
-        list[i]:cancel()
+        cancelProcess(list[i])
     end
 end
 
@@ -283,8 +427,14 @@ local function settleResume(p, ok, err)
         if status == CANCELLED then
             return -- already finished by cancel(); the error is the cancel unwinding
         end
-        failProcess(p, traceback(p[CO], tostring(err)))
+        failProcess(p, traceback(p[CO], authorMessage(err, p[CO])))
     elseif status == DONE or status == CANCELLED then
+        finishProcess(p)
+        p[CO] = false
+    elseif status == RUNNING and coroutine.status(p[CO]) == "dead" then
+        -- An adopted coroutine (see adoptCoroutine) returned: it has no
+        -- processBody to say so.
+        p[STATUS], p[RESULT] = DONE, { n = 0 }
         finishProcess(p)
         p[CO] = false
     elseif status == RUNNING then
@@ -351,7 +501,7 @@ local function runCleanups(p)
     for i = #cleanups, 1, -1 do
         local ok, err = xpcall(cleanups[i], traceback)
         if not ok then
-            report("cleanup failed: " .. tostring(err), p)
+            report("cleanup failed: " .. errorText(err), p)
         end
     end
 end
@@ -392,18 +542,27 @@ local function nameOf(p)
     if name then
         return name
     end
+    if not p[FN] then
+        return string.format("process %d", p[ID])
+    end
     local info = getinfo(p[FN], "S")
     return string.format("process %d (%s:%d)", p[ID], info.short_src, info.linedefined)
 end
 
-local function newProcess(fn, g, parent)
+local function newProcess(fn, g, parent, co)
     nextId = nextId + 1
-    local p = setmetatable({
-        coCreate(processBody), RUNNING, false, 0, g, false, false,
+    co = co or coCreate(processBody)
+    local p = {
+        co, RUNNING, false, 0, g, false, false,
         false, false, false,
         nextId, parent or false, false, false, false, false, false, fn,
-    }, Process)
-    liveProcesses[p] = true
+    }
+    processOfCoroutine[co] = p
+    -- The live set holds the handle, so it is the same table for as long as
+    -- the process lives, whether or not the script keeps it.
+    local h = setmetatable({}, ProcessHandle)
+    handleOf[p], processOf[h] = h, p
+    liveProcesses[p] = h
     liveCount = liveCount + 1
     if parent then
         local children = parent[CHILDREN]
@@ -416,20 +575,33 @@ local function newProcess(fn, g, parent)
     return p
 end
 
+-- How deep processes and script coroutines may resume one another inside
+-- one call: far beyond any scene, well before the C stack runs out (LuaJIT
+-- has no limit of its own and crashes; PUC Lua fails with no location).
+local MAX_NESTING = 64
+local nesting = 0
+
 local function startProcess(fname, g, fn, ...)
     checkType(fname, "fn", fn, "function")
+    if nesting >= MAX_NESTING then
+        error(string.format("%s: processes started inside one another %d deep (does a process start itself?)",
+            fname, MAX_NESTING), 3)
+    end
     local p = newProcess(fn, g, current)
+    nesting = nesting + 1
     resumeProcess(p, p, fn, ...)
+    nesting = nesting - 1
     stopIfCancelled()
-    return p
+    return handle(p)
 end
+
 
 ---------------------------------------------------------------------------
 -- Groups
 ---------------------------------------------------------------------------
 
 local function newGroupObject(name)
-    return setmetatable({
+    local g = {
         name = name,
         scale = 1,
         paused = false,
@@ -441,11 +613,27 @@ local function newGroupObject(name)
         frameBuckets = {},
         untilList = { n = 0, live = 0 },
         deferred = {},
-    }, Group)
+    }
+    g.handle = setmetatable({}, GroupHandle)
+    groupOf[g.handle] = g
+    return g
 end
 
 local root = newGroupObject("root")
 groups[1] = root
+
+adoptCoroutine = function(co)
+    local fn
+    for level = 1, 200 do -- the coroutine's body is the outermost function on its stack
+        local info = getinfo(level, "f")
+        if not info then
+            break
+        end
+        fn = info.func
+    end
+    local parent = current or nil
+    return newProcess(fn, parent and parent[GROUP] or root, parent, co)
+end
 
 -- Keys of the due timer buckets in order, for a step so long that scanning
 -- every key in its range would be slower than sorting the live ones.
@@ -673,9 +861,11 @@ local function collectProcesses(fname, ...)
         error(fname .. ": expected one or more process handles", 3)
     end
     for i = 1, #procs do
-        if getmetatable(procs[i]) ~= Process then
+        local p = processOf[procs[i]]
+        if not p then
             error(string.format("%s: argument %d must be a process handle. Was %s", fname, i, describe(procs[i])), 3)
         end
+        procs[i] = p
     end
     return procs
 end
@@ -719,7 +909,7 @@ function M.waitSeconds(seconds)
     -- double the size of every waiting coroutine's stack.
     -- Literal slots here as in runBucket (p[2] STATUS, p[1] CO, p[5] GROUP,
     -- p[3] WAIT, p[4] START, p[6] T_BUCKET, p[7] T_SLOT), checked at load.
-    if not p or type(seconds) ~= "number" or seconds <= 0 or seconds >= huge
+    if not p or type(seconds) ~= "number" or seconds <= 0 or seconds >= huge or seconds ~= seconds
         or p[2] == "cancelled" or coRunning() ~= p[1] then
         return (waitSecondsChecked(seconds))
     end
@@ -747,7 +937,7 @@ M.wait = M.waitSeconds
 ---@param frames integer at least 1
 ---@return number elapsed the group time that passed
 function M.waitFrames(frames)
-    if type(frames) ~= "number" or frames < 1 or frames ~= floor(frames) then
+    if type(frames) ~= "number" or frames < 1 or frames ~= floor(frames) or frames >= huge then
         error("waitFrames: frames must be a positive integer. Was " .. describe(frames), 2)
     end
     local p = requireProcess("waitFrames")
@@ -897,7 +1087,7 @@ end
 ---@param q Process
 ---@return any ...
 function M.waitProcess(q)
-    checkProcess("waitProcess", q)
+    q = checkProcess("waitProcess", q)
     return joinResults(requireDone(awaitProcesses("waitProcess", "all", { q })))
 end
 
@@ -906,7 +1096,7 @@ end
 ---@param q Process
 ---@return "done"|"failed"|"cancelled" status
 function M.waitEnded(q)
-    checkProcess("waitEnded", q)
+    q = checkProcess("waitEnded", q)
     return awaitProcesses("waitEnded", "all", { q })[STATUS]
 end
 
@@ -976,7 +1166,7 @@ end
 
 ---@return Process|nil the running process, or nil outside any process
 function M.currentProcess()
-    return current or nil
+    return current and handle(current) or nil
 end
 
 ---The host's tick: advances every group's clock by dt (times its scale) and
@@ -1019,15 +1209,31 @@ end
 -- Process handles
 ---------------------------------------------------------------------------
 
----@class Process
----@return "running"|"waiting"|"done"|"failed"|"cancelled"
-function Process:status()
-    checkSelf(self, Process, "status")
-    local s = self[STATUS]
+local function statusOf(p)
+    local s = p[STATUS]
     if s == "ready" then
         return WAITING
     end
     return s
+end
+
+cancelProcess = function(p)
+    if p[CHILDREN] then
+        cancelEach(oldestFirst(p[CHILDREN]))
+    end
+    if not liveProcesses[p] then
+        return false
+    end
+    p[STATUS] = CANCELLED
+    finishProcess(p)
+    stopIfCancelled()
+    return true
+end
+
+---@class Process
+---@return "running"|"waiting"|"done"|"failed"|"cancelled"
+function Process:status()
+    return statusOf(checkSelf(self, Process, "status"))
 end
 
 ---Stops the process for good: it never resumes, its cleanups run, and every
@@ -1035,66 +1241,54 @@ end
 ---cancels its live children. Returns true if this process was live.
 ---@return boolean
 function Process:cancel()
-    checkSelf(self, Process, "cancel")
-    if self[CHILDREN] then
-        cancelEach(oldestFirst(self[CHILDREN]))
-    end
-    if not liveProcesses[self] then
-        return false
-    end
-    self[STATUS] = CANCELLED
-    finishProcess(self)
-    stopIfCancelled()
-    return true
+    return cancelProcess(checkSelf(self, Process, "cancel"))
 end
 
 ---@return boolean
 function Process:isAlive()
-    checkSelf(self, Process, "isAlive")
-    return liveProcesses[self] == true
+    return liveProcesses[checkSelf(self, Process, "isAlive")] ~= nil
 end
 
 ---Names the process for error reports and the inspector. Returns the process.
 ---@param name string
 ---@return Process
 function Process:setName(name)
-    checkSelf(self, Process, "setName")
+    local p = checkSelf(self, Process, "setName")
     checkType("Process:setName", "name", name, "string")
-    self[NAME] = name
+    p[NAME] = name
     return self
 end
 
 ---@return string
 function Process:name()
-    checkSelf(self, Process, "name")
-    return nameOf(self)
+    return nameOf(checkSelf(self, Process, "name"))
 end
 
 ---@return any ... the return values of a finished process
 function Process:results()
-    checkSelf(self, Process, "results")
-    if self[STATUS] ~= DONE then
+    local p = checkSelf(self, Process, "results")
+    if p[STATUS] ~= DONE then
         return
     end
-    return joinResults(self)
+    return joinResults(p)
 end
 
 ---@return string|nil message the error (with traceback) of a failed process
 function Process:errorMessage()
-    checkSelf(self, Process, "errorMessage")
-    if self[STATUS] == FAILED then
-        return self[RESULT]
+    local p = checkSelf(self, Process, "errorMessage")
+    if p[STATUS] == FAILED then
+        return p[RESULT]
     end
 end
 
 ---@return Group
 function Process:group()
-    checkSelf(self, Process, "group")
-    return self[GROUP]
+    return checkSelf(self, Process, "group")[GROUP].handle
 end
 
-Process.__tostring = function(self)
-    return nameOf(self) .. " [" .. self:status() .. "]"
+ProcessHandle.__tostring = function(h)
+    local p = processOf[h]
+    return nameOf(p) .. " [" .. statusOf(p) .. "]"
 end
 
 ---------------------------------------------------------------------------
@@ -1109,12 +1303,12 @@ function M.newGroup(name)
     checkType("newGroup", "name", name, "string")
     local g = newGroupObject(name)
     groups[#groups + 1] = g
-    return g
+    return g.handle
 end
 
 ---@return Group the group every process belongs to unless told otherwise
 function M.rootGroup()
-    return root
+    return root.handle
 end
 
 ---@class Group
@@ -1122,53 +1316,47 @@ end
 ---@param fn function
 ---@return Process
 function Group:run(fn, ...)
-    checkSelf(self, Group, "run")
-    return startProcess("Group:run", self, fn, ...)
+    return startProcess("Group:run", checkSelf(self, Group, "run"), fn, ...)
 end
 
 ---Scales the group's clock: 0.5 is slow motion, 0 stops timers (frames still count).
 ---@param scale number
 function Group:setTimeScale(scale)
-    checkSelf(self, Group, "setTimeScale")
+    local g = checkSelf(self, Group, "setTimeScale")
     checkNonNegative("Group:setTimeScale", "scale", scale)
-    self.scale = scale
+    g.scale = scale
 end
 
 ---@return number
 function Group:timeScale()
-    checkSelf(self, Group, "timeScale")
-    return self.scale
+    return checkSelf(self, Group, "timeScale").scale
 end
 
 ---Pauses the group: no timer, frame, predicate or signal resumes its processes
 ---until resume(); wake-ups that arrive meanwhile run on its first tick after.
 function Group:pause()
-    checkSelf(self, Group, "pause")
-    self.paused = true
+    checkSelf(self, Group, "pause").paused = true
 end
 
 function Group:resume()
-    checkSelf(self, Group, "resume")
-    self.paused = false
+    checkSelf(self, Group, "resume").paused = false
 end
 
 ---@return boolean
 function Group:isPaused()
-    checkSelf(self, Group, "isPaused")
-    return self.paused
+    return checkSelf(self, Group, "isPaused").paused
 end
 
 ---@return number seconds of group time since it was made
 function Group:now()
-    checkSelf(self, Group, "now")
-    return self.clock
+    return checkSelf(self, Group, "now").clock
 end
 
 ---Cancels every live process of the group.
 function Group:cancel()
-    checkSelf(self, Group, "cancel")
+    local g = checkSelf(self, Group, "cancel")
     cancelEach(oldestFirst(liveProcesses, function(p)
-        return p[GROUP] == self
+        return p[GROUP] == g
     end))
 end
 
@@ -1213,7 +1401,7 @@ local function describeWait(p)
         end
         return kind, table.concat(names, ", ")
     end
-    return p:status(), nil
+    return statusOf(p), nil
 end
 
 local function liveSorted()
@@ -1229,14 +1417,14 @@ function M.processes()
     for _, p in ipairs(liveSorted()) do
         local _, detail = describeWait(p)
         out[#out + 1] = {
-            process = p, id = p[ID], name = nameOf(p), status = p:status(), group = p[GROUP].name,
+            process = handle(p), id = p[ID], name = nameOf(p), status = statusOf(p), group = p[GROUP].name,
             waiting = p[WAIT] or nil, detail = detail, where = whereWaiting(p),
         }
     end
     return out
 end
 
-local function editDistance(a, b)
+editDistance = function(a, b)
     local prev = {}
     for j = 0, #b do
         prev[j] = j
@@ -1252,7 +1440,7 @@ local function editDistance(a, b)
     return prev[#b]
 end
 
-local function closestName(name, candidates)
+closestName = function(name, candidates)
     local best, bestDistance = nil, math.max(3, floor(#name / 3)) + 1
     for _, other in ipairs(candidates) do
         local d = editDistance(name, other)
@@ -1338,7 +1526,7 @@ function M.findDeadlocks()
         if certain or (othersRun and suspicious) then
             local hint = kind == W_SIGNAL and closestName(detail, known) or nil
             out[#out + 1] = {
-                process = p, name = nameOf(p), waitingOn = kind .. " " .. tostring(detail),
+                process = handle(p), name = nameOf(p), waitingOn = kind .. " " .. tostring(detail),
                 where = whereWaiting(p), certain = certain, hint = hint,
             }
         end
@@ -1363,6 +1551,170 @@ function M.deadlockReport()
         lines[#lines + 1] = line
     end
     return table.concat(lines, "\n")
+end
+
+---------------------------------------------------------------------------
+-- Coroutines and protected calls, as scenes see them
+--
+-- The host installs these in the scene sandbox in place of the standard ones,
+-- so that scenes behave the same on PUC Lua 5.1 and LuaJIT:
+--  - pcall/xpcall run their function in a coroutine and pass its waits up, so
+--    a wait inside pcall waits (PUC Lua 5.1 cannot yield across pcall);
+--  - coroutine.resume/wrap refuse coroutines the scheduler owns, and bound how
+--    deep coroutines resume one another;
+--  - none of them catches a kill the host is carrying out (the watchdog).
+---------------------------------------------------------------------------
+
+local killPending = function()
+    return false
+end
+
+---Host only: fn() returns true while the host stops a runaway script; the
+---scene's pcall, xpcall and coroutine.resume then pass the error on.
+---@param fn fun(): boolean
+function M.setKillCheck(fn)
+    checkType("setKillCheck", "fn", fn, "function")
+    killPending = fn
+end
+
+---Host only: the table whose functions "did you mean" suggests from.
+---@param env table
+function M.setSceneGlobals(env)
+    checkType("setSceneGlobals", "env", env, "table")
+    sceneGlobals = env
+end
+
+---Host only: errors inside this chunk (e.g. "@scripts/StageSupport.lua") are
+---reported at the scene line that called into it.
+---@param source string
+function M.addSupportSource(source)
+    checkType("addSupportSource", "source", source, "string")
+    supportSources[source] = true
+    supportShortSources[source:gsub("^@", "")] = true
+end
+
+local function checkNesting(fname)
+    if nesting >= MAX_NESTING then
+        error(string.format("%s: coroutines resumed inside one another %d deep (runaway recursion?)", fname,
+            MAX_NESTING), 3)
+    end
+end
+
+-- Runs fn(...) in a coroutine that passes its waits up to the caller's
+-- coroutine. Returns coroutine.resume's results of the final resume, and the
+-- coroutine (for the error's location).
+local function runProtected(fname, fn, ...)
+    checkNesting(fname)
+    local co = coCreate(fn)
+    passesWaitsTo[co] = coRunning() or false
+    nesting = nesting + 1
+    local results = pack(coResume(co, ...))
+    while results[1] and coroutine.status(co) == "suspended" do
+        -- fn waited (or yielded): the caller's coroutine waits in its place.
+        nesting = nesting - 1
+        local resumedWith = pack(coYield(unpack(results, 2, results.n)))
+        nesting = nesting + 1
+        results = pack(coResume(co, unpack(resumedWith, 1, resumedWith.n)))
+    end
+    nesting = nesting - 1
+    if not results[1] and killPending() then
+        error(results[2], 0)
+    end
+    return results, co
+end
+
+---pcall for scenes: a wait inside it waits, on both VMs.
+function M.pcall(fn, ...)
+    if type(fn) ~= "function" and not (getmetatable(fn) and true) then
+        return false, "attempt to call a " .. type(fn) .. " value"
+    end
+    local results, co = runProtected("pcall", fn, ...)
+    if results[1] then
+        return unpack(results, 1, results.n)
+    end
+    local err = results[2]
+    if type(err) == "string" then
+        err = authorMessage(err, co)
+    end
+    return false, err
+end
+
+---xpcall for scenes: like pcall; the handler receives the error after the
+---failed function has unwound (scenes have no debug library to walk it).
+function M.xpcall(fn, handler)
+    checkType("xpcall", "handler", handler, "function")
+    local results, co = runProtected("xpcall", fn)
+    if results[1] then
+        return unpack(results, 1, results.n)
+    end
+    local err = results[2]
+    if type(err) == "string" then
+        err = authorMessage(err, co)
+    end
+    local handled = pack(M.pcall(handler, err))
+    if not handled[1] then
+        return false, handled[2]
+    end
+    return false, unpack(handled, 2, handled.n)
+end
+
+local function checkScriptCoroutine(fname, co)
+    if type(co) ~= "thread" then
+        error(string.format("%s: expected a coroutine. Was %s", fname, describe(co)), 3)
+    end
+    local p = processOfCoroutine[co]
+    if p then
+        error(string.format("%s: that coroutine belongs to %s, which the scheduler resumes; "
+            .. "coordinate with signal() and waitSignal(), or waitProcess()", fname, nameOf(p)), 3)
+    end
+end
+
+local function resumeScriptCoroutine(co, ...)
+    nesting = nesting + 1
+    local results = pack(coResume(co, ...))
+    nesting = nesting - 1
+    if not results[1] and killPending() then
+        error(results[2], 0)
+    end
+    return results
+end
+
+local sceneCoroutine = {
+    create = function(fn)
+        checkType("coroutine.create", "fn", fn, "function")
+        return coCreate(fn)
+    end,
+    resume = function(co, ...)
+        checkScriptCoroutine("coroutine.resume", co)
+        checkNesting("coroutine.resume")
+        local results = resumeScriptCoroutine(co, ...)
+        return unpack(results, 1, results.n)
+    end,
+    wrap = function(fn)
+        checkType("coroutine.wrap", "fn", fn, "function")
+        local co = coCreate(fn)
+        return function(...)
+            checkScriptCoroutine("coroutine.wrap", co)
+            checkNesting("coroutine.wrap")
+            local results = resumeScriptCoroutine(co, ...)
+            if not results[1] then
+                error(results[2], 0)
+            end
+            return unpack(results, 2, results.n)
+        end
+    end,
+    yield = coYield,
+    status = coroutine.status,
+    running = coRunning,
+}
+---A fresh copy of the coroutine library for one scene sandbox.
+---@return table
+function M.sceneCoroutineLibrary()
+    local copy = {}
+    for name, fn in pairs(sceneCoroutine) do
+        copy[name] = fn
+    end
+    return copy
 end
 
 ---------------------------------------------------------------------------

@@ -627,14 +627,40 @@ describe("WaitSupport", function()
             assert.matches("waitFrames%(%) called from outside a process", err)
         end)
 
-        it("waiting inside a foreign coroutine within a process is refused", function()
-            local err
-            S.runProcess(function()
-                local co = coroutine.create(function() S.waitSeconds(1) end)
-                local _, e = coroutine.resume(co)
-                err = e
+        it("a coroutine the script made becomes a process at its first wait", function()
+            local said = {}
+            local co = coroutine.create(function()
+                said[#said + 1] = "hello"
+                S.waitSeconds(1)
+                said[#said + 1] = "after"
             end)
-            assert.matches("called from a coroutine the scheduler did not start", err)
+            assert.is_true((coroutine.resume(co)))
+            assert.are.same({ "hello" }, said)
+            assert.are.equal(1, S.liveProcessCount())
+            ticks(59)
+            assert.are.same({ "hello" }, said)
+            ticks(2)
+            assert.are.same({ "hello", "after" }, said)
+            assert.are.equal(0, S.liveProcessCount())
+        end)
+
+        it("a wrapped coroutine started inside a process runs alongside it as its child", function()
+            local said = {}
+            local scene = S.runProcess(function()
+                coroutine.wrap(function()
+                    while true do
+                        S.waitSeconds(1)
+                        said[#said + 1] = "idle"
+                    end
+                end)()
+                said[#said + 1] = "scene goes on"
+                S.waitSeconds(10)
+            end)
+            assert.are.same({ "scene goes on" }, said)
+            ticks(121)
+            assert.are.same({ "scene goes on", "idle", "idle" }, said)
+            scene:cancel()
+            assert.are.equal(0, S.liveProcessCount())
         end)
 
         it("wakeUpWaitingThreads checks its parameter", function()

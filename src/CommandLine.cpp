@@ -2,18 +2,24 @@
 
 #include <SDL.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <locale>
 #include <sstream>
 
 namespace stagehand {
 
 namespace {
 
+constexpr double kMaxSimulatedSeconds = 1e6;  // 11 days of scene time; keeps tick counts in range
+
+// A finite decimal number, read the same in every locale ("inf" and "nan" are refused).
 bool parseNumber(const std::string& text, double& value) {
-    char* end = nullptr;
-    value = std::strtod(text.c_str(), &end);
-    return !text.empty() && end && *end == '\0';
+    std::istringstream in(text);
+    in.imbue(std::locale::classic());
+    in >> value;
+    return !text.empty() && !in.fail() && in.eof() && std::isfinite(value);
 }
 
 bool parseChoices(const std::string& text, std::vector<int>& out) {
@@ -41,7 +47,8 @@ const char* usageText() {
            "  stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1,...] "
            "[--seed N]\n"
            "  stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH] [--seed N]\n"
-           "  stagehand --list-scenes [--script PATH]\n";
+           "  stagehand --list-scenes [--script PATH]\n"
+           "  common: --watchdog SECONDS (default 1), --memory-limit MB (default 512)\n";
 }
 
 bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& error) {
@@ -74,11 +81,25 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             out.mode = CommandLine::Mode::Screenshot;
         } else if (arg == "--seconds" || arg == "--at") {
             if (!value(v)) return false;
-            if (!parseNumber(v, number) || number < 0) {
-                error = arg + " needs a non-negative number of seconds, not '" + v + "'";
+            if (!parseNumber(v, number) || number < 0 || number > kMaxSimulatedSeconds) {
+                error = arg + " needs a number of seconds from 0 to 1000000, not '" + v + "'";
                 return false;
             }
             (arg == "--seconds" ? out.seconds : out.at) = number;
+        } else if (arg == "--watchdog") {
+            if (!value(v)) return false;
+            if (!parseNumber(v, number) || number < 0.01 || number > 3600) {
+                error = "--watchdog needs a number of seconds from 0.01 to 3600, not '" + v + "'";
+                return false;
+            }
+            out.watchdogSeconds = number;
+        } else if (arg == "--memory-limit") {
+            if (!value(v)) return false;
+            if (!parseNumber(v, number) || number < 16 || number > 65536) {
+                error = "--memory-limit needs a number of MB from 16 to 65536, not '" + v + "'";
+                return false;
+            }
+            out.memoryLimitMb = number;
         } else if (arg == "--seed") {
             if (!value(v)) return false;
             if (!parseNumber(v, number) || number < 0 ||

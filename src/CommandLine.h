@@ -3,6 +3,7 @@
 //   stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1] [--seed N]
 //   stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH]
 //   stagehand --list-scenes [--script PATH]
+//   common: --watchdog SECONDS, --memory-limit MB
 #pragma once
 
 #include <cstdint>
@@ -23,6 +24,8 @@ struct CommandLine {
     std::string screenshotPath;
     double at = -1;
     int width = 1280, height = 720;
+    double watchdogSeconds = 1.0;  // longest a script may run without waiting
+    double memoryLimitMb = 512;    // the Lua state's memory cap
 };
 
 // Fills `out`; on bad usage returns false with a one-line `error`.

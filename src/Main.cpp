@@ -8,6 +8,7 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -49,6 +50,8 @@ struct Setup {
 // Headless runs and screenshots have no player: pages turn once typed and
 // menus take the --choose answers, so they are deterministic.
 // A screenshot may show a menu: one with no --choose answer left stays open.
+// Headless runs count the watchdog's budget in VM instructions, so a runaway
+// script is stopped at the same line on every run and machine.
 std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless) {
     Simulation::Options options{setup.dataRoot,
                                 setup.scriptPath,
@@ -56,8 +59,22 @@ std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink 
                                 std::move(sink),
                                 headless,
                                 setup.cmd.choices,
-                                setup.cmd.mode == CommandLine::Mode::Screenshot};
+                                setup.cmd.mode == CommandLine::Mode::Screenshot,
+                                {}};
+    options.limits.watchdogSeconds = setup.cmd.watchdogSeconds;
+    options.limits.deterministic = setup.cmd.mode != CommandLine::Mode::Window;
+    options.limits.memoryBytes = static_cast<std::size_t>(setup.cmd.memoryLimitMb * 1024 * 1024);
     return std::make_unique<Simulation>(options);
+}
+
+// SIGINT and SIGTERM stop any script at its next hook and end the run with
+// the transcript flushed.
+extern "C" void onStopSignal(int) {
+    LuaState::requestInterrupt();
+}
+
+bool stopRequested() {
+    return LuaState::interruptRequested();
 }
 
 // The scene named on the command line, or the script's first.
@@ -92,7 +109,8 @@ int runHeadless(const Setup& setup) {
     std::string scene, error;
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
-    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->isStuck(); ++i) sim->tick();
+    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->isStuck() && !stopRequested(); ++i) sim->tick();
+    if (stopRequested()) std::cerr << "stagehand: stopped by a signal at " << sim->time() << " s\n";
     if (!sim->isSceneOver())
         for (const auto& line : sim->suspectedStuckLines()) std::cerr << "note: " << line << '\n';
     std::cout.flush();
@@ -125,7 +143,7 @@ int runScreenshot(const Setup& setup) {
     auto sim = loadSimulation(setup, nullptr, true);
     std::string scene, error;
     if (!chooseScene(*sim, cmd, scene, error)) return fail(error, kExitBadInput);
-    while (sim->time() + 1e-9 < cmd.at) sim->tick();
+    while (sim->time() + 1e-9 < cmd.at && !stopRequested()) sim->tick();
 
     OffscreenTarget target(cmd.width, cmd.height);
     target.bind();
@@ -150,22 +168,33 @@ int runWindow(const Setup& setup) {
     PlayInput playInput;
 
     std::map<std::string, ScriptValue> sessionFlags;  // `flags` live through the play session
+    // A script that cannot be loaded (a syntax error after an edit) never
+    // closes the window: the error is reported and the menu stays.
     auto play = [&](const std::string& name, const std::string& title) {
-        sim = loadSimulation(setup, nullptr, false);
-        sim->host().setFlags(sessionFlags);
         std::string error;
-        if (!sim->startScene(name, error)) {
-            std::cerr << "stagehand: " << error << '\n';
-            sim.reset();
-            return;
+        try {
+            sim = loadSimulation(setup, nullptr, false);
+            sim->host().setFlags(sessionFlags);
+            if (sim->startScene(name, error)) {
+                sceneTitle = title.empty() ? name : title;
+                menu.reset();
+                return;
+            }
+        } catch (const LoadError& e) {
+            error = e.what();
         }
-        sceneTitle = title.empty() ? name : title;
-        menu.reset();
+        std::cerr << "stagehand: " << error << '\n';
+        sim.reset();
     };
     auto openMenu = [&]() {
         if (sim) sessionFlags = sim->host().flags();
-        auto lister = loadSimulation(setup, nullptr, false);
-        menu = std::make_unique<SceneMenu>(lister->scenes());
+        std::vector<SceneInfo> scenes;
+        try {
+            scenes = loadSimulation(setup, nullptr, false)->scenes();
+        } catch (const LoadError& e) {
+            std::cerr << "stagehand: " << e.what() << '\n';
+        }
+        menu = std::make_unique<SceneMenu>(scenes);
         sim.reset();
     };
     if (setup.cmd.scene.empty())
@@ -176,7 +205,7 @@ int runWindow(const Setup& setup) {
 
     FrameClock clock(Simulation::kTickSeconds);
     double last = Window::seconds();
-    for (bool running = true; running;) {
+    for (bool running = true; running && !stopRequested();) {
         // Input.
         int drawW = 0, drawH = 0;
         renderer.window.drawableSize(drawW, drawH);
@@ -236,6 +265,9 @@ int main(int argc, char** argv) {
         std::cout << usageText();
         return kExitOk;
     }
+
+    std::signal(SIGINT, onStopSignal);
+    std::signal(SIGTERM, onStopSignal);
 
     // 2. The data folder and the script.
     setup.dataRoot = locateDataRoot();

@@ -42,7 +42,7 @@ Simulation::Simulation(const Options& options) {
     world_.setImageNames(imageNames(options.dataRoot + "/assets/images"));
     try {
         loadMapFolder(options.dataRoot + "/assets/maps", world_);
-        host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed);
+        host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed, options.limits);
     } catch (const MapError& e) {
         throw LoadError(e.what());
     } catch (const ScriptHostError& e) {

@@ -33,6 +33,7 @@ public:
         bool headless = false;             // no player: pages turn themselves, menus take `choices`
         std::vector<int> choices;          // answers to menus, in order (headless)
         bool menusWaitForAnswers = false;  // headless: a menu with no answer left stays open
+        LuaLimits limits;                  // watchdog and memory cap of the script state
     };
 
     explicit Simulation(const Options& options);  // throws LoadError

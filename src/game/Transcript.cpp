@@ -1,32 +1,18 @@
 #include "game/Transcript.h"
 
+#include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace stagehand {
 
 namespace {
 
+// A JSON string body for any bytes: nlohmann's serializer escapes control
+// characters and replaces invalid UTF-8 with U+FFFD, so every line parses.
 std::string jsonEscape(const std::string& s) {
-    std::string out;
-    out.reserve(s.size() + 2);
-    for (unsigned char c : s) {
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\t': out += "\\t"; break;
-            case '\r': out += "\\r"; break;
-            default:
-                if (c < 0x20) {
-                    char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                    out += buf;
-                } else {
-                    out += static_cast<char>(c);
-                }
-        }
-    }
-    return out;
+    std::string quoted = nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return quoted.substr(1, quoted.size() - 2);
 }
 
 std::string formatTime(double t) {
@@ -38,6 +24,8 @@ std::string formatTime(double t) {
 }  // namespace
 
 std::string formatNumber(double value) {
+    if (std::isnan(value)) return "nan";  // the C library may print -nan or nan(ind)
+    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.10g", value);
     return buf;
@@ -79,7 +67,9 @@ std::string Transcript::formatJson(const TranscriptEvent& event) {
     std::string line = "{\"t\":" + formatTime(event.time) + ",\"event\":\"" + jsonEscape(event.name) + '"';
     for (const auto& f : event.fields) {
         line += ",\"" + jsonEscape(f.key) + "\":";
-        line += f.isNumber ? f.value : '"' + jsonEscape(f.value) + '"';
+        // JSON has no NaN or infinity: such a number is written as null.
+        bool finite = f.value != "nan" && f.value != "inf" && f.value != "-inf";
+        line += f.isNumber ? (finite ? f.value : "null") : '"' + jsonEscape(f.value) + '"';
     }
     return line + '}';
 }

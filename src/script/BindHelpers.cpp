@@ -1,6 +1,7 @@
 #include "script/BindHelpers.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -32,7 +33,12 @@ bool findScriptWhere(lua_State* L, char* out, std::size_t size) {
 void describeValue(lua_State* L, int index, char* out, std::size_t size) {
     switch (lua_type(L, index)) {
         case LUA_TSTRING: std::snprintf(out, size, "\"%s\"", lua_tostring(L, index)); break;
-        case LUA_TNUMBER: std::snprintf(out, size, "%.14g", lua_tonumber(L, index)); break;
+        case LUA_TNUMBER:  // the C library may print NaN as -nan or nan(ind)
+            if (std::isnan(lua_tonumber(L, index)))
+                std::snprintf(out, size, "nan");
+            else
+                std::snprintf(out, size, "%.14g", lua_tonumber(L, index));
+            break;
         case LUA_TBOOLEAN: std::snprintf(out, size, "%s", lua_toboolean(L, index) ? "true" : "false"); break;
         default: std::snprintf(out, size, "%s", luaL_typename(L, index));
     }
@@ -86,8 +92,17 @@ const char* checkString(lua_State* L, int index, const char* fname, const char* 
 }
 
 double checkNumber(lua_State* L, int index, const char* fname, const char* argName) {
-    if (lua_type(L, index) != LUA_TNUMBER) raiseBadArgument(L, index, fname, argName, "a number");
+    if (lua_type(L, index) != LUA_TNUMBER || !std::isfinite(lua_tonumber(L, index)))
+        raiseBadArgument(L, index, fname, argName, "a finite number");
     return lua_tonumber(L, index);
+}
+
+double optSeconds(lua_State* L, int index, const char* fname, const char* argName, double fallback) {
+    if (lua_isnoneornil(L, index)) return fallback;
+    double seconds = checkNumber(L, index, fname, argName);
+    if (seconds < 0 || seconds > kMaxSeconds)
+        raiseBadArgument(L, index, fname, argName, "a number of seconds from 0 to 1000000");
+    return seconds;
 }
 
 double optNumber(lua_State* L, int index, const char* fname, const char* argName, double fallback) {

@@ -27,6 +27,9 @@ std::string scriptWhere(lua_State* L);
 const char* checkString(lua_State* L, int index, const char* fname, const char* argName);
 double checkNumber(lua_State* L, int index, const char* fname, const char* argName);
 double optNumber(lua_State* L, int index, const char* fname, const char* argName, double fallback);
+// A duration: a finite number from 0 to kMaxSeconds, or `fallback` when nil.
+constexpr double kMaxSeconds = 1e6;
+double optSeconds(lua_State* L, int index, const char* fname, const char* argName, double fallback);
 
 // Pushes "fname: unknown <what> 'name' (did you mean 'x'? | known: a, b, c)".
 void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,

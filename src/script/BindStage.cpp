@@ -1,6 +1,7 @@
 #include "script/BindStage.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,8 @@
 namespace stagehand {
 
 namespace {
+
+constexpr double kMaxCoordinate = 1e6;
 
 using bind::checkNumber;
 using bind::checkString;
@@ -53,11 +56,16 @@ bool readPoint(lua_State* L, int index, const char* fname, Point& point) {
     lua_getfield(L, index, "x");
     lua_getfield(L, index, "y");
     lua_getfield(L, index, "name");
-    bool numeric = lua_type(L, -3) == LUA_TNUMBER && lua_type(L, -2) == LUA_TNUMBER;
+    // Coordinates stay far inside float range: a walk to NaN or 1e300 would never arrive.
+    auto coordinate = [L](int index) {
+        return lua_type(L, index) == LUA_TNUMBER && std::fabs(lua_tonumber(L, index)) <= kMaxCoordinate;
+    };
+    bool numeric = coordinate(-3) && coordinate(-2);
     point.position = {static_cast<float>(lua_tonumber(L, -3)), static_cast<float>(lua_tonumber(L, -2))};
-    point.name = lua_tostring(L, -1);  // the table keeps the string alive
+    point.name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;  // the table keeps it alive
     lua_pop(L, 3);
-    if (!numeric) bind::pushError(L, std::string(fname) + ": point needs numeric x and y fields");
+    if (!numeric)
+        bind::pushError(L, std::string(fname) + ": point needs finite numeric x and y fields (within +-1000000)");
     return numeric;
 }
 
@@ -135,7 +143,7 @@ int l_say(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "say");
     if (!actor) return lua_error(L);
     const char* text = checkString(L, 2, "say", "text");
-    double seconds = bind::optNumber(L, 3, "say", "seconds", -1);
+    double seconds = bind::optSeconds(L, 3, "say", "seconds", -1);
     worldOf(L).say(*actor, text, static_cast<float>(seconds));
     return 0;
 }
@@ -214,7 +222,7 @@ int l_recordJump(lua_State* L) {
 
 int l_banner(lua_State* L) {
     const char* text = checkString(L, 1, "banner", "text");
-    double seconds = bind::optNumber(L, 2, "banner", "seconds", 1.0);
+    double seconds = bind::optSeconds(L, 2, "banner", "seconds", 1.0);
     worldOf(L).showBanner(text, static_cast<float>(seconds));
     return 0;
 }
@@ -261,20 +269,18 @@ int l_isLineFinished(lua_State* L) {
 
 int l_fade(lua_State* L) {
     const char* kindName = checkString(L, 1, "fade", "kind");
-    double seconds = bind::optNumber(L, 2, "fade", "seconds", 1.0);
+    double seconds = bind::optSeconds(L, 2, "fade", "seconds", 1.0);
     auto kind = parseFadeKind(kindName);
     if (!kind) {
         bind::pushError(L, std::string("fade: kind must be one of out, in, flash. Was \"") + kindName + "\"");
         return lua_error(L);
     }
-    if (seconds < 0) bind::raise(L, "fade", "seconds must not be negative");
     worldOf(L).startFade(*kind, seconds);
     return 0;
 }
 
 int l_flash(lua_State* L) {
-    double seconds = bind::optNumber(L, 1, "flash", "seconds", 0.6);
-    if (seconds < 0) bind::raise(L, "flash", "seconds must not be negative");
+    double seconds = bind::optSeconds(L, 1, "flash", "seconds", 0.6);
     worldOf(L).startFade(FadeKind::Flash, seconds);
     return 0;
 }

@@ -1,6 +1,11 @@
 #include "script/LuaState.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -8,9 +13,26 @@
 
 #include "script/LuaCompat.h"
 
+#ifdef STAGEHAND_LUAJIT
+extern "C" {
+#include <luajit.h>
+}
+#endif
+
 namespace stagehand {
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The hook runs every this many VM instructions: rare enough to cost nothing
+// measurable, often enough that a kill lands within microseconds.
+constexpr int kHookInterval = 1000;
+// Room the host and the scheduler may still use after a script hit the memory
+// cap, so reporting the failure never fails for want of memory.
+constexpr std::size_t kMemoryReserve = std::size_t{16} << 20;
+
+std::atomic<bool> interruptFlag{false};
 
 // Message handler: turns an error into "message\nstack traceback:..." while
 // the failing stack is still there to walk.
@@ -32,15 +54,140 @@ int tracebackHandler(lua_State* L) {
     return 1;
 }
 
+int panicHandler(lua_State* L) {
+    const char* message = lua_tostring(L, -1);
+    std::fprintf(stderr, "stagehand: fatal: unprotected Lua error: %s\n", message ? message : "(no message)");
+    std::fflush(nullptr);
+    std::_Exit(3);
+}
+
 }  // namespace
 
-LuaState::LuaState() : L_(luaL_newstate()) {
-    if (!L_) throw std::runtime_error("cannot create a Lua state (out of memory)");
+struct LuaState::Guard {
+    LuaLimits limits;
+    lua_State* mainThread = nullptr;
+    // Memory.
+    std::size_t used = 0;
+    bool overdrawn = false;  // the cap was hit; the reserve is in use until a full collection
+    // Watchdog.
+    Clock::time_point deadline{};
+    std::uint64_t instructionsLeft = 0;
+    bool killing = false;
+
+    // A deterministic budget counts instructions, with a wall-clock backstop:
+    // time spent inside C functions (a pathological string.find, PUC Lua's
+    // string hashing under collisions) runs no instructions at all.
+    void arm() {
+        double seconds = limits.watchdogSeconds;
+        if (limits.deterministic) {
+            instructionsLeft = static_cast<std::uint64_t>(seconds * LuaLimits::kInstructionsPerSecond);
+            seconds = std::max(5.0, seconds * LuaLimits::kBackstopFactor);
+        }
+        deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    }
+
+    bool overBudget() {
+        if (limits.deterministic) {
+            if (instructionsLeft <= kHookInterval) return true;
+            instructionsLeft -= kHookInterval;
+        }
+        return Clock::now() > deadline;
+    }
+
+    static void* allocate(void* ud, void* block, std::size_t oldSize, std::size_t newSize) {
+        auto* guard = static_cast<Guard*>(ud);
+        if (newSize == 0) {
+            std::free(block);
+            guard->used -= oldSize;
+            return nullptr;
+        }
+        if (newSize > oldSize) {
+            std::size_t after = guard->used - oldSize + newSize;
+            if (after > guard->limits.memoryBytes) {
+                // The first refusal is the script's error; after it the reserve
+                // lets the scheduler report it and the collector free the bomb.
+                if (!guard->overdrawn) {
+                    guard->overdrawn = true;
+                    return nullptr;
+                }
+                if (after > guard->limits.memoryBytes + kMemoryReserve) return nullptr;
+            }
+        }
+        void* resized = std::realloc(block, newSize);
+        if (resized) guard->used = guard->used - oldSize + newSize;
+        return resized;
+    }
+};
+
+namespace {
+
+LuaState::Guard* guardOf(lua_State* L) {
+    void* ud = nullptr;
+    lua_getallocf(L, &ud);
+    return static_cast<LuaState::Guard*>(ud);
+}
+
+// "file:line: " of the innermost Lua function running on L.
+std::string runningLocation(lua_State* L) {
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); ++level) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        return std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + ": ";
+    }
+    return "";
+}
+
+[[noreturn]] void raise(lua_State* L, const std::string& message) {
+    lua_pushlstring(L, message.data(), message.size());
+    lua_error(L);
+    std::abort();  // lua_error does not return
+}
+
+void watchdogHook(lua_State* L, lua_Debug*) {
+    LuaState::Guard* guard = guardOf(L);
+    bool inMainThread = L == guard->mainThread;
+    // An interrupt unwinds every coroutine, and the main thread once per
+    // host call, so the host gets control back with the scheduler intact.
+    if (interruptFlag.load(std::memory_order_relaxed) && (!guard->killing || !inMainThread)) {
+        guard->killing = true;
+        raise(L, runningLocation(L) + "interrupted (stagehand is stopping)");
+    }
+    // A kill under way: whatever coroutine caught it and ran on is stopped
+    // too. The main thread (the scheduler's tick) is left to report it.
+    if (guard->killing && !inMainThread)
+        raise(L, runningLocation(L) + "watchdog: stopped with the process it belongs to");
+    if (!guard->overBudget()) return;
+    guard->killing = true;
+    guard->arm();  // the processes after this one get a fresh budget
+    char budget[64];
+    std::snprintf(budget, sizeof budget, "%g s", guard->limits.watchdogSeconds);
+    raise(L, runningLocation(L) + "watchdog: ran for more than " + budget +
+                 " without waiting; stopped (a long loop needs a wait() or waitFrames(1) inside)");
+}
+
+}  // namespace
+
+LuaState::LuaState(const LuaLimits& limits) : guard_(new Guard{limits}), L_(lua_newstate(Guard::allocate, guard_)) {
+    if (!L_) {
+        delete guard_;
+        throw std::runtime_error("cannot create a Lua state (out of memory)");
+    }
+    guard_->mainThread = L_;
+    lua_atpanic(L_, panicHandler);
+    // Threads copy the hook of the thread that creates them (PUC Lua), and
+    // LuaJIT keeps one hook for the whole state: set once, it covers all.
+    lua_sethook(L_, watchdogHook, LUA_MASKCOUNT, kHookInterval);
+    guard_->arm();
     luaL_openlibs(L_);
+#ifdef STAGEHAND_LUAJIT
+    // After openlibs: opening the jit library switches the compiler on.
+    luaJIT_setmode(L_, 0, LUAJIT_MODE_ENGINE | LUAJIT_MODE_OFF);
+#endif
 }
 
 LuaState::~LuaState() {
     lua_close(L_);
+    delete guard_;
 }
 
 CallResult LuaState::call(int nargs, int nresults) {
@@ -48,12 +195,38 @@ CallResult LuaState::call(int nargs, int nresults) {
     int base = lua_gettop(L_) - nargs;
     lua_pushcfunction(L_, tracebackHandler);
     lua_insert(L_, base);
+    guard_->arm();
     int status = lua_pcall(L_, nargs, nresults, base);
     lua_remove(L_, base);
+    guard_->killing = false;  // whatever the kill hit has unwound to the host
+    if (guard_->overdrawn) {
+        lua_gc(L_, LUA_GCCOLLECT, 0);
+        guard_->overdrawn = guard_->used > guard_->limits.memoryBytes;
+    }
     if (status == 0) return {};
     CallResult result{false, lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "(unknown error)"};
     lua_pop(L_, 1);
     return result;
+}
+
+bool LuaState::killPending() const {
+    return guard_->killing;
+}
+
+void LuaState::endKill() {
+    guard_->killing = false;
+}
+
+std::size_t LuaState::memoryUsed() const {
+    return guard_->used;
+}
+
+void LuaState::requestInterrupt() {
+    interruptFlag.store(true, std::memory_order_relaxed);
+}
+
+bool LuaState::interruptRequested() {
+    return interruptFlag.load(std::memory_order_relaxed);
 }
 
 bool readFile(const std::string& path, std::string& contents, std::string& error) {

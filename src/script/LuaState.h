@@ -1,7 +1,20 @@
 // RAII owner of one lua_State, and the single helper through which every
 // C++ -> Lua call goes: protected, with a traceback message handler.
+//
+// The state is guarded so that no script can take the game down:
+//  - a memory cap (a counting lua_Alloc): a bomb is an ordinary script error;
+//  - a watchdog (a count hook): code that runs too long without yielding is
+//    stopped with an error naming its file and line;
+//  - an interrupt (SIGINT/SIGTERM): any running script is stopped at once;
+//  - an at-panic handler that reports and exits, as a last resort only.
+// On LuaJIT the JIT compiler is switched off for this state: hooks are not
+// called inside compiled traces, so a compiled `while true do end` could not
+// be stopped. LuaJIT's interpreter still runs every script (see
+// bench/RESULTS.md for what it costs).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
 struct lua_State;
@@ -13,9 +26,23 @@ struct CallResult {
     std::string error;  // message with traceback when !ok
 };
 
+struct LuaLimits {
+    // The longest a script may run without yielding. With `deterministic`
+    // the budget is counted in VM instructions (kInstructionsPerSecond per
+    // second), so a headless run stops at the same place every time.
+    double watchdogSeconds = 1.0;
+    bool deterministic = false;
+    std::size_t memoryBytes = std::size_t{512} << 20;
+
+    static constexpr double kInstructionsPerSecond = 1e8;
+    // Deterministic runs still stop after this many times the budget in wall
+    // time (at least 5 s), for loops that spend their time inside C.
+    static constexpr double kBackstopFactor = 5;
+};
+
 class LuaState {
 public:
-    LuaState();
+    explicit LuaState(const LuaLimits& limits = {});
     ~LuaState();
     LuaState(const LuaState&) = delete;
     LuaState& operator=(const LuaState&) = delete;
@@ -24,10 +51,26 @@ public:
 
     // Calls the function below `nargs` arguments on the stack, like lua_pcall,
     // with debug.traceback as the message handler. Leaves `nresults` results
-    // on success and nothing on failure.
+    // on success and nothing on failure. Arms the watchdog.
     CallResult call(int nargs, int nresults);
 
+    // True while a watchdog kill is being carried out: every coroutine on the
+    // stack that runs more Lua code is stopped too, so a script's own pcall,
+    // coroutine.resume or runProcess loop cannot swallow the kill. The host
+    // ends it once the kill reached the scheduler (`endKill`).
+    bool killPending() const;
+    void endKill();
+
+    std::size_t memoryUsed() const;
+
+    // Stops every guarded state at its next hook (async-signal-safe).
+    static void requestInterrupt();
+    static bool interruptRequested();
+
+    struct Guard;  // allocator and watchdog bookkeeping (LuaState.cpp)
+
 private:
+    Guard* guard_;
     lua_State* L_;
 };
 

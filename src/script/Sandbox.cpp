@@ -18,8 +18,34 @@ const char* const kCopiedLibraries[] = {"string", "table", "math", "coroutine"};
 
 // Names of the scheduler the host keeps for itself.
 bool isHostOnly(const char* name) {
-    return std::strcmp(name, "wakeUpWaitingThreads") == 0 || std::strcmp(name, "setErrorHandler") == 0 ||
-           std::strcmp(name, "GLOBAL_NAMES") == 0;
+    static const char* const kHostOnly[] = {"wakeUpWaitingThreads", "setErrorHandler", "GLOBAL_NAMES",
+                                            "setKillCheck",         "setSceneGlobals", "addSupportSource",
+                                            "sceneCoroutineLibrary"};
+    for (const char* hostOnly : kHostOnly)
+        if (std::strcmp(name, hostOnly) == 0) return true;
+    return false;
+}
+
+// string.rep with a bounded result: PUC Lua builds the result in a loop of
+// `n` steps even for an empty string, so ("").rep(1e15) would never return.
+constexpr double kMaxRepBytes = 256.0 * 1024 * 1024;
+
+int l_checkedRep(lua_State* L) {
+    std::size_t length = 0;
+    luaL_checklstring(L, 1, &length);
+    lua_Number count = luaL_checknumber(L, 2);
+    if (!(count == count)) return luaL_argerror(L, 2, "count is NaN");
+    if (length == 0 || count < 1) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    if (static_cast<double>(length) * count > kMaxRepBytes)
+        return luaL_error(L, "string.rep: the result would be %f bytes (the limit is %d MiB)",
+                          static_cast<double>(length) * count, static_cast<int>(kMaxRepBytes / (1024 * 1024)));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
 }
 
 // env[name] = shallow copy of _G[name], so a script cannot change the host's tables.
@@ -71,8 +97,13 @@ void pushSandbox(lua_State* L, int schedulerIndex, int stageIndex, std::uint64_t
     lua_setfield(L, -3, "randomseed");
     lua_pop(L, 2);
 
+    // The scheduler's pcall, xpcall and coroutine library replace the
+    // standard ones: waits inside them work on both VMs (see WaitSupport.lua).
     mergeInto(L, env, schedulerIndex, true);
     mergeInto(L, env, stageIndex, false);
+    lua_getfield(L, schedulerIndex, "sceneCoroutineLibrary");
+    lua_call(L, 0, 1);
+    lua_setfield(L, env, "coroutine");
 
     lua_newtable(L);
     lua_setfield(L, env, "flags");
@@ -84,6 +115,9 @@ void hardenState(lua_State* L) {
     lua_getglobal(L, "string");
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
+    lua_getfield(L, -1, "rep");
+    lua_pushcclosure(L, l_checkedRep, 1);
+    lua_setfield(L, -2, "rep");
     lua_pop(L, 1);
     // getmetatable("") would hand out the real string table (and its methods'
     // table is shared by every chunk): answer with a plain marker instead.

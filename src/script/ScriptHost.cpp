@@ -18,8 +18,24 @@ namespace {
 int l_processFailed(lua_State* L) {
     auto* host = static_cast<ScriptHost*>(lua_touserdata(L, lua_upvalueindex(1)));
     const char* message = lua_tostring(L, 1);
-    host->reportError(message ? message : "(error without a message)");
+    host->processFailed(L, message ? message : "(error without a message)");
     return 0;
+}
+
+// The scheduler asks this while a scene's pcall catches an error: a
+// watchdog kill or an interrupt must not be swallowed.
+int l_killPending(lua_State* L) {
+    auto* lua = static_cast<LuaState*>(lua_touserdata(L, lua_upvalueindex(1)));
+    lua_pushboolean(L, lua->killPending() || LuaState::interruptRequested());
+    return 1;
+}
+
+// Script tables may carry metatables (a strict _G, a trap on SCENES): the host
+// reads and writes them raw, so no metamethod runs outside a protected call.
+void rawGetField(lua_State* L, int table, const char* key) {
+    table = table < 0 ? lua_gettop(L) + table + 1 : table;
+    lua_pushstring(L, key);
+    lua_rawget(L, table);
 }
 
 ScriptValue toScriptValue(lua_State* L, int index) {
@@ -41,7 +57,7 @@ void pushScriptValue(lua_State* L, const ScriptValue& value) {
 }
 
 std::string fieldString(lua_State* L, int table, const char* key) {
-    lua_getfield(L, table, key);
+    rawGetField(L, table, key);
     std::string out;
     if (lua_type(L, -1) == LUA_TNUMBER) {
         out = formatNumber(lua_tonumber(L, -1));
@@ -74,8 +90,8 @@ std::string errorLocation(const std::string& message) {
     return "?";
 }
 
-ScriptHost::ScriptHost(World& world, std::string dataRoot, std::uint64_t seed)
-    : world_(world), dataRoot_(std::move(dataRoot)) {
+ScriptHost::ScriptHost(World& world, std::string dataRoot, std::uint64_t seed, const LuaLimits& limits)
+    : lua_(limits), world_(world), dataRoot_(std::move(dataRoot)) {
     lua_State* L = lua_.get();
     hardenState(L);
     loadHostScripts();
@@ -106,6 +122,10 @@ ScriptHost::ScriptHost(World& world, std::string dataRoot, std::uint64_t seed)
     CallResult set = lua_.call(1, 0);
     lua_pop(L, 1);
     if (!set.ok) throw ScriptHostError(firstLine(set.error));
+
+    // "Did you mean" suggests the names a scene can see.
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    if (!callModule("setSceneGlobals", 1, 0)) throw ScriptHostError("cannot configure the scheduler");
 }
 
 ScriptHost::~ScriptHost() = default;  // the Lua state owns every reference
@@ -132,14 +152,17 @@ void ScriptHost::loadHostScripts() {
         }
     }
 
-    // Route process failures to this host.
-    lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
-    lua_getfield(L, -1, "setErrorHandler");
+    // Route process failures to this host; let the scene's pcall see kills;
+    // report errors inside StageSupport at the scene line that called it.
     lua_pushlightuserdata(L, this);
     lua_pushcclosure(L, l_processFailed, 1);
-    CallResult set = lua_.call(1, 0);
-    lua_pop(L, 1);
-    if (!set.ok) throw ScriptHostError(firstLine(set.error));
+    bool configured = callModule("setErrorHandler", 1, 0);
+    lua_pushlightuserdata(L, &lua_);
+    lua_pushcclosure(L, l_killPending, 1);
+    configured = configured && callModule("setKillCheck", 1, 0);
+    lua_pushstring(L, ("@" + chunkLabel(supportPath)).c_str());
+    configured = configured && callModule("addSupportSource", 1, 0);
+    if (!configured) throw ScriptHostError("cannot configure the scheduler in " + schedulerPath);
 
     // Stage API = StageSupport(stage C functions, scheduler).
     lua_getfield(L, LUA_REGISTRYINDEX, "stagehand.stageSupport");
@@ -185,7 +208,7 @@ std::vector<SceneInfo> ScriptHost::scenes() {
     lua_State* L = lua_.get();
     std::vector<SceneInfo> list;
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    lua_getfield(L, -1, "SCENES");
+    rawGetField(L, -1, "SCENES");
     if (lua_istable(L, -1)) {
         for (int i = 1;; ++i) {
             lua_rawgeti(L, -1, i);
@@ -223,7 +246,7 @@ std::vector<SceneInfo> ScriptHost::scenes() {
 bool ScriptHost::hasFunction(const std::string& name) {
     lua_State* L = lua_.get();
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    lua_getfield(L, -1, name.c_str());
+    rawGetField(L, -1, name.c_str());
     bool found = lua_type(L, -1) == LUA_TFUNCTION;
     lua_pop(L, 2);
     return found;
@@ -256,7 +279,7 @@ bool ScriptHost::startScene(const std::string& name, ProcessCallback onEnd) {
 bool ScriptHost::startProcess(const std::string& name, const std::vector<ScriptValue>& args, ProcessCallback onEnd) {
     lua_State* L = lua_.get();
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    lua_getfield(L, -1, name.c_str());
+    rawGetField(L, -1, name.c_str());
     lua_remove(L, -2);
     if (lua_type(L, -1) != LUA_TFUNCTION) {
         lua_pop(L, 1);
@@ -295,9 +318,11 @@ void ScriptHost::pollEndedProcesses() {
         int handle = lua_gettop(L);
         lua_getfield(L, handle, "status");
         lua_pushvalue(L, handle);
-        lua_.call(1, 1);
-        std::string status = lua_tostring(L, -1) ? lua_tostring(L, -1) : "?";
-        lua_pop(L, 1);
+        std::string status = "?";
+        if (lua_.call(1, 1).ok) {
+            if (lua_isstring(L, -1)) status = lua_tostring(L, -1);
+            lua_pop(L, 1);
+        }
         if (status == "running" || status == "waiting") {
             lua_pop(L, 1);
             ++i;
@@ -324,6 +349,14 @@ void ScriptHost::pollEndedProcesses() {
     }
 }
 
+void ScriptHost::processFailed(lua_State* L, const std::string& messageWithTraceback) {
+    // A kill is over once the process it stopped is reported from the main
+    // thread (the tick itself); reported from inside another process, it
+    // still has to stop the processes that started this one.
+    if (L == lua_.get()) lua_.endKill();
+    reportError(messageWithTraceback);
+}
+
 void ScriptHost::reportError(const std::string& messageWithTraceback) {
     ++errorCount_;
     std::cerr << messageWithTraceback << '\n';
@@ -335,7 +368,7 @@ std::map<std::string, ScriptValue> ScriptHost::flags() {
     lua_State* L = lua_.get();
     std::map<std::string, ScriptValue> out;
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    lua_getfield(L, -1, "flags");
+    rawGetField(L, -1, "flags");
     if (lua_istable(L, -1)) {
         lua_pushnil(L);
         while (lua_next(L, -2)) {
@@ -352,11 +385,12 @@ std::map<std::string, ScriptValue> ScriptHost::flags() {
 void ScriptHost::setFlags(const std::map<std::string, ScriptValue>& flags) {
     lua_State* L = lua_.get();
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    lua_getfield(L, -1, "flags");
+    rawGetField(L, -1, "flags");
     if (lua_istable(L, -1)) {
         for (const auto& [key, value] : flags) {
+            lua_pushlstring(L, key.data(), key.size());
             pushScriptValue(L, value);
-            lua_setfield(L, -2, key.c_str());
+            lua_rawset(L, -3);
         }
     }
     lua_pop(L, 2);

@@ -57,7 +57,7 @@ struct ScriptHostError : std::runtime_error {
 class ScriptHost {
 public:
     // Loads the scheduler and stage support from `dataRoot`/scripts. Throws ScriptHostError.
-    ScriptHost(World& world, std::string dataRoot, std::uint64_t seed);
+    ScriptHost(World& world, std::string dataRoot, std::uint64_t seed, const LuaLimits& limits = {});
     ~ScriptHost();
     ScriptHost(const ScriptHost&) = delete;
     ScriptHost& operator=(const ScriptHost&) = delete;
@@ -96,7 +96,9 @@ public:
     std::vector<ProcessInfo> processes();
     std::vector<StuckProcess> findDeadlocks();
 
-    // Called by the scheduler's error handler (and for host-call failures).
+    // Called by the scheduler's error handler, on the thread that reports.
+    void processFailed(lua_State* L, const std::string& messageWithTraceback);
+    // Reports a script error (also host-call failures).
     void reportError(const std::string& messageWithTraceback);
 
 private:

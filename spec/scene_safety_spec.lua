@@ -1,0 +1,180 @@
+-- Specs for what WaitSupport gives the scene sandbox: pcall and xpcall that
+-- wait on both VMs, a coroutine library that cannot reach the scheduler's
+-- coroutines, handles that cannot be tampered with, and error reports at the
+-- author's line. Run under lua5.1 and luajit like wait_support_spec.lua.
+
+local DT = 1 / 60
+
+local S
+local errors
+
+local function load()
+    S = dofile("scripts/WaitSupport.lua")
+    errors = {}
+    S.setErrorHandler(function(message, p)
+        errors[#errors + 1] = { message = message, process = p }
+    end)
+end
+
+local function ticks(n)
+    for _ = 1, n do
+        S.wakeUpWaitingThreads(DT)
+    end
+end
+
+describe("scene safety", function()
+    before_each(load)
+
+    describe("pcall and xpcall", function()
+        it("a wait inside pcall waits and the results come back", function()
+            local got
+            S.runProcess(function()
+                got = { S.pcall(function(a, b)
+                    S.waitSeconds(1)
+                    return a + b, "done"
+                end, 2, 3) }
+            end)
+            assert.is_nil(got)
+            ticks(61)
+            assert.are.same({ true, 5, "done" }, got)
+        end)
+
+        it("an error after a wait inside pcall is caught with the author's location", function()
+            local ok, err
+            S.runProcess(function()
+                ok, err = S.pcall(function()
+                    S.waitFrames(2)
+                    error("broke")
+                end)
+            end)
+            ticks(3)
+            assert.is_false(ok)
+            assert.matches("scene_safety_spec.lua:%d+: broke", err)
+            assert.are.equal(0, #errors)
+        end)
+
+        it("xpcall hands the error to the handler and returns what it returns", function()
+            local result
+            S.runProcess(function()
+                result = { S.xpcall(function()
+                    S.waitFrames(1)
+                    error({ code = 7 })
+                end, function(e) return "handled " .. e.code end) }
+            end)
+            ticks(2)
+            assert.are.same({ false, "handled 7" }, result)
+        end)
+
+        it("pcall does not catch a kill the host is carrying out", function()
+            local killing = false
+            S.setKillCheck(function() return killing end)
+            local afterPcall = false
+            S.runProcess(function()
+                S.waitFrames(1)
+                S.pcall(function()
+                    killing = true
+                    error("watchdog: stopped")
+                end)
+                afterPcall = true
+            end)
+            ticks(1)
+            assert.is_false(afterPcall)
+            assert.are.equal(1, #errors)
+            assert.matches("watchdog: stopped", errors[1].message)
+        end)
+    end)
+
+    describe("the scene's coroutine library", function()
+        it("refuses to resume a coroutine the scheduler owns", function()
+            local lib = S.sceneCoroutineLibrary()
+            local co
+            S.runProcess(function()
+                co = coroutine.running()
+                S.waitSeconds(5)
+            end)
+            assert.has_error(function() lib.resume(co) end)
+            local ok, err = pcall(lib.resume, co)
+            assert.is_false(ok)
+            assert.matches("belongs to process", err)
+            assert.are.equal(1, S.liveProcessCount())
+        end)
+
+        it("bounds how deep coroutines resume one another", function()
+            local lib = S.sceneCoroutineLibrary()
+            local function dive()
+                lib.wrap(dive)()
+            end
+            local ok, err = pcall(dive)
+            assert.is_false(ok)
+            assert.matches("64 deep", err)
+        end)
+
+        it("a process that starts itself stops with a clear error", function()
+            local function boom()
+                S.runProcess(boom)
+            end
+            S.runProcess(boom)
+            assert.is_true(#errors >= 1)
+            assert.matches("processes started inside one another 64 deep", errors[1].message)
+        end)
+    end)
+
+    describe("handles", function()
+        it("keep the class tables and the records out of reach", function()
+            local p = S.runProcess(function() S.waitSeconds(1) end)
+            assert.are.equal("Process", getmetatable(p))
+            assert.is_nil(next(p))
+            assert.is_nil(rawget(p, 1))
+            assert.has_error(function() setmetatable(p, {}) end)
+            assert.has_error(function() p.cancel = print end)
+            assert.are.equal("Group", getmetatable(S.rootGroup()))
+            assert.is_nil(next(S.rootGroup()))
+        end)
+
+        it("a handle is the same table while it is held", function()
+            local p
+            local seen = {}
+            p = S.runProcess(function()
+                S.waitFrames(1)
+                seen[1] = S.currentProcess()
+                S.waitFrames(1)
+                seen[2] = S.currentProcess()
+            end)
+            ticks(2)
+            assert.are.equal(p, seen[1])
+            assert.are.equal(p, seen[2])
+            assert.are.equal("done", p:status())
+        end)
+    end)
+
+    describe("error reports", function()
+        it("an error object whose __tostring raises is reported with its location", function()
+            S.runProcess(function()
+                error(setmetatable({}, { __tostring = function() error("no text for you") end }))
+            end)
+            S.runProcess(function() S.waitFrames(1) end)
+            ticks(2)
+            assert.are.equal(1, #errors)
+            assert.matches("scene_safety_spec.lua:%d+: %(error object is a table value%)", errors[1].message)
+            assert.are.equal(0, S.liveProcessCount())
+        end)
+
+        it("an error raised inside a support library points at the author's line", function()
+            local support = assert(loadstring("return function(x) error('bad x: ' .. tostring(x)) end",
+                "@scripts/FakeSupport.lua"))()
+            S.addSupportSource("@scripts/FakeSupport.lua")
+            S.runProcess(function()
+                support(0 / 0)
+            end)
+            assert.matches("^[^\n]*scene_safety_spec.lua:%d+: bad x", errors[1].message)
+        end)
+
+        it("a misspelt function name suggests the one the scene can see", function()
+            S.setSceneGlobals({ waitSignal = S.waitSignal })
+            S.runProcess(function()
+                wait_signal("x") -- luacheck: ignore 113
+            end)
+            assert.matches("did you mean waitSignal%?", errors[1].message)
+        end)
+    end)
+end)
