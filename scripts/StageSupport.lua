@@ -23,7 +23,7 @@ end
 -- Raises at the scene line unless value is a finite number >= 0 (NaN, which
 -- compares false with everything, and infinity are refused by name).
 local function checkSeconds(fname, argName, value)
-    if type(value) ~= "number" or not (value >= 0) or value == math.huge then
+    if type(value) ~= "number" or not (value >= 0) or value == math.huge then -- luacheck: ignore 581 (NaN fails every comparison)
         error(string.format("%s: %s must be a non-negative finite number. Was %s", fname, argName, describe(value)), 3)
     end
 end
@@ -239,7 +239,7 @@ return function(stage, S)
 
     ---Waits until `actor` is within `radius` of `place` (an actor, a waypoint name or a point).
     function api.waitNear(actor, place, radius)
-        if type(radius) ~= "number" or not (radius > 0) or radius == math.huge then
+        if type(radius) ~= "number" or not (radius > 0) or radius == math.huge then -- luacheck: ignore 581
             error("waitNear: radius must be a positive number. Was " .. describe(radius), 2)
         end
         api.distance(actor, place) -- checks the names now, at the caller's line
