@@ -23,7 +23,8 @@ end
 -- Raises at the scene line unless value is a finite number >= 0 (NaN, which
 -- compares false with everything, and infinity are refused by name).
 local function checkSeconds(fname, argName, value)
-    if type(value) ~= "number" or not (value >= 0) or value == math.huge then -- luacheck: ignore 581 (NaN fails every comparison)
+    -- (not (value >= 0) is deliberate: NaN fails every comparison)
+    if type(value) ~= "number" or not (value >= 0) or value == math.huge then -- luacheck: ignore 581
         error(string.format("%s: %s must be a non-negative finite number. Was %s", fname, argName, describe(value)), 3)
     end
 end
