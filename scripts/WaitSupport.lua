@@ -72,6 +72,10 @@ local namesSent = {} -- every signal name ever sent, for deadlock hints
 local errorHandler
 local quietFailures = setmetatable({}, { __mode = "k" }) -- processes run by try()
 local insideTick = false
+-- The host's answer to "is a runaway script being stopped?" (see setKillCheck).
+local killPending = function()
+    return false
+end
 
 ---------------------------------------------------------------------------
 -- Private helpers
@@ -458,6 +462,9 @@ local function resumeProcess(p, ...)
     current = saved
     if not ok or p[STATUS] ~= WAITING then
         settleResume(p, ok, err)
+        if not ok and killPending() and coRunning() then
+            error(err, 0) -- a kill also stops the process whose call resumed this one
+        end
     end
 end
 
@@ -1565,10 +1572,6 @@ end
 --  - none of them catches a kill the host is carrying out (the watchdog).
 ---------------------------------------------------------------------------
 
-local killPending = function()
-    return false
-end
-
 ---Host only: fn() returns true while the host stops a runaway script; the
 ---scene's pcall, xpcall and coroutine.resume then pass the error on.
 ---@param fn fun(): boolean
@@ -1605,7 +1608,11 @@ end
 -- coroutine (for the error's location).
 local function runProtected(fname, fn, ...)
     checkNesting(fname)
-    local co = coCreate(fn)
+    -- A Lua closure around fn: C functions and callable tables cannot be a
+    -- coroutine's body on Lua 5.1.
+    local co = coCreate(function(...)
+        return fn(...)
+    end)
     passesWaitsTo[co] = coRunning() or false
     nesting = nesting + 1
     local results = pack(coResume(co, ...))

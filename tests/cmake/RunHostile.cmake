@@ -1,0 +1,43 @@
+# Runs one hostile script headless and checks that the game survived it:
+# the run ends by itself (no hang, no crash), exits 0, 1 or 2 as the script's
+# "-- exit:" line says (default 1), its first stderr line matches the
+# "-- expect:" regex, and with "-- survivor" the other process still printed.
+file(STRINGS "${SCRIPT}" header LIMIT_COUNT 3)
+set(expect "")
+set(expect_exit 1)
+set(survivor OFF)
+foreach(line IN LISTS header)
+  if(line MATCHES "^-- expect: (.*)$")
+    set(expect "${CMAKE_MATCH_1}")
+  elseif(line MATCHES "^-- exit: ([0-9]+)$")
+    set(expect_exit "${CMAKE_MATCH_1}")
+  elseif(line MATCHES "^-- survivor$")
+    set(survivor ON)
+  endif()
+endforeach()
+execute_process(COMMAND ${EXE} --headless --script ${SCRIPT_ARG} --scene scene --seconds 3 --watchdog 0.2 ${EXTRA}
+                WORKING_DIRECTORY ${WORKDIR}
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 60)
+if(NOT status STREQUAL "${expect_exit}")
+  message(FATAL_ERROR "expected exit ${expect_exit}, got '${status}'\nstdout:\n${out}\nstderr:\n${err}")
+endif()
+set(first "")
+if(NOT err STREQUAL "")
+  string(REGEX MATCH "^[^\n]*" first "${err}")
+endif()
+if(NOT first MATCHES "${expect}")
+  message(FATAL_ERROR "first stderr line '${first}' does not match '${expect}'\nstderr:\n${err}")
+endif()
+if(survivor AND NOT out MATCHES "print text=\"survivor\"")
+  message(FATAL_ERROR "the other process did not go on:\n${out}")
+endif()
+if(JSON)
+  # Every line is one JSON object (the parser is the test's own, see test_transcript).
+  string(REGEX MATCHALL "[^\n]+" lines "${out}")
+  foreach(l IN LISTS lines)
+    string(JSON ignored ERROR_VARIABLE json_error TYPE "${l}")
+    if(json_error)
+      message(FATAL_ERROR "not JSON: ${l}\n${json_error}")
+    endif()
+  endforeach()
+endif()

@@ -1,0 +1,6 @@
+-- expect: tests/hostile/loop_in_xpcall_handler.lua:5: watchdog
+-- survivor
+local function survivor() wait(1) print("survivor") end
+function scene() runProcess(survivor) wait(0.1)
+    while true do xpcall(function() error("x") end, function() while true do end end) end
+end

@@ -1,0 +1,6 @@
+-- expect: tests/hostile/sayfor_negative.lua:5: sayFor: seconds must be a non-negative finite number. Was -1
+-- survivor
+local function survivor() wait(1) print("survivor") end
+function scene() runProcess(survivor) activate("jackie")
+    sayFor("jackie", "hi", -1)
+end
