@@ -16,14 +16,23 @@ local sceneApi = {
     "activate", "deactivate", "face", "dialogue", "fade", "flash", "setCameraCenter", "disableControls",
     "enableControls", "text", "image", "option", "menu", "jump", "banner", "setPlayer", "positionOf",
     "facingOf", "isLookingAt", "distance", "waitNear", "faceTowards",
+    -- the sandbox's standard functions (no io, os, debug or load*)
+    "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring", "type", "unpack",
+    "xpcall", "rawequal", "rawget", "rawset", "setmetatable", "getmetatable", "_VERSION", "print",
+    "string", "table", "math", "coroutine", "isWalking",
 }
-files["scripts/Demo.lua"] = {
+-- Every scene file under scripts/ (Demo.lua, examples/, an author's own):
+-- the sandbox's names; the host's own libraries below are plain Lua 5.1.
+local sceneFile = {
     std = "min",
     read_globals = sceneApi,
     globals = { "flags" }, -- scripts write their story flags into it
     allow_defined_top = true,
     ignore = { "131" }, -- scenes are globals the host reads, so "unused global" is expected
 }
+files["scripts/"] = sceneFile
+files["scripts/WaitSupport.lua"] = { std = "lua51" }
+files["scripts/StageSupport.lua"] = { std = "lua51" }
 
 -- LuaLS definitions: declarations only, never run.
 files["scripts/meta/"] = { ignore = { ".*" } }

@@ -1691,10 +1691,20 @@ local sceneCoroutine = {
         checkType("coroutine.create", "fn", fn, "function")
         return coCreate(fn)
     end,
+    -- An error inside the coroutine is also reported: the article's code, like
+    -- most scene code, ignores what coroutine.resume returns, and a scene
+    -- that silently does nothing is the worst kind of failure.
     resume = function(co, ...)
         checkScriptCoroutine("coroutine.resume", co)
         checkNesting("coroutine.resume")
         local results = resumeScriptCoroutine(co, ...)
+        if not results[1] then
+            local message = traceback(co, authorMessage(results[2], co))
+            local ok = pcall(errorHandler, message .. "\n(raised in a coroutine; coroutine.resume returned it)")
+            if not ok then
+                defaultErrorHandler(message)
+            end
+        end
         return unpack(results, 1, results.n)
     end,
     wrap = function(fn)

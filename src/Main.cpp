@@ -80,6 +80,7 @@ bool stopRequested() {
 // The scene named on the command line, or the script's first.
 bool chooseScene(Simulation& sim, const CommandLine& cmd, std::string& scene, std::string& error) {
     scene = cmd.scene;
+    if (scene.empty() && sim.isTopLevelScript()) scene = Simulation::kTopLevelScene;
     if (scene.empty()) {
         auto scenes = sim.scenes();
         if (scenes.empty()) {
@@ -186,21 +187,23 @@ int runWindow(const Setup& setup) {
         std::cerr << "stagehand: " << error << '\n';
         sim.reset();
     };
+    bool topLevelScript = false;
     auto openMenu = [&]() {
         if (sim) sessionFlags = sim->host().flags();
         std::vector<SceneInfo> scenes;
         try {
-            scenes = loadSimulation(setup, nullptr, false)->scenes();
+            auto lister = loadSimulation(setup, nullptr, false);
+            scenes = lister->scenes();
+            topLevelScript = lister->isTopLevelScript();
         } catch (const LoadError& e) {
             std::cerr << "stagehand: " << e.what() << '\n';
         }
         menu = std::make_unique<SceneMenu>(scenes);
         sim.reset();
     };
-    if (setup.cmd.scene.empty())
-        openMenu();
-    else
-        play(setup.cmd.scene, "");
+    if (setup.cmd.scene.empty()) openMenu();
+    if (!setup.cmd.scene.empty() || topLevelScript)
+        play(topLevelScript ? Simulation::kTopLevelScene : setup.cmd.scene, "");
     if (!sim && !menu) return kExitBadInput;
 
     FrameClock clock(Simulation::kTickSeconds);

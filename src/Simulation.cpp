@@ -53,6 +53,16 @@ Simulation::Simulation(const Options& options) {
 }
 
 bool Simulation::startScene(const std::string& name, std::string& error) {
+    if (name == kTopLevelScene && !host_->hasFunction(name) && host_->topLevelLeftProcesses()) {
+        sceneName_ = name;
+        sceneEnded_ = false;
+        topLevelScene_ = true;
+        TranscriptEvent start;
+        start.time = world_.time();
+        start.name = "scene_start";
+        transcript_.record(start.with("scene", name));
+        return true;
+    }
     if (!host_->hasFunction(name)) {
         std::string known;
         for (const auto& scene : host_->scenes()) known += (known.empty() ? "" : ", ") + scene.name;
@@ -82,6 +92,13 @@ bool Simulation::startScene(const std::string& name, std::string& error) {
 void Simulation::tick() {
     world_.advance(static_cast<float>(kTickSeconds));
     host_->tick(kTickSeconds);
+    if (topLevelScene_ && !sceneEnded_ && host_->liveProcessCount() == 0) {
+        sceneEnded_ = true;
+        TranscriptEvent end;
+        end.time = world_.time();
+        end.name = "scene_end";
+        transcript_.record(end.with("scene", sceneName_).with("status", "done"));
+    }
     if (world_.ticks() % kDeadlockCheckTicks == 0) checkDeadlocks();
 }
 

@@ -40,7 +40,12 @@ public:
 
     std::vector<SceneInfo> scenes() { return host_->scenes(); }
     // Starts a scene; false with `error` naming the valid scenes if unknown.
+    // kTopLevelScene names the processes the script's top level started.
     bool startScene(const std::string& name, std::string& error);
+    static constexpr const char* kTopLevelScene = "main";
+    // The script is one of the seed articles' demos: no SCENES list, and its
+    // top level left processes running. Such a script is its own scene.
+    bool isTopLevelScript() { return host_->topLevelLeftProcesses() && !host_->hasSceneList(); }
 
     // Input -> world -> scripts, once.
     void tick();
@@ -67,6 +72,7 @@ private:
     std::unique_ptr<ScriptHost> host_;
     std::string sceneName_;
     bool sceneEnded_ = false;
+    bool topLevelScene_ = false;  // the scene is the top level's processes: it ends when they all have
     bool stuck_ = false;
     std::set<std::string> reportedStuck_;
 };

@@ -201,7 +201,17 @@ bool ScriptHost::loadScript(const std::string& path, std::string& error) {
         error = firstLine(result.error);
         return false;
     }
+    topLevelLeftProcesses_ = liveProcessCount() > 0;
     return true;
+}
+
+bool ScriptHost::hasSceneList() {
+    lua_State* L = lua_.get();
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    rawGetField(L, -1, "SCENES");
+    bool found = lua_istable(L, -1);
+    lua_pop(L, 2);
+    return found;
 }
 
 std::vector<SceneInfo> ScriptHost::scenes() {

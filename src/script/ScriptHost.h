@@ -70,6 +70,11 @@ public:
     // global function of the script in name order.
     std::vector<SceneInfo> scenes();
     bool hasFunction(const std::string& name);
+    // The script has a SCENES list (not just global functions).
+    bool hasSceneList();
+    // Processes the script's top level started (the seed articles' demos)
+    // were still alive when loading ended.
+    bool topLevelLeftProcesses() const { return topLevelLeftProcesses_; }
 
     // Starts the script's global function `name` as a process. `onEnd` runs
     // when it ends, at the latest at the end of the tick in which it ended.
@@ -124,6 +129,7 @@ private:
     int apiNamesRef_ = -2;
     std::vector<Tracked> tracked_;
     int errorCount_ = 0;
+    bool topLevelLeftProcesses_ = false;
 };
 
 // "file:line" at the start of an error message, or "?".
