@@ -2,17 +2,21 @@
 // line, and the waiting forms built on the scheduler.
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "TestSupport.h"
 
 using namespace stagehand;
 using test::Stage;
 
 namespace {
+// The outcome so far: a process still running when the ticks run out ends
+// later (with the stage), so the callback writes to shared storage.
 ProcessOutcome run(Stage& stage, const char* function, int ticks = 0) {
-    ProcessOutcome outcome;
-    stage.host->startProcess(function, {}, [&](const ProcessOutcome& o) { outcome = o; });
+    auto outcome = std::make_shared<ProcessOutcome>();
+    stage.host->startProcess(function, {}, [outcome](const ProcessOutcome& o) { *outcome = o; });
     stage.ticks(ticks);
-    return outcome;
+    return *outcome;
 }
 }  // namespace
 

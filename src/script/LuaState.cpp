@@ -127,18 +127,19 @@ LuaState::Guard* guardOf(lua_State* L) {
     return static_cast<LuaState::Guard*>(ud);
 }
 
-// "file:line: " of the innermost Lua function running on L.
-std::string runningLocation(lua_State* L) {
+// Raises "file:line: message" at the innermost Lua function running on L.
+// lua_error longjmps on PUC Lua, so the message is built in a plain buffer:
+// no C++ object with a destructor may be alive when it runs.
+[[noreturn]] void raiseAtRunningLine(lua_State* L, const char* message) {
+    char text[512];
+    std::snprintf(text, sizeof text, "%s", message);
     lua_Debug ar;
     for (int level = 0; lua_getstack(L, level, &ar); ++level) {
         if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
-        return std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + ": ";
+        std::snprintf(text, sizeof text, "%s:%d: %s", ar.short_src, ar.currentline, message);
+        break;
     }
-    return "";
-}
-
-[[noreturn]] void raise(lua_State* L, const std::string& message) {
-    lua_pushlstring(L, message.data(), message.size());
+    lua_pushstring(L, text);
     lua_error(L);
     std::abort();  // lua_error does not return
 }
@@ -150,19 +151,20 @@ void watchdogHook(lua_State* L, lua_Debug*) {
     // host call, so the host gets control back with the scheduler intact.
     if (interruptFlag.load(std::memory_order_relaxed) && (!guard->killing || !inMainThread)) {
         guard->killing = true;
-        raise(L, runningLocation(L) + "interrupted (stagehand is stopping)");
+        raiseAtRunningLine(L, "interrupted (stagehand is stopping)");
     }
     // A kill under way: whatever coroutine caught it and ran on is stopped
     // too. The main thread (the scheduler's tick) is left to report it.
-    if (guard->killing && !inMainThread)
-        raise(L, runningLocation(L) + "watchdog: stopped with the process it belongs to");
+    if (guard->killing && !inMainThread) raiseAtRunningLine(L, "watchdog: stopped with the process it belongs to");
     if (!guard->overBudget()) return;
     guard->killing = true;
     guard->arm();  // the processes after this one get a fresh budget
-    char budget[64];
-    std::snprintf(budget, sizeof budget, "%g s", guard->limits.watchdogSeconds);
-    raise(L, runningLocation(L) + "watchdog: ran for more than " + budget +
-                 " without waiting; stopped (a long loop needs a wait() or waitFrames(1) inside)");
+    char message[160];
+    std::snprintf(message, sizeof message,
+                  "watchdog: ran for more than %g s without waiting; stopped (a long loop needs a wait() or "
+                  "waitFrames(1) inside)",
+                  guard->limits.watchdogSeconds);
+    raiseAtRunningLine(L, message);
 }
 
 }  // namespace
