@@ -32,8 +32,25 @@ TEST(MapData, a_bad_line_is_an_error_naming_file_and_line) {
         loadMapFile(path, "broken", world);
         FAIL() << "expected a MapError";
     } catch (const MapError& e) {
-        EXPECT_NE(std::string(e.what()).find("broken.map:2: X must be a number, not 'one'"), std::string::npos)
+        EXPECT_NE(std::string(e.what()).find("broken.map:2: X must be a finite number within +-1000000, not 'one'"),
+                  std::string::npos)
             << e.what();
+    }
+}
+
+// NaN, infinity and far-away coordinates would make a walk that never arrives.
+TEST(MapData, non_finite_and_far_coordinates_are_errors_naming_file_and_line) {
+    for (const char* bad : {"nan", "inf", "-inf", "1e300", "0x1p3"}) {
+        std::string path = test::writeScript("far.map", std::string("waypoint a 1 2\nwaypoint b 3 ") + bad + "\n");
+        Transcript transcript;
+        World world(transcript);
+        try {
+            loadMapFile(path, "far", world);
+            ADD_FAILURE() << "expected a MapError for " << bad;
+        } catch (const MapError& e) {
+            EXPECT_NE(std::string(e.what()).find("far.map:2: Y must be a finite number"), std::string::npos)
+                << e.what();
+        }
     }
 }
 

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <locale>
 #include <sstream>
 #include <vector>
 
@@ -44,17 +46,17 @@ std::vector<std::string> tokenize(const std::string& line) {
     return words;
 }
 
+// A finite coordinate, read the same in every locale: NaN, infinity and
+// values a walk could never reach are refused (file:line is added by the caller).
 float parseNumber(const std::string& word, const char* what) {
-    std::size_t used = 0;
-    float value = 0;
-    try {
-        value = std::stof(word, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != word.size() || word.empty())
-        throw std::invalid_argument(std::string(what) + " must be a number, not '" + word + "'");
-    return value;
+    std::istringstream in(word);
+    in.imbue(std::locale::classic());
+    double value = 0;
+    in >> value;
+    if (word.empty() || in.fail() || !in.eof() || !std::isfinite(value) || std::fabs(value) > 1e6)
+        throw std::invalid_argument(std::string(what) + " must be a finite number within +-1000000, not '" + word +
+                                    "'");
+    return static_cast<float>(value);
 }
 
 Color parseColor(const std::string& word) {
