@@ -1604,8 +1604,8 @@ local function checkNesting(fname)
 end
 
 -- Runs fn(...) in a coroutine that passes its waits up to the caller's
--- coroutine. Returns coroutine.resume's results of the final resume, and the
--- coroutine (for the error's location).
+-- coroutine. Returns coroutine.resume's results of the final resume; a
+-- string error is located at the author's line.
 local function runProtected(fname, fn, ...)
     checkNesting(fname)
     -- A Lua closure around fn: C functions and callable tables cannot be a
@@ -1624,10 +1624,15 @@ local function runProtected(fname, fn, ...)
         results = pack(coResume(co, unpack(resumedWith, 1, resumedWith.n)))
     end
     nesting = nesting - 1
-    if not results[1] and killPending() then
-        error(results[2], 0)
+    if not results[1] then
+        if killPending() then
+            error(results[2], 0)
+        end
+        if type(results[2]) == "string" then
+            results[2] = authorMessage(results[2], co)
+        end
     end
-    return results, co
+    return results
 end
 
 ---pcall for scenes: a wait inside it waits, on both VMs.
@@ -1635,30 +1640,19 @@ function M.pcall(fn, ...)
     if type(fn) ~= "function" and not (getmetatable(fn) and true) then
         return false, "attempt to call a " .. type(fn) .. " value"
     end
-    local results, co = runProtected("pcall", fn, ...)
-    if results[1] then
-        return unpack(results, 1, results.n)
-    end
-    local err = results[2]
-    if type(err) == "string" then
-        err = authorMessage(err, co)
-    end
-    return false, err
+    local results = runProtected("pcall", fn, ...)
+    return unpack(results, 1, results[1] and results.n or 2)
 end
 
 ---xpcall for scenes: like pcall; the handler receives the error after the
 ---failed function has unwound (scenes have no debug library to walk it).
 function M.xpcall(fn, handler)
     checkType("xpcall", "handler", handler, "function")
-    local results, co = runProtected("xpcall", fn)
+    local results = runProtected("xpcall", fn)
     if results[1] then
         return unpack(results, 1, results.n)
     end
-    local err = results[2]
-    if type(err) == "string" then
-        err = authorMessage(err, co)
-    end
-    local handled = pack(M.pcall(handler, err))
+    local handled = pack(M.pcall(handler, results[2]))
     if not handled[1] then
         return false, handled[2]
     end

@@ -53,17 +53,8 @@ Simulation::Simulation(const Options& options) {
 }
 
 bool Simulation::startScene(const std::string& name, std::string& error) {
-    if (name == kTopLevelScene && !host_->hasFunction(name) && host_->topLevelLeftProcesses()) {
-        sceneName_ = name;
-        sceneEnded_ = false;
-        topLevelScene_ = true;
-        TranscriptEvent start;
-        start.time = world_.time();
-        start.name = "scene_start";
-        transcript_.record(start.with("scene", name));
-        return true;
-    }
-    if (!host_->hasFunction(name)) {
+    bool topLevel = name == kTopLevelScene && !host_->hasFunction(name) && host_->topLevelLeftProcesses();
+    if (!topLevel && !host_->hasFunction(name)) {
         std::string known;
         for (const auto& scene : host_->scenes()) known += (known.empty() ? "" : ", ") + scene.name;
         error = "unknown scene '" + name + "' (scenes: " + known + ")";
@@ -71,34 +62,34 @@ bool Simulation::startScene(const std::string& name, std::string& error) {
     }
     sceneName_ = name;
     sceneEnded_ = false;
+    topLevelScene_ = topLevel;
     TranscriptEvent start;
     start.time = world_.time();
     start.name = "scene_start";
     transcript_.record(start.with("scene", name));
-    host_->startScene(name, [this, name](const ProcessOutcome& outcome) {
-        sceneEnded_ = true;
+    if (topLevel) return true;  // its processes run already; tick() sees them end
+    host_->startScene(name, [this](const ProcessOutcome& outcome) {
         // The scene runner returns how the story's last function ended.
         std::string status = outcome.status;
         if (status == "done" && !outcome.results.empty() && outcome.results[0].type == ScriptValue::Type::String)
             status = outcome.results[0].string;
-        TranscriptEvent end;
-        end.time = world_.time();
-        end.name = "scene_end";
-        transcript_.record(end.with("scene", name).with("status", status));
+        endScene(status);
     });
     return true;
+}
+
+void Simulation::endScene(const std::string& status) {
+    sceneEnded_ = true;
+    TranscriptEvent end;
+    end.time = world_.time();
+    end.name = "scene_end";
+    transcript_.record(end.with("scene", sceneName_).with("status", status));
 }
 
 void Simulation::tick() {
     world_.advance(static_cast<float>(kTickSeconds));
     host_->tick(kTickSeconds);
-    if (topLevelScene_ && !sceneEnded_ && host_->liveProcessCount() == 0) {
-        sceneEnded_ = true;
-        TranscriptEvent end;
-        end.time = world_.time();
-        end.name = "scene_end";
-        transcript_.record(end.with("scene", sceneName_).with("status", "done"));
-    }
+    if (topLevelScene_ && !sceneEnded_ && host_->liveProcessCount() == 0) endScene("done");
     if (world_.ticks() % kDeadlockCheckTicks == 0) checkDeadlocks();
 }
 

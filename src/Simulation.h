@@ -66,6 +66,7 @@ public:
 
 private:
     void checkDeadlocks();
+    void endScene(const std::string& status);
 
     Transcript transcript_;
     World world_{transcript_};
