@@ -65,7 +65,16 @@ local current = false -- the process whose coroutine is executing, or false
 local nextId = 0
 local liveProcesses = {} -- process record -> its handle, for every process not yet ended
 local liveCount = 0
-local groups = {}
+-- Groups cost what runs: a tick steps only the active groups, those with live
+-- processes (and the root); an idle group's clock catches up from the running
+-- totals when it is next used (see catchUp).
+local activeGroups = {} -- in creation order
+local groupCount = 0
+local totalTime, totalTicks, previousTotalTime = 0, 0, 0
+local stepping = false -- position in activeGroups of the group being stepped
+local steppingIndex = 0 -- creation index of that group
+local lastIndexThisTick = 0 -- groups made during a tick are first stepped on the next
+local activateGroup -- forward (groups section)
 local signalWaiters = {} -- signal name -> list of waiting handles
 local latched = {} -- signal name -> packed values of a latch still set
 local namesSent = {} -- every signal name ever sent, for deadlock hints
@@ -521,6 +530,7 @@ finishProcess = function(p)
     end
     liveProcesses[p] = nil
     liveCount = liveCount - 1
+    p[GROUP].live = p[GROUP].live - 1
     detachWait(p)
     local parent = p[PARENT]
     if parent and parent[CHILDREN] then
@@ -559,6 +569,10 @@ end
 local function newProcess(fn, g, parent, co)
     nextId = nextId + 1
     co = co or coCreate(processBody)
+    g.live = g.live + 1
+    if g.idle then
+        activateGroup(g)
+    end
     local p = {
         co, RUNNING, false, 0, g, false, false,
         false, false, false,
@@ -620,14 +634,57 @@ local function newGroupObject(name)
         frameBuckets = {},
         untilList = { n = 0, live = 0 },
         deferred = {},
+        live = 0, -- live processes of the group
+        idle = true, -- not stepped: clock and tick are as of syncTime/syncTicks
+        inList = false, -- in activeGroups
+        syncTime = totalTime,
+        syncTicks = totalTicks,
     }
+    groupCount = groupCount + 1
+    g.index = groupCount
     g.handle = setmetatable({}, GroupHandle)
     groupOf[g.handle] = g
     return g
 end
 
+-- Brings an idle group's clock and tick count up to date. One whose step in
+-- the tick under way is still to come catches up to the previous tick only:
+-- the step adds this one, as if it had never been idle.
+local function catchUp(g)
+    if not g.idle then
+        return
+    end
+    local time, ticks = totalTime, totalTicks
+    if stepping and g.index > steppingIndex and g.index <= lastIndexThisTick then
+        time, ticks = previousTotalTime, totalTicks - 1
+    end
+    if not g.paused then
+        g.clock = g.clock + (time - g.syncTime) * g.scale
+        g.tick = g.tick + (ticks - g.syncTicks)
+    end
+    g.syncTime, g.syncTicks = time, ticks
+end
+
+activateGroup = function(g)
+    catchUp(g)
+    g.idle = false
+    if g.inList then
+        return
+    end
+    g.inList = true
+    local at = #activeGroups + 1
+    while at > 1 and activeGroups[at - 1].index > g.index do
+        activeGroups[at] = activeGroups[at - 1]
+        at = at - 1
+    end
+    activeGroups[at] = g
+    if stepping and at <= stepping then
+        stepping = stepping + 1 -- the group being stepped moved one place on
+    end
+end
+
 local root = newGroupObject("root")
-groups[1] = root
+activateGroup(root)
 
 adoptCoroutine = function(co)
     local fn
@@ -1185,8 +1242,31 @@ function M.wakeUpWaitingThreads(dt)
         error("wakeUpWaitingThreads() called from inside a process or tick", 2)
     end
     insideTick = true
-    for i = 1, #groups do
-        stepGroup(groups[i], dt)
+    previousTotalTime, totalTime, totalTicks = totalTime, totalTime + dt, totalTicks + 1
+    lastIndexThisTick = groupCount
+    stepping = 1
+    while stepping <= #activeGroups do
+        local g = activeGroups[stepping]
+        if not g.idle and g.index <= lastIndexThisTick then
+            steppingIndex = g.index
+            stepGroup(g, dt)
+            if g.live == 0 and g ~= root then
+                g.idle, g.syncTime, g.syncTicks = true, totalTime, totalTicks
+            end
+        end
+        stepping = stepping + 1
+    end
+    stepping = false
+    local kept = 0
+    for i = 1, #activeGroups do
+        local g = activeGroups[i]
+        activeGroups[i] = nil
+        if g.idle then
+            g.inList = false
+        else
+            kept = kept + 1
+            activeGroups[kept] = g
+        end
     end
     insideTick = false
 end
@@ -1308,9 +1388,7 @@ end
 ---@return Group
 function M.newGroup(name)
     checkType("newGroup", "name", name, "string")
-    local g = newGroupObject(name)
-    groups[#groups + 1] = g
-    return g.handle
+    return newGroupObject(name).handle
 end
 
 ---@return Group the group every process belongs to unless told otherwise
@@ -1331,6 +1409,7 @@ end
 function Group:setTimeScale(scale)
     local g = checkSelf(self, Group, "setTimeScale")
     checkNonNegative("Group:setTimeScale", "scale", scale)
+    catchUp(g) -- time idle so far ran at the old scale
     g.scale = scale
 end
 
@@ -1342,11 +1421,15 @@ end
 ---Pauses the group: no timer, frame, predicate or signal resumes its processes
 ---until resume(); wake-ups that arrive meanwhile run on its first tick after.
 function Group:pause()
-    checkSelf(self, Group, "pause").paused = true
+    local g = checkSelf(self, Group, "pause")
+    catchUp(g)
+    g.paused = true
 end
 
 function Group:resume()
-    checkSelf(self, Group, "resume").paused = false
+    local g = checkSelf(self, Group, "resume")
+    catchUp(g)
+    g.paused = false
 end
 
 ---@return boolean
@@ -1356,7 +1439,9 @@ end
 
 ---@return number seconds of group time since it was made
 function Group:now()
-    return checkSelf(self, Group, "now").clock
+    local g = checkSelf(self, Group, "now")
+    catchUp(g)
+    return g.clock
 end
 
 ---Cancels every live process of the group.
