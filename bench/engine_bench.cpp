@@ -198,7 +198,12 @@ void benchRendering(const std::string& root) {
 }  // namespace
 
 int main() {
-    std::string root = locateDataRoot();
+    std::string error;
+    std::string root = locateDataRoot(error);
+    if (root.empty()) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        return 2;
+    }
     std::printf("# Engine benchmark (%s)\n\n", lua::implementationName());
     benchHeadlessScenes(root);
     benchCrowd(root);

@@ -34,9 +34,7 @@ bool parseChoices(const std::string& text, std::vector<int>& out) {
 }
 
 bool isDataRoot(const std::filesystem::path& dir) {
-    std::error_code ec;
-    return std::filesystem::exists(dir / "scripts" / "WaitSupport.lua", ec) &&
-           std::filesystem::exists(dir / "assets", ec);
+    return missingFromDataRoot(dir.string()).empty();
 }
 
 }  // namespace
@@ -132,9 +130,25 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
     return true;
 }
 
-std::string locateDataRoot() {
+std::string missingFromDataRoot(const std::string& dir) {
     namespace fs = std::filesystem;
-    if (const char* env = std::getenv("STAGEHAND_DATA"); env && isDataRoot(env)) return env;
+    std::error_code ec;
+    std::string missing;
+    for (const char* needed : {"scripts/WaitSupport.lua", "scripts/StageSupport.lua", "assets/maps", "assets/fonts"})
+        if (!fs::exists(fs::u8path(dir) / fs::u8path(needed), ec))
+            missing += (missing.empty() ? "" : ", ") + std::string(needed);
+    return missing;
+}
+
+std::string locateDataRoot(std::string& error) {
+    namespace fs = std::filesystem;
+    if (const char* env = std::getenv("STAGEHAND_DATA"); env && *env) {
+        std::string missing = missingFromDataRoot(env);
+        if (missing.empty()) return env;
+        error = std::string("STAGEHAND_DATA=") + env + " is not a Stagehand data folder: it lacks " + missing +
+                " (copy scripts/ and assets/ from the game, or unset STAGEHAND_DATA)";
+        return "";
+    }
     std::error_code ec;
     if (isDataRoot(fs::current_path(ec))) return ".";
     if (char* base = SDL_GetBasePath()) {

@@ -35,6 +35,11 @@ const char* usageText();
 
 // The folder holding scripts/WaitSupport.lua and assets/: $STAGEHAND_DATA, the
 // current folder, the executable's folder or its parents, or the source tree.
-std::string locateDataRoot();
+// A $STAGEHAND_DATA that lacks what Stagehand needs is an error naming what
+// is missing (returns "" and sets `error`), never silently passed over.
+std::string locateDataRoot(std::string& error);
+
+// What `dir` lacks to be a data folder ("" if nothing).
+std::string missingFromDataRoot(const std::string& dir);
 
 }  // namespace stagehand

@@ -273,7 +273,8 @@ int main(int argc, char** argv) {
     std::signal(SIGTERM, onStopSignal);
 
     // 2. The data folder and the script.
-    setup.dataRoot = locateDataRoot();
+    setup.dataRoot = locateDataRoot(error);
+    if (setup.dataRoot.empty()) return fail(error, kExitBadInput);
     setup.scriptPath = setup.cmd.scriptPath.empty() ? setup.dataRoot + "/scripts/Demo.lua" : setup.cmd.scriptPath;
 
     // 3. The mode. Load errors are exit 2; platform and GL failures are reported too.

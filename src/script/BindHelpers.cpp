@@ -111,7 +111,7 @@ double optNumber(lua_State* L, int index, const char* fname, const char* argName
 }
 
 void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
-                          const std::vector<std::string>& known) {
+                          const std::vector<std::string>& known, const std::string& advice) {
     std::string message = std::string(fname) + ": unknown " + what + " '" + name + "'";
     std::string guess = closestMatch(name, known);
     if (!guess.empty()) {
@@ -121,6 +121,7 @@ void pushUnknownNameError(lua_State* L, const char* fname, const char* what, con
         for (std::size_t i = 0; i < known.size() && i < 12; ++i) message += (i ? ", " : "") + known[i];
         message += known.size() > 12 ? ", ...)" : ")";
     }
+    if (!advice.empty()) message += "; " + advice;
     pushError(L, message);
 }
 

@@ -31,9 +31,10 @@ double optNumber(lua_State* L, int index, const char* fname, const char* argName
 constexpr double kMaxSeconds = 1e6;
 double optSeconds(lua_State* L, int index, const char* fname, const char* argName, double fallback);
 
-// Pushes "fname: unknown <what> 'name' (did you mean 'x'? | known: a, b, c)".
+// Pushes "fname: unknown <what> 'name' (did you mean 'x'? | known: a, b, c)",
+// then `advice` (such as where such things are found) if given.
 void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
-                          const std::vector<std::string>& known);
+                          const std::vector<std::string>& known, const std::string& advice = "");
 
 // The closest of `choices` to `name` (a likely typo), or empty.
 std::string closestMatch(const std::string& name, const std::vector<std::string>& choices);

@@ -176,7 +176,9 @@ int l_setImage(lua_State* L) {
     const char* name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, "image", "name");
     const auto& known = worldOf(L).imageNames();
     if (*name && std::find(known.begin(), known.end(), name) == known.end()) {
-        bind::pushUnknownNameError(L, "image", "image", name, known);
+        bind::pushUnknownNameError(
+            L, "image", "image", name, known,
+            "images are BMP files, assets/images/NAME.bmp in the data folder (PNG and other formats do not load)");
         return lua_error(L);
     }
     worldOf(L).setImage(name);
