@@ -165,12 +165,14 @@ return function(stage, S)
         stage.setImage(name)
     end
 
-    ---Adds a choice for the next menu(): its text, and the story function it leads to.
+    ---Adds a choice for the next menu(): its text, and the name of the story
+    ---function it leads to. The name is looked up when the option is chosen (as
+    ---in the article), so the function may be defined later in the file.
     ---@param text string
     ---@param target string
     function api.option(text, target)
         checkString("option", "text", text)
-        storyFunction("option", target)
+        checkString("option", "target", target)
         local p = S.currentProcess()
         if not p then
             error("option() called from outside a process", 2)
@@ -213,7 +215,9 @@ return function(stage, S)
         S.waitUntil(function()
             return stage.menuChoice(id) ~= 0
         end)
-        api.jump(options[stage.menuChoice(id)].target)
+        local target = options[stage.menuChoice(id)].target
+        storyFunction("menu: the chosen option", target)
+        api.jump(target)
     end
 
     ---------------------------------------------------------------------------
@@ -267,6 +271,33 @@ return function(stage, S)
 
     function host.setEnvironment(sceneEnvironment)
         env = sceneEnvironment
+    end
+
+    -- Story targets written as literals (option("...", "name"), jump "name")
+    -- that name no function of the loaded script: returns "file:line: ..."
+    -- warnings, so a typo shows up at load time and not only when chosen.
+    function host.checkStoryTargets(source, label)
+        local found = {} -- { position, fname, target }, in the order they appear
+        for position, target in source:gmatch("()option%s*%([^\n]-,%s*[\"']([%w_]+)[\"']%s*%)") do
+            found[#found + 1] = { position, "option", target }
+        end
+        for position, target in source:gmatch("()jump%s*%(?%s*[\"']([%w_]+)[\"']") do
+            found[#found + 1] = { position, "jump", target }
+        end
+        table.sort(found, function(a, b)
+            return a[1] < b[1]
+        end)
+        local warnings = {}
+        for _, f in ipairs(found) do
+            local target = f[3]
+            if type(env[target]) ~= "function" then
+                local _, newlines = source:sub(1, f[1]):gsub("\n", "")
+                local guess = closestName(target, env)
+                warnings[#warnings + 1] = string.format("%s:%d: %s target '%s' is not a story function%s", label,
+                    newlines + 1, f[2], target, guess and string.format(" (did you mean '%s'?)", guess) or "")
+            end
+        end
+        return warnings
     end
 
     -- Runs a scene as a story: each story function runs as a branch process;

@@ -88,12 +88,25 @@ TEST(Story, jump_stops_the_current_function_and_flags_live_on) {
     EXPECT_EQ(stage.sceneStatus, "done");
 }
 
-TEST(Story, option_with_a_missing_target_is_an_error_at_the_script_line) {
-    Stage stage("function scene()\n  option('Go', 'nowhere')\nend\nfunction somewhere() end");
+// Targets resolve when chosen (seed article 001): an option may name a
+// function defined further down, and only a chosen missing one is an error.
+TEST(Story, an_option_target_is_looked_up_when_it_is_chosen) {
+    Stage stage("function scene()\n  option('Later', 'later')\n  menu()\nend\nfunction later() text('here') end", 1,
+                {1});
     stage.startScene("scene");
+    stage.ticks(300);
+    EXPECT_TRUE(texts(stage, "error", "message").empty());
+    EXPECT_EQ(texts(stage, "text", "text"), std::vector<std::string>{"here"});
+}
+
+TEST(Story, a_chosen_missing_target_is_an_error_at_the_menu_line) {
+    Stage stage("function scene()\n  option('Go', 'nowhere')\n  menu()\nend\nfunction somewhere() end", 1, {1});
+    stage.startScene("scene");
+    stage.ticks(300);
     auto errors = texts(stage, "error", "message");
     ASSERT_EQ(errors.size(), 1u);
-    EXPECT_NE(errors[0].find(".lua:2: option: no story function named 'nowhere'"), std::string::npos) << errors[0];
+    EXPECT_NE(errors[0].find(".lua:3: menu: the chosen option: no story function named 'nowhere'"), std::string::npos)
+        << errors[0];
     EXPECT_EQ(stage.sceneStatus, "failed");
 }
 

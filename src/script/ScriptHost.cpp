@@ -202,7 +202,26 @@ bool ScriptHost::loadScript(const std::string& path, std::string& error) {
         return false;
     }
     topLevelLeftProcesses_ = liveProcessCount() > 0;
+    warnAboutStoryTargets(source, label);
     return true;
+}
+
+// Literal story targets that name no function: a warning each on stderr at
+// load time (they are errors only when chosen, as in the article).
+void ScriptHost::warnAboutStoryTargets(const std::string& source, const std::string& label) {
+    lua_State* L = lua_.get();
+    lua_getfield(L, LUA_REGISTRYINDEX, "stagehand.sceneRunner");
+    lua_getfield(L, -1, "checkStoryTargets");
+    lua_remove(L, -2);
+    lua_pushlstring(L, source.data(), source.size());
+    lua_pushlstring(L, label.data(), label.size());
+    if (!lua_.call(2, 1).ok) return;
+    for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
+        lua_rawgeti(L, -1, i);
+        if (lua_isstring(L, -1)) std::cerr << "stagehand: warning: " << lua_tostring(L, -1) << '\n';
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
 }
 
 bool ScriptHost::hasSceneList() {

@@ -114,6 +114,7 @@ private:
     };
 
     void loadHostScripts();
+    void warnAboutStoryTargets(const std::string& source, const std::string& label);
     bool track(const std::string& name, int count, ProcessCallback onEnd);
     bool callModule(const char* function, int nargs, int nresults);
     void pollEndedProcesses();
