@@ -77,7 +77,7 @@ local lastIndexThisTick = 0 -- groups made during a tick are first stepped on th
 local activateGroup -- forward (groups section)
 local signalWaiters = {} -- signal name -> list of waiting handles
 local latched = {} -- signal name -> packed values of a latch still set
-local namesSent = {} -- every signal name ever sent, for deadlock hints
+local namesSent = {} -- signal name -> scheduler time it was last sent, for deadlock hints
 local errorHandler
 local quietFailures = setmetatable({}, { __mode = "k" }) -- processes run by try()
 local insideTick = false
@@ -1063,7 +1063,7 @@ function M.waitSignalTimeout(name, seconds)
 end
 
 local function deliver(name, ...)
-    namesSent[name] = true
+    namesSent[name] = totalTime
     local list = signalWaiters[name]
     if not list then
         return 0
@@ -1616,10 +1616,13 @@ function M.findDeadlocks()
         local certain = stuck[p] == true
         local suspicious = kind == W_SIGNAL and not namesSent[detail]
         if certain or (othersRun and suspicious) then
-            local hint = kind == W_SIGNAL and closestName(detail, known) or nil
+            -- A waiter still waiting on a name that was sent missed it: the
+            -- send came before the wait began.
+            local sentAt = kind == W_SIGNAL and namesSent[detail] or nil
+            local hint = kind == W_SIGNAL and not sentAt and closestName(detail, known) or nil
             out[#out + 1] = {
                 process = handle(p), name = nameOf(p), waitingOn = kind .. " " .. tostring(detail),
-                where = whereWaiting(p), certain = certain, hint = hint,
+                where = whereWaiting(p), certain = certain, hint = hint, sentAt = sentAt,
             }
         end
     end
@@ -1639,6 +1642,9 @@ function M.deadlockReport()
             e.certain and "is stuck waiting" or "may be stuck waiting", e.waitingOn)
         if e.hint then
             line = line .. string.format(' (never sent; did you mean "%s"?)', e.hint)
+        elseif e.sentAt then
+            line = line .. string.format(" (sent at %.2f s, before this wait began; a latch keeps a signal for "
+                .. "later waiters)", e.sentAt)
         end
         lines[#lines + 1] = line
     end

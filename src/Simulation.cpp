@@ -1,6 +1,7 @@
 #include "Simulation.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
@@ -14,7 +15,14 @@ constexpr int kDeadlockCheckTicks = 60;
 std::string describeStuck(const StuckProcess& s) {
     std::string line =
         s.where + ": " + s.name + (s.certain ? " is stuck waiting on " : " may be stuck waiting on ") + s.waitingOn;
-    if (!s.hint.empty()) line += " (never sent; did you mean \"" + s.hint + "\"?)";
+    if (!s.hint.empty()) {
+        line += " (never sent; did you mean \"" + s.hint + "\"?)";
+    } else if (s.sentAt >= 0) {
+        char when[32];
+        std::snprintf(when, sizeof when, "%.2f", s.sentAt);
+        line +=
+            std::string(" (sent at ") + when + " s, before this wait began; a latch keeps a signal for later waiters)";
+    }
     return line;
 }
 }  // namespace
@@ -110,6 +118,7 @@ void Simulation::checkDeadlocks() {
         e.name = "stuck";
         e.with("process", s.name).with("waiting", s.waitingOn).with("where", s.where);
         if (!s.hint.empty()) e.with("hint", s.hint);
+        if (s.sentAt >= 0) e.withNumber("sent_at", s.sentAt);
         transcript_.record(e);
     }
 }

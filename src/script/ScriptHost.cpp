@@ -460,9 +460,12 @@ std::vector<ProcessInfo> ScriptHost::processes() {
 
 std::vector<StuckProcess> ScriptHost::findDeadlocks() {
     return readReport<StuckProcess>("findDeadlocks", [](lua_State* L, int entry) {
-        return StuckProcess{fieldString(L, entry, "name"), fieldString(L, entry, "waitingOn"),
-                            fieldString(L, entry, "where"), fieldString(L, entry, "hint"),
-                            fieldString(L, entry, "certain") == "true"};
+        rawGetField(L, entry, "sentAt");
+        double sentAt = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : -1;
+        lua_pop(L, 1);
+        return StuckProcess{
+            fieldString(L, entry, "name"), fieldString(L, entry, "waitingOn"),         fieldString(L, entry, "where"),
+            fieldString(L, entry, "hint"), fieldString(L, entry, "certain") == "true", sentAt};
     });
 }
 

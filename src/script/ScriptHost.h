@@ -47,6 +47,7 @@ struct SceneInfo {
 struct StuckProcess {
     std::string name, waitingOn, where, hint;
     bool certain = false;
+    double sentAt = -1;  // when the awaited signal was sent, before the wait began (-1: never)
 };
 
 // The host's own scripts could not be loaded: the installation is broken.
