@@ -949,9 +949,10 @@ function M.runProcess(fn, ...)
 end
 
 -- waitSeconds off its fast path: checks every argument, and handles zero.
-local function waitSecondsChecked(seconds)
-    checkNonNegative("waitSeconds", "seconds", seconds, 4)
-    local p = requireProcess("waitSeconds", 4)
+-- Errors name the function the author called (wait or waitSeconds).
+local function waitSecondsChecked(seconds, fname)
+    checkNonNegative(fname, "seconds", seconds, 4)
+    local p = requireProcess(fname, 4)
     if seconds == 0 then
         return M.waitFrames(1) -- the next tick, however short it is
     end
@@ -961,11 +962,9 @@ local function waitSecondsChecked(seconds)
     return suspend(p)
 end
 
----Suspends the running process for at least `seconds` of its group's time.
----waitSeconds(0) resumes on the next tick.
----@param seconds number
----@return number elapsed the group time that actually passed
-function M.waitSeconds(seconds)
+-- Makes waitSeconds and its alias wait: one body, each naming itself in errors.
+local function timedWait(fname)
+  return function(seconds)
     local p = current
     -- This runs on every wake of every timed process, so the checks are
     -- inlined. The frame that yields stays small: Lua 5.1 reserves 20 stack
@@ -975,7 +974,7 @@ function M.waitSeconds(seconds)
     -- p[3] WAIT, p[4] START, p[6] T_BUCKET, p[7] T_SLOT), checked at load.
     if not p or type(seconds) ~= "number" or seconds <= 0 or seconds >= huge or seconds ~= seconds
         or p[2] == "cancelled" or coRunning() ~= p[1] then
-        return (waitSecondsChecked(seconds))
+        return (waitSecondsChecked(seconds, fname))
     end
     local g = p[5]
     do -- addTimer, inlined; scoped so the registers are free again at the yield
@@ -993,9 +992,16 @@ function M.waitSeconds(seconds)
         p[3], p[4], p[6], p[7], p[2] = "seconds", g.clock, b, n, "waiting"
     end
     return coYield()
+  end
 end
 
-M.wait = M.waitSeconds
+---Suspends the running process for at least `seconds` of its group's time.
+---waitSeconds(0) resumes on the next tick.
+---@param seconds number
+---@return number elapsed the group time that actually passed
+M.waitSeconds = timedWait("waitSeconds")
+---The article's short name for waitSeconds.
+M.wait = timedWait("wait")
 
 ---Suspends the running process for exactly `frames` ticks of its group.
 ---@param frames integer at least 1

@@ -41,7 +41,18 @@ describe("WaitSupport", function()
                 assert.is_function(_G[name], name)
                 assert.are.equal(S[name], _G[name], name)
             end
-            assert.are.equal(S.waitSeconds, S.wait)
+        end)
+
+        it("wait is waitSeconds under the article's name, and its errors say wait", function()
+            local elapsed = {}
+            S.runProcess(function() elapsed[1] = S.wait(0.5) end)
+            S.runProcess(function() elapsed[2] = S.waitSeconds(0.5) end)
+            ticks(30)
+            assert.are.same(elapsed[1], elapsed[2])
+            local _, err = pcall(S.wait, 1)
+            assert.matches("wait%(%) called from outside a process", err)
+            S.runProcess(function() S.wait(-1) end)
+            assert.matches("wait: seconds must be a non%-negative finite number. Was %-1", errors[1].message)
         end)
     end)
 
