@@ -1462,23 +1462,10 @@ end
 -- Introspection and deadlock report
 ---------------------------------------------------------------------------
 
--- file:line where the process's coroutine is suspended, skipping this file.
+-- file:line where the process's coroutine is suspended, in the author's code
+-- (the support libraries' frames are skipped).
 local function whereWaiting(p)
-    local co = p[CO]
-    if not co then
-        return "?"
-    end
-    local thisFile = getinfo(1, "S").source
-    for level = 0, 30 do
-        local info = getinfo(co, level, "Sl")
-        if not info then
-            break
-        end
-        if info.source ~= thisFile and info.currentline and info.currentline > 0 then
-            return info.short_src .. ":" .. info.currentline
-        end
-    end
-    return "?"
+    return p[CO] and authorLocation(p[CO]) or "?"
 end
 
 local function describeWait(p)

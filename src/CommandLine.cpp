@@ -39,6 +39,10 @@ bool isDataRoot(const std::filesystem::path& dir) {
 
 }  // namespace
 
+bool parseFiniteNumber(const std::string& text, double& value) {
+    return parseNumber(text, value);
+}
+
 const char* usageText() {
     return "usage:\n"
            "  stagehand [--script PATH] [--scene NAME]\n"
@@ -46,7 +50,8 @@ const char* usageText() {
            "[--seed N]\n"
            "  stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH] [--seed N]\n"
            "  stagehand --list-scenes [--script PATH]\n"
-           "  common: --watchdog SECONDS (default 1), --memory-limit MB (default 512)\n";
+           "  common: --flag NAME=VALUE (repeatable), --watchdog SECONDS (default 1), --memory-limit MB (default "
+           "512)\n";
 }
 
 bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& error) {
@@ -84,6 +89,14 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
                 return false;
             }
             (arg == "--seconds" ? out.seconds : out.at) = number;
+        } else if (arg == "--flag") {
+            if (!value(v)) return false;
+            std::size_t equals = v.find('=');
+            if (equals == 0 || equals == std::string::npos) {
+                error = "--flag needs NAME=VALUE such as sawSmudge=true, not '" + v + "'";
+                return false;
+            }
+            out.flags.emplace_back(v.substr(0, equals), v.substr(equals + 1));
         } else if (arg == "--watchdog") {
             if (!value(v)) return false;
             if (!parseNumber(v, number) || number < 0.01 || number > 3600) {

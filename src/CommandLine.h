@@ -3,11 +3,12 @@
 //   stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1] [--seed N]
 //   stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH]
 //   stagehand --list-scenes [--script PATH]
-//   common: --watchdog SECONDS, --memory-limit MB
+//   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable)
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace stagehand {
@@ -26,12 +27,17 @@ struct CommandLine {
     int width = 1280, height = 720;
     double watchdogSeconds = 1.0;  // longest a script may run without waiting
     double memoryLimitMb = 512;    // the Lua state's memory cap
+    // --flag NAME=VALUE, in order: the script's `flags` when a scene starts.
+    std::vector<std::pair<std::string, std::string>> flags;
 };
 
 // Fills `out`; on bad usage returns false with a one-line `error`.
 bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& error);
 
 const char* usageText();
+
+// A finite decimal number, read the same in every locale ("inf", "nan" refused).
+bool parseFiniteNumber(const std::string& text, double& value);
 
 // The folder holding scripts/WaitSupport.lua and assets/: $STAGEHAND_DATA, the
 // current folder, the executable's folder or its parents, or the source tree.

@@ -50,6 +50,22 @@ struct Setup {
 // Headless runs and screenshots have no player: pages turn once typed and
 // menus take the --choose answers, so they are deterministic.
 // A screenshot may show a menu: one with no --choose answer left stays open.
+// The `flags` every run starts with: --flag NAME=VALUE, where true and false
+// are booleans, a number is a number and anything else a string.
+std::map<std::string, ScriptValue> startingFlags(const CommandLine& cmd) {
+    std::map<std::string, ScriptValue> flags;
+    for (const auto& [name, text] : cmd.flags) {
+        double number = 0;
+        if (text == "true" || text == "false")
+            flags[name] = ScriptValue::of(text == "true");
+        else if (parseFiniteNumber(text, number))
+            flags[name] = ScriptValue::of(number);
+        else
+            flags[name] = ScriptValue::of(text);
+    }
+    return flags;
+}
+
 // Headless runs count the watchdog's budget in VM instructions, so a runaway
 // script is stopped at the same line on every run and machine.
 std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless) {
@@ -64,7 +80,9 @@ std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink 
     options.limits.watchdogSeconds = setup.cmd.watchdogSeconds;
     options.limits.deterministic = setup.cmd.mode != CommandLine::Mode::Window;
     options.limits.memoryBytes = static_cast<std::size_t>(setup.cmd.memoryLimitMb * 1024 * 1024);
-    return std::make_unique<Simulation>(options);
+    auto sim = std::make_unique<Simulation>(options);
+    sim->host().setFlags(startingFlags(setup.cmd));
+    return sim;
 }
 
 // SIGINT and SIGTERM stop any script at its next hook and end the run with
@@ -168,14 +186,12 @@ int runWindow(const Setup& setup) {
     bool showInspector = false;
     PlayInput playInput;
 
-    std::map<std::string, ScriptValue> sessionFlags;  // `flags` live through the play session
     // A script that cannot be loaded (a syntax error after an edit) never
     // closes the window: the error is reported and the menu stays.
     auto play = [&](const std::string& name, const std::string& title) {
         std::string error;
         try {
             sim = loadSimulation(setup, nullptr, false);
-            sim->host().setFlags(sessionFlags);
             if (sim->startScene(name, error)) {
                 sceneTitle = title.empty() ? name : title;
                 menu.reset();
@@ -189,7 +205,6 @@ int runWindow(const Setup& setup) {
     };
     bool topLevelScript = false;
     auto openMenu = [&]() {
-        if (sim) sessionFlags = sim->host().flags();
         std::vector<SceneInfo> scenes;
         try {
             auto lister = loadSimulation(setup, nullptr, false);

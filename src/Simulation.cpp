@@ -113,6 +113,7 @@ void Simulation::checkDeadlocks() {
         if (!s.certain || !reportedStuck_.insert(s.name + s.waitingOn).second) continue;
         stuck_ = true;
         std::cerr << "stuck: " << describeStuck(s) << '\n';
+        world_.showError("stuck: " + describeStuck(s));
         TranscriptEvent e;
         e.time = world_.time();
         e.name = "stuck";

@@ -183,3 +183,14 @@ TEST(ScriptHost, error_locations_are_found_after_a_prefix) {
     EXPECT_EQ(errorLocation("waitUntil predicate failed: scripts/Demo.lua:3: x"), "scripts/Demo.lua:3");
     EXPECT_EQ(errorLocation("no location here"), "?");
 }
+
+// The inspector shows where the author's code waits, not the line inside
+// StageSupport.lua where walkTo and dialogue do their waiting.
+TEST(ScriptHost, the_process_report_shows_the_authors_line_for_stage_waits) {
+    Stage stage("function scene()\n  activate('jackie')\n  walkTo('jackie', 'forest.jackie_stop')\nend");
+    stage.host->startProcess("scene", {}, nullptr);
+    auto list = stage.host->processes();
+    ASSERT_FALSE(list.empty());
+    EXPECT_NE(list[0].where.find(".lua:3"), std::string::npos) << list[0].where;
+    EXPECT_EQ(list[0].where.find("StageSupport"), std::string::npos) << list[0].where;
+}

@@ -279,9 +279,13 @@ void World::setControlsEnabled(bool enabled) {
 }
 
 void World::reportError(const std::string& message, const std::string& where) {
+    showError(message);
+    transcript_.record(event("error").with("message", message).with("where", where));
+}
+
+void World::showError(const std::string& message) {
     lastError_ = message;
     errorSecondsLeft_ = kErrorShownSeconds;
-    transcript_.record(event("error").with("message", message).with("where", where));
 }
 
 void World::note(const std::string& name, const std::string& text) {

@@ -129,6 +129,9 @@ public:
     std::string backdrop() const;
     void setControlsEnabled(bool enabled);
     void reportError(const std::string& message, const std::string& where);
+    // Shows a message in the error overlay without a transcript event (the
+    // caller records its own, such as "stuck").
+    void showError(const std::string& message);
     void note(const std::string& event, const std::string& text);
 
     // --- Simulation ---

@@ -92,8 +92,7 @@ public:
     void tick(double dt);
 
     // The script's `flags` table, as far as it holds plain values (booleans,
-    // numbers, strings under string keys): the window carries it from scene
-    // to scene, so flags live through the play session.
+    // numbers, strings under string keys); setFlags presets it (--flag).
     std::map<std::string, ScriptValue> flags();
     void setFlags(const std::map<std::string, ScriptValue>& flags);
 
