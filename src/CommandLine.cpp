@@ -50,8 +50,8 @@ const char* usageText() {
            "[--seed N]\n"
            "  stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH] [--seed N]\n"
            "  stagehand --list-scenes [--script PATH]\n"
-           "  common: --flag NAME=VALUE (repeatable), --watchdog SECONDS (default 1), --memory-limit MB (default "
-           "512)\n";
+           "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE,\n"
+           "          --watchdog SECONDS (default 1), --memory-limit MB (default 512)\n";
 }
 
 bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& error) {
@@ -89,6 +89,10 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
                 return false;
             }
             (arg == "--seconds" ? out.seconds : out.at) = number;
+        } else if (arg == "--record") {
+            if (!value(out.recordPath)) return false;
+        } else if (arg == "--replay") {
+            if (!value(out.replayPath)) return false;
         } else if (arg == "--flag") {
             if (!value(v)) return false;
             std::size_t equals = v.find('=');
@@ -119,6 +123,7 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
                 return false;
             }
             out.seed = static_cast<std::uint64_t>(number);
+            out.seedGiven = true;
         } else if (arg == "--choose") {
             if (!value(v)) return false;
             if (!parseChoices(v, out.choices)) {

@@ -3,7 +3,8 @@
 //   stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1] [--seed N]
 //   stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH]
 //   stagehand --list-scenes [--script PATH]
-//   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable)
+//   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable),
+//           --record FILE, --replay FILE
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,9 @@ struct CommandLine {
     bool json = false;
     std::vector<int> choices;
     std::uint64_t seed = 1;
+    bool seedGiven = false;
+    std::string recordPath;  // --record FILE: the window writes the player's input there
+    std::string replayPath;  // --replay FILE: feed recorded input (window, headless, screenshot)
     std::string screenshotPath;
     double at = -1;
     int width = 1280, height = 720;

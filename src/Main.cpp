@@ -8,14 +8,20 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <sstream>
 
 #include "CommandLine.h"
 #include "FrameClock.h"
 #include "PlayInput.h"
+#include "PlaySession.h"
 #include "SceneMenu.h"
 #include "Simulation.h"
 #include "game/WorldView.h"
@@ -45,11 +51,9 @@ struct Setup {
     CommandLine cmd;
     std::string dataRoot;
     std::string scriptPath;
+    std::optional<InputLog> input;  // --replay: the player's recorded input
 };
 
-// Headless runs and screenshots have no player: pages turn once typed and
-// menus take the --choose answers, so they are deterministic.
-// A screenshot may show a menu: one with no --choose answer left stays open.
 // The `flags` every run starts with: --flag NAME=VALUE, where true and false
 // are booleans, a number is a number and anything else a string.
 std::map<std::string, ScriptValue> startingFlags(const CommandLine& cmd) {
@@ -66,23 +70,49 @@ std::map<std::string, ScriptValue> startingFlags(const CommandLine& cmd) {
     return flags;
 }
 
-// Headless runs count the watchdog's budget in VM instructions, so a runaway
-// script is stopped at the same line on every run and machine.
-std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless) {
-    Simulation::Options options{setup.dataRoot,
-                                setup.scriptPath,
-                                setup.cmd.seed,
-                                std::move(sink),
-                                headless,
-                                setup.cmd.choices,
-                                setup.cmd.mode == CommandLine::Mode::Screenshot,
-                                {}};
+// Headless runs and screenshots have no player: pages turn once typed and
+// menus take the --choose answers, so they are deterministic (a replay is a
+// player). A screenshot may show a menu: one with no --choose answer left
+// stays open. Headless runs count the watchdog's budget in VM instructions,
+// so a runaway script is stopped at the same line on every run and machine.
+Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool headless) {
+    Simulation::Options options;
+    options.dataRoot = setup.dataRoot;
+    options.scriptPath = setup.scriptPath;
+    options.seed = setup.cmd.seed;
+    options.sink = std::move(sink);
+    options.headless = headless && !setup.input;
+    options.choices = setup.cmd.choices;
+    options.menusWaitForAnswers = setup.cmd.mode == CommandLine::Mode::Screenshot;
     options.limits.watchdogSeconds = setup.cmd.watchdogSeconds;
     options.limits.deterministic = setup.cmd.mode != CommandLine::Mode::Window;
     options.limits.memoryBytes = static_cast<std::size_t>(setup.cmd.memoryLimitMb * 1024 * 1024);
-    auto sim = std::make_unique<Simulation>(options);
-    sim->host().setFlags(startingFlags(setup.cmd));
-    return sim;
+    options.flags = startingFlags(setup.cmd);
+    return options;
+}
+
+std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless) {
+    return std::make_unique<Simulation>(makeOptions(setup, std::move(sink), headless));
+}
+
+// --replay FILE: its header gives the scene, seed and flags the command line
+// leaves out. Returns false with a "FILE:LINE: ..." error.
+bool readReplay(Setup& setup, std::string& error) {
+    if (setup.cmd.replayPath.empty()) return true;
+    std::ifstream in(std::filesystem::u8path(setup.cmd.replayPath), std::ios::binary);
+    if (!in) {
+        error = "cannot open " + setup.cmd.replayPath;
+        return false;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    InputLog log;
+    if (!InputLog::parse(text.str(), setup.cmd.replayPath, log, error)) return false;
+    if (setup.cmd.scene.empty()) setup.cmd.scene = log.scene;
+    if (!setup.cmd.seedGiven && log.hasSeed) setup.cmd.seed = log.seed;
+    setup.cmd.flags.insert(setup.cmd.flags.begin(), log.flags.begin(), log.flags.end());
+    setup.input = std::move(log);
+    return true;
 }
 
 // SIGINT and SIGTERM stop any script at its next hook and end the run with
@@ -127,6 +157,7 @@ int runHeadless(const Setup& setup) {
         true);
     std::string scene, error;
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
+    if (setup.input) sim->replay(*setup.input);
     auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
     for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->isStuck() && !stopRequested(); ++i) sim->tick();
     if (stopRequested()) std::cerr << "stagehand: stopped by a signal at " << sim->time() << " s\n";
@@ -162,6 +193,7 @@ int runScreenshot(const Setup& setup) {
     auto sim = loadSimulation(setup, nullptr, true);
     std::string scene, error;
     if (!chooseScene(*sim, cmd, scene, error)) return fail(error, kExitBadInput);
+    if (setup.input) sim->replay(*setup.input);
     while (sim->time() + 1e-9 < cmd.at && !stopRequested()) sim->tick();
 
     OffscreenTarget target(cmd.width, cmd.height);
@@ -180,7 +212,7 @@ int runScreenshot(const Setup& setup) {
 
 int runWindow(const Setup& setup) {
     Renderer renderer(WindowOptions{"Stagehand", setup.cmd.width, setup.cmd.height, false}, setup.dataRoot);
-    std::unique_ptr<Simulation> sim;
+    std::unique_ptr<PlaySession> session;  // the scene being played: recording, hot reload
     std::unique_ptr<SceneMenu> menu;
     std::string sceneTitle;
     bool showInspector = false;
@@ -190,18 +222,15 @@ int runWindow(const Setup& setup) {
     // closes the window: the error is reported and the menu stays.
     auto play = [&](const std::string& name, const std::string& title) {
         std::string error;
-        try {
-            sim = loadSimulation(setup, nullptr, false);
-            if (sim->startScene(name, error)) {
-                sceneTitle = title.empty() ? name : title;
-                menu.reset();
-                return;
-            }
-        } catch (const LoadError& e) {
-            error = e.what();
+        session = std::make_unique<PlaySession>(makeOptions(setup, nullptr, false), setup.cmd.recordPath,
+                                                setup.input.value_or(InputLog{}));
+        if (session->start(name, error)) {
+            sceneTitle = title.empty() ? name : title;
+            menu.reset();
+            return;
         }
         std::cerr << "stagehand: " << error << '\n';
-        sim.reset();
+        session.reset();
     };
     bool topLevelScript = false;
     auto openMenu = [&]() {
@@ -214,12 +243,12 @@ int runWindow(const Setup& setup) {
             std::cerr << "stagehand: " << e.what() << '\n';
         }
         menu = std::make_unique<SceneMenu>(scenes);
-        sim.reset();
+        session.reset();
     };
     if (setup.cmd.scene.empty()) openMenu();
     if (!setup.cmd.scene.empty() || topLevelScript)
         play(topLevelScript ? Simulation::kTopLevelScene : setup.cmd.scene, "");
-    if (!sim && !menu) return kExitBadInput;
+    if (!session && !menu) return kExitBadInput;
 
     FrameClock clock(Simulation::kTickSeconds);
     double last = Window::seconds();
@@ -228,14 +257,19 @@ int runWindow(const Setup& setup) {
         int drawW = 0, drawH = 0;
         renderer.window.drawableSize(drawW, drawH);
         ViewLayout layout = ViewLayout::fit(drawW, drawH);
+        double now = Window::seconds();
+        if (session) session->reloadIfChanged(now);
+        Simulation* sim = session ? &session->simulation() : nullptr;
         for (const auto& event : renderer.window.pollInput()) {
             if (event.kind == InputKind::Quit) running = false;
             if (menu) {
                 auto action = menu->handle(event, layout);
                 if (action == SceneMenu::Action::Quit) running = false;
                 if (action == SceneMenu::Action::Play) play(menu->selected().name, menu->selected().title);
+                sim = session ? &session->simulation() : nullptr;
             } else if (event.kind == InputKind::KeyDown && event.key == SDLK_ESCAPE) {
                 openMenu();
+                sim = nullptr;
             } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F1) {
                 showInspector = !showInspector;
             } else if (sim) {
@@ -247,7 +281,7 @@ int runWindow(const Setup& setup) {
         if (sim) playInput.applyHeld(Window::heldKeys(), sim->world());
 
         // Simulation: fixed ticks; a long frame is clamped.
-        double now = Window::seconds();
+        now = Window::seconds();
         int ticks = clock.ticksFor(now - last);
         last = now;
         for (int i = 0; sim && i < ticks; ++i) sim->tick();
@@ -290,6 +324,7 @@ int main(int argc, char** argv) {
     // 2. The data folder and the script.
     setup.dataRoot = locateDataRoot(error);
     if (setup.dataRoot.empty()) return fail(error, kExitBadInput);
+    if (!readReplay(setup, error)) return fail(error, kExitBadInput);
     setup.scriptPath = setup.cmd.scriptPath.empty() ? setup.dataRoot + "/scripts/Demo.lua" : setup.cmd.scriptPath;
 
     // 3. The mode. Load errors are exit 2; platform and GL failures are reported too.

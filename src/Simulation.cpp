@@ -56,8 +56,22 @@ Simulation::Simulation(const Options& options) {
     } catch (const ScriptHostError& e) {
         throw LoadError(e.what());
     }
+    host_->setFlags(options.flags);  // before the script's top level runs
     std::string error;
     if (!host_->loadScript(options.scriptPath, error)) throw LoadError(error);
+}
+
+std::unique_ptr<Simulation> Simulation::rebuild(const Options& options, const std::string& scene, const InputLog& input,
+                                                std::uint64_t ticks) {
+    auto fresh = std::make_unique<Simulation>(options);
+    std::string error;
+    if (!fresh->startScene(scene, error)) throw LoadError(error);
+    InputLog ordered = input;  // a replayed file and live input may interleave
+    std::stable_sort(ordered.commands.begin(), ordered.commands.end(),
+                     [](const InputCommand& a, const InputCommand& b) { return a.tick < b.tick; });
+    fresh->replay(std::move(ordered));
+    fresh->fastForwardTo(ticks);
+    return fresh;
 }
 
 bool Simulation::startScene(const std::string& name, std::string& error) {
@@ -94,7 +108,17 @@ void Simulation::endScene(const std::string& status) {
     transcript_.record(end.with("scene", sceneName_).with("status", status));
 }
 
+void Simulation::replay(InputLog log) {
+    replay_ = std::move(log);
+    replayNext_ = 0;
+}
+
+void Simulation::fastForwardTo(std::uint64_t ticks) {
+    while (world_.ticks() < ticks) tick();
+}
+
 void Simulation::tick() {
+    replay_.applyDue(world_, replayNext_);
     world_.advance(static_cast<float>(kTickSeconds));
     host_->tick(kTickSeconds);
     if (topLevelScene_ && !sceneEnded_ && host_->liveProcessCount() == 0) endScene("done");

@@ -4,12 +4,14 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "game/InputLog.h"
 #include "game/Transcript.h"
 #include "game/World.h"
 #include "script/ScriptHost.h"
@@ -29,14 +31,21 @@ public:
         std::string dataRoot;    // holds scripts/ and assets/
         std::string scriptPath;  // the scene script
         std::uint64_t seed = 1;
-        Transcript::Sink sink;             // sees every transcript event as it happens
-        bool headless = false;             // no player: pages turn themselves, menus take `choices`
-        std::vector<int> choices;          // answers to menus, in order (headless)
-        bool menusWaitForAnswers = false;  // headless: a menu with no answer left stays open
-        LuaLimits limits;                  // watchdog and memory cap of the script state
+        Transcript::Sink sink;                     // sees every transcript event as it happens
+        bool headless = false;                     // no player: pages turn themselves, menus take `choices`
+        std::vector<int> choices;                  // answers to menus, in order (headless)
+        bool menusWaitForAnswers = false;          // headless: a menu with no answer left stays open
+        LuaLimits limits;                          // watchdog and memory cap of the script state
+        std::map<std::string, ScriptValue> flags;  // the script's `flags` at the start
     };
 
     explicit Simulation(const Options& options);  // throws LoadError
+
+    // A new run of the same scene from a fresh load of the script, brought to
+    // `ticks` by replaying `input`: a hot reload. Throws LoadError when the
+    // script cannot be loaded or no longer has the scene.
+    static std::unique_ptr<Simulation> rebuild(const Options& options, const std::string& scene, const InputLog& input,
+                                               std::uint64_t ticks);
 
     std::vector<SceneInfo> scenes() { return host_->scenes(); }
     // Starts a scene; false with `error` naming the valid scenes if unknown.
@@ -47,8 +56,15 @@ public:
     // top level left processes running. Such a script is its own scene.
     bool isTopLevelScript() { return host_->topLevelLeftProcesses() && !host_->hasSceneList(); }
 
-    // Input -> world -> scripts, once.
+    // Input -> world -> scripts, once. With a replay, the log's input for
+    // this tick is applied first.
     void tick();
+    // Feeds `log`'s commands to the world from now on, each at its tick.
+    void replay(InputLog log);
+    // Ticks (with the replay) until `ticks` ticks are done: a hot reload or a
+    // loaded save arriving at the moment the player was watching.
+    void fastForwardTo(std::uint64_t ticks);
+    std::uint64_t ticks() const { return world_.ticks(); }
 
     // The scene's process ended, nothing it started is alive, and the world is still.
     bool isSceneOver();
@@ -73,7 +89,9 @@ private:
     std::unique_ptr<ScriptHost> host_;
     std::string sceneName_;
     bool sceneEnded_ = false;
-    bool topLevelScene_ = false;  // the scene is the top level's processes: it ends when they all have
+    bool topLevelScene_ = false;
+    InputLog replay_;
+    std::size_t replayNext_ = 0;  // the scene is the top level's processes: it ends when they all have
     bool stuck_ = false;
     std::set<std::string> reportedStuck_;
 };

@@ -193,8 +193,44 @@ int World::menuChoice(int menuId) const {
     return it == choices_.end() ? 0 : it->second;
 }
 
+void World::record(InputCommand command) {
+    command.tick = ticks_;
+    if (recorder_) recorder_(command);
+}
+
+void World::setTextSettings(const TextSettings& settings) {
+    bool changed = settings.charsPerSecond != textSettings_.charsPerSecond ||
+                   settings.autoAdvance != textSettings_.autoAdvance || settings.skipping != textSettings_.skipping;
+    textSettings_ = settings;
+    if (!changed) return;
+    InputCommand c;
+    c.kind = InputCommand::Kind::Text;
+    c.x = settings.charsPerSecond;
+    c.autoAdvance = settings.autoAdvance;
+    c.skipping = settings.skipping;
+    record(c);
+}
+
+void World::setPlayerInput(PlayerInput input) {
+    if (input.moveX == playerInput_.moveX && input.moveY == playerInput_.moveY) return;
+    playerInput_ = input;
+    InputCommand c;
+    c.kind = InputCommand::Kind::Move;
+    c.x = input.moveX;
+    c.y = input.moveY;
+    record(c);
+}
+
 bool World::chooseMenuOption(int index) {
     if (!menu_ || index < 0 || index >= static_cast<int>(menu_->options.size())) return false;
+    InputCommand c;
+    c.kind = InputCommand::Kind::Choose;
+    c.number = index + 1;
+    record(c);
+    return choose(index);
+}
+
+bool World::choose(int index) {
     choices_[menu_->id] = index + 1;
     transcript_.record(event("choice").withNumber("index", index + 1).with("text", menu_->options[index]));
     menu_.reset();
@@ -203,20 +239,32 @@ bool World::chooseMenuOption(int index) {
 
 void World::moveMenuSelection(int delta) {
     if (!menu_) return;
+    InputCommand c;
+    c.kind = InputCommand::Kind::Select;
+    c.number = delta < 0 ? -1 : 1;
+    record(c);
     int count = static_cast<int>(menu_->options.size());
     menu_->selected = ((menu_->selected + delta) % count + count) % count;
 }
 
 void World::hoverMenuOption(int index) {
-    if (menu_ && index >= 0 && index < static_cast<int>(menu_->options.size())) menu_->selected = index;
+    if (!menu_ || index < 0 || index >= static_cast<int>(menu_->options.size()) || menu_->selected == index) return;
+    InputCommand c;
+    c.kind = InputCommand::Kind::Hover;
+    c.number = index + 1;
+    record(c);
+    menu_->selected = index;
 }
 
 void World::advancePressed() {
+    if (!menu_ && !line_) return;  // nothing to advance: not an input of the run
+    InputCommand c;
+    c.kind = InputCommand::Kind::Advance;
+    record(c);
     if (menu_) {
-        chooseMenuOption(menu_->selected);
+        choose(menu_->selected);
         return;
     }
-    if (!line_) return;
     if (!line_->typed) {
         line_->charsShown = static_cast<float>(utf8::length(line_->text));
         line_->typed = true;
@@ -279,13 +327,13 @@ void World::setControlsEnabled(bool enabled) {
 }
 
 void World::reportError(const std::string& message, const std::string& where) {
-    showError(message);
+    showError(message, kErrorShownSeconds);
     transcript_.record(event("error").with("message", message).with("where", where));
 }
 
-void World::showError(const std::string& message) {
+void World::showError(const std::string& message, float seconds) {
     lastError_ = message;
-    errorSecondsLeft_ = kErrorShownSeconds;
+    errorSecondsLeft_ = seconds;
 }
 
 void World::note(const std::string& name, const std::string& text) {
@@ -303,6 +351,7 @@ void World::advance(float dt) {
         if (fadeElapsed_ >= fadeSeconds_) fadeKind_ = FadeKind::None;
     }
     errorSecondsLeft_ = std::max(0.0f, errorSecondsLeft_ - dt);
+    noticeSecondsLeft_ = std::max(0.0f, noticeSecondsLeft_ - dt);
 }
 
 void World::advanceActor(Actor& actor, float dt) {

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "game/InputLog.h"
 #include "game/Transcript.h"
 #include "render/Color.h"
 
@@ -111,10 +113,14 @@ public:
     void recordJump(const std::string& target);
 
     // --- Player input (window) ---
-    void setTextSettings(const TextSettings& settings) { textSettings_ = settings; }
+    // Every player input below that can change the run is also passed to the
+    // recorder, with the tick it arrived at (see InputLog).
+    using InputRecorder = std::function<void(const InputCommand&)>;
+    void setInputRecorder(InputRecorder recorder) { recorder_ = std::move(recorder); }
+    void setTextSettings(const TextSettings& settings);
     const TextSettings& textSettings() const { return textSettings_; }
     void setScriptedChoices(std::vector<int> choices) { scriptedChoices_ = std::move(choices); }
-    void setPlayerInput(PlayerInput input) { playerInput_ = input; }
+    void setPlayerInput(PlayerInput input);
     // Space, Enter or a click: completes a line being typed, else turns the page.
     void advancePressed();
     void moveMenuSelection(int delta);
@@ -131,7 +137,11 @@ public:
     void reportError(const std::string& message, const std::string& where);
     // Shows a message in the error overlay without a transcript event (the
     // caller records its own, such as "stuck").
-    void showError(const std::string& message);
+    void showError(const std::string& message, float seconds = 8.0f);
+    // A short notice from the host (not the script), e.g. "reloaded".
+    void showNotice(const std::string& text) { notice_ = text, noticeSecondsLeft_ = 2.5f; }
+    const std::string& notice() const { return notice_; }
+    float noticeSecondsLeft() const { return noticeSecondsLeft_; }
     void note(const std::string& event, const std::string& text);
 
     // --- Simulation ---
@@ -188,7 +198,12 @@ private:
     Vec2 cameraCenter_{640, 360};
     bool controlsEnabled_ = true;
     std::string lastError_;
+    InputRecorder recorder_;
+    void record(InputCommand command);
+    bool choose(int index);
     float errorSecondsLeft_ = 0;
+    std::string notice_;
+    float noticeSecondsLeft_ = 0;
     std::uint64_t ticks_ = 0;
     double tickSeconds_ = 1.0 / 60.0;
 };

@@ -100,6 +100,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     if (float flash = world.flashAlpha(); flash > 0)
         batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha({255, 252, 240, 255}, flash));
     drawError(world);
+    drawNotice(world);
     batch_.end();
 }
 
@@ -403,6 +404,16 @@ void WorldView::drawError(const World& world) {
     batch_.rect(40, 52, ViewLayout::kWidth - 80, h, withAlpha(kErrorPanel, alpha));
     for (std::size_t i = 0; i < lines.size(); ++i)
         text_.draw(font, lines[i], 60, 62 + i * lineHeight, withAlpha({255, 236, 236, 255}, alpha));
+}
+
+void WorldView::drawNotice(const World& world) {
+    if (world.noticeSecondsLeft() <= 0 || world.notice().empty()) return;
+    Font font = text_.font(FontFace::Regular, 16, pixelsPerUnit_);
+    float alpha = std::min(1.0f, world.noticeSecondsLeft());
+    float w = text_.width(font, world.notice()) + 28, h = text_.lineHeight(font) + 14;
+    float x = ViewLayout::kWidth - w - 20, y = ViewLayout::kHeight - h - 52;
+    batch_.rect(x, y, w, h, {8, 10, 16, static_cast<std::uint8_t>(215 * alpha)});
+    text_.draw(font, world.notice(), x + 14, y + 7, withAlpha({214, 236, 214, 255}, alpha));
 }
 
 void WorldView::drawInspector(const std::vector<ProcessInfo>& processes) {

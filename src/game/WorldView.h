@@ -55,6 +55,7 @@ private:
     void drawPortrait(const World& world, float boxX, float boxBottom);
     void drawBanner(const World& world);
     void drawError(const World& world);
+    void drawNotice(const World& world);
     void drawInspector(const std::vector<ProcessInfo>& processes);
     void glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color);
 

@@ -1,0 +1,38 @@
+#include "ScriptWatcher.h"
+
+namespace stagehand {
+
+namespace fs = std::filesystem;
+
+ScriptWatcher::ScriptWatcher(std::string scriptPath, std::string dataRoot)
+    : scriptPath_(std::move(scriptPath)), dataRoot_(std::move(dataRoot)), times_(scan()) {}
+
+std::map<fs::path, fs::file_time_type> ScriptWatcher::scan() const {
+    std::map<fs::path, fs::file_time_type> times;
+    std::error_code ec;
+    auto note = [&](const fs::path& path) {
+        auto time = fs::last_write_time(path, ec);
+        if (!ec) times[path] = time;
+    };
+    note(fs::u8path(scriptPath_));
+    for (const char* folder : {"assets/maps", "assets/images"})
+        for (const auto& entry : fs::directory_iterator(fs::u8path(dataRoot_) / folder, ec))
+            if (entry.is_regular_file(ec)) note(entry.path());
+    return times;
+}
+
+bool ScriptWatcher::poll(double now, std::string& changed) {
+    if (lastLook_ >= 0 && now - lastLook_ < kInterval) return false;
+    lastLook_ = now;
+    auto times = scan();
+    if (times == times_) return false;
+    for (const auto& [path, time] : times) {
+        auto old = times_.find(path);
+        if (old == times_.end() || old->second != time) changed = path.generic_string();
+    }
+    if (changed.empty()) changed = scriptPath_;  // a file was removed
+    times_ = std::move(times);
+    return true;
+}
+
+}  // namespace stagehand

@@ -1,0 +1,192 @@
+#include "game/InputLog.h"
+
+#include <cmath>
+#include <cstdio>
+#include <locale>
+#include <sstream>
+
+#include "game/World.h"
+
+namespace stagehand {
+
+namespace {
+
+constexpr const char* kMagic = "stagehand-input 1";
+
+const char* kindName(InputCommand::Kind kind) {
+    switch (kind) {
+        case InputCommand::Kind::Text: return "text";
+        case InputCommand::Kind::Move: return "move";
+        case InputCommand::Kind::Advance: return "advance";
+        case InputCommand::Kind::Choose: return "choose";
+        case InputCommand::Kind::Select: return "select";
+        case InputCommand::Kind::Hover: return "hover";
+    }
+    return "?";
+}
+
+// Reads one command after its tick; false if the words do not make one.
+bool parseCommand(std::istringstream& in, InputCommand& c) {
+    std::string kind;
+    in >> kind;
+    if (kind == "advance") {
+        c.kind = InputCommand::Kind::Advance;
+    } else if (kind == "choose" || kind == "select" || kind == "hover") {
+        c.kind = kind == "choose"   ? InputCommand::Kind::Choose
+                 : kind == "select" ? InputCommand::Kind::Select
+                                    : InputCommand::Kind::Hover;
+        if (!(in >> c.number)) return false;
+        if (c.kind == InputCommand::Kind::Choose && c.number < 1) return false;
+        if (c.kind == InputCommand::Kind::Select && c.number != 1 && c.number != -1) return false;
+        if (c.kind == InputCommand::Kind::Hover && c.number < 0) return false;
+    } else if (kind == "move") {
+        c.kind = InputCommand::Kind::Move;
+        if (!(in >> c.x >> c.y) || !std::isfinite(c.x) || !std::isfinite(c.y) || std::fabs(c.x) > 1 ||
+            std::fabs(c.y) > 1)
+            return false;
+    } else if (kind == "text") {
+        c.kind = InputCommand::Kind::Text;
+        std::string field;
+        while (in >> field) {
+            std::size_t eq = field.find('=');
+            if (eq == std::string::npos) return false;
+            std::istringstream value(field.substr(eq + 1));
+            value.imbue(std::locale::classic());
+            std::string key = field.substr(0, eq);
+            double number = 0;
+            if (!(value >> number) || !value.eof() || !std::isfinite(number) || number < 0 || number > 100000)
+                return false;
+            if (key == "speed")
+                c.x = static_cast<float>(number);
+            else if (key == "auto")
+                c.autoAdvance = number != 0;
+            else if (key == "skip")
+                c.skipping = number != 0;
+            else
+                return false;
+        }
+        return true;
+    } else {
+        return false;
+    }
+    std::string extra;
+    return !(in >> extra);
+}
+
+}  // namespace
+
+std::string InputLog::header() const {
+    std::string out = std::string(kMagic) + "\n";
+    if (!scene.empty()) out += "scene " + scene + "\n";
+    if (hasSeed) out += "seed " + std::to_string(seed) + "\n";
+    for (const auto& [name, value] : flags) out += "flag " + name + "=" + value + "\n";
+    if (!scriptIdentity.empty()) out += "script " + scriptIdentity + "\n";
+    return out + "---\n";
+}
+
+std::string InputLog::formatCommand(const InputCommand& c) {
+    std::ostringstream out;
+    out.imbue(std::locale::classic());
+    out << c.tick << ' ' << kindName(c.kind);
+    switch (c.kind) {
+        case InputCommand::Kind::Text:
+            out << " speed=" << c.x << " auto=" << (c.autoAdvance ? 1 : 0) << " skip=" << (c.skipping ? 1 : 0);
+            break;
+        case InputCommand::Kind::Move: out << ' ' << c.x << ' ' << c.y; break;
+        case InputCommand::Kind::Choose:
+        case InputCommand::Kind::Hover: out << ' ' << c.number; break;
+        case InputCommand::Kind::Select: out << (c.number > 0 ? " +1" : " -1"); break;
+        case InputCommand::Kind::Advance: break;
+    }
+    return out.str();
+}
+
+bool InputLog::parse(const std::string& text, const std::string& name, InputLog& out, std::string& error) {
+    std::istringstream lines(text);
+    std::string line;
+    int number = 0;
+    bool inHeader = true;
+    std::uint64_t lastTick = 0;
+    auto fail = [&](const std::string& what) {
+        error = name + ":" + std::to_string(number) + ": " + what;
+        return false;
+    };
+    while (std::getline(lines, line)) {
+        ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (number == 1) {
+            if (line != kMagic)
+                return fail("not a Stagehand input file (the first line must be '" + std::string(kMagic) + "')");
+            continue;
+        }
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream in(line);
+        in.imbue(std::locale::classic());
+        if (inHeader) {
+            std::string key, value;
+            in >> key;
+            std::getline(in >> std::ws, value);
+            if (key == "---") {
+                inHeader = false;
+            } else if (key == "scene" && !value.empty()) {
+                out.scene = value;
+            } else if (key == "seed") {
+                std::istringstream seed(value);
+                if (!(seed >> out.seed) || !seed.eof())
+                    return fail("seed must be a non-negative integer, not '" + value + "'");
+                out.hasSeed = true;
+            } else if (key == "flag" && value.find('=') != std::string::npos && value.find('=') > 0) {
+                out.flags.emplace_back(value.substr(0, value.find('=')), value.substr(value.find('=') + 1));
+            } else if (key == "script" && !value.empty()) {
+                out.scriptIdentity = value;
+            } else {
+                return fail("unknown header line '" + line + "' (scene, seed, flag, script, then ---)");
+            }
+            continue;
+        }
+        InputCommand c;
+        long long tick = -1;
+        if (!(in >> tick) || tick < 0) return fail("a command starts with its tick, a whole number: '" + line + "'");
+        c.tick = static_cast<std::uint64_t>(tick);
+        if (c.tick < lastTick) return fail("ticks must not go back in time (" + std::to_string(tick) + ")");
+        if (!parseCommand(in, c))
+            return fail("not a command: '" + line +
+                        "' (advance, choose N, select +1|-1, hover N, move X Y, text speed=S auto=0|1 skip=0|1)");
+        lastTick = c.tick;
+        out.commands.push_back(c);
+    }
+    if (number == 0) return fail("empty input file");
+    if (inHeader) return fail("no '---' line ends the header");
+    return true;
+}
+
+void InputLog::applyDue(World& world, std::size_t& next) const {
+    while (next < commands.size() && commands[next].tick <= world.ticks()) {
+        const InputCommand& c = commands[next++];
+        switch (c.kind) {
+            case InputCommand::Kind::Text: {
+                TextSettings settings = world.textSettings();
+                settings.charsPerSecond = c.x;
+                settings.autoAdvance = c.autoAdvance;
+                settings.skipping = c.skipping;
+                world.setTextSettings(settings);
+                break;
+            }
+            case InputCommand::Kind::Move: world.setPlayerInput({c.x, c.y}); break;
+            case InputCommand::Kind::Advance: world.advancePressed(); break;
+            case InputCommand::Kind::Choose: world.chooseMenuOption(c.number - 1); break;
+            case InputCommand::Kind::Select: world.moveMenuSelection(c.number); break;
+            case InputCommand::Kind::Hover: world.hoverMenuOption(c.number - 1); break;
+        }
+    }
+}
+
+std::string scriptIdentity(const std::string& source) {
+    std::uint64_t hash = 1469598103934665603ull;
+    for (unsigned char byte : source) hash = (hash ^ byte) * 1099511628211ull;
+    char text[48];
+    std::snprintf(text, sizeof text, "%zu %016llx", source.size(), static_cast<unsigned long long>(hash));
+    return text;
+}
+
+}  // namespace stagehand

@@ -1,0 +1,57 @@
+// The player's input, tick by tick: what the window records (--record) and
+// what a replay, a hot reload or a saved game feeds back (--replay, --load).
+// Same script, seed, starting flags and log give the same run, byte for byte.
+//
+// The text format (docs/REPLAY.md) is one command per line, after a header:
+//   stagehand-input 1
+//   scene harbour            (optional: the scene to start)
+//   seed 1                   (optional)
+//   flag NAME=VALUE          (optional, repeatable)
+//   script SIZE HASH         (optional: a save refuses a script that changed)
+//   ---
+//   TICK text speed=45 auto=0 skip=0
+//   TICK move X Y
+//   TICK advance | choose N | select +1|-1 | hover N
+// TICK is the number of simulation ticks done when the input arrived (60 per
+// second); commands of one tick apply in file order, before that tick runs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace stagehand {
+
+class World;
+
+struct InputCommand {
+    enum class Kind { Text, Move, Advance, Choose, Select, Hover };
+    std::uint64_t tick = 0;
+    Kind kind = Kind::Advance;
+    float x = 0, y = 0;                          // Move: -1..1; Text: x = characters per second
+    int number = 0;                              // Choose/Hover: 1-based option (Hover 0: none); Select: -1 or +1
+    bool autoAdvance = false, skipping = false;  // Text
+};
+
+struct InputLog {
+    std::string scene;
+    std::uint64_t seed = 1;
+    bool hasSeed = false;
+    std::vector<std::pair<std::string, std::string>> flags;
+    std::string scriptIdentity;  // "SIZE HASH" of the script a save was made with
+    std::vector<InputCommand> commands;
+
+    std::string header() const;
+    static std::string formatCommand(const InputCommand& command);
+    // Parses the text format; on a mistake returns false with "NAME:LINE: what".
+    static bool parse(const std::string& text, const std::string& name, InputLog& out, std::string& error);
+
+    // Applies the commands due before tick `world.ticks()` runs, from `next`.
+    void applyDue(World& world, std::size_t& next) const;
+};
+
+// "SIZE HASH" (FNV-1a) of a script's text: a save names the script it needs.
+std::string scriptIdentity(const std::string& source);
+
+}  // namespace stagehand
