@@ -1474,8 +1474,11 @@ local function describeWait(p)
         return kind, math.max(0, p[T_BUCKET].key / MS - g.clock)
     elseif kind == W_FRAMES then
         return kind, on - g.tick
-    elseif kind == W_SIGNAL or kind == W_SIGNAL_TIMEOUT then
+    elseif kind == W_SIGNAL then
         return kind, on
+    elseif kind == W_SIGNAL_TIMEOUT then
+        local left = p[T_BUCKET] and math.max(0, p[T_BUCKET].key / MS - g.clock) or 0
+        return kind, string.format("%s (%.1f s left)", on, left)
     elseif kind == W_UNTIL then
         local info = getinfo(on, "S")
         return kind, info.short_src .. ":" .. info.linedefined

@@ -812,6 +812,16 @@ describe("WaitSupport", function()
         end)
     end)
 
+    describe("process report", function()
+        it("shows the time left on a signal timeout", function()
+            S.runProcess(function() S.waitSignalTimeout("bell", 3) end)
+            ticks(60)
+            local entry = S.processes()[1]
+            assert.are.equal("signal_timeout", entry.waiting)
+            assert.are.equal("bell (2.0 s left)", entry.detail)
+        end)
+    end)
+
     describe("deadlock report", function()
         it("says when a signal was sent before its waiter began waiting", function()
             S.runProcess(function()

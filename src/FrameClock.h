@@ -5,6 +5,8 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 
 namespace stagehand {
 
@@ -29,6 +31,44 @@ public:
 private:
     double tickSeconds_;
     double accumulator_ = 0;
+};
+
+// The author's hands on the scene's clock in the window: pause, step one tick,
+// and run slower or faster. Only how many ticks a frame runs changes, so the
+// run itself (and its input log) is the same as at normal speed.
+class Playback {
+public:
+    static constexpr double kMinSpeed = 0.125, kMaxSpeed = 8;
+
+    void togglePause() { paused_ = !paused_; }
+    void step() { steps_ += paused_ ? 1 : 0; }
+    void slower() { speed_ = std::max(kMinSpeed, speed_ / 2); }
+    void faster() { speed_ = std::min(kMaxSpeed, speed_ * 2); }
+    bool paused() const { return paused_; }
+    double speed() const { return speed_; }
+
+    // The ticks this frame runs: none while paused (but the steps asked for).
+    int ticksFor(FrameClock& clock, double frameSeconds) {
+        int ticks = clock.ticksFor(paused_ ? 0 : frameSeconds * speed_);
+        ticks += steps_;
+        steps_ = 0;
+        return ticks;
+    }
+
+    // "" at normal speed, else what the author set, for the screen.
+    std::string label() const {
+        char text[96] = "";
+        if (paused_)
+            std::snprintf(text, sizeof text, "paused (P resumes, . steps one tick)");
+        else if (speed_ != 1)
+            std::snprintf(text, sizeof text, "%gx speed ([ slower, ] faster)", speed_);
+        return text;
+    }
+
+private:
+    bool paused_ = false;
+    int steps_ = 0;
+    double speed_ = 1;
 };
 
 }  // namespace stagehand

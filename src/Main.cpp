@@ -210,6 +210,17 @@ int runScreenshot(const Setup& setup) {
     return sim->host().errorCount() > 0 ? kExitScriptError : kExitOk;
 }
 
+// P pauses the scene, . steps one tick, [ and ] halve and double its speed.
+bool playbackKey(int key, Playback& playback) {
+    switch (key) {
+        case SDLK_p: playback.togglePause(); return true;
+        case SDLK_PERIOD: playback.step(); return true;
+        case SDLK_LEFTBRACKET: playback.slower(); return true;
+        case SDLK_RIGHTBRACKET: playback.faster(); return true;
+        default: return false;
+    }
+}
+
 int runWindow(const Setup& setup) {
     Renderer renderer(WindowOptions{"Stagehand", setup.cmd.width, setup.cmd.height, false}, setup.dataRoot);
     std::unique_ptr<PlaySession> session;  // the scene being played: recording, hot reload
@@ -251,6 +262,7 @@ int runWindow(const Setup& setup) {
     if (!session && !menu) return kExitBadInput;
 
     FrameClock clock(Simulation::kTickSeconds);
+    Playback playback;
     double last = Window::seconds();
     for (bool running = true; running && !stopRequested();) {
         // Input.
@@ -272,6 +284,7 @@ int runWindow(const Setup& setup) {
                 sim = nullptr;
             } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F1) {
                 showInspector = !showInspector;
+            } else if (event.kind == InputKind::KeyDown && playbackKey(event.key, playback)) {
             } else if (sim) {
                 playInput.handle(event, sim->world(), [&](float x, float y) {
                     return renderer.view.menuOptionAt(layout.toViewX(x), layout.toViewY(y));
@@ -282,7 +295,7 @@ int runWindow(const Setup& setup) {
 
         // Simulation: fixed ticks; a long frame is clamped.
         now = Window::seconds();
-        int ticks = clock.ticksFor(now - last);
+        int ticks = playback.ticksFor(clock, now - last);
         last = now;
         for (int i = 0; sim && i < ticks; ++i) sim->tick();
 
@@ -295,8 +308,8 @@ int runWindow(const Setup& setup) {
         } else if (sim) {
             std::vector<ProcessInfo> processes;
             if (showInspector) processes = sim->host().processes();
-            renderer.view.draw(sim->world(), layout,
-                               {sceneTitle, playInput.hint(), showInspector ? &processes : nullptr});
+            std::string title = playback.label().empty() ? sceneTitle : sceneTitle + "  \u00B7  " + playback.label();
+            renderer.view.draw(sim->world(), layout, {title, playInput.hint(), showInspector ? &processes : nullptr});
         }
         renderer.window.swap();
     }
