@@ -50,7 +50,7 @@ const char* usageText() {
            "[--seed N]\n"
            "  stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH] [--seed N]\n"
            "  stagehand --list-scenes [--script PATH]\n"
-           "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE,\n"
+           "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE, --load SAVE,\n"
            "          --watchdog SECONDS (default 1), --memory-limit MB (default 512)\n";
 }
 
@@ -93,6 +93,8 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             if (!value(out.recordPath)) return false;
         } else if (arg == "--replay") {
             if (!value(out.replayPath)) return false;
+        } else if (arg == "--load") {
+            if (!value(out.loadPath)) return false;
         } else if (arg == "--flag") {
             if (!value(v)) return false;
             std::size_t equals = v.find('=');

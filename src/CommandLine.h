@@ -4,7 +4,7 @@
 //   stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH]
 //   stagehand --list-scenes [--script PATH]
 //   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable),
-//           --record FILE, --replay FILE
+//           --record FILE, --replay FILE, --load SAVE
 #pragma once
 
 #include <cstdint>
@@ -26,6 +26,7 @@ struct CommandLine {
     bool seedGiven = false;
     std::string recordPath;  // --record FILE: the window writes the player's input there
     std::string replayPath;  // --replay FILE: feed recorded input (window, headless, screenshot)
+    std::string loadPath;    // --load SAVE: resume a saved run (F5 in the window writes one)
     std::string screenshotPath;
     double at = -1;
     int width = 1280, height = 720;

@@ -51,8 +51,27 @@ struct Setup {
     CommandLine cmd;
     std::string dataRoot;
     std::string scriptPath;
-    std::optional<InputLog> input;  // --replay: the player's recorded input
+    std::optional<InputLog> input;  // --replay or --load: the player's recorded input
+    std::uint64_t resumeAt = 0;     // --load: the tick the save was made at
 };
+
+// The setup of a saved run: its scene, seed, flags and input.
+Setup withSave(Setup setup, const InputLog& save) {
+    setup.cmd.scene = save.scene;
+    setup.cmd.seed = save.hasSeed ? save.seed : setup.cmd.seed;
+    setup.cmd.flags = save.flags;
+    setup.input = save;
+    setup.resumeAt = save.at;
+    return setup;
+}
+
+// Where F5 saves and F9 loads: the per-user folder SDL gives the game.
+std::string quicksavePath() {
+    char* folder = SDL_GetPrefPath("Stagehand", "stagehand");
+    std::string path = folder ? std::string(folder) + "quicksave.txt" : "stagehand-quicksave.txt";
+    SDL_free(folder);
+    return path;
+}
 
 // The `flags` every run starts with: --flag NAME=VALUE, where true and false
 // are booleans, a number is a number and anything else a string.
@@ -231,11 +250,12 @@ int runWindow(const Setup& setup) {
 
     // A script that cannot be loaded (a syntax error after an edit) never
     // closes the window: the error is reported and the menu stays.
-    auto play = [&](const std::string& name, const std::string& title) {
+    auto play = [&](const std::string& name, const std::string& title, const Setup& from) {
         std::string error;
-        session = std::make_unique<PlaySession>(makeOptions(setup, nullptr, false), setup.cmd.recordPath,
-                                                setup.input.value_or(InputLog{}));
-        if (session->start(name, error)) {
+        InputLog input = from.input.value_or(InputLog{});
+        input.flags = from.cmd.flags;
+        session = std::make_unique<PlaySession>(makeOptions(from, nullptr, false), from.cmd.recordPath, input);
+        if (session->start(name, error, from.resumeAt)) {
             sceneTitle = title.empty() ? name : title;
             menu.reset();
             return;
@@ -258,7 +278,7 @@ int runWindow(const Setup& setup) {
     };
     if (setup.cmd.scene.empty()) openMenu();
     if (!setup.cmd.scene.empty() || topLevelScript)
-        play(topLevelScript ? Simulation::kTopLevelScene : setup.cmd.scene, "");
+        play(topLevelScript ? Simulation::kTopLevelScene : setup.cmd.scene, "", setup);
     if (!session && !menu) return kExitBadInput;
 
     FrameClock clock(Simulation::kTickSeconds);
@@ -277,13 +297,31 @@ int runWindow(const Setup& setup) {
             if (menu) {
                 auto action = menu->handle(event, layout);
                 if (action == SceneMenu::Action::Quit) running = false;
-                if (action == SceneMenu::Action::Play) play(menu->selected().name, menu->selected().title);
+                if (action == SceneMenu::Action::Play) play(menu->selected().name, menu->selected().title, setup);
                 sim = session ? &session->simulation() : nullptr;
             } else if (event.kind == InputKind::KeyDown && event.key == SDLK_ESCAPE) {
                 openMenu();
                 sim = nullptr;
             } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F1) {
                 showInspector = !showInspector;
+            } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F5 && session) {
+                std::string error, path = quicksavePath();
+                if (session->save(path, error)) {
+                    sim->world().showNotice("saved (F9 loads it)");
+                    std::cerr << "stagehand: saved " << path << '\n';
+                } else {
+                    sim->world().showError(error);
+                }
+            } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F9) {
+                InputLog save;
+                std::string error;
+                if (PlaySession::readSave(quicksavePath(), setup.scriptPath, save, error)) {
+                    play(save.scene, "", withSave(setup, save));
+                    sim = session ? &session->simulation() : nullptr;
+                } else {
+                    std::cerr << "stagehand: " << error << '\n';
+                    if (sim) sim->world().showError(error);
+                }
             } else if (event.kind == InputKind::KeyDown && playbackKey(event.key, playback)) {
             } else if (sim) {
                 playInput.handle(event, sim->world(), [&](float x, float y) {
@@ -338,6 +376,12 @@ int main(int argc, char** argv) {
     setup.dataRoot = locateDataRoot(error);
     if (setup.dataRoot.empty()) return fail(error, kExitBadInput);
     if (!readReplay(setup, error)) return fail(error, kExitBadInput);
+    if (!setup.cmd.loadPath.empty()) {
+        InputLog save;
+        if (!PlaySession::readSave(setup.cmd.loadPath, setup.scriptPath, save, error))
+            return fail(error, kExitBadInput);
+        setup = withSave(setup, save);
+    }
     setup.scriptPath = setup.cmd.scriptPath.empty() ? setup.dataRoot + "/scripts/Demo.lua" : setup.cmd.scriptPath;
 
     // 3. The mode. Load errors are exit 2; platform and GL failures are reported too.

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 
 namespace stagehand {
 
@@ -12,7 +13,7 @@ PlaySession::PlaySession(Simulation::Options options, std::string recordPath, In
       input_(std::move(replay)),
       watcher_(options_.scriptPath, options_.dataRoot) {}
 
-bool PlaySession::start(const std::string& scene, std::string& error) {
+bool PlaySession::start(const std::string& scene, std::string& error, std::uint64_t at) {
     try {
         sim_ = std::make_unique<Simulation>(options_);
         if (!sim_->startScene(scene, error)) return false;
@@ -25,6 +26,7 @@ bool PlaySession::start(const std::string& scene, std::string& error) {
     input_.seed = options_.seed;
     input_.hasSeed = true;
     sim_->replay(input_);
+    sim_->fastForwardTo(at);
     if (!recordPath_.empty()) {
         record_.open(std::filesystem::u8path(recordPath_), std::ios::binary | std::ios::trunc);
         if (!record_) std::cerr << "stagehand: cannot write the input record " << recordPath_ << '\n';
@@ -59,6 +61,59 @@ void PlaySession::reloadIfChanged(double now) {
                   sim_->time(), ms);
     std::cerr << "stagehand: " << line << '\n';
     sim_->world().showNotice(line);
+}
+
+namespace {
+bool readText(const std::string& path, std::string& text) {
+    std::ifstream in(std::filesystem::u8path(path), std::ios::binary);
+    if (!in) return false;
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+    return true;
+}
+}  // namespace
+
+bool PlaySession::save(const std::string& path, std::string& error) {
+    std::string source;
+    if (!readText(options_.scriptPath, source)) {
+        error = "cannot read " + options_.scriptPath;
+        return false;
+    }
+    InputLog save = input_;
+    save.scriptIdentity = scriptIdentity(source);
+    save.at = sim_->ticks();
+    std::ofstream out(std::filesystem::u8path(path), std::ios::binary | std::ios::trunc);
+    out << save.header();
+    for (const auto& command : save.commands) out << InputLog::formatCommand(command) << '\n';
+    if (!out.flush()) {
+        error = "cannot write " + path;
+        return false;
+    }
+    return true;
+}
+
+bool PlaySession::readSave(const std::string& path, const std::string& scriptPath, InputLog& save, std::string& error) {
+    std::string text, source;
+    if (!readText(path, text)) {
+        error = "cannot open the save " + path;
+        return false;
+    }
+    if (!InputLog::parse(text, path, save, error)) return false;
+    if (!readText(scriptPath, source)) {
+        error = "cannot read " + scriptPath;
+        return false;
+    }
+    if (save.scriptIdentity.empty() || save.scene.empty()) {
+        error = path + ": not a save (it names no script or scene; use --replay for an input file)";
+        return false;
+    }
+    if (save.scriptIdentity != scriptIdentity(source)) {
+        error = path + ": this save was made with another version of " + scriptPath +
+                "; it no longer matches, so it would resume somewhere wrong (start the scene again)";
+        return false;
+    }
+    return true;
 }
 
 bool PlaySession::reload(std::string& error) {

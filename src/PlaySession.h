@@ -5,6 +5,7 @@
 // there; a version that fails to load leaves the running one in place.
 #pragma once
 
+#include <cstdint>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -19,8 +20,9 @@ public:
     // `replay` (may be empty) is fed to the scene as if the player did it.
     PlaySession(Simulation::Options options, std::string recordPath, InputLog replay);
 
-    // Loads the script and starts `scene`; false with `error` (never throws).
-    bool start(const std::string& scene, std::string& error);
+    // Loads the script and starts `scene`, fast-forwarded to tick `at` (a
+    // loaded save); false with `error` (never throws).
+    bool start(const std::string& scene, std::string& error, std::uint64_t at = 0);
     Simulation& simulation() { return *sim_; }
 
     // Looks for changed files (a few times a second) and reloads if any.
@@ -28,6 +30,13 @@ public:
     // Runs the scene again from a fresh load up to the current tick. Returns
     // false (keeping the running version) with `error` if that fails.
     bool reload(std::string& error);
+
+    // Writes the run so far (script identity, scene, seed, flags, input, the
+    // tick on screen) to `path`: a save, restored by replay (--load, F9).
+    bool save(const std::string& path, std::string& error);
+    // Reads a save; false with `error` if it cannot be read, or if it was made
+    // with another version of the script (it would resume somewhere wrong).
+    static bool readSave(const std::string& path, const std::string& scriptPath, InputLog& save, std::string& error);
 
 private:
     void attachRecorder();

@@ -114,3 +114,32 @@ TEST(Reload, an_edited_scene_resumes_at_the_same_moment_and_a_broken_one_keeps_r
     session.simulation().tick();
     EXPECT_EQ(session.simulation().ticks(), 361u);
 }
+
+// F5 and --load: a save is the input so far, and loading it replays the run
+// to the same tick; a save of another version of the script is refused.
+TEST(Save, a_save_resumes_at_the_same_moment_and_a_changed_script_refuses_it) {
+    std::string path = test::writeScript("save_scene.lua", "");
+    writeFile(path,
+              "function scene()\n  activate('jackie')\n  say('jackie', 'one', 1)\n  wait(3)\n"
+              "  say('jackie', 'two', 1)\n  wait(10)\nend\n");
+    std::vector<std::string> first, second;
+    PlaySession played(playerOptions(first, path), "", InputLog{});
+    std::string error;
+    ASSERT_TRUE(played.start("scene", error)) << error;
+    for (int tick = 0; tick < 200; ++tick) played.simulation().tick();
+    std::string savePath = test::writeScript("save_scene.save", "");
+    ASSERT_TRUE(played.save(savePath, error)) << error;
+
+    InputLog save;
+    ASSERT_TRUE(PlaySession::readSave(savePath, path, save, error)) << error;
+    EXPECT_EQ(save.at, 200u);
+    EXPECT_EQ(save.scene, "scene");
+    PlaySession loaded(playerOptions(second, path), "", save);
+    ASSERT_TRUE(loaded.start(save.scene, error, save.at)) << error;
+    EXPECT_EQ(loaded.simulation().ticks(), 200u);
+    EXPECT_EQ(first, second);
+
+    writeFile(path, "function scene() say('jackie', 'changed', 1) end\n");
+    EXPECT_FALSE(PlaySession::readSave(savePath, path, save, error));
+    EXPECT_NE(error.find("no longer matches"), std::string::npos) << error;
+}

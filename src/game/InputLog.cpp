@@ -81,6 +81,7 @@ std::string InputLog::header() const {
     if (hasSeed) out += "seed " + std::to_string(seed) + "\n";
     for (const auto& [name, value] : flags) out += "flag " + name + "=" + value + "\n";
     if (!scriptIdentity.empty()) out += "script " + scriptIdentity + "\n";
+    if (at > 0) out += "at " + std::to_string(at) + "\n";
     return out + "---\n";
 }
 
@@ -139,8 +140,11 @@ bool InputLog::parse(const std::string& text, const std::string& name, InputLog&
                 out.flags.emplace_back(value.substr(0, value.find('=')), value.substr(value.find('=') + 1));
             } else if (key == "script" && !value.empty()) {
                 out.scriptIdentity = value;
+            } else if (key == "at") {
+                std::istringstream at(value);
+                if (!(at >> out.at) || !at.eof()) return fail("at must be a tick number, not '" + value + "'");
             } else {
-                return fail("unknown header line '" + line + "' (scene, seed, flag, script, then ---)");
+                return fail("unknown header line '" + line + "' (scene, seed, flag, script, at, then ---)");
             }
             continue;
         }

@@ -8,6 +8,7 @@
 //   seed 1                   (optional)
 //   flag NAME=VALUE          (optional, repeatable)
 //   script SIZE HASH         (optional: a save refuses a script that changed)
+//   at TICK                  (optional: a save's moment; loading fast-forwards there)
 //   ---
 //   TICK text speed=45 auto=0 skip=0
 //   TICK move X Y
@@ -40,6 +41,7 @@ struct InputLog {
     bool hasSeed = false;
     std::vector<std::pair<std::string, std::string>> flags;
     std::string scriptIdentity;  // "SIZE HASH" of the script a save was made with
+    std::uint64_t at = 0;        // a save's moment, in ticks (0: the start)
     std::vector<InputCommand> commands;
 
     std::string header() const;
