@@ -33,6 +33,7 @@ local sceneFile = {
 files["scripts/"] = sceneFile
 files["scripts/WaitSupport.lua"] = { std = "lua51" }
 files["scripts/StageSupport.lua"] = { std = "lua51" }
+files["scripts/CheckSupport.lua"] = { std = "lua51" }
 
 -- LuaLS definitions: declarations only, never run.
 files["scripts/meta/"] = { ignore = { ".*" } }

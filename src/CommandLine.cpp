@@ -50,6 +50,7 @@ const char* usageText() {
            "[--seed N]\n"
            "  stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH] [--seed N]\n"
            "  stagehand --list-scenes [--script PATH]\n"
+           "  stagehand --check [--script PATH]\n"
            "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE, --load SAVE,\n"
            "          --watchdog SECONDS (default 1), --memory-limit MB (default 512)\n";
 }
@@ -73,6 +74,8 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             out.mode = CommandLine::Mode::Headless;
         } else if (arg == "--list-scenes") {
             out.mode = CommandLine::Mode::ListScenes;
+        } else if (arg == "--check") {
+            out.mode = CommandLine::Mode::Check;
         } else if (arg == "--json") {
             out.json = true;
         } else if (arg == "--script") {

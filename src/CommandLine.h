@@ -3,6 +3,7 @@
 //   stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1] [--seed N]
 //   stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH]
 //   stagehand --list-scenes [--script PATH]
+//   stagehand --check [--script PATH]
 //   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable),
 //           --record FILE, --replay FILE, --load SAVE
 #pragma once
@@ -15,7 +16,7 @@
 namespace stagehand {
 
 struct CommandLine {
-    enum class Mode { Window, Headless, Screenshot, ListScenes, Help };
+    enum class Mode { Window, Headless, Screenshot, ListScenes, Check, Help };
     Mode mode = Mode::Window;
     std::string scriptPath;  // empty: the data root's scripts/Demo.lua
     std::string scene;

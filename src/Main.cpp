@@ -166,6 +166,15 @@ int listScenes(const Setup& setup) {
     return kExitOk;
 }
 
+// --check: load the script (exit 2 if it cannot be), then report likely
+// mistakes in its text, one line each; exit 1 if there are any.
+int runCheck(const Setup& setup) {
+    auto sim = loadSimulation(setup, nullptr, true);
+    auto findings = sim->host().check(setup.scriptPath);
+    for (const auto& line : findings) std::cout << line << '\n';
+    return findings.empty() ? kExitOk : kExitScriptError;
+}
+
 int runHeadless(const Setup& setup) {
     bool json = setup.cmd.json;
     auto sim = loadSimulation(
@@ -388,6 +397,7 @@ int main(int argc, char** argv) {
     try {
         switch (setup.cmd.mode) {
             case CommandLine::Mode::ListScenes: return listScenes(setup);
+            case CommandLine::Mode::Check: return runCheck(setup);
             case CommandLine::Mode::Headless: return runHeadless(setup);
             case CommandLine::Mode::Screenshot: return runScreenshot(setup);
             case CommandLine::Mode::Window: return runWindow(setup);

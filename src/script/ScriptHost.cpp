@@ -224,6 +224,64 @@ void ScriptHost::warnAboutStoryTargets(const std::string& source, const std::str
     lua_pop(L, 1);
 }
 
+namespace {
+void pushStrings(lua_State* L, const std::vector<std::string>& list) {
+    lua_createtable(L, static_cast<int>(list.size()), 0);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        lua_pushlstring(L, list[i].data(), list[i].size());
+        lua_rawseti(L, -2, static_cast<int>(i + 1));
+    }
+}
+}  // namespace
+
+std::vector<std::string> ScriptHost::check(const std::string& path) {
+    lua_State* L = lua_.get();
+    std::vector<std::string> findings;
+    std::string source, checker, error;
+    std::string checkerPath = dataRoot_ + "/scripts/CheckSupport.lua";
+    if (!readFile(path, source, error) || !readFile(checkerPath, checker, error)) return {error};
+    std::string checkerLabel = "@" + chunkLabel(checkerPath);
+    if (luaL_loadbuffer(L, checker.data(), checker.size(), checkerLabel.c_str()) != 0) {
+        findings.push_back(lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return findings;
+    }
+    if (!lua_.call(0, 1).ok) return {"cannot run " + checkerPath};
+    lua_getfield(L, -1, "check");
+    lua_remove(L, -2);
+    lua_pushlstring(L, source.data(), source.size());
+    std::string label = chunkLabel(path);
+    lua_pushlstring(L, label.data(), label.size());
+    std::vector<std::string> globals, actors;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        if (lua_type(L, -2) == LUA_TSTRING) globals.push_back(lua_tostring(L, -2));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    for (const auto& actor : world_.actors()) actors.push_back(actor.id);
+    std::sort(globals.begin(), globals.end());
+    lua_createtable(L, 0, 4);
+    pushStrings(L, globals);
+    lua_setfield(L, -2, "globals");
+    pushStrings(L, actors);
+    lua_setfield(L, -2, "actors");
+    pushStrings(L, world_.waypointNames());
+    lua_setfield(L, -2, "waypoints");
+    pushStrings(L, world_.imageNames());
+    lua_setfield(L, -2, "images");
+    CallResult result = lua_.call(3, 1);
+    if (!result.ok) return {firstLine(result.error)};
+    for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
+        lua_rawgeti(L, -1, i);
+        if (lua_isstring(L, -1)) findings.push_back(lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return findings;
+}
+
 bool ScriptHost::hasSceneList() {
     lua_State* L = lua_.get();
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);

@@ -67,6 +67,12 @@ public:
     // `error` to one line naming the file and line.
     bool loadScript(const std::string& path, std::string& error);
 
+    // `stagehand --check`: likely mistakes in the loaded script's text (calls to
+    // undefined globals, unknown actors, waypoints and images in literal
+    // arguments, signals waited on but never sent and the reverse), one
+    // "file:line: ..." each. Runs scripts/CheckSupport.lua.
+    std::vector<std::string> check(const std::string& path);
+
     // Scenes in the order the script lists them (its SCENES table), or every
     // global function of the script in name order.
     std::vector<SceneInfo> scenes();
