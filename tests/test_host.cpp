@@ -2,6 +2,11 @@
 // and the sandbox.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
 #include "TestSupport.h"
 
 using namespace stagehand;
@@ -193,4 +198,32 @@ TEST(ScriptHost, the_process_report_shows_the_authors_line_for_stage_waits) {
     ASSERT_FALSE(list.empty());
     EXPECT_NE(list[0].where.find(".lua:3"), std::string::npos) << list[0].where;
     EXPECT_EQ(list[0].where.find("StageSupport"), std::string::npos) << list[0].where;
+}
+
+// Adding a function scenes can see means documenting it: each one is in the
+// LuaLS meta file (editor completion) and in docs/API.md, and nothing is
+// documented there that scenes cannot see.
+TEST(ScriptHost, every_scene_function_is_in_the_meta_file_and_the_api_doc) {
+    Stage stage("");
+    const std::set<std::string> standard = {
+        "assert", "error",  "ipairs", "next",     "pairs",  "pcall",  "select",       "tonumber",     "tostring",
+        "type",   "unpack", "xpcall", "rawequal", "rawget", "rawset", "setmetatable", "getmetatable", "print"};
+    auto read = [](const std::string& path) {
+        std::ifstream in(std::string(STAGEHAND_SOURCE_DIR) + "/" + path);
+        std::ostringstream text;
+        text << in.rdbuf();
+        return text.str();
+    };
+    std::string meta = read("scripts/meta/stagehand.lua"), api = read("docs/API.md");
+    std::set<std::string> visible;
+    for (const auto& name : stage.host->sceneFunctions()) {
+        if (standard.count(name)) continue;
+        visible.insert(name);
+        EXPECT_NE(meta.find("function " + name + "("), std::string::npos) << name << " is not in the meta file";
+        EXPECT_NE(api.find("`" + name + "("), std::string::npos) << name << " is not in docs/API.md";
+    }
+    // The meta file declares nothing a scene cannot call.
+    std::regex declared(R"(\nfunction ([A-Za-z_][A-Za-z_0-9]*)\()");
+    for (std::sregex_iterator it(meta.begin(), meta.end(), declared), end; it != end; ++it)
+        EXPECT_TRUE(visible.count((*it)[1].str())) << (*it)[1].str() << " is documented but scenes cannot see it";
 }

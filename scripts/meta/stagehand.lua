@@ -146,6 +146,10 @@ function walkTo(actor, point) end
 function walkToPointAndSignal(actor, signalName, point) end
 ---@param actor string
 function waitArrival(actor) end
+---True while the actor is on its way somewhere (walkToPoint, walkTo).
+---@param actor string
+---@return boolean
+function isWalking(actor) end
 ---@param actor string
 ---@param direction "down"|"up"|"left"|"right"
 function face(actor, direction) end

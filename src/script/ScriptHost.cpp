@@ -282,6 +282,25 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
     return findings;
 }
 
+std::vector<std::string> ScriptHost::sceneFunctions() {
+    lua_State* L = lua_.get();
+    std::vector<std::string> names;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, apiNamesRef_);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) continue;
+        std::string name = lua_tostring(L, -1);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+        rawGetField(L, -1, name.c_str());
+        if (lua_type(L, -1) == LUA_TFUNCTION) names.push_back(name);
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
 bool ScriptHost::hasSceneList() {
     lua_State* L = lua_.get();
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);

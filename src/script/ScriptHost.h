@@ -77,6 +77,9 @@ public:
     // global function of the script in name order.
     std::vector<SceneInfo> scenes();
     bool hasFunction(const std::string& name);
+    // Every function a scene sees as a global before its script runs
+    // (standard ones included), sorted: what the docs must cover.
+    std::vector<std::string> sceneFunctions();
     // The script has a SCENES list (not just global functions).
     bool hasSceneList();
     // Processes the script's top level started (the seed articles' demos)
