@@ -270,19 +270,23 @@ int runWindow(const Setup& setup) {
             return;
         }
         std::cerr << "stagehand: " << error << '\n';
+        if (menu) menu->setMessage(error);
         session.reset();
     };
     bool topLevelScript = false;
     auto openMenu = [&]() {
         std::vector<SceneInfo> scenes;
+        std::string problem;
         try {
             auto lister = loadSimulation(setup, nullptr, false);
             scenes = lister->scenes();
             topLevelScript = lister->isTopLevelScript();
         } catch (const LoadError& e) {
-            std::cerr << "stagehand: " << e.what() << '\n';
+            problem = e.what();
+            std::cerr << "stagehand: " << problem << '\n';
         }
         menu = std::make_unique<SceneMenu>(scenes);
+        menu->setMessage(problem);
         session.reset();
     };
     if (setup.cmd.scene.empty()) openMenu();
@@ -292,6 +296,7 @@ int runWindow(const Setup& setup) {
 
     FrameClock clock(Simulation::kTickSeconds);
     Playback playback;
+    ScriptWatcher menuWatcher(setup.scriptPath, setup.dataRoot);
     double last = Window::seconds();
     for (bool running = true; running && !stopRequested();) {
         // Input.
@@ -300,6 +305,8 @@ int runWindow(const Setup& setup) {
         ViewLayout layout = ViewLayout::fit(drawW, drawH);
         double now = Window::seconds();
         if (session) session->reloadIfChanged(now);
+        std::string changed;
+        if (menu && menuWatcher.poll(now, changed)) openMenu();  // the scene list of the script just saved
         Simulation* sim = session ? &session->simulation() : nullptr;
         for (const auto& event : renderer.window.pollInput()) {
             if (event.kind == InputKind::Quit) running = false;
@@ -313,6 +320,8 @@ int runWindow(const Setup& setup) {
                 sim = nullptr;
             } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F1) {
                 showInspector = !showInspector;
+            } else if (event.kind == InputKind::KeyDown && event.key == SDLK_BACKSPACE && sim) {
+                sim->world().dismissError();
             } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F5 && session) {
                 std::string error, path = quicksavePath();
                 if (session->save(path, error)) {

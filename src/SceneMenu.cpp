@@ -67,7 +67,18 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
         text.draw(row, scene.title.empty() ? scene.name : scene.title, kListX + 70, y + 15, chosen ? kText : kMuted);
     }
     if (scenes_.empty())
-        text.drawCentered(row, "This script lists no scenes.", ViewLayout::kWidth / 2, kListTop, kText);
+        text.drawCentered(
+            row, message_.empty() ? "This script lists no scenes." : "Fix the script and save: this list follows.",
+            ViewLayout::kWidth / 2, kListTop, kText);
+    if (!message_.empty()) {
+        Font small = text.font(FontFace::Regular, 18, layout.scale);
+        auto lines = text.wrap(small, message_, ViewLayout::kWidth - 160);
+        float lineHeight = text.lineHeight(small);
+        float top = ViewLayout::kHeight - 80 - lines.size() * lineHeight - 20;
+        batch.rect(60, top - 10, ViewLayout::kWidth - 120, lines.size() * lineHeight + 20, {122, 28, 36, 230});
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            text.draw(small, lines[i], 80, top + i * lineHeight, {255, 236, 236, 255});
+    }
     text.drawCentered(subtitle, "Up/Down to choose  \u00B7  Enter or click to play  \u00B7  Esc to quit",
                       ViewLayout::kWidth / 2, ViewLayout::kHeight - 60, kMuted);
     batch.end();

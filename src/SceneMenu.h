@@ -22,12 +22,15 @@ public:
     const SceneInfo& selected() const { return scenes_[selected_]; }
     bool empty() const { return scenes_.empty(); }
     void draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout);
+    // A problem to show above the key hints (a script that did not load).
+    void setMessage(std::string message) { message_ = std::move(message); }
 
 private:
     int rowAt(float viewX, float viewY) const;
 
     std::vector<SceneInfo> scenes_;
     int selected_ = 0;
+    std::string message_;
 };
 
 }  // namespace stagehand

@@ -138,6 +138,7 @@ public:
     // Shows a message in the error overlay without a transcript event (the
     // caller records its own, such as "stuck").
     void showError(const std::string& message, float seconds = 8.0f);
+    void dismissError() { errorSecondsLeft_ = 0; }
     // A short notice from the host (not the script), e.g. "reloaded".
     void showNotice(const std::string& text) { notice_ = text, noticeSecondsLeft_ = 2.5f; }
     const std::string& notice() const { return notice_; }

@@ -397,7 +397,8 @@ void WorldView::drawBanner(const World& world) {
 void WorldView::drawError(const World& world) {
     if (world.errorSecondsLeft() <= 0 || world.lastError().empty()) return;
     Font font = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
-    auto lines = text_.wrap(font, "Script error: " + world.lastError(), ViewLayout::kWidth - 120);
+    auto lines =
+        text_.wrap(font, "Script error: " + world.lastError() + "   (Backspace hides this)", ViewLayout::kWidth - 120);
     float lineHeight = text_.lineHeight(font);
     float alpha = std::min(1.0f, world.errorSecondsLeft());
     float h = lines.size() * lineHeight + 20;
