@@ -121,36 +121,7 @@ local function declaredNames(tokens)
     return declared
 end
 
-local function editDistance(a, b)
-    local prev = {}
-    for j = 0, #b do
-        prev[j] = j
-    end
-    for i = 1, #a do
-        local row = { [0] = i }
-        for j = 1, #b do
-            local cost = a:byte(i) == b:byte(j) and 0 or 1
-            row[j] = math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
-        end
-        prev = row
-    end
-    return prev[#b]
-end
-
-local function closest(name, candidates)
-    local best, bestDistance = nil, math.max(2, math.floor(#name / 3)) + 1
-    local lowered = name:lower():gsub("_", "")
-    for _, other in ipairs(candidates) do
-        if other:lower() == lowered then
-            return other
-        end
-        local d = editDistance(name, other)
-        if d < bestDistance then
-            best, bestDistance = other, d
-        end
-    end
-    return best
-end
+local closest -- the scheduler's closestName, given by the host with the names
 
 local function didYouMean(name, candidates)
     local guess = closest(name, candidates)
@@ -216,8 +187,10 @@ end
 ---Returns the findings, one "label:line: ..." string each, in line order.
 ---@param source string the script's text
 ---@param label string its name in messages
----@param names table { globals = {...}, actors = {...}, waypoints = {...}, images = {...} }
+---@param names table { globals = {...}, actors = {...}, waypoints = {...}, images = {...},
+---  closest = fun(name, candidates): string|nil }
 function M.check(source, label, names)
+    closest = names.closest
     local tokens = tokenize(source)
     local declared = declaredNames(tokens)
     local globals, actors = setOf(names.globals), setOf(names.actors)

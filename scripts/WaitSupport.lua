@@ -248,12 +248,6 @@ local function suggestGlobal(message)
         end
     end
     table.sort(names)
-    local lowered = name:lower():gsub("_", "")
-    for _, candidate in ipairs(names) do
-        if candidate:lower() == lowered then
-            return message .. string.format(" (did you mean %s?)", candidate)
-        end
-    end
     local best = closestName(name, names)
     return best and message .. string.format(" (did you mean %s?)", best) or message
 end
@@ -1528,7 +1522,15 @@ editDistance = function(a, b)
     return prev[#b]
 end
 
+-- The candidate a misspelt name most likely meant, or nil. The same name but
+-- for case and underscores wins outright (wait_signal is waitSignal).
 closestName = function(name, candidates)
+    local lowered = name:lower():gsub("_", "")
+    for _, other in ipairs(candidates) do
+        if other ~= name and other:lower():gsub("_", "") == lowered then
+            return other
+        end
+    end
     local best, bestDistance = nil, math.max(3, floor(#name / 3)) + 1
     for _, other in ipairs(candidates) do
         local d = editDistance(name, other)
@@ -1826,6 +1828,10 @@ local GLOBAL_NAMES = {
     "newGroup", "rootGroup", "processes", "findDeadlocks", "deadlockReport",
 }
 M.GLOBAL_NAMES = GLOBAL_NAMES
+
+---Host only: the one "did you mean" rule, for the host's other checks
+---(CheckSupport.lua). Returns the candidate `name` most likely meant, or nil.
+M.closestName = closestName
 
 for _, name in ipairs(GLOBAL_NAMES) do
     _G[name] = M[name]

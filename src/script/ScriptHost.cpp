@@ -262,7 +262,11 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
     lua_pop(L, 1);
     for (const auto& actor : world_.actors()) actors.push_back(actor.id);
     std::sort(globals.begin(), globals.end());
-    lua_createtable(L, 0, 4);
+    lua_createtable(L, 0, 5);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
+    lua_getfield(L, -1, "closestName");
+    lua_remove(L, -2);
+    lua_setfield(L, -2, "closest");
     pushStrings(L, globals);
     lua_setfield(L, -2, "globals");
     pushStrings(L, actors);
