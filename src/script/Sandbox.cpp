@@ -1,6 +1,8 @@
 #include "script/Sandbox.h"
 
+#include <cmath>
 #include <cstring>
+#include <initializer_list>
 
 #include "script/BindRandom.h"
 #include "script/LuaCompat.h"
@@ -46,6 +48,71 @@ int l_checkedRep(lua_State* L) {
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 1);
     return 1;
+}
+
+// Pattern matching runs in C, where the watchdog's hook never fires, and Lua
+// 5.1's matcher backtracks: with k repetition items (*, +, -) a match can take
+// about n^(k+1) steps on an n-byte string. Scene code may start a match only
+// while that bound stays under kMaxPatternSteps (seconds at worst, never
+// hours); the host's own scripts, registered with trustSource, are not limited.
+constexpr double kMaxPatternSteps = 1e9;
+constexpr const char* kTrustedSourcesKey = "stagehand.trustedSources";
+
+int repetitionItems(const char* pattern, std::size_t length) {
+    int items = 0;
+    bool inSet = false;
+    for (std::size_t i = 0; i < length; ++i) {
+        char c = pattern[i];
+        if (c == '%') {
+            ++i;  // an escape or a class: the next character is not an operator
+        } else if (inSet) {
+            inSet = c != ']';
+        } else if (c == '[') {
+            inSet = true;
+            if (i + 1 < length && pattern[i + 1] == '^') ++i;
+            if (i + 1 < length && pattern[i + 1] == ']') ++i;  // a leading ] is a member
+        } else if (c == '*' || c == '+' || c == '-') {
+            ++items;
+        }
+    }
+    return items;
+}
+
+bool calledFromTrustedSource(lua_State* L) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "S", &ar)) return false;
+    lua_getfield(L, LUA_REGISTRYINDEX, kTrustedSourcesKey);
+    bool trusted = false;
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, ar.source);
+        trusted = lua_toboolean(L, -1) != 0;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return trusted;
+}
+
+// string.find, match, gmatch and gsub: upvalue 1 the original, 2 its name.
+int l_guardedMatch(lua_State* L) {
+    if (lua_type(L, 1) == LUA_TSTRING && lua_type(L, 2) == LUA_TSTRING && !calledFromTrustedSource(L)) {
+        std::size_t subjectLength = 0, patternLength = 0;
+        lua_tolstring(L, 1, &subjectLength);
+        const char* pattern = lua_tolstring(L, 2, &patternLength);
+        const char* name = lua_tostring(L, lua_upvalueindex(2));
+        bool plain = std::strcmp(name, "string.find") == 0 && lua_toboolean(L, 4);
+        int items = plain ? 0 : repetitionItems(pattern, patternLength);
+        if (items > 0 && std::pow(static_cast<double>(subjectLength), items + 1) > kMaxPatternSteps)
+            return luaL_error(L,
+                              "%s: a pattern with %d repetition item(s) on a %d-byte string could run for minutes "
+                              "inside C, where nothing can stop it; use a plain find (string.find(s, text, 1, "
+                              "true)), a simpler pattern or a shorter string",
+                              name, items, static_cast<int>(subjectLength));
+    }
+    int args = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, args, LUA_MULTRET);
+    return lua_gettop(L);
 }
 
 // env[name] = shallow copy of _G[name], so a script cannot change the host's tables.
@@ -118,6 +185,12 @@ void hardenState(lua_State* L) {
     lua_getfield(L, -1, "rep");
     lua_pushcclosure(L, l_checkedRep, 1);
     lua_setfield(L, -2, "rep");
+    for (const char* name : {"find", "match", "gmatch", "gsub"}) {
+        lua_getfield(L, -1, name);
+        lua_pushfstring(L, "string.%s", name);
+        lua_pushcclosure(L, l_guardedMatch, 2);
+        lua_setfield(L, -2, name);
+    }
     lua_pop(L, 1);
     // getmetatable("") would hand out the real string table (and its methods'
     // table is shared by every chunk): answer with a plain marker instead.
@@ -127,6 +200,19 @@ void hardenState(lua_State* L) {
         lua_setfield(L, -2, "__metatable");
         lua_pop(L, 1);
     }
+    lua_pop(L, 1);
+}
+
+void trustSource(lua_State* L, const char* source) {
+    lua_getfield(L, LUA_REGISTRYINDEX, kTrustedSourcesKey);
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, kTrustedSourcesKey);
+    }
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, source);
     lua_pop(L, 1);
 }
 

@@ -14,8 +14,13 @@ namespace stagehand {
 void pushSandbox(lua_State* L, int schedulerIndex, int stageIndex, std::uint64_t seed);
 
 // Removes from the whole state what no script should reach even through
-// metatables: string.dump, and the string metatable itself.
+// metatables: string.dump, and the string metatable itself; bounds string.rep
+// and the pattern functions, whose work in C no hook can interrupt.
 void hardenState(lua_State* L);
+
+// Marks a chunk source ("@scripts/WaitSupport.lua") as the host's own: its
+// pattern matching is not limited (see hardenState).
+void trustSource(lua_State* L, const char* source);
 
 // Loads source text as a chunk named `label` (never bytecode) with environment
 // at `envIndex`, leaving the function on the stack. Returns 0 or a lua_load

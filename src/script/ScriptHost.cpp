@@ -138,6 +138,7 @@ void ScriptHost::loadHostScripts() {
         std::string source, error;
         if (!readFile(path, source, error)) throw ScriptHostError(error);
         std::string label = "@" + chunkLabel(path);
+        trustSource(L, label.c_str());
         if (luaL_loadbuffer(L, source.data(), source.size(), label.c_str()) != 0) {
             std::string message = lua_tostring(L, -1);
             lua_pop(L, 1);
@@ -241,6 +242,7 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
     std::string checkerPath = dataRoot_ + "/scripts/CheckSupport.lua";
     if (!readFile(path, source, error) || !readFile(checkerPath, checker, error)) return {error};
     std::string checkerLabel = "@" + chunkLabel(checkerPath);
+    trustSource(L, checkerLabel.c_str());
     if (luaL_loadbuffer(L, checker.data(), checker.size(), checkerLabel.c_str()) != 0) {
         findings.push_back(lua_tostring(L, -1));
         lua_pop(L, 1);
