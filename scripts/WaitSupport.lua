@@ -1459,7 +1459,10 @@ end
 -- file:line where the process's coroutine is suspended, in the author's code
 -- (the support libraries' frames are skipped).
 local function whereWaiting(p)
-    return p[CO] and authorLocation(p[CO]) or "?"
+    if not p[CO] then
+        return "?"
+    end
+    return authorLocation(p[CO]) or "(stage library)" -- a helper of the stage API, e.g. a scene's runner
 end
 
 local function describeWait(p)
@@ -1475,6 +1478,9 @@ local function describeWait(p)
         return kind, string.format("%s (%.1f s left)", on, left)
     elseif kind == W_UNTIL then
         local info = getinfo(on, "S")
+        if supportSources[info.source] then
+            return kind, "a stage condition" -- walkTo, dialogue...: where they were called says more
+        end
         return kind, info.short_src .. ":" .. info.linedefined
     elseif kind == W_PROCESS then
         local names = {}
