@@ -3,6 +3,8 @@
 #include <SDL.h>
 #include <glad/gl.h>
 
+#include <cstdio>
+
 namespace stagehand {
 
 namespace {
@@ -79,6 +81,12 @@ HeldKeys Window::heldKeys() {
     return held;
 }
 
+void Window::toggleFullscreen() {
+    bool full = (SDL_GetWindowFlags(window_) & SDL_WINDOW_FULLSCREEN_DESKTOP) == SDL_WINDOW_FULLSCREEN_DESKTOP;
+    if (SDL_SetWindowFullscreen(window_, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP) != 0)
+        std::fprintf(stderr, "stagehand: cannot switch fullscreen: %s\n", SDL_GetError());
+}
+
 std::vector<InputEvent> Window::pollInput() {
     std::vector<InputEvent> events;
     int windowW = 1, windowH = 1, drawW = 1, drawH = 1;
@@ -91,7 +99,15 @@ std::vector<InputEvent> Window::pollInput() {
     while (SDL_PollEvent(&e)) {
         switch (e.type) {
             case SDL_QUIT: events.push_back({InputKind::Quit}); break;
-            case SDL_KEYDOWN: events.push_back({InputKind::KeyDown, e.key.keysym.sym, e.key.repeat != 0}); break;
+            case SDL_KEYDOWN:
+                // F11 and Alt+Enter switch to and from desktop fullscreen here, for every screen.
+                if (!e.key.repeat && (e.key.keysym.sym == SDLK_F11 ||
+                                      (e.key.keysym.sym == SDLK_RETURN && (e.key.keysym.mod & KMOD_ALT)))) {
+                    toggleFullscreen();
+                    break;
+                }
+                events.push_back({InputKind::KeyDown, e.key.keysym.sym, e.key.repeat != 0});
+                break;
             case SDL_MOUSEBUTTONDOWN:
                 if (e.button.button == SDL_BUTTON_LEFT)
                     events.push_back({InputKind::MouseDown, 0, false, e.button.x * sx, e.button.y * sy});

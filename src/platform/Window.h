@@ -48,6 +48,8 @@ public:
     std::vector<InputEvent> pollInput();
     static HeldKeys heldKeys();
     static double seconds();  // monotonic wall-clock time
+    // Desktop fullscreen on and off (F11 and Alt+Enter in pollInput).
+    void toggleFullscreen();
 
 private:
     SDL_Window* window_ = nullptr;
