@@ -2,6 +2,8 @@
 
 #include <SDL.h>
 
+#include <algorithm>
+
 namespace stagehand {
 
 namespace {
@@ -14,7 +16,15 @@ constexpr Color kMuted{150, 164, 180, 255};
 int SceneMenu::rowAt(float x, float y) const {
     if (x < kListX || x > kListX + kListWidth || y < kListTop) return -1;
     int row = static_cast<int>((y - kListTop) / kRowHeight);
+    if (row >= kRowsShown) return -1;
+    row += firstShown_;
     return row < static_cast<int>(scenes_.size()) ? row : -1;
+}
+
+void SceneMenu::select(int index) {
+    selected_ = index;
+    if (selected_ < firstShown_) firstShown_ = selected_;
+    if (selected_ >= firstShown_ + kRowsShown) firstShown_ = selected_ - kRowsShown + 1;
 }
 
 SceneMenu::Action SceneMenu::handle(const InputEvent& event, const ViewLayout& layout) {
@@ -30,15 +40,15 @@ SceneMenu::Action SceneMenu::handle(const InputEvent& event, const ViewLayout& l
     switch (event.key) {
         case SDLK_ESCAPE: return Action::Quit;
         case SDLK_UP:
-        case SDLK_w: selected_ = (selected_ + count - 1) % count; return Action::None;
+        case SDLK_w: select((selected_ + count - 1) % count); return Action::None;
         case SDLK_DOWN:
-        case SDLK_s: selected_ = (selected_ + 1) % count; return Action::None;
+        case SDLK_s: select((selected_ + 1) % count); return Action::None;
         case SDLK_RETURN:
         case SDLK_KP_ENTER:
         case SDLK_SPACE: return Action::Play;
         default:
             if (event.key >= SDLK_1 && event.key <= SDLK_9 && event.key - SDLK_1 < count) {
-                selected_ = event.key - SDLK_1;
+                select(event.key - SDLK_1);
                 return Action::Play;
             }
             return Action::None;
@@ -55,8 +65,12 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     text.drawCentered(title, "Stagehand", ViewLayout::kWidth / 2, 96, kTitle);
     text.drawCentered(subtitle, "Cutscenes written as Lua coroutines. Pick a scene.", ViewLayout::kWidth / 2, 180,
                       kMuted);
-    for (std::size_t i = 0; i < scenes_.size(); ++i) {
-        float y = kListTop + i * kRowHeight;
+    int lastShown = std::min(static_cast<int>(scenes_.size()), firstShown_ + kRowsShown);
+    if (firstShown_ > 0) text.drawCentered(subtitle, "\u25B2 more", ViewLayout::kWidth / 2, kListTop - 30, kMuted);
+    if (lastShown < static_cast<int>(scenes_.size()))
+        text.drawCentered(subtitle, "\u25BC more", ViewLayout::kWidth / 2, kListTop + kRowsShown * kRowHeight, kMuted);
+    for (int i = firstShown_; i < lastShown; ++i) {
+        float y = kListTop + (i - firstShown_) * kRowHeight;
         bool chosen = static_cast<int>(i) == selected_;
         if (chosen) {
             batch.rect(kListX, y + 4, kListWidth, kRowHeight - 8, {255, 255, 255, 28});
@@ -64,7 +78,8 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
         }
         const auto& scene = scenes_[i];
         text.draw(number, std::to_string(i + 1), kListX + 24, y + 15, chosen ? kTitle : kMuted);
-        text.draw(row, scene.title.empty() ? scene.name : scene.title, kListX + 70, y + 15, chosen ? kText : kMuted);
+        text.draw(row, text.elide(row, scene.title.empty() ? scene.name : scene.title, kListWidth - 90), kListX + 70,
+                  y + 15, chosen ? kText : kMuted);
     }
     if (scenes_.empty())
         text.drawCentered(

@@ -17,6 +17,7 @@ public:
     enum class Action { None, Play, Quit };
 
     explicit SceneMenu(std::vector<SceneInfo> scenes) : scenes_(std::move(scenes)) {}
+    static constexpr int kRowsShown = 5;  // rows between the subtitle and the key hints
 
     Action handle(const InputEvent& event, const ViewLayout& layout);
     const SceneInfo& selected() const { return scenes_[selected_]; }
@@ -27,9 +28,11 @@ public:
 
 private:
     int rowAt(float viewX, float viewY) const;
+    void select(int index);  // and scroll so it is in view
 
     std::vector<SceneInfo> scenes_;
     int selected_ = 0;
+    int firstShown_ = 0;  // the list scrolls when it has more scenes than fit
     std::string message_;
 };
 

@@ -49,3 +49,26 @@ TEST(SceneMenu, hovering_highlights_and_clicking_plays) {
     EXPECT_EQ(menu.selected().name, "c");
     EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 100, 395}, kLayout), SceneMenu::Action::None);
 }
+
+// More scenes than fit: the list scrolls so the selection stays in view, and
+// the mouse picks the scene drawn under it.
+TEST(SceneMenu, a_long_list_scrolls_with_the_selection) {
+    std::vector<SceneInfo> scenes;
+    for (int i = 0; i < 12; ++i) scenes.push_back({"s" + std::to_string(i), ""});
+    SceneMenu menu(scenes);
+    for (int i = 0; i < 7; ++i) menu.handle(key(SDLK_DOWN), kLayout);
+    EXPECT_EQ(menu.selected().name, "s7");
+    // s7 is now the last row shown (rows start at 250 and are 64 high).
+    float lastRowY = 250 + (SceneMenu::kRowsShown - 1) * 64 + 30;
+    EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 400, lastRowY}, kLayout), SceneMenu::Action::Play);
+    EXPECT_EQ(menu.selected().name, "s7");
+    EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 400, 280}, kLayout), SceneMenu::Action::Play);
+    EXPECT_EQ(menu.selected().name, "s3");
+    // Below the last row shown is the "more" mark, not a scene.
+    EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 400, 250 + SceneMenu::kRowsShown * 64 + 20}, kLayout),
+              SceneMenu::Action::None);
+    menu.handle(key(SDLK_UP), kLayout);  // from s3 (first shown) up to s2: the list scrolls back
+    EXPECT_EQ(menu.selected().name, "s2");
+    EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 400, 280}, kLayout), SceneMenu::Action::Play);
+    EXPECT_EQ(menu.selected().name, "s2");
+}
