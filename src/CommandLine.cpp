@@ -141,6 +141,7 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
                 error = "--size needs WIDTHxHEIGHT such as 1280x720, not '" + v + "'";
                 return false;
             }
+            out.sizeGiven = true;
         } else {
             error = "unknown option '" + arg + "'";
             return false;

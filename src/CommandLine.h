@@ -31,6 +31,7 @@ struct CommandLine {
     std::string screenshotPath;
     double at = -1;
     int width = 1280, height = 720;
+    bool sizeGiven = false;        // --size: otherwise the window opens at the size the player left it
     double watchdogSeconds = 1.0;  // longest a script may run without waiting
     double memoryLimitMb = 512;    // the Lua state's memory cap
     // --flag NAME=VALUE, in order: the script's `flags` when a scene starts.

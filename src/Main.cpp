@@ -22,6 +22,7 @@
 #include "FrameClock.h"
 #include "PlayInput.h"
 #include "PlaySession.h"
+#include "PlayerSettings.h"
 #include "SceneMenu.h"
 #include "Simulation.h"
 #include "game/WorldView.h"
@@ -217,7 +218,7 @@ void clearScreen() {
 
 int runScreenshot(const Setup& setup) {
     const CommandLine& cmd = setup.cmd;
-    Renderer renderer(WindowOptions{"Stagehand", cmd.width, cmd.height, true}, setup.dataRoot);
+    Renderer renderer(WindowOptions{"Stagehand", cmd.width, cmd.height, true, false}, setup.dataRoot);
     auto sim = loadSimulation(setup, nullptr, true);
     std::string scene, error;
     if (!chooseScene(*sim, cmd, scene, error)) return fail(error, kExitBadInput);
@@ -250,12 +251,19 @@ bool playbackKey(int key, Playback& playback) {
 }
 
 int runWindow(const Setup& setup) {
-    Renderer renderer(WindowOptions{"Stagehand", setup.cmd.width, setup.cmd.height, false}, setup.dataRoot);
+    // The player's settings from last time; a damaged file costs one line.
+    std::string settingsPath = PlayerSettings::defaultPath(), warning;
+    PlayerSettings settings = PlayerSettings::load(settingsPath, warning);
+    if (!warning.empty()) std::cerr << "stagehand: " << warning << '\n';
+    WindowOptions windowOptions{"Stagehand", settings.width, settings.height, false, settings.fullscreen};
+    if (setup.cmd.sizeGiven) windowOptions.width = setup.cmd.width, windowOptions.height = setup.cmd.height;
+    Renderer renderer(windowOptions, setup.dataRoot);
     std::unique_ptr<PlaySession> session;  // the scene being played: recording, hot reload
     std::unique_ptr<SceneMenu> menu;
     std::string sceneTitle;
     bool showInspector = false;
     PlayInput playInput;
+    playInput.restore(settings.textSpeed, settings.autoAdvance);
 
     // A script that cannot be loaded (a syntax error after an edit) never
     // closes the window: the error is reported and the menu stays.
@@ -369,6 +377,13 @@ int runWindow(const Setup& setup) {
         }
         renderer.window.swap();
     }
+
+    settings.textSpeed = playInput.speedIndex();
+    settings.autoAdvance = playInput.autoAdvance();
+    settings.fullscreen = renderer.window.isFullscreen();
+    if (!settings.fullscreen) renderer.window.windowSize(settings.width, settings.height);
+    if (!settingsPath.empty() && !settings.save(settingsPath))
+        std::cerr << "stagehand: cannot save the settings to " << settingsPath << '\n';
     return kExitOk;
 }
 

@@ -64,6 +64,11 @@ void PlayInput::applyHeld(const HeldKeys& held, World& world) {
     world.setPlayerInput(input);
 }
 
+void PlayInput::restore(int speedIndex, bool autoAdvance) {
+    speedIndex_ = speedIndex >= 0 && speedIndex < kSpeedCount ? speedIndex : 1;
+    autoAdvance_ = autoAdvance;
+}
+
 std::string PlayInput::hint() const {
     return std::string("Space: next  \u00B7  Ctrl: skip  \u00B7  F2: auto ") + (autoAdvance_ ? "on" : "off") +
            "  \u00B7  F3: " + kSpeeds[speedIndex_].name + " text  \u00B7  Esc: scenes  \u00B7  F1: processes";

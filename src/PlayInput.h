@@ -24,6 +24,10 @@ public:
     void applyHeld(const HeldKeys& held, World& world);
     // A one-line reminder of the keys and the current settings.
     std::string hint() const;
+    // The player's text settings, to keep them from one run to the next.
+    int speedIndex() const { return speedIndex_; }
+    bool autoAdvance() const { return autoAdvance_; }
+    void restore(int speedIndex, bool autoAdvance);
 
 private:
     bool autoAdvance_ = false;

@@ -28,7 +28,7 @@ struct RenderTest : ::testing::Test {
     std::unique_ptr<WorldView> view;
 
     void SetUp() override {
-        window = std::make_unique<Window>(WindowOptions{"test", kWidth, kHeight, true});
+        window = std::make_unique<Window>(WindowOptions{"test", kWidth, kHeight, true, false});
         atlas = std::make_unique<GlyphAtlas>(test::dataRoot() + "/assets/fonts");
         batch = std::make_unique<Batch2D>();
         batch->setWhiteTexel(atlas->texture(), atlas->whiteTexel());

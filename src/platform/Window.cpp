@@ -25,6 +25,7 @@ Window::Window(const WindowOptions& options) {
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
     if (options.hidden) flags |= SDL_WINDOW_HIDDEN;
+    if (options.fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
     window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, options.width,
                                options.height, flags);
     if (!window_) {
@@ -79,6 +80,14 @@ HeldKeys Window::heldKeys() {
     held.right = k[SDL_SCANCODE_RIGHT] || k[SDL_SCANCODE_D];
     held.skip = k[SDL_SCANCODE_LCTRL] || k[SDL_SCANCODE_RCTRL] || k[SDL_SCANCODE_TAB];
     return held;
+}
+
+bool Window::isFullscreen() const {
+    return (SDL_GetWindowFlags(window_) & SDL_WINDOW_FULLSCREEN_DESKTOP) == SDL_WINDOW_FULLSCREEN_DESKTOP;
+}
+
+void Window::windowSize(int& width, int& height) const {
+    SDL_GetWindowSize(window_, &width, &height);
 }
 
 void Window::toggleFullscreen() {

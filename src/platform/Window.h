@@ -16,7 +16,8 @@ struct PlatformError : std::runtime_error {
 struct WindowOptions {
     std::string title = "Stagehand";
     int width = 1280, height = 720;
-    bool hidden = false;  // screenshots render off screen
+    bool hidden = false;      // screenshots render off screen
+    bool fullscreen = false;  // desktop fullscreen
 };
 
 enum class InputKind { Quit, KeyDown, MouseDown, MouseMove };
@@ -50,6 +51,8 @@ public:
     static double seconds();  // monotonic wall-clock time
     // Desktop fullscreen on and off (F11 and Alt+Enter in pollInput).
     void toggleFullscreen();
+    bool isFullscreen() const;
+    void windowSize(int& width, int& height) const;  // in screen coordinates
 
 private:
     SDL_Window* window_ = nullptr;

@@ -1,0 +1,81 @@
+#include "PlayerSettings.h"
+
+#include <SDL.h>
+
+#include <filesystem>
+#include <fstream>
+#include <locale>
+#include <sstream>
+
+namespace stagehand {
+
+namespace {
+
+bool readInt(const std::string& text, int low, int high, int& out) {
+    std::istringstream in(text);
+    in.imbue(std::locale::classic());
+    int value = 0;
+    if (!(in >> value) || !in.eof() || value < low || value > high) return false;
+    out = value;
+    return true;
+}
+
+bool readBool(const std::string& text, bool& out) {
+    if (text != "true" && text != "false") return false;
+    out = text == "true";
+    return true;
+}
+
+}  // namespace
+
+PlayerSettings PlayerSettings::load(const std::string& path, std::string& warning) {
+    PlayerSettings settings;
+    std::ifstream in(std::filesystem::u8path(path), std::ios::binary);
+    if (!in) return settings;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty() || line[0] == '#') continue;
+        std::size_t eq = line.find('=');
+        std::string key = eq == std::string::npos ? line : line.substr(0, eq);
+        std::string value = eq == std::string::npos ? "" : line.substr(eq + 1);
+        auto trim = [](std::string& s) {
+            s.erase(0, s.find_first_not_of(" \t"));
+            s.erase(s.find_last_not_of(" \t") + 1);
+        };
+        trim(key);
+        trim(value);
+        bool ok = key == "text_speed"      ? readInt(value, 0, 3, settings.textSpeed)
+                  : key == "auto_advance"  ? readBool(value, settings.autoAdvance)
+                  : key == "fullscreen"    ? readBool(value, settings.fullscreen)
+                  : key == "window_width"  ? readInt(value, 320, 16384, settings.width)
+                  : key == "window_height" ? readInt(value, 180, 16384, settings.height)
+                                           : false;
+        if (!ok) {
+            warning = path + ":" + std::to_string(number) + ": cannot read '" + line + "'; using the default settings";
+            return PlayerSettings{};
+        }
+    }
+    return settings;
+}
+
+bool PlayerSettings::save(const std::string& path) const {
+    std::ofstream out(std::filesystem::u8path(path), std::ios::binary | std::ios::trunc);
+    out << "# Stagehand settings (the game rewrites this file)\n"
+        << "text_speed = " << textSpeed << "\n"
+        << "auto_advance = " << (autoAdvance ? "true" : "false") << "\n"
+        << "fullscreen = " << (fullscreen ? "true" : "false") << "\n"
+        << "window_width = " << width << "\n"
+        << "window_height = " << height << "\n";
+    return static_cast<bool>(out.flush());
+}
+
+std::string PlayerSettings::defaultPath() {
+    char* folder = SDL_GetPrefPath("Stagehand", "stagehand");
+    if (!folder) return "";
+    std::string path = std::string(folder) + "settings.txt";
+    SDL_free(folder);
+    return path;
+}
+
+}  // namespace stagehand

@@ -1,0 +1,50 @@
+// The player's settings file: kept values come back; a damaged or unknown
+// file gives the defaults and one line naming the file and line.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "PlayerSettings.h"
+#include "TestSupport.h"
+
+using namespace stagehand;
+
+TEST(PlayerSettings, saved_settings_come_back) {
+    std::string path = test::writeScript("settings.txt", "");
+    PlayerSettings saved;
+    saved.textSpeed = 3;
+    saved.autoAdvance = true;
+    saved.fullscreen = true;
+    saved.width = 1600;
+    saved.height = 900;
+    ASSERT_TRUE(saved.save(path));
+    std::string warning;
+    PlayerSettings loaded = PlayerSettings::load(path, warning);
+    EXPECT_TRUE(warning.empty()) << warning;
+    EXPECT_EQ(loaded.textSpeed, 3);
+    EXPECT_TRUE(loaded.autoAdvance);
+    EXPECT_TRUE(loaded.fullscreen);
+    EXPECT_EQ(loaded.width, 1600);
+    EXPECT_EQ(loaded.height, 900);
+}
+
+TEST(PlayerSettings, a_missing_file_gives_the_defaults_quietly) {
+    std::string warning;
+    PlayerSettings loaded = PlayerSettings::load("/nonexistent/stagehand/settings.txt", warning);
+    EXPECT_TRUE(warning.empty());
+    EXPECT_EQ(loaded.textSpeed, 1);
+    EXPECT_FALSE(loaded.fullscreen);
+}
+
+TEST(PlayerSettings, a_damaged_file_gives_the_defaults_and_one_line) {
+    for (const char* damaged : {"text_speed = 1\nwindow_width = banana\n", "text_speed = 99\n", "colour = blue\n",
+                                "\xff\xfe\x00garbage", "fullscreen = maybe\n"}) {
+        std::string path = test::writeScript("settings.txt", damaged);
+        std::string warning;
+        PlayerSettings loaded = PlayerSettings::load(path, warning);
+        EXPECT_NE(warning.find("settings.txt:"), std::string::npos) << damaged;
+        EXPECT_EQ(warning.find('\n'), std::string::npos);
+        EXPECT_EQ(loaded.width, 1280);
+        EXPECT_EQ(loaded.textSpeed, 1);
+    }
+}
