@@ -239,6 +239,29 @@ int runScreenshot(const Setup& setup) {
     return sim->host().errorCount() > 0 ? kExitScriptError : kExitOk;
 }
 
+// H or the mouse wheel up opens the history of lines and choices.
+bool isHistoryKey(const InputEvent& event) {
+    return (event.kind == InputKind::KeyDown && event.key == SDLK_h) ||
+           (event.kind == InputKind::Wheel && event.key > 0);
+}
+
+// While the history is shown: scroll it, or close it with H or Escape.
+void historyInput(const InputEvent& event, bool& shown, int& scroll) {
+    if (!shown) {
+        shown = true;
+        scroll = 0;
+        return;
+    }
+    int back = 0;
+    if (event.kind == InputKind::Wheel) back = event.key;
+    if (event.kind == InputKind::KeyDown) {
+        if (event.key == SDLK_h || event.key == SDLK_ESCAPE) shown = false;
+        if (event.key == SDLK_UP || event.key == SDLK_w) back = 1;
+        if (event.key == SDLK_DOWN || event.key == SDLK_s) back = -1;
+    }
+    scroll = std::max(0, scroll + back);
+}
+
 // P pauses the scene, . steps one tick, [ and ] halve and double its speed.
 bool playbackKey(int key, Playback& playback) {
     switch (key) {
@@ -262,6 +285,8 @@ int runWindow(const Setup& setup) {
     std::unique_ptr<SceneMenu> menu;
     std::string sceneTitle;
     bool showInspector = false;
+    bool showHistory = false;  // the lines and choices so far (H or the wheel); the scene waits meanwhile
+    int historyScroll = 0;
     PlayInput playInput;
     playInput.restore(settings.textSpeed, settings.autoAdvance);
 
@@ -323,6 +348,11 @@ int runWindow(const Setup& setup) {
                 if (action == SceneMenu::Action::Quit) running = false;
                 if (action == SceneMenu::Action::Play) play(menu->selected().name, menu->selected().title, setup);
                 sim = session ? &session->simulation() : nullptr;
+            } else if (showHistory || isHistoryKey(event)) {
+                historyInput(event, showHistory, historyScroll);
+                if (sim)
+                    historyScroll =
+                        std::min(historyScroll, std::max(0, static_cast<int>(sim->world().history().size()) - 1));
             } else if (event.kind == InputKind::KeyDown && event.key == SDLK_ESCAPE) {
                 openMenu();
                 sim = nullptr;
@@ -359,7 +389,7 @@ int runWindow(const Setup& setup) {
 
         // Simulation: fixed ticks; a long frame is clamped.
         now = Window::seconds();
-        int ticks = playback.ticksFor(clock, now - last);
+        int ticks = playback.ticksFor(clock, showHistory ? 0 : now - last);  // reading back holds the scene
         last = now;
         for (int i = 0; sim && i < ticks; ++i) sim->tick();
 
@@ -373,7 +403,9 @@ int runWindow(const Setup& setup) {
             std::vector<ProcessInfo> processes;
             if (showInspector) processes = sim->host().processes();
             std::string title = playback.label().empty() ? sceneTitle : sceneTitle + "  \u00B7  " + playback.label();
-            renderer.view.draw(sim->world(), layout, {title, playInput.hint(), showInspector ? &processes : nullptr});
+            renderer.view.draw(
+                sim->world(), layout,
+                {title, playInput.hint(), showInspector ? &processes : nullptr, showHistory, historyScroll});
         }
         renderer.window.swap();
     }

@@ -159,3 +159,22 @@ TEST(Story, other_processes_go_on_while_a_page_waits_for_the_player) {
     EXPECT_EQ(stage.events("say").size(), 3u);
     EXPECT_EQ(stage.sceneStatus, "");  // still waiting on the page
 }
+
+// The history a player can read back: every page with its speaker's name, and
+// the choices made, in order; reading it never changes the scene.
+TEST(Story, the_history_keeps_pages_speakers_and_choices_in_order) {
+    Stage stage(kStory, 1, {1, 2});  // look, then leave
+    stage.startScene("start");
+    stage.ticks(900);
+    const auto& history = stage.world.history();
+    ASSERT_GE(history.size(), 5u);
+    EXPECT_EQ(history[0].text, "Narration first.");
+    EXPECT_EQ(history[0].speaker, "");
+    EXPECT_EQ(history[1].speaker, "Jon");
+    EXPECT_EQ(history[1].text, "Then Jon speaks.");
+    EXPECT_TRUE(history[2].choice);
+    EXPECT_EQ(history[2].text, "Look around.");
+    EXPECT_EQ(history[3].text, "You look around.");
+    EXPECT_TRUE(history[4].choice);
+    EXPECT_EQ(history[4].text, "Leave.");
+}

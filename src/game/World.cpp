@@ -128,6 +128,7 @@ int World::showLine(const std::string& speaker, const std::string& text) {
     line.speaker = speaker;
     line.text = text;
     line_ = line;
+    addHistory(speaker, text, false);
     transcript_.record(event("line").with("speaker", speaker).with("text", text));
     return line.id;
 }
@@ -140,6 +141,7 @@ int World::showPage(const std::string& speaker, const std::string& text) {
     page.text = text;
     page.waitsForPlayer = true;
     line_ = page;
+    addHistory(speaker, text, false);
     auto e = event("text");
     if (!speaker.empty()) e.with("speaker", speaker);
     transcript_.record(e.with("text", text));
@@ -232,6 +234,7 @@ bool World::chooseMenuOption(int index) {
 
 bool World::choose(int index) {
     choices_[menu_->id] = index + 1;
+    addHistory("", menu_->options[index], true);
     transcript_.record(event("choice").withNumber("index", index + 1).with("text", menu_->options[index]));
     menu_.reset();
     return true;
@@ -286,6 +289,11 @@ void World::setPlayer(Actor* actor) {
 
 const Actor* World::player() const {
     return playerId_.empty() ? nullptr : findActor(playerId_);
+}
+
+void World::addHistory(const std::string& speaker, const std::string& text, bool choice) {
+    const Actor* actor = speaker.empty() ? nullptr : findActor(speaker);
+    history_.push_back({actor ? actor->displayName : speaker, text, choice});
 }
 
 void World::recordJump(const std::string& target) {

@@ -67,6 +67,14 @@ struct TextSettings {
     bool menusWaitForAnswers = false;  // headless menus with no scripted answer left stay open (screenshots)
 };
 
+// One entry of the history a player can read back: a line or page as shown
+// (speaker by display name, empty for narration), or a choice they made.
+struct HistoryEntry {
+    std::string speaker;
+    std::string text;
+    bool choice = false;
+};
+
 // What the player is pressing this tick.
 struct PlayerInput {
     float moveX = 0, moveY = 0;  // -1..1
@@ -139,6 +147,7 @@ public:
     // caller records its own, such as "stuck").
     void showError(const std::string& message, float seconds = 8.0f);
     void dismissError() { errorSecondsLeft_ = 0; }
+    const std::vector<HistoryEntry>& history() const { return history_; }
     // A short notice from the host (not the script), e.g. "reloaded".
     void showNotice(const std::string& text) { notice_ = text, noticeSecondsLeft_ = 2.5f; }
     const std::string& notice() const { return notice_; }
@@ -199,6 +208,8 @@ private:
     Vec2 cameraCenter_{640, 360};
     bool controlsEnabled_ = true;
     std::string lastError_;
+    std::vector<HistoryEntry> history_;
+    void addHistory(const std::string& speaker, const std::string& text, bool choice);
     InputRecorder recorder_;
     void record(InputCommand command);
     bool choose(int index);

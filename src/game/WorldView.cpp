@@ -94,6 +94,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     if (!overlay.title.empty())  // the title gives way to the key hints
         text_.draw(small, text_.elide(small, overlay.title, ViewLayout::kWidth - 72 - hintWidth), 24, 18, kMuted);
     if (overlay.inspector) drawInspector(*overlay.inspector);
+    if (overlay.history) drawHistory(world, overlay.historyScroll);
 
     if (float veil = world.fadeOverlayAlpha(); veil > 0)
         batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha({0, 0, 0, 255}, veil));
@@ -415,6 +416,33 @@ void WorldView::drawNotice(const World& world) {
     float x = ViewLayout::kWidth - w - 20, y = ViewLayout::kHeight - h - 52;
     batch_.rect(x, y, w, h, {8, 10, 16, static_cast<std::uint8_t>(215 * alpha)});
     text_.draw(font, world.notice(), x + 14, y + 7, withAlpha({214, 236, 214, 255}, alpha));
+}
+
+// The history: newest at the bottom, `scroll` entries back, wrapped to the panel.
+void WorldView::drawHistory(const World& world, int scroll) {
+    const float x = 120, top = 70, width = ViewLayout::kWidth - 240, bottom = ViewLayout::kHeight - 70;
+    batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, {0, 0, 0, 140});  // the scene steps back
+    batch_.rect(x, top, width, bottom - top, {8, 10, 16, 255});
+    Font title = text_.font(FontFace::Bold, 22, pixelsPerUnit_);
+    Font body = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
+    Font name = text_.font(FontFace::Bold, 16, pixelsPerUnit_);
+    text_.draw(title, "History", x + 24, top + 16, kPanelText);
+    text_.draw(name, "Up/Down or the wheel to scroll  \u00B7  H or Esc to close", x + 140, top + 22, kMuted);
+    const auto& entries = world.history();
+    float lineHeight = text_.lineHeight(body), y = bottom - 20;
+    int last = static_cast<int>(entries.size()) - 1 - scroll;
+    for (int i = last; i >= 0 && y > top + 70; --i) {
+        const HistoryEntry& e = entries[static_cast<std::size_t>(i)];
+        std::string text = e.choice ? "\u25B6 " + e.text : e.text;
+        auto lines = text_.wrap(body, text, width - 220);
+        float height = std::max<float>(1, lines.size()) * lineHeight + 8;
+        if (y - height < top + 60) break;
+        y -= height;
+        if (!e.speaker.empty()) text_.draw(name, text_.elide(name, e.speaker, 150), x + 24, y + 2, kMuted);
+        for (std::size_t k = 0; k < lines.size(); ++k)
+            text_.draw(body, lines[k], x + 190, y + k * lineHeight, e.choice ? Color{246, 222, 160, 255} : kPanelText);
+    }
+    if (entries.empty()) text_.draw(body, "Nothing has been said yet.", x + 24, top + 70, kMuted);
 }
 
 void WorldView::drawInspector(const std::vector<ProcessInfo>& processes) {

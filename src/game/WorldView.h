@@ -19,6 +19,8 @@ struct ViewOverlay {
     std::string title;                                    // scene title, top left
     std::string hint;                                     // key help, bottom right
     const std::vector<ProcessInfo>* inspector = nullptr;  // process list, when shown
+    bool history = false;                                 // the history of lines and choices, when shown
+    int historyScroll = 0;                                // entries scrolled back from the newest
 };
 
 class WorldView {
@@ -56,6 +58,7 @@ private:
     void drawBanner(const World& world);
     void drawError(const World& world);
     void drawNotice(const World& world);
+    void drawHistory(const World& world, int scroll);
     void drawInspector(const std::vector<ProcessInfo>& processes);
     void glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color);
 

@@ -121,6 +121,9 @@ std::vector<InputEvent> Window::pollInput() {
                 if (e.button.button == SDL_BUTTON_LEFT)
                     events.push_back({InputKind::MouseDown, 0, false, e.button.x * sx, e.button.y * sy});
                 break;
+            case SDL_MOUSEWHEEL:
+                if (e.wheel.y != 0) events.push_back({InputKind::Wheel, e.wheel.y > 0 ? 1 : -1});
+                break;
             case SDL_MOUSEMOTION:
                 events.push_back({InputKind::MouseMove, 0, false, e.motion.x * sx, e.motion.y * sy});
                 break;

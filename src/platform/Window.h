@@ -20,7 +20,7 @@ struct WindowOptions {
     bool fullscreen = false;  // desktop fullscreen
 };
 
-enum class InputKind { Quit, KeyDown, MouseDown, MouseMove };
+enum class InputKind { Quit, KeyDown, MouseDown, MouseMove, Wheel };  // Wheel: key +1 up, -1 down
 
 // Keys held down right now (for movement and skipping, which last while held).
 struct HeldKeys {
