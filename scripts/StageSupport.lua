@@ -159,7 +159,7 @@ return function(stage, S)
         end)
     end
 
-    ---Shows a picture (assets/images/NAME.bmp) beside the text; nil hides it.
+    ---Shows a picture (assets/images/NAME.png, or .jpg, .bmp, .tga, .gif) beside the text; nil hides it.
     ---@param name string|nil
     function api.image(name)
         stage.setImage(name)

@@ -31,7 +31,7 @@
 #include "render/GlyphAtlas.h"
 #include "render/ImageCache.h"
 #include "render/OffscreenTarget.h"
-#include "render/PngWriter.h"
+#include "render/ImageFiles.h"
 #include "render/TextRenderer.h"
 #include "render/ViewLayout.h"
 
@@ -233,7 +233,7 @@ int runScreenshot(const Setup& setup) {
     renderer.view.draw(sim->world(), layout, {});
     auto pixels = target.readRgb();
     OffscreenTarget::unbind();
-    if (!writePng(cmd.screenshotPath, cmd.width, cmd.height, pixels, error)) return fail(error, kExitBadInput);
+    if (!savePng(cmd.screenshotPath, cmd.width, cmd.height, pixels, error)) return fail(error, kExitBadInput);
     std::cout << "wrote " << cmd.screenshotPath << " (" << cmd.width << "x" << cmd.height << ", scene " << scene
               << " at " << cmd.at << " s)\n";
     return sim->host().errorCount() > 0 ? kExitScriptError : kExitOk;

@@ -1,5 +1,7 @@
 #include "Simulation.h"
 
+#include "render/ImageFiles.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -28,14 +30,11 @@ std::string describeStuck(const StuckProcess& s) {
 }  // namespace
 
 namespace {
-// The pictures scripts may show: stems of the folder's .bmp files.
-std::vector<std::string> imageNames(const std::string& folder) {
+// The pictures scripts may show: the names of the folder's picture files.
+std::vector<std::string> imageNames(const std::filesystem::path& folder) {
     std::vector<std::string> names;
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
-        if (entry.path().extension() == ".bmp") names.push_back(entry.path().stem().string());
-    std::sort(names.begin(), names.end());
-    return names;
+    for (const auto& [name, file] : imageFilesIn(folder)) names.push_back(name);
+    return names;  // in name order, as the map keeps them
 }
 }  // namespace
 

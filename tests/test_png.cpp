@@ -1,89 +1,94 @@
-// The screenshot PNG writer: a file any decoder reads. This test decodes it
-// with the PNG rules directly (chunk CRCs, zlib stored blocks, Adler-32) and
-// compares the pixels.
+// Picture files through SDL2_image: screenshots are compressed PNGs whose
+// pixels read back exactly, pictures are found by name in any format the
+// library reads, and failures name the file.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <iterator>
+#include <filesystem>
 
 #include "TestSupport.h"
-#include "render/PngWriter.h"
+#include "render/ImageFiles.h"
 
 using namespace stagehand;
 
 namespace {
 
-std::uint32_t readU32(const std::vector<std::uint8_t>& d, std::size_t at) {
-    return static_cast<std::uint32_t>(d[at]) << 24 | d[at + 1] << 16 | d[at + 2] << 8 | d[at + 3];
+std::vector<std::uint8_t> patternPixels(int w, int h) {
+    std::vector<std::uint8_t> rgb(static_cast<std::size_t>(w) * h * 3);
+    for (std::size_t i = 0; i < rgb.size(); ++i) rgb[i] = static_cast<std::uint8_t>((i / 3 % 97) * 2 + i % 3 * 40);
+    return rgb;
 }
 
-std::uint32_t crc32(const std::uint8_t* data, std::size_t size) {
-    std::uint32_t crc = 0xFFFFFFFFu;
-    for (std::size_t i = 0; i < size; ++i) {
-        crc ^= data[i];
-        for (int k = 0; k < 8; ++k) crc = (crc & 1) ? 0xEDB88320u ^ (crc >> 1) : crc >> 1;
-    }
-    return ~crc;
+std::filesystem::path freshFolder(const std::string& name) {
+    auto folder = std::filesystem::path(test::writeScript(name + ".keep", "")).parent_path() / name;
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    return folder;
 }
 
 }  // namespace
 
-TEST(PngWriter, writes_a_valid_png_whose_pixels_read_back) {
-    const int w = 300, h = 250;  // more than one 64 KiB stored block
-    std::vector<std::uint8_t> rgb(static_cast<std::size_t>(w) * h * 3);
-    for (std::size_t i = 0; i < rgb.size(); ++i) rgb[i] = static_cast<std::uint8_t>(i * 7 + i / 3);
-    std::string path = test::writeScript("roundtrip.png", "");
+TEST(ImageFiles, a_saved_png_reads_back_through_the_library_pixel_for_pixel) {
+    const int w = 300, h = 250;
+    auto rgb = patternPixels(w, h);
+    auto path = freshFolder("png_roundtrip") / "shot.png";
     std::string error;
-    ASSERT_TRUE(writePng(path, w, h, rgb, error)) << error;
+    ASSERT_TRUE(savePng(path, w, h, rgb, error)) << error;
 
-    std::ifstream in(path, std::ios::binary);
-    std::vector<std::uint8_t> d((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const std::uint8_t signature[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-    ASSERT_TRUE(std::equal(std::begin(signature), std::end(signature), d.begin()));
-
-    std::vector<std::uint8_t> zlib;
-    for (std::size_t at = 8; at < d.size();) {
-        std::uint32_t length = readU32(d, at);
-        std::string type(d.begin() + at + 4, d.begin() + at + 8);
-        EXPECT_EQ(readU32(d, at + 8 + length), crc32(&d[at + 4], length + 4)) << type << " chunk CRC";
-        if (type == "IHDR") {
-            EXPECT_EQ(readU32(d, at + 8), static_cast<std::uint32_t>(w));
-            EXPECT_EQ(readU32(d, at + 12), static_cast<std::uint32_t>(h));
-            EXPECT_EQ(d[at + 16], 8);  // bit depth
-            EXPECT_EQ(d[at + 17], 2);  // RGB
+    SurfacePtr back = loadRgbaImage(path, error);
+    ASSERT_TRUE(back) << error;
+    ASSERT_EQ(back->w, w);
+    ASSERT_EQ(back->h, h);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const auto* got = static_cast<const std::uint8_t*>(back->pixels) + y * back->pitch + x * 4;
+            const auto* want = &rgb[(static_cast<std::size_t>(y) * w + x) * 3];
+            ASSERT_TRUE(got[0] == want[0] && got[1] == want[1] && got[2] == want[2] && got[3] == 255)
+                << "pixel " << x << "," << y;
         }
-        if (type == "IDAT") zlib.insert(zlib.end(), d.begin() + at + 8, d.begin() + at + 8 + length);
-        at += 12 + length;
-    }
-
-    // zlib header, then stored blocks: [final flag][len][~len][bytes]...
-    ASSERT_GE(zlib.size(), 6u);
-    EXPECT_EQ((zlib[0] * 256 + zlib[1]) % 31, 0) << "zlib header check";
-    std::vector<std::uint8_t> raw;
-    std::size_t at = 2;
-    for (bool last = false; !last;) {
-        last = zlib[at] & 1;
-        std::size_t len = zlib[at + 1] | zlib[at + 2] << 8;
-        std::size_t nlen = zlib[at + 3] | zlib[at + 4] << 8;
-        ASSERT_EQ(len ^ 0xFFFF, nlen);
-        raw.insert(raw.end(), zlib.begin() + at + 5, zlib.begin() + at + 5 + len);
-        at += 5 + len;
-    }
-    std::uint32_t a = 1, b = 0;
-    for (std::uint8_t byte : raw) a = (a + byte) % 65521, b = (b + a) % 65521;
-    EXPECT_EQ(readU32(zlib, at), (b << 16) | a) << "Adler-32";
-
-    ASSERT_EQ(raw.size(), static_cast<std::size_t>(h) * (w * 3 + 1));
-    for (int y = 0; y < h; ++y) {
-        ASSERT_EQ(raw[y * (w * 3 + 1)], 0) << "filter byte of row " << y;
-        ASSERT_TRUE(
-            std::equal(rgb.begin() + y * w * 3, rgb.begin() + (y + 1) * w * 3, raw.begin() + y * (w * 3 + 1) + 1))
-            << "pixels of row " << y;
-    }
 }
 
-TEST(PngWriter, an_unwritable_path_is_an_error_naming_it) {
+TEST(ImageFiles, png_is_compressed) {
+    // Flat colour, as most of a frame is: the deflate stream must shrink it.
+    const int w = 640, h = 360;
+    std::vector<std::uint8_t> rgb(static_cast<std::size_t>(w) * h * 3, 40);
+    auto path = freshFolder("png_size") / "flat.png";
     std::string error;
-    EXPECT_FALSE(writePng("/nonexistent-folder/shot.png", 2, 2, std::vector<std::uint8_t>(12), error));
+    ASSERT_TRUE(savePng(path, w, h, rgb, error)) << error;
+    EXPECT_LT(std::filesystem::file_size(path), rgb.size() / 20);
+}
+
+TEST(ImageFiles, an_unwritable_path_is_an_error_naming_it) {
+    std::string error;
+    EXPECT_FALSE(savePng("/nonexistent-folder/shot.png", 2, 2, std::vector<std::uint8_t>(12), error));
     EXPECT_NE(error.find("cannot write /nonexistent-folder/shot.png"), std::string::npos) << error;
+    EXPECT_FALSE(savePng("/tmp/short.png", 2, 2, std::vector<std::uint8_t>(5), error));
+    EXPECT_NE(error.find("do not match 2x2"), std::string::npos) << error;
+}
+
+TEST(ImageFiles, pictures_are_found_by_name_in_every_format_png_first) {
+    auto folder = freshFolder("picture_folder");
+    std::string error;
+    auto rgb = patternPixels(4, 4);
+    ASSERT_TRUE(savePng(folder / "portrait.png", 4, 4, rgb, error)) << error;
+    SurfacePtr bmp = loadRgbaImage(test::dataRoot() + "/assets/images/keeper.png", error);
+    ASSERT_TRUE(bmp) << error;
+    ASSERT_EQ(SDL_SaveBMP(bmp.get(), (folder / "keeper.bmp").string().c_str()), 0) << SDL_GetError();
+    ASSERT_EQ(SDL_SaveBMP(bmp.get(), (folder / "portrait.bmp").string().c_str()), 0) << SDL_GetError();
+    std::filesystem::copy_file(folder / "portrait.png", folder / "notes.txt");
+
+    auto files = imageFilesIn(folder);
+    ASSERT_EQ(files.size(), 2u);
+    EXPECT_EQ(files.at("keeper").filename(), "keeper.bmp");
+    EXPECT_EQ(files.at("portrait").filename(), "portrait.png");
+    SurfacePtr png = loadRgbaImage(files.at("portrait"), error);
+    ASSERT_TRUE(png) << error;
+    EXPECT_EQ(png->w, 4);
+}
+
+TEST(ImageFiles, a_damaged_picture_is_an_error_naming_the_file) {
+    auto folder = freshFolder("damaged_picture");
+    auto path = test::writeScript("damaged_picture/broken.png", "not a picture at all");
+    std::string error;
+    EXPECT_FALSE(loadRgbaImage(path, error));
+    EXPECT_NE(error.find("cannot load image " + path), std::string::npos) << error;
 }

@@ -4,12 +4,14 @@
 #include <SDL.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <set>
 
 #include "Simulation.h"
 #include "TestSupport.h"
 #include "game/WorldView.h"
 #include "platform/Window.h"
+#include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
 #include "render/TextRenderer.h"
 
@@ -124,6 +126,29 @@ TEST_F(RenderTest, a_portrait_is_drawn_beside_the_text) {
         }
     EXPECT_GT(colours.size(), 40u) << "the portrait area looks flat";
     EXPECT_GT(brightPixels(rgb, 300, 560, 1180, 700), 200);
+}
+
+TEST_F(RenderTest, a_screenshot_png_reads_back_as_the_frame_it_shows) {
+    auto sim = sceneAt("lighthouse", 1.0);  // portrait and text: many colours
+    OffscreenTarget target(kWidth, kHeight);
+    auto rgb = render(*sim, target);
+    auto path = std::filesystem::temp_directory_path() / "stagehand_tests" / "frame_readback.png";
+    std::filesystem::create_directories(path.parent_path());
+    std::string error;
+    ASSERT_TRUE(savePng(path, kWidth, kHeight, rgb, error)) << error;
+    EXPECT_LT(std::filesystem::file_size(path), rgb.size() / 4) << "the PNG is not compressed";
+    SurfacePtr back = loadRgbaImage(path, error);
+    ASSERT_TRUE(back) << error;
+    ASSERT_EQ(back->w, kWidth);
+    ASSERT_EQ(back->h, kHeight);
+    int differing = 0;
+    for (int y = 0; y < kHeight; ++y)
+        for (int x = 0; x < kWidth; ++x) {
+            const auto* got = static_cast<const std::uint8_t*>(back->pixels) + y * back->pitch + x * 4;
+            const auto* want = &rgb[(static_cast<std::size_t>(y) * kWidth + x) * 3];
+            differing += got[0] != want[0] || got[1] != want[1] || got[2] != want[2];
+        }
+    EXPECT_EQ(differing, 0);
 }
 
 TEST_F(RenderTest, after_warm_up_no_glyph_is_rasterised_and_text_takes_few_draw_calls) {

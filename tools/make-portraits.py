@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Draws the demo's portraits (assets/images/*.bmp) from simple shapes.
+"""Draws the demo's portraits (assets/images/*.png) from simple shapes.
 
 Run from the repository root: python3 tools/make-portraits.py
 The pictures are committed; this script documents how they were made and lets
-anyone redraw them. Standard library only; 24-bit uncompressed BMP, which
-SDL_LoadBMP reads with no extra dependency."""
+anyone redraw them. Standard library only: an 8-bit RGB PNG, deflated by zlib."""
 import math
 import struct
+import zlib
 
 SIZE = 192
 
@@ -88,22 +88,24 @@ def logbook():
     return img
 
 
-def write_bmp(path, img):
-    row_bytes = SIZE * 3
-    padding = (4 - row_bytes % 4) % 4
-    data = bytearray()
-    for row in reversed(img):                             # BMP rows go bottom-up
+def png_chunk(kind, body):
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+
+def write_png(path, img):
+    raw = bytearray()
+    for row in img:
+        raw += b"\0"                                     # filter: none
         for r, g, b in row:
-            data += bytes((b, g, r))
-        data += b"\0" * padding
-    header = struct.pack("<2sIHHI", b"BM", 54 + len(data), 0, 0, 54)
-    info = struct.pack("<IiiHHIIiiII", 40, SIZE, SIZE, 1, 24, 0, len(data), 2835, 2835, 0, 0)
+            raw += bytes((r, g, b))
+    header = struct.pack(">IIBBBBB", SIZE, SIZE, 8, 2, 0, 0, 0)
     with open(path, "wb") as f:
-        f.write(header + info + data)
+        f.write(b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", header) +
+                png_chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + png_chunk(b"IEND", b""))
 
 
 if __name__ == "__main__":
-    write_bmp("assets/images/keeper.bmp", keeper("neutral"))
-    write_bmp("assets/images/keeper_worried.bmp", keeper("worried"))
-    write_bmp("assets/images/fisher.bmp", fisher())
-    write_bmp("assets/images/logbook.bmp", logbook())
+    write_png("assets/images/keeper.png", keeper("neutral"))
+    write_png("assets/images/keeper_worried.png", keeper("worried"))
+    write_png("assets/images/fisher.png", fisher())
+    write_png("assets/images/logbook.png", logbook())

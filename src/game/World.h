@@ -98,7 +98,7 @@ public:
     const std::vector<Actor>& actors() const { return actors_; }
     std::vector<std::string> actorIds() const;
     std::vector<std::string> waypointNames() const;
-    // Pictures scripts may show with image(name): the stems of assets/images/*.bmp.
+    // Pictures scripts may show with image(name): the names of the picture files in assets/images.
     void setImageNames(std::vector<std::string> names) { imageNames_ = std::move(names); }
     const std::vector<std::string>& imageNames() const { return imageNames_; }
 

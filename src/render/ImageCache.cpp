@@ -1,6 +1,6 @@
 #include "render/ImageCache.h"
 
-#include <SDL.h>
+#include "render/ImageFiles.h"
 
 #include <iostream>
 
@@ -14,17 +14,17 @@ const Image* ImageCache::get(const std::string& name) {
     auto it = images_.find(name);
     if (it != images_.end()) return it->second.texture ? &it->second : nullptr;
     Image& image = images_[name];  // an empty entry also remembers a failure
-    std::string path = folder_ + "/" + name + ".bmp";
-    SDL_Surface* loaded = SDL_LoadBMP(path.c_str());
-    if (!loaded) {
-        std::cerr << "stagehand: cannot load image " << path << ": " << SDL_GetError() << '\n';
+    auto files = imageFilesIn(folder_);
+    auto file = files.find(name);
+    if (file == files.end()) {
+        std::cerr << "stagehand: no image '" << name << "' in " << folder_.u8string() << " (" << kImageFormatsText
+                  << " files)\n";
         return nullptr;
     }
-    // RGBA32 is R, G, B, A in memory order on every platform, as GL_RGBA expects.
-    SDL_Surface* rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(loaded);
+    std::string error;
+    SurfacePtr rgba = loadRgbaImage(file->second, error);
     if (!rgba) {
-        std::cerr << "stagehand: cannot convert image " << path << ": " << SDL_GetError() << '\n';
+        std::cerr << "stagehand: " << error << '\n';
         return nullptr;
     }
     glGenTextures(1, &image.texture);
@@ -38,7 +38,6 @@ const Image* ImageCache::get(const std::string& name) {
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
     image.width = rgba->w;
     image.height = rgba->h;
-    SDL_FreeSurface(rgba);
     return &image;
 }
 

@@ -1,9 +1,10 @@
-// Pictures for portraits: BMP files (SDL's own loader, no extra dependency)
-// uploaded once as GL textures and kept by name.
+// Pictures for portraits (any format ImageFiles reads) uploaded once as GL
+// textures and kept by name.
 #pragma once
 
 #include <glad/gl.h>
 
+#include <filesystem>
 #include <map>
 #include <string>
 
@@ -16,17 +17,17 @@ struct Image {
 
 class ImageCache {
 public:
-    explicit ImageCache(std::string folder) : folder_(std::move(folder)) {}
+    explicit ImageCache(std::filesystem::path folder) : folder_(std::move(folder)) {}
     ~ImageCache();
     ImageCache(const ImageCache&) = delete;
     ImageCache& operator=(const ImageCache&) = delete;
 
-    // The picture folder/NAME.bmp, loaded on first use; null (and reported
+    // The picture folder/NAME.png (or .bmp, ...), loaded on first use; null (and reported
     // once on stderr) if it cannot be read.
     const Image* get(const std::string& name);
 
 private:
-    std::string folder_;
+    std::filesystem::path folder_;
     std::map<std::string, Image> images_;
 };
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "game/World.h"
+#include "render/ImageFiles.h"
 #include "script/BindHelpers.h"
 #include "script/LuaCompat.h"
 
@@ -176,9 +177,9 @@ int l_setImage(lua_State* L) {
     const char* name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, "image", "name");
     const auto& known = worldOf(L).imageNames();
     if (*name && std::find(known.begin(), known.end(), name) == known.end()) {
-        bind::pushUnknownNameError(
-            L, "image", "image", name, known,
-            "images are BMP files, assets/images/NAME.bmp in the data folder (PNG and other formats do not load)");
+        std::string where =
+            std::string("images are ") + kImageFormatsText + " files in the data folder's assets/images (NAME.png)";
+        bind::pushUnknownNameError(L, "image", "image", name, known, where.c_str());
         return lua_error(L);
     }
     worldOf(L).setImage(name);

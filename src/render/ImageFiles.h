@@ -1,0 +1,38 @@
+// Picture files through SDL2_image: the formats a data folder may hold, the
+// pictures found in a folder, reading one as RGBA and writing a screenshot as
+// a (compressed) PNG.
+#pragma once
+
+#include <SDL.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace stagehand {
+
+// "PNG, JPG, BMP, TGA or GIF": for messages that say which files load.
+extern const char* const kImageFormatsText;
+
+// The picture files in `folder` by name (file stem), in name order. When two
+// files share a name (keeper.png and keeper.bmp) the first format in
+// kImageFormatsText order wins.
+std::map<std::string, std::filesystem::path> imageFilesIn(const std::filesystem::path& folder);
+
+struct SurfaceDeleter {
+    void operator()(SDL_Surface* surface) const { SDL_FreeSurface(surface); }
+};
+using SurfacePtr = std::unique_ptr<SDL_Surface, SurfaceDeleter>;
+
+// The picture at `path` as RGBA32 (R, G, B, A in memory order on every
+// platform, as GL_RGBA expects); null with `error` naming the file.
+SurfacePtr loadRgbaImage(const std::filesystem::path& path, std::string& error);
+
+// `rgb` is width*height*3 bytes, rows top to bottom. Returns false with `error`.
+bool savePng(const std::filesystem::path& path, int width, int height, const std::vector<std::uint8_t>& rgb,
+             std::string& error);
+
+}  // namespace stagehand
