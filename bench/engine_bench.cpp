@@ -171,7 +171,7 @@ void benchRendering(const std::string& root) {
     Window window({"bench", 1280, 720, true});
     GlyphAtlas atlas(root + "/assets/fonts");
     Batch2D batch;
-    batch.setWhiteTexel(atlas.texture(), atlas.whiteTexel());
+    batch.setWhiteTexel(atlas.whiteTexture(), atlas.whiteTexel());
     TextRenderer text(atlas, batch);
     ImageCache images(root + "/assets/images");
     WorldView view(atlas, batch, text, images);

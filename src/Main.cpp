@@ -207,7 +207,7 @@ struct Renderer {
 
     Renderer(const WindowOptions& options, const std::string& dataRoot)
         : window(options), atlas(dataRoot + "/assets/fonts"), images(dataRoot + "/assets/images") {
-        batch.setWhiteTexel(atlas.texture(), atlas.whiteTexel());
+        batch.setWhiteTexel(atlas.whiteTexture(), atlas.whiteTexel());
     }
 };
 

@@ -3,6 +3,7 @@
 
 #include <SDL.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
@@ -33,7 +34,7 @@ struct RenderTest : ::testing::Test {
         window = std::make_unique<Window>(WindowOptions{"test", kWidth, kHeight, true, false});
         atlas = std::make_unique<GlyphAtlas>(test::dataRoot() + "/assets/fonts");
         batch = std::make_unique<Batch2D>();
-        batch->setWhiteTexel(atlas->texture(), atlas->whiteTexel());
+        batch->setWhiteTexel(atlas->whiteTexture(), atlas->whiteTexel());
         text = std::make_unique<TextRenderer>(*atlas, *batch);
         images = std::make_unique<ImageCache>(test::dataRoot() + "/assets/images");
         view = std::make_unique<WorldView>(*atlas, *batch, *text, *images);
@@ -160,4 +161,49 @@ TEST_F(RenderTest, after_warm_up_no_glyph_is_rasterised_and_text_takes_few_draw_
     render(*sim, target);
     EXPECT_EQ(atlas->glyphsRasterised(), rasterised);
     EXPECT_LE(batch->drawCalls(), 4);
+}
+
+namespace {
+// The coverage under a glyph's box, read back from its page.
+std::vector<std::uint8_t> glyphCoverage(const GlyphAtlas& atlas, const Glyph& g) {
+    int size = atlas.pageSize();
+    std::vector<std::uint8_t> page(static_cast<std::size_t>(size) * size);
+    glBindTexture(GL_TEXTURE_2D, g.texture);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_UNSIGNED_BYTE, page.data());
+    int x0 = static_cast<int>(std::lround(g.uv.u0 * size)), y0 = static_cast<int>(std::lround(g.uv.v0 * size));
+    std::vector<std::uint8_t> box;
+    for (int y = 0; y < static_cast<int>(g.height); ++y)
+        for (int x = 0; x < static_cast<int>(g.width); ++x)
+            box.push_back(page[static_cast<std::size_t>(y0 + y) * size + x0 + x]);
+    return box;
+}
+}  // namespace
+
+TEST_F(RenderTest, a_full_atlas_page_adds_a_page_and_every_glyph_keeps_its_ink) {
+    GlyphAtlas small(test::dataRoot() + "/assets/fonts", 256);  // a few dozen large glyphs per page
+    int font = small.font(FontFace::Regular, 40);
+    std::vector<char32_t> codepoints;
+    for (char32_t cp = U'!'; cp <= U'~'; ++cp) codepoints.push_back(cp);
+    for (char32_t cp = 0x391; cp <= 0x3A9; ++cp)
+        if (cp != 0x3A2) codepoints.push_back(cp);  // Greek capitals (U+03A2 is unassigned)
+    for (char32_t cp = U'\u0410'; cp <= U'\u044F'; ++cp) codepoints.push_back(cp);  // Cyrillic
+    std::vector<std::vector<std::uint8_t>> placed;
+    for (char32_t cp : codepoints) {
+        const Glyph& g = small.glyph(font, cp);
+        ASSERT_NE(g.texture, 0u) << "U+" << std::hex << static_cast<unsigned>(cp);
+        placed.push_back(glyphCoverage(small, g));
+    }
+    EXPECT_GE(small.pageCount(), 3) << "the glyphs should need several 256x256 pages";
+    EXPECT_EQ(small.glyphsRasterised(), static_cast<int>(codepoints.size()));
+    // Every glyph is where it was put, with the same ink: nothing was overwritten.
+    for (std::size_t i = 0; i < codepoints.size(); ++i) {
+        const Glyph& g = small.glyph(font, codepoints[i]);
+        auto now = glyphCoverage(small, g);
+        EXPECT_EQ(now, placed[i]) << "glyph " << i << " changed";
+        int ink = 0;
+        for (auto v : now) ink += v > 128;
+        EXPECT_GT(ink, 0) << "glyph " << i << " has no ink";
+    }
+    EXPECT_EQ(small.glyphsRasterised(), static_cast<int>(codepoints.size()));
 }

@@ -43,7 +43,8 @@ Vec2 WorldView::toView(const World& world, Vec2 p) const {
 
 void WorldView::glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color) {
     const Glyph& g = atlas_.glyph(font.id, cp);
-    batch_.setTexture(atlas_.texture(), true);
+    if (!g.texture) return;
+    batch_.setTexture(g.texture, true);
     batch_.quad(cx - w / 2, cy - h / 2, w, h, g.uv, color);
 }
 
@@ -298,7 +299,6 @@ void WorldView::drawPortrait(const World& world, float boxX, float boxBottom) {
     batch_.rect(x - 4, y - 4, kPortraitSize + 8, kPortraitSize + 8, {236, 226, 200, 255});
     batch_.setTexture(image->texture, false);
     batch_.quad(x, y, kPortraitSize, kPortraitSize, {0, 0, 1, 1}, {255, 255, 255, 255});
-    batch_.setTexture(atlas_.texture(), true);
 }
 
 void WorldView::drawDialogue(const World& world, const DialogueLine& line) {

@@ -20,7 +20,8 @@ const char* fileFor(FontFace face) {
 }
 }  // namespace
 
-GlyphAtlas::GlyphAtlas(std::string fontFolder) : fontFolder_(std::move(fontFolder)) {
+GlyphAtlas::GlyphAtlas(std::string fontFolder, int pageSize)
+    : fontFolder_(std::move(fontFolder)), pageSize_(std::max(pageSize, 64)) {
     if (TTF_Init() != 0) throw RenderError(std::string("TTF_Init failed: ") + TTF_GetError());
     for (FontFace face : {FontFace::Regular, FontFace::Bold}) {
         std::string path = fontFolder_ + "/" + fileFor(face);
@@ -31,36 +32,54 @@ GlyphAtlas::GlyphAtlas(std::string fontFolder) : fontFolder_(std::move(fontFolde
         }
         TTF_CloseFont(probe);
     }
-    glGenTextures(1, &texture_);
-    glBindTexture(GL_TEXTURE_2D, texture_);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     clear();
 }
 
 GlyphAtlas::~GlyphAtlas() {
-    glDeleteTextures(1, &texture_);
+    glDeleteTextures(static_cast<GLsizei>(pages_.size()), pages_.data());
     for (auto& f : fonts_) TTF_CloseFont(f.ttf);
     TTF_Quit();
 }
 
-void GlyphAtlas::clear() {
-    std::vector<std::uint8_t> blank(static_cast<std::size_t>(kSize) * kSize, 0);
-    for (int y = 0; y < kWhiteSize; ++y)
-        for (int x = 0; x < kWhiteSize; ++x) blank[static_cast<std::size_t>(y) * kSize + x] = 255;
-    glBindTexture(GL_TEXTURE_2D, texture_);
+// The next page, blank, becomes the one glyphs are placed on. Pages are
+// created as needed and, after the atlas starts over, reused (so the white
+// texel's texture never changes name).
+void GlyphAtlas::nextPage() {
+    ++currentPage_;
+    if (currentPage_ == static_cast<int>(pages_.size())) {
+        GLuint texture = 0;
+        glGenTextures(1, &texture);
+        glBindTexture(GL_TEXTURE_2D, texture);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        pages_.push_back(texture);
+    }
+    bool first = currentPage_ == 0;
+    std::vector<std::uint8_t> blank(static_cast<std::size_t>(pageSize_) * pageSize_, 0);
+    if (first)
+        for (int y = 0; y < kWhiteSize; ++y)
+            for (int x = 0; x < kWhiteSize; ++x) blank[static_cast<std::size_t>(y) * pageSize_ + x] = 255;
+    glBindTexture(GL_TEXTURE_2D, pages_[currentPage_]);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, kSize, kSize, 0, GL_RED, GL_UNSIGNED_BYTE, blank.data());
-    glyphs_.clear();
-    shelfX_ = kWhiteSize + kPadding;
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, pageSize_, pageSize_, 0, GL_RED, GL_UNSIGNED_BYTE, blank.data());
+    shelfX_ = first ? kWhiteSize + kPadding : 0;
     shelfY_ = 0;
-    shelfHeight_ = kWhiteSize;
+    shelfHeight_ = first ? kWhiteSize : 0;
+}
+
+// Forgets every glyph and starts again on the first page: only when all
+// kMaxPages pages are full.
+void GlyphAtlas::clear() {
+    glyphs_.clear();
+    currentPage_ = -1;
+    nextPage();
 }
 
 TextureRegion GlyphAtlas::whiteTexel() const {
-    float c = (kWhiteSize / 2.0f) / kSize;  // the centre: linear filtering never blends in black
+    float c =
+        (kWhiteSize / 2.0f) / static_cast<float>(pageSize_);  // the centre: linear filtering never blends in black
     return {c, c, c, c};
 }
 
@@ -103,12 +122,20 @@ const Glyph& GlyphAtlas::glyph(int font, char32_t codepoint) {
 }
 
 bool GlyphAtlas::reserve(int width, int height, int& x, int& y) {
-    if (shelfX_ + width + kPadding > kSize) {
+    if (width + kPadding > pageSize_ || height + kPadding > pageSize_) return false;
+    if (shelfX_ + width + kPadding > pageSize_) {
         shelfY_ += shelfHeight_ + kPadding;
         shelfX_ = 0;
         shelfHeight_ = 0;
     }
-    if (shelfY_ + height + kPadding > kSize) return false;
+    if (shelfY_ + height + kPadding > pageSize_) {
+        if (currentPage_ + 1 >= kMaxPages) {
+            std::cerr << "stagehand: glyph atlas: all " << kMaxPages << " pages full, starting it again\n";
+            clear();
+        } else {
+            nextPage();
+        }
+    }
     x = shelfX_;
     y = shelfY_;
     shelfX_ += width + kPadding;
@@ -142,19 +169,19 @@ Glyph GlyphAtlas::rasterise(int font, char32_t codepoint) {
             }
     if (right >= 0) {
         int w = right - left + 1, h = bottom - top + 1, ax = 0, ay = 0;
-        if (!reserve(w, h, ax, ay)) {
-            std::cerr << "glyph atlas full: starting it again\n";
-            clear();
-            reserve(w, h, ax, ay);
+        if (!reserve(w, h, ax, ay)) {  // larger than a page: drawn as nothing
+            SDL_FreeSurface(argb);
+            return g;
         }
         std::vector<std::uint8_t> coverage(static_cast<std::size_t>(w) * h);
         for (int y = 0; y < h; ++y)
             for (int x = 0; x < w; ++x) coverage[static_cast<std::size_t>(y) * w + x] = alphaAt(left + x, top + y);
-        glBindTexture(GL_TEXTURE_2D, texture_);
+        g.texture = pages_[currentPage_];
+        glBindTexture(GL_TEXTURE_2D, g.texture);
         glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
         glTexSubImage2D(GL_TEXTURE_2D, 0, ax, ay, w, h, GL_RED, GL_UNSIGNED_BYTE, coverage.data());
-        g.uv = {static_cast<float>(ax) / kSize, static_cast<float>(ay) / kSize, static_cast<float>(ax + w) / kSize,
-                static_cast<float>(ay + h) / kSize};
+        float size = static_cast<float>(pageSize_);
+        g.uv = {ax / size, ay / size, (ax + w) / size, (ay + h) / size};
         g.width = static_cast<float>(w);
         g.height = static_cast<float>(h);
         g.offsetX = static_cast<float>(left + std::min(minX, 0));  // the cell starts at minX when it is negative

@@ -1,6 +1,8 @@
 // Glyph atlas: SDL2_ttf rasterises each glyph once, at the pixel size it is
-// drawn at, into one GL texture (one channel of coverage). Later frames only
-// look glyphs up. The atlas also holds a white texel for solid shapes.
+// drawn at, into GL textures (pages, one channel of coverage). Later frames
+// only look glyphs up. When a page is full a new one is added, so a glyph
+// once placed stays where it is (no frame ever draws a half-rebuilt atlas).
+// The first page also holds a white texel for solid shapes.
 #pragma once
 
 #include <glad/gl.h>
@@ -19,6 +21,7 @@ namespace stagehand {
 enum class FontFace { Regular, Bold };
 
 struct Glyph {
+    GLuint texture = 0;  // the page holding it; 0 for a glyph with no ink
     TextureRegion uv;
     float width = 0, height = 0;     // pixels of the inked box
     float offsetX = 0, offsetY = 0;  // box position from the pen x and the line top
@@ -27,10 +30,13 @@ struct Glyph {
 
 class GlyphAtlas {
 public:
-    static constexpr int kSize = 2048;
+    static constexpr int kPageSize = 2048;
+    // 16 pages of 4 MiB hold some 100,000 glyphs of dialogue size. Past that
+    // (a script showing every code point at every size) the atlas starts over.
+    static constexpr int kMaxPages = 16;
 
     // Opens DejaVuSans(-Bold).ttf from `fontFolder`. Throws RenderError.
-    explicit GlyphAtlas(std::string fontFolder);
+    explicit GlyphAtlas(std::string fontFolder, int pageSize = kPageSize);
     ~GlyphAtlas();
     GlyphAtlas(const GlyphAtlas&) = delete;
     GlyphAtlas& operator=(const GlyphAtlas&) = delete;
@@ -45,9 +51,12 @@ public:
     float lineHeight(int font) const;
     float ascent(int font) const;
 
-    GLuint texture() const { return texture_; }
+    // The page with the white texel.
+    GLuint whiteTexture() const { return pages_.front(); }
     TextureRegion whiteTexel() const;
     int glyphsRasterised() const { return rasterised_; }
+    int pageCount() const { return currentPage_ + 1; }
+    int pageSize() const { return pageSize_; }
 
 private:
     struct OpenFont {
@@ -58,12 +67,15 @@ private:
 
     Glyph rasterise(int font, char32_t codepoint);
     bool reserve(int width, int height, int& x, int& y);
+    void nextPage();
     void clear();
 
     std::string fontFolder_;
+    int pageSize_;
     std::vector<OpenFont> fonts_;
     std::unordered_map<std::uint64_t, Glyph> glyphs_;
-    GLuint texture_ = 0;
+    std::vector<GLuint> pages_;
+    int currentPage_ = -1;
     int shelfX_ = 0, shelfY_ = 0, shelfHeight_ = 0;
     int rasterised_ = 0;
 };

@@ -76,7 +76,6 @@ std::string TextRenderer::elide(const Font& font, const std::string& text, float
 }
 
 void TextRenderer::emit(const Font& font, std::string_view text, float x, float y, Color color) {
-    batch_.setTexture(atlas_.texture(), true);
     float upp = font.unitsPerPixel;
     // Snap the pen to whole pixels: glyphs were rasterised on the pixel grid.
     float pen = std::round(x / upp);
@@ -86,8 +85,10 @@ void TextRenderer::emit(const Font& font, std::string_view text, float x, float 
         char32_t cp = utf8::next(text, i);
         if (previous) pen += atlas_.kerning(font.id, previous, cp);
         const Glyph& g = atlas_.glyph(font.id, cp);
-        if (g.width > 0)
+        if (g.texture) {
+            batch_.setTexture(g.texture, true);  // free while the page stays the same
             batch_.quad((pen + g.offsetX) * upp, (top + g.offsetY) * upp, g.width * upp, g.height * upp, g.uv, color);
+        }
         pen += g.advance;
         previous = cp;
     }
