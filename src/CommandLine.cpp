@@ -1,5 +1,7 @@
 #include "CommandLine.h"
 
+#include "platform/Portable.h"
+
 #include <SDL.h>
 
 #include <cmath>
@@ -14,34 +16,22 @@ namespace {
 
 constexpr double kMaxSimulatedSeconds = 1e6;  // 11 days of scene time; keeps tick counts in range
 
-// A finite decimal number, read the same in every locale ("inf" and "nan" are refused).
-bool parseNumber(const std::string& text, double& value) {
-    std::istringstream in(text);
-    in.imbue(std::locale::classic());
-    in >> value;
-    return !text.empty() && !in.fail() && in.eof() && std::isfinite(value);
-}
-
 bool parseChoices(const std::string& text, std::vector<int>& out) {
     std::stringstream in(text);
     std::string item;
     while (std::getline(in, item, ',')) {
         double value = 0;
-        if (!parseNumber(item, value) || value < 1 || value != static_cast<int>(value)) return false;
+        if (!parseFiniteNumber(item, value) || value < 1 || value != static_cast<int>(value)) return false;
         out.push_back(static_cast<int>(value));
     }
     return !out.empty();
 }
 
 bool isDataRoot(const std::filesystem::path& dir) {
-    return missingFromDataRoot(dir.string()).empty();
+    return missingFromDataRoot(utf8Path(dir)).empty();
 }
 
 }  // namespace
-
-bool parseFiniteNumber(const std::string& text, double& value) {
-    return parseNumber(text, value);
-}
 
 const char* usageText() {
     return "usage:\n"
@@ -87,7 +77,7 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             out.mode = CommandLine::Mode::Screenshot;
         } else if (arg == "--seconds" || arg == "--at") {
             if (!value(v)) return false;
-            if (!parseNumber(v, number) || number < 0 || number > kMaxSimulatedSeconds) {
+            if (!parseFiniteNumber(v, number) || number < 0 || number > kMaxSimulatedSeconds) {
                 error = arg + " needs a number of seconds from 0 to 1000000, not '" + v + "'";
                 return false;
             }
@@ -108,21 +98,21 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             out.flags.emplace_back(v.substr(0, equals), v.substr(equals + 1));
         } else if (arg == "--watchdog") {
             if (!value(v)) return false;
-            if (!parseNumber(v, number) || number < 0.01 || number > 3600) {
+            if (!parseFiniteNumber(v, number) || number < 0.01 || number > 3600) {
                 error = "--watchdog needs a number of seconds from 0.01 to 3600, not '" + v + "'";
                 return false;
             }
             out.watchdogSeconds = number;
         } else if (arg == "--memory-limit") {
             if (!value(v)) return false;
-            if (!parseNumber(v, number) || number < 16 || number > 65536) {
+            if (!parseFiniteNumber(v, number) || number < 16 || number > 65536) {
                 error = "--memory-limit needs a number of MB from 16 to 65536, not '" + v + "'";
                 return false;
             }
             out.memoryLimitMb = number;
         } else if (arg == "--seed") {
             if (!value(v)) return false;
-            if (!parseNumber(v, number) || number < 0 ||
+            if (!parseFiniteNumber(v, number) || number < 0 ||
                 number != static_cast<double>(static_cast<std::uint64_t>(number))) {
                 error = "--seed needs a non-negative integer, not '" + v + "'";
                 return false;
@@ -159,7 +149,7 @@ std::string missingFromDataRoot(const std::string& dir) {
     std::error_code ec;
     std::string missing;
     for (const char* needed : {"scripts/WaitSupport.lua", "scripts/StageSupport.lua", "assets/maps", "assets/fonts"})
-        if (!fs::exists(fs::u8path(dir) / fs::u8path(needed), ec))
+        if (!fs::exists(pathFromUtf8(dir) / pathFromUtf8(needed), ec))
             missing += (missing.empty() ? "" : ", ") + std::string(needed);
     return missing;
 }
@@ -175,14 +165,23 @@ std::string locateDataRoot(std::string& error) {
     }
     std::error_code ec;
     if (isDataRoot(fs::current_path(ec))) return ".";
+    fs::path executableDir;
     if (char* base = SDL_GetBasePath()) {
-        fs::path dir = base;
+        executableDir = pathFromUtf8(base);
         SDL_free(base);
-        if (!dir.has_filename()) dir = dir.parent_path();  // drop the trailing separator
-        for (int up = 0; up < 4 && !dir.empty(); ++up, dir = dir.parent_path())
-            if (isDataRoot(dir)) return dir.string();
+        if (!executableDir.has_filename()) executableDir = executableDir.parent_path();  // the trailing separator
     }
-    if (isDataRoot(STAGEHAND_SOURCE_DIR)) return STAGEHAND_SOURCE_DIR;
+    // Beside the executable (a Windows zip), or the installed layout
+    // PREFIX/bin/stagehand with PREFIX/share/stagehand, or above it in a build tree.
+    fs::path dir = executableDir;
+    for (int up = 0; up < 4 && !dir.empty(); ++up, dir = dir.parent_path()) {
+        if (isDataRoot(dir)) return utf8Path(dir);
+        if (isDataRoot(dir / "share" / "stagehand")) return utf8Path(dir / "share" / "stagehand");
+    }
+    // A program still in its build tree uses the sources it was built from.
+    std::string buildDir = utf8Path(pathFromUtf8(STAGEHAND_BUILD_DIR));
+    if (!executableDir.empty() && utf8Path(executableDir).rfind(buildDir, 0) == 0 && isDataRoot(STAGEHAND_SOURCE_DIR))
+        return STAGEHAND_SOURCE_DIR;
     return ".";
 }
 

@@ -43,9 +43,6 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
 
 const char* usageText();
 
-// A finite decimal number, read the same in every locale ("inf", "nan" refused).
-bool parseFiniteNumber(const std::string& text, double& value);
-
 // The folder holding scripts/WaitSupport.lua and assets/: $STAGEHAND_DATA, the
 // current folder, the executable's folder or its parents, or the source tree.
 // A $STAGEHAND_DATA that lacks what Stagehand needs is an error naming what

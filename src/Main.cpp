@@ -1,4 +1,6 @@
 // Stagehand: cutscenes and dialogue written as Lua coroutines.
+
+#include "platform/Portable.h"
 //
 // main() reads top-down: parse the command line, find the data folder, then
 // run one mode (list scenes, headless transcript, screenshot, or the window).
@@ -30,8 +32,8 @@
 #include "render/Batch2D.h"
 #include "render/GlyphAtlas.h"
 #include "render/ImageCache.h"
-#include "render/OffscreenTarget.h"
 #include "render/ImageFiles.h"
+#include "render/OffscreenTarget.h"
 #include "render/TextRenderer.h"
 #include "render/ViewLayout.h"
 
@@ -119,7 +121,7 @@ std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink 
 // leaves out. Returns false with a "FILE:LINE: ..." error.
 bool readReplay(Setup& setup, std::string& error) {
     if (setup.cmd.replayPath.empty()) return true;
-    std::ifstream in(std::filesystem::u8path(setup.cmd.replayPath), std::ios::binary);
+    std::ifstream in(pathFromUtf8(setup.cmd.replayPath), std::ios::binary);
     if (!in) {
         error = "cannot open " + setup.cmd.replayPath;
         return false;
@@ -206,7 +208,9 @@ struct Renderer {
     WorldView view{atlas, batch, text, images};
 
     Renderer(const WindowOptions& options, const std::string& dataRoot)
-        : window(options), atlas(dataRoot + "/assets/fonts"), images(dataRoot + "/assets/images") {
+        : window(options),
+          atlas(joinPath(dataRoot, "assets/fonts")),
+          images(pathFromUtf8(joinPath(dataRoot, "assets/images"))) {
         batch.setWhiteTexel(atlas.whiteTexture(), atlas.whiteTexel());
     }
 };
@@ -422,6 +426,7 @@ int runWindow(const Setup& setup) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    useBinaryStandardStreams();
     // 1. The command line.
     Setup setup;
     std::string error;
@@ -447,7 +452,8 @@ int main(int argc, char** argv) {
             return fail(error, kExitBadInput);
         setup = withSave(setup, save);
     }
-    setup.scriptPath = setup.cmd.scriptPath.empty() ? setup.dataRoot + "/scripts/Demo.lua" : setup.cmd.scriptPath;
+    setup.scriptPath =
+        setup.cmd.scriptPath.empty() ? joinPath(setup.dataRoot, "scripts/Demo.lua") : setup.cmd.scriptPath;
 
     // 3. The mode. Load errors are exit 2; platform and GL failures are reported too.
     try {

@@ -1,5 +1,7 @@
 #include "PlaySession.h"
 
+#include "platform/Portable.h"
+
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -28,7 +30,7 @@ bool PlaySession::start(const std::string& scene, std::string& error, std::uint6
     sim_->replay(input_);
     sim_->fastForwardTo(at);
     if (!recordPath_.empty()) {
-        record_.open(std::filesystem::u8path(recordPath_), std::ios::binary | std::ios::trunc);
+        record_.open(pathFromUtf8(recordPath_), std::ios::binary | std::ios::trunc);
         if (!record_) std::cerr << "stagehand: cannot write the input record " << recordPath_ << '\n';
         record_ << input_.header();
         for (const auto& command : input_.commands) record_ << InputLog::formatCommand(command) << '\n';
@@ -65,7 +67,7 @@ void PlaySession::reloadIfChanged(double now) {
 
 namespace {
 bool readText(const std::string& path, std::string& text) {
-    std::ifstream in(std::filesystem::u8path(path), std::ios::binary);
+    std::ifstream in(pathFromUtf8(path), std::ios::binary);
     if (!in) return false;
     std::ostringstream buffer;
     buffer << in.rdbuf();
@@ -83,7 +85,7 @@ bool PlaySession::save(const std::string& path, std::string& error) {
     InputLog save = input_;
     save.scriptIdentity = scriptIdentity(source);
     save.at = sim_->ticks();
-    std::ofstream out(std::filesystem::u8path(path), std::ios::binary | std::ios::trunc);
+    std::ofstream out(pathFromUtf8(path), std::ios::binary | std::ios::trunc);
     out << save.header();
     for (const auto& command : save.commands) out << InputLog::formatCommand(command) << '\n';
     if (!out.flush()) {

@@ -1,5 +1,7 @@
 #include "PlayerSettings.h"
 
+#include "platform/Portable.h"
+
 #include <SDL.h>
 
 #include <filesystem>
@@ -12,11 +14,9 @@ namespace stagehand {
 namespace {
 
 bool readInt(const std::string& text, int low, int high, int& out) {
-    std::istringstream in(text);
-    in.imbue(std::locale::classic());
-    int value = 0;
-    if (!(in >> value) || !in.eof() || value < low || value > high) return false;
-    out = value;
+    long long value = 0;
+    if (!parseWholeNumber(text, low, high, value)) return false;
+    out = static_cast<int>(value);
     return true;
 }
 
@@ -30,7 +30,7 @@ bool readBool(const std::string& text, bool& out) {
 
 PlayerSettings PlayerSettings::load(const std::string& path, std::string& warning) {
     PlayerSettings settings;
-    std::ifstream in(std::filesystem::u8path(path), std::ios::binary);
+    std::ifstream in(pathFromUtf8(path), std::ios::binary);
     if (!in) return settings;
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
@@ -60,7 +60,7 @@ PlayerSettings PlayerSettings::load(const std::string& path, std::string& warnin
 }
 
 bool PlayerSettings::save(const std::string& path) const {
-    std::ofstream out(std::filesystem::u8path(path), std::ios::binary | std::ios::trunc);
+    std::ofstream out(pathFromUtf8(path), std::ios::binary | std::ios::trunc);
     out << "# Stagehand settings (the game rewrites this file)\n"
         << "text_speed = " << textSpeed << "\n"
         << "auto_advance = " << (autoAdvance ? "true" : "false") << "\n"

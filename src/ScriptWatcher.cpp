@@ -1,5 +1,7 @@
 #include "ScriptWatcher.h"
 
+#include "platform/Portable.h"
+
 namespace stagehand {
 
 namespace fs = std::filesystem;
@@ -14,9 +16,9 @@ std::map<fs::path, fs::file_time_type> ScriptWatcher::scan() const {
         auto time = fs::last_write_time(path, ec);
         if (!ec) times[path] = time;
     };
-    note(fs::u8path(scriptPath_));
+    note(pathFromUtf8(scriptPath_));
     for (const char* folder : {"assets/maps", "assets/images"})
-        for (const auto& entry : fs::directory_iterator(fs::u8path(dataRoot_) / folder, ec))
+        for (const auto& entry : fs::directory_iterator(pathFromUtf8(dataRoot_) / folder, ec))
             if (entry.is_regular_file(ec)) note(entry.path());
     return times;
 }

@@ -1,5 +1,7 @@
 #include "Simulation.h"
 
+#include "platform/Portable.h"
+
 #include "render/ImageFiles.h"
 
 #include <algorithm>
@@ -46,9 +48,9 @@ Simulation::Simulation(const Options& options) {
     settings.menusWaitForAnswers = options.menusWaitForAnswers;
     world_.setTextSettings(settings);
     world_.setScriptedChoices(options.choices);
-    world_.setImageNames(imageNames(options.dataRoot + "/assets/images"));
+    world_.setImageNames(imageNames(joinPath(options.dataRoot, "assets/images")));
     try {
-        loadMapFolder(options.dataRoot + "/assets/maps", world_);
+        loadMapFolder(joinPath(options.dataRoot, "assets/maps"), world_);
         host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed, options.limits);
     } catch (const MapError& e) {
         throw LoadError(e.what());

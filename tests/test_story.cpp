@@ -54,7 +54,9 @@ TEST(Story, image_is_recorded_and_unknown_images_are_errors) {
         stage.events("error")[0]->field("message")->find(":1: image: unknown image 'kepeer' (did you mean 'keeper'?)"),
         std::string::npos);
     // It also says where images go and which format loads.
-    EXPECT_NE(stage.events("error")[0]->field("message")->find("PNG, JPG, BMP, TGA or GIF files in the data folder's assets/images"), std::string::npos);
+    EXPECT_NE(stage.events("error")[0]->field("message")->find(
+                  "PNG, JPG, BMP, TGA or GIF files in the data folder's assets/images"),
+              std::string::npos);
 }
 
 TEST(Story, menu_offers_the_options_and_continues_at_the_chosen_target) {

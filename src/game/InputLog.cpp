@@ -1,5 +1,7 @@
 #include "game/InputLog.h"
 
+#include "platform/Portable.h"
+
 #include <cmath>
 #include <cstdio>
 #include <locale>
@@ -50,12 +52,9 @@ bool parseCommand(std::istringstream& in, InputCommand& c) {
         while (in >> field) {
             std::size_t eq = field.find('=');
             if (eq == std::string::npos) return false;
-            std::istringstream value(field.substr(eq + 1));
-            value.imbue(std::locale::classic());
             std::string key = field.substr(0, eq);
             double number = 0;
-            if (!(value >> number) || !value.eof() || !std::isfinite(number) || number < 0 || number > 100000)
-                return false;
+            if (!parseFiniteNumber(field.substr(eq + 1), number) || number < 0 || number > 100000) return false;
             if (key == "speed")
                 c.x = static_cast<float>(number);
             else if (key == "auto")

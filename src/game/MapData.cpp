@@ -1,5 +1,7 @@
 #include "game/MapData.h"
 
+#include "platform/Portable.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -49,11 +51,8 @@ std::vector<std::string> tokenize(const std::string& line) {
 // A finite coordinate, read the same in every locale: NaN, infinity and
 // values a walk could never reach are refused (file:line is added by the caller).
 float parseNumber(const std::string& word, const char* what) {
-    std::istringstream in(word);
-    in.imbue(std::locale::classic());
     double value = 0;
-    in >> value;
-    if (word.empty() || in.fail() || !in.eof() || !std::isfinite(value) || std::fabs(value) > 1e6)
+    if (!parseFiniteNumber(word, value) || std::fabs(value) > 1e6)
         throw std::invalid_argument(std::string(what) + " must be a finite number within +-1000000, not '" + word +
                                     "'");
     return static_cast<float>(value);
@@ -98,7 +97,7 @@ void parseLine(const std::vector<std::string>& w, const std::string& mapName, Wo
 }  // namespace
 
 void loadMapFile(const std::string& path, const std::string& mapName, World& world) {
-    std::ifstream in(path);
+    std::ifstream in(pathFromUtf8(path));
     if (!in) throw MapError("cannot open map " + path);
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
@@ -115,11 +114,11 @@ void loadMapFolder(const std::string& folder, World& world) {
     namespace fs = std::filesystem;
     std::error_code ec;
     std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(folder, ec))
+    for (const auto& entry : fs::directory_iterator(pathFromUtf8(folder), ec))
         if (entry.path().extension() == ".map") files.push_back(entry.path());
     if (ec) throw MapError("cannot read map folder " + folder + ": " + ec.message());
     std::sort(files.begin(), files.end());
-    for (const auto& file : files) loadMapFile(file.string(), file.stem().string(), world);
+    for (const auto& file : files) loadMapFile(utf8Path(file), utf8Path(file.stem()), world);
 }
 
 }  // namespace stagehand

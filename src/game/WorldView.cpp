@@ -1,5 +1,7 @@
 #include "game/WorldView.h"
 
+#include "platform/Portable.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -457,7 +459,9 @@ void WorldView::drawInspector(const std::vector<ProcessInfo>& processes) {
         std::string waiting = p.waiting.empty() ? p.status : p.waiting;
         if (p.waiting == "seconds" || p.waiting == "signal_timeout") {
             char left[32];
-            std::snprintf(left, sizeof left, "%.1f s", std::atof(p.detail.c_str()));
+            double seconds = 0;
+            parseFiniteNumber(p.detail, seconds);
+            std::snprintf(left, sizeof left, "%.1f s", seconds);
             waiting += p.waiting == "seconds" ? std::string(" ") + left : " " + p.detail;
         } else if (!p.detail.empty()) {
             waiting += " " + p.detail;

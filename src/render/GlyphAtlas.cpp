@@ -1,5 +1,7 @@
 #include "render/GlyphAtlas.h"
 
+#include "platform/Portable.h"
+
 #include <SDL_ttf.h>
 
 #include <algorithm>
@@ -24,7 +26,7 @@ GlyphAtlas::GlyphAtlas(std::string fontFolder, int pageSize)
     : fontFolder_(std::move(fontFolder)), pageSize_(std::max(pageSize, 64)) {
     if (TTF_Init() != 0) throw RenderError(std::string("TTF_Init failed: ") + TTF_GetError());
     for (FontFace face : {FontFace::Regular, FontFace::Bold}) {
-        std::string path = fontFolder_ + "/" + fileFor(face);
+        std::string path = joinPath(fontFolder_, fileFor(face));
         TTF_Font* probe = TTF_OpenFont(path.c_str(), 16);
         if (!probe) {
             TTF_Quit();
@@ -87,7 +89,7 @@ int GlyphAtlas::font(FontFace face, int pixelSize) {
     pixelSize = std::clamp(pixelSize, 6, 256);
     for (std::size_t i = 0; i < fonts_.size(); ++i)
         if (fonts_[i].face == face && fonts_[i].pixelSize == pixelSize) return static_cast<int>(i);
-    std::string path = fontFolder_ + "/" + fileFor(face);
+    std::string path = joinPath(fontFolder_, fileFor(face));
     TTF_Font* ttf = TTF_OpenFont(path.c_str(), pixelSize);
     if (!ttf) throw RenderError("cannot open font " + path + ": " + TTF_GetError());
     TTF_SetFontHinting(ttf, TTF_HINTING_LIGHT);

@@ -1,5 +1,7 @@
 #include "render/ImageFiles.h"
 
+#include "platform/Portable.h"
+
 #include <SDL_image.h>
 
 #include <algorithm>
@@ -22,12 +24,6 @@ int extensionRank(const std::filesystem::path& file) {
     return it == kImageExtensions.end() ? -1 : static_cast<int>(it - kImageExtensions.begin());
 }
 
-// SDL takes UTF-8 file names on every platform (it converts on Windows).
-std::string utf8(const std::filesystem::path& path) {
-    auto text = path.u8string();
-    return std::string(text.begin(), text.end());
-}
-
 }  // namespace
 
 std::map<std::string, std::filesystem::path> imageFilesIn(const std::filesystem::path& folder) {
@@ -37,7 +33,7 @@ std::map<std::string, std::filesystem::path> imageFilesIn(const std::filesystem:
     for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
         int rank = extensionRank(entry.path());
         if (rank < 0 || !entry.is_regular_file(ec)) continue;
-        std::string name = utf8(entry.path().stem());
+        std::string name = utf8Path(entry.path().stem());
         auto known = rankOf.find(name);
         if (known != rankOf.end() && known->second <= rank) continue;
         rankOf[name] = rank;
@@ -47,28 +43,28 @@ std::map<std::string, std::filesystem::path> imageFilesIn(const std::filesystem:
 }
 
 SurfacePtr loadRgbaImage(const std::filesystem::path& path, std::string& error) {
-    SurfacePtr loaded(IMG_Load(utf8(path).c_str()));
+    SurfacePtr loaded(IMG_Load(utf8Path(path).c_str()));
     if (!loaded) {
-        error = "cannot load image " + utf8(path) + ": " + IMG_GetError();
+        error = "cannot load image " + utf8Path(path) + ": " + IMG_GetError();
         return nullptr;
     }
     SurfacePtr rgba(SDL_ConvertSurfaceFormat(loaded.get(), SDL_PIXELFORMAT_RGBA32, 0));
-    if (!rgba) error = "cannot convert image " + utf8(path) + ": " + SDL_GetError();
+    if (!rgba) error = "cannot convert image " + utf8Path(path) + ": " + SDL_GetError();
     return rgba;
 }
 
 bool savePng(const std::filesystem::path& path, int width, int height, const std::vector<std::uint8_t>& rgb,
              std::string& error) {
     if (width <= 0 || height <= 0 || rgb.size() != static_cast<std::size_t>(width) * height * 3) {
-        error = "cannot write " + utf8(path) + ": the pixels do not match " + std::to_string(width) + "x" +
+        error = "cannot write " + utf8Path(path) + ": the pixels do not match " + std::to_string(width) + "x" +
                 std::to_string(height);
         return false;
     }
     // The surface only borrows the pixels; RGB24 is R, G, B in memory order.
     SurfacePtr surface(SDL_CreateRGBSurfaceWithFormatFrom(const_cast<std::uint8_t*>(rgb.data()), width, height, 24,
                                                           width * 3, SDL_PIXELFORMAT_RGB24));
-    if (!surface || IMG_SavePNG(surface.get(), utf8(path).c_str()) != 0) {
-        error = "cannot write " + utf8(path) + ": " + IMG_GetError();
+    if (!surface || IMG_SavePNG(surface.get(), utf8Path(path).c_str()) != 0) {
+        error = "cannot write " + utf8Path(path) + ": " + IMG_GetError();
         return false;
     }
     return true;

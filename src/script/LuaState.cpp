@@ -1,5 +1,7 @@
 #include "script/LuaState.h"
 
+#include "platform/Portable.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -232,7 +234,7 @@ bool LuaState::interruptRequested() {
 }
 
 bool readFile(const std::string& path, std::string& contents, std::string& error) {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(pathFromUtf8(path), std::ios::binary);
     if (!in) {
         error = "cannot open " + path + ": " + std::strerror(errno);
         return false;

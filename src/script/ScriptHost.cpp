@@ -1,5 +1,7 @@
 #include "script/ScriptHost.h"
 
+#include "platform/Portable.h"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -132,8 +134,8 @@ ScriptHost::~ScriptHost() = default;  // the Lua state owns every reference
 
 void ScriptHost::loadHostScripts() {
     lua_State* L = lua_.get();
-    std::string schedulerPath = dataRoot_ + "/scripts/WaitSupport.lua";
-    std::string supportPath = dataRoot_ + "/scripts/StageSupport.lua";
+    std::string schedulerPath = joinPath(dataRoot_, "scripts/WaitSupport.lua");
+    std::string supportPath = joinPath(dataRoot_, "scripts/StageSupport.lua");
     for (const auto& path : {schedulerPath, supportPath}) {
         std::string source, error;
         if (!readFile(path, source, error)) throw ScriptHostError(error);
@@ -180,8 +182,10 @@ std::string ScriptHost::chunkLabel(const std::string& path) const {
     // transcripts read the same on every machine.
     namespace fs = std::filesystem;
     std::error_code ec;
-    fs::path relative = fs::relative(fs::absolute(path, ec), fs::absolute(dataRoot_, ec), ec);
-    if (!ec && !relative.empty() && relative.native().rfind("..", 0) != 0) return relative.generic_string();
+    fs::path relative =
+        fs::relative(fs::absolute(pathFromUtf8(path), ec), fs::absolute(pathFromUtf8(dataRoot_), ec), ec);
+    std::string label = utf8Path(relative);
+    if (!ec && !label.empty() && label.rfind("..", 0) != 0) return label;
     return path;
 }
 
@@ -239,7 +243,7 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
     lua_State* L = lua_.get();
     std::vector<std::string> findings;
     std::string source, checker, error;
-    std::string checkerPath = dataRoot_ + "/scripts/CheckSupport.lua";
+    std::string checkerPath = joinPath(dataRoot_, "scripts/CheckSupport.lua");
     if (!readFile(path, source, error) || !readFile(checkerPath, checker, error)) return {error};
     std::string checkerLabel = "@" + chunkLabel(checkerPath);
     trustSource(L, checkerLabel.c_str());

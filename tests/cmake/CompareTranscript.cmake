@@ -13,7 +13,7 @@ endif()
 if(REPLAY)
   list(APPEND args --replay ${REPLAY})
 endif()
-execute_process(COMMAND ${EXE} ${args} WORKING_DIRECTORY ${WORKDIR}
+execute_process(COMMAND ${EMULATOR} ${EXE} ${args} WORKING_DIRECTORY ${WORKDIR}
                 OUTPUT_VARIABLE actual ERROR_VARIABLE errors RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "stagehand exited with ${status}:\n${errors}")

@@ -10,7 +10,7 @@ set(args --headless --script ${OUT} --scene ${SCENE})
 if(CHOOSE)
   list(APPEND args --choose ${CHOOSE})
 endif()
-execute_process(COMMAND ${EXE} ${args} WORKING_DIRECTORY ${WORKDIR}
+execute_process(COMMAND ${EMULATOR} ${EXE} ${args} WORKING_DIRECTORY ${WORKDIR}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status)
 if(NOT status EQUAL 0 OR NOT out MATCHES "${EXPECT}")
   message(FATAL_ERROR "the README example did not run as expected (exit ${status}):\n${out}\n${err}")

@@ -1,6 +1,6 @@
 # Runs stagehand with ARGS and checks its exit status and stderr.
 string(REPLACE "|" ";" arg_list "${ARGS}")
-execute_process(COMMAND ${EXE} ${arg_list} WORKING_DIRECTORY ${WORKDIR}
+execute_process(COMMAND ${EMULATOR} ${EXE} ${arg_list} WORKING_DIRECTORY ${WORKDIR}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 60)
 if(NOT status STREQUAL "${EXPECT_EXIT}")
   message(FATAL_ERROR "expected exit ${EXPECT_EXIT}, got ${status}\nstdout:\n${out}\nstderr:\n${err}")

@@ -15,7 +15,7 @@ foreach(line IN LISTS header)
     set(survivor ON)
   endif()
 endforeach()
-execute_process(COMMAND ${EXE} --headless --script ${SCRIPT_ARG} --scene scene --seconds 3 --watchdog 0.2 ${EXTRA}
+execute_process(COMMAND ${EMULATOR} ${EXE} --headless --script ${SCRIPT_ARG} --scene scene --seconds 3 --watchdog 0.2 ${EXTRA}
                 WORKING_DIRECTORY ${WORKDIR}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 60)
 if(NOT status STREQUAL "${expect_exit}")

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Cross-builds Stagehand and its tests for x86_64 Windows with Debian's
+# mingw-w64, then runs ctest (the C++ tests, the golden transcripts and the
+# command-line checks) under wine, with Xvfb for the window tests.
+#
+# The libraries (SDL2, SDL2_ttf with freetype, SDL2_image, LuaJIT, GoogleTest)
+# are built from Debian's own source packages into a cache outside the clone,
+# so a rerun only builds Stagehand:
+#   STAGEHAND_WINDOWS_CACHE (default: ~/.cache/stagehand-windows)
+# Usage: bash tools/check-windows.sh [--package]   (--package also makes the .zip)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cache=${STAGEHAND_WINDOWS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/stagehand-windows}
+prefix=$cache/prefix
+sources=$cache/src
+triple=x86_64-w64-mingw32
+toolchain=$root/cmake/toolchains/mingw-w64-x86_64.cmake
+build=$root/build/windows
+jobs=${JOBS:-2}
+started=$SECONDS
+
+step() { echo "== windows: $* ($((SECONDS - started)) s)"; }
+
+install_tools() {
+  local packages=(mingw-w64 wine wine64 dpkg-dev xz-utils xvfb xauth cmake pkg-config nlohmann-json3-dev) missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  step "installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
+}
+
+# apt-get source, with deb-src entries made from this machine's own apt
+# sources (the same mirrors, as source), in a private apt state.
+fetch_sources() {
+  local apt=$cache/apt parts=$cache/apt/sources.list.d
+  mkdir -p "$parts" "$apt/lists/partial" "$sources"
+  rm -f "$parts"/*
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -e "$f" ] && sed 's/^Types: deb$/Types: deb-src/' "$f" > "$parts/$(basename "$f")"
+  done
+  if [ -f /etc/apt/sources.list ]; then
+    grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' > "$parts/from-sources-list.list" || true
+  fi
+  local opts=(-o "Dir::Etc::SourceList=$parts/none.list" -o "Dir::Etc::SourceParts=$parts"
+              -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o "Debug::NoDropPrivs=1")
+  mkdir -p "$apt/cache/archives/partial"
+  step "fetching source packages"
+  apt-get "${opts[@]}" update -qq
+  (cd "$sources" && apt-get "${opts[@]}" source -qq libsdl2 libsdl2-ttf libsdl2-image freetype luajit googletest \
+     > /dev/null 2>&1)
+}
+
+source_dir() { find "$sources" -maxdepth 1 -mindepth 1 -type d -name "$1-[0-9]*" | sort | tail -1; }
+
+cmake_dep() {  # name, source dir, cmake options...
+  local name=$1 src=$2
+  shift 2
+  [ -f "$prefix/.built-$name" ] && return
+  step "building $name"
+  rm -rf "$cache/build/$name"
+  cmake -S "$src" -B "$cache/build/$name" -G "Unix Makefiles" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
+    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release "$@" \
+    > "$cache/build-$name.log" 2>&1 || { tail -40 "$cache/build-$name.log"; exit 1; }
+  cmake --build "$cache/build/$name" -j"$jobs" >> "$cache/build-$name.log" 2>&1 \
+    || { tail -40 "$cache/build-$name.log"; exit 1; }
+  cmake --install "$cache/build/$name" >> "$cache/build-$name.log" 2>&1
+  touch "$prefix/.built-$name"
+}
+
+build_luajit() {
+  [ -f "$prefix/.built-luajit" ] && return
+  step "building luajit"
+  local src
+  src=$(source_dir luajit)
+  make -C "$src" clean > /dev/null 2>&1 || true
+  make -C "$src/src" -j"$jobs" HOST_CC=gcc CROSS=$triple- TARGET_SYS=Windows BUILDMODE=static libluajit.a \
+    > "$cache/build-luajit.log" 2>&1 || { tail -40 "$cache/build-luajit.log"; exit 1; }
+  mkdir -p "$prefix/include/luajit-2.1" "$prefix/lib/pkgconfig"
+  cp "$src"/src/{lua.h,luaconf.h,lualib.h,lauxlib.h,lua.hpp,luajit.h} "$prefix/include/luajit-2.1/"
+  cp "$src/src/libluajit.a" "$prefix/lib/libluajit-5.1.a"
+  cat > "$prefix/lib/pkgconfig/luajit.pc" <<PC
+prefix=$prefix
+Name: LuaJIT
+Description: Just-in-time compiler for Lua (static, for Windows)
+Version: 2.1.0
+Libs: -L\${prefix}/lib -lluajit-5.1
+Cflags: -I\${prefix}/include/luajit-2.1
+PC
+  touch "$prefix/.built-luajit"
+}
+
+build_libraries() {
+  mkdir -p "$prefix"
+  [ -n "$(source_dir libsdl2)" ] && [ -n "$(source_dir googletest)" ] || fetch_sources
+  cmake_dep sdl2 "$(source_dir libsdl2)" -DSDL_SHARED=ON -DSDL_STATIC=OFF -DSDL_TEST=OFF
+  cmake_dep freetype "$(source_dir freetype)" -DBUILD_SHARED_LIBS=OFF -DFT_DISABLE_ZLIB=ON \
+    -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON
+  cmake_dep sdl2_ttf "$(source_dir libsdl2-ttf)" -DBUILD_SHARED_LIBS=ON -DSDL2TTF_SAMPLES=OFF \
+    -DSDL2TTF_VENDORED=OFF -DSDL2TTF_HARFBUZZ=OFF
+  cmake_dep sdl2_image "$(source_dir libsdl2-image)" -DBUILD_SHARED_LIBS=ON -DSDL2IMAGE_SAMPLES=OFF \
+    -DSDL2IMAGE_VENDORED=OFF -DSDL2IMAGE_BACKEND_STB=ON -DSDL2IMAGE_DEPS_SHARED=OFF -DSDL2IMAGE_SVG=OFF \
+    -DSDL2IMAGE_AVIF=OFF -DSDL2IMAGE_JXL=OFF -DSDL2IMAGE_TIF=OFF -DSDL2IMAGE_WEBP=OFF
+  cmake_dep googletest "$(source_dir googletest)" -DBUILD_GMOCK=OFF -DINSTALL_GTEST=ON -Dgtest_force_shared_crt=ON
+  build_luajit
+  # nlohmann-json is header-only: Debian's own headers and CMake package.
+  if [ ! -f "$prefix/.built-nlohmann" ]; then
+    local header config
+    header=$(dpkg -L nlohmann-json3-dev | grep '/nlohmann/json.hpp$' | head -1)
+    config=$(dirname "$(dpkg -L nlohmann-json3-dev | grep '/nlohmann_jsonConfig.cmake$' | head -1)")
+    mkdir -p "$prefix/include" "$prefix/share/cmake"
+    cp -r "$(dirname "$header")" "$prefix/include/"
+    cp -r "$config" "$prefix/share/cmake/"
+    touch "$prefix/.built-nlohmann"
+  fi
+}
+
+# The DLLs the executables need, beside them: the libraries and mingw's runtime.
+copy_runtime() {
+  local dlls=("$prefix"/bin/*.dll)
+  for name in libstdc++-6.dll libgcc_s_seh-1.dll libwinpthread-1.dll; do
+    dlls+=("$($triple-g++-posix -print-file-name="$name")")
+  done
+  for dir in "$build" "$build/tests" "$build/bench"; do
+    [ -d "$dir" ] && cp -f "${dlls[@]}" "$dir/"
+  done
+}
+
+install_tools
+build_libraries
+step "building stagehand"
+cmake -S "$root" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DSTAGEHAND_LUA=luajit -DCMAKE_BUILD_TYPE=Release -DSTAGEHAND_WARNINGS_AS_ERRORS=ON > "$cache/configure.log" 2>&1 \
+  || { cat "$cache/configure.log"; exit 1; }
+copy_runtime
+cmake --build "$build" -j"$jobs"
+copy_runtime
+
+step "testing under wine"
+export WINEPREFIX=$cache/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+[ -d "$WINEPREFIX" ] || wineboot -i > /dev/null 2>&1 || true
+xvfb-run -a -s "-screen 0 1280x800x24" ctest --test-dir "$build" -j"$jobs" --output-on-failure
+if [ "${1:-}" = "--package" ]; then
+  step "packaging"
+  (cd "$build" && cpack -G ZIP)
+fi
+step "done"
