@@ -197,7 +197,7 @@ void benchRendering(const std::string& root) {
 
 }  // namespace
 
-int main() {
+int main(int, char**) {  // SDL_main on Windows needs this signature
     std::string error;
     std::string root = locateDataRoot(error);
     if (root.empty()) {

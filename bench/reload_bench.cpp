@@ -6,6 +6,8 @@
 // tick — and reports it beside the baseline of loading alone (no replay).
 // The window adds the file check's wait (ScriptWatcher::kInterval at most)
 // and one frame.
+#include <SDL.h>  // for SDL_main on Windows, like every program of ours
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -42,7 +44,7 @@ InputLog harbourInput(const std::string& root) {
 
 }  // namespace
 
-int main() {
+int main(int, char**) {  // SDL_main on Windows needs this signature
     std::string error;
     std::string root = locateDataRoot(error);
     if (root.empty()) {

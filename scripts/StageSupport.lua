@@ -81,7 +81,7 @@ return function(stage, S)
         checkString("walkToPointAndSignal", "signalName", signalName)
         stage.walkToPoint(actor, point)
         return S.runProcess(function()
-            S.waitUntil(arrived(actor))
+            S.waitUntilLabelled("walk", actor, arrived(actor))
             S.signal(signalName)
         end):setName(actor .. " walking, then signal " .. signalName)
     end
@@ -91,14 +91,14 @@ return function(stage, S)
     ---@param point table|string
     function api.walkTo(actor, point)
         stage.walkToPoint(actor, point)
-        S.waitUntil(arrived(actor))
+        S.waitUntilLabelled("walk", actor, arrived(actor))
     end
 
     ---Waits until `actor` stops walking.
     ---@param actor string
     function api.waitArrival(actor)
         stage.isWalking(actor) -- checks the name
-        S.waitUntil(arrived(actor))
+        S.waitUntilLabelled("walk", actor, arrived(actor))
     end
 
     ---Shows a line in the dialogue box (speaker nil for narration) and waits
@@ -107,7 +107,7 @@ return function(stage, S)
     ---@param text string
     function api.dialogue(speaker, text)
         local id = stage.showLine(speaker, text)
-        S.waitUntil(function()
+        S.waitUntilLabelled("page", speaker or "narration", function()
             return stage.isLineFinished(id)
         end)
     end
@@ -154,7 +154,7 @@ return function(stage, S)
         end
         checkString("text", "text", text)
         local id = stage.showPage(speaker, text)
-        S.waitUntil(function()
+        S.waitUntilLabelled("page", speaker or "narration", function()
             return stage.isLineFinished(id)
         end)
     end
@@ -212,7 +212,7 @@ return function(stage, S)
             texts[i] = o.text
         end
         local id = stage.showMenu(texts)
-        S.waitUntil(function()
+        S.waitUntilLabelled("menu", #texts .. " options", function()
             return stage.menuChoice(id) ~= 0
         end)
         local target = options[stage.menuChoice(id)].target
@@ -248,7 +248,8 @@ return function(stage, S)
             error("waitNear: radius must be a positive number. Was " .. describe(radius), 2)
         end
         api.distance(actor, place) -- checks the names now, at the caller's line
-        S.waitUntil(function()
+        local target = actor .. " near " .. (type(place) == "table" and "a point" or place)
+        S.waitUntilLabelled("near", target, function()
             return api.distance(actor, place) <= radius
         end)
     end

@@ -81,6 +81,11 @@ local namesSent = {} -- signal name -> scheduler time it was last sent, for dead
 local errorHandler
 local quietFailures = setmetatable({}, { __mode = "k" }) -- processes run by try()
 local insideTick = false
+-- The host's sink for the mechanics (see setObserver): false when nobody
+-- watches, so each hook costs one test. A stage helper labels its next
+-- waitUntil (a page, a menu, a walk) with waitUntilLabelled.
+local observer = false
+local labelKind, labelTarget = false, false
 -- The host's answer to "is a runaway script being stopped?" (see setKillCheck).
 local killPending = function()
     return false
@@ -418,6 +423,59 @@ end
 
 local finishProcess -- forward: ends a process and wakes its joiners
 
+local function nameOf(p)
+    local name = p[NAME]
+    if name then
+        return name
+    end
+    if not p[FN] then
+        return string.format("process %d", p[ID])
+    end
+    local info = getinfo(p[FN], "S")
+    return string.format("process %d (%s:%d)", p[ID], info.short_src, info.linedefined)
+end
+
+-- Where fn was defined: "file:line".
+local function definedAt(fn)
+    if not fn then
+        return "?"
+    end
+    local info = getinfo(fn, "S")
+    return info.short_src .. ":" .. info.linedefined
+end
+
+local whereWaiting -- forward (introspection section)
+
+-- What p waits on, for the observer: kind, target and the author's line.
+local function observeWait(p)
+    local kind, on, target = p[WAIT], p[WAIT_ON], nil
+    if kind == W_SECONDS then
+        target = string.format("%.3f", on)
+    elseif kind == W_FRAMES then
+        kind, target = "frames", tostring(on - p[GROUP].tick)
+    elseif kind == W_SIGNAL then
+        target = on
+    elseif kind == W_SIGNAL_TIMEOUT then
+        local b = p[T_BUCKET]
+        local left = b and b.key and b.key / MS - p[GROUP].clock or 0
+        kind, target = "signal", string.format("%s (timeout %.3f)", on, left)
+    elseif kind == W_UNTIL then
+        if labelKind then
+            kind, target = labelKind, labelTarget
+        else
+            kind, target = "predicate", definedAt(on)
+        end
+    elseif kind == W_PROCESS then
+        local names = {}
+        for i = 1, #on.procs do
+            names[i] = nameOf(on.procs[i])
+        end
+        target = table.concat(names, ", ")
+    end
+    labelKind, labelTarget = false, false
+    observer("wait", p[ID], nameOf(p), kind, target or "", whereWaiting(p))
+end
+
 local function failProcess(p, message)
     p[STATUS] = FAILED
     p[RESULT] = message
@@ -453,6 +511,9 @@ local function settleResume(p, ok, err)
             g.frameBuckets[g.tick + 1] = list
         end
         p[L_LIST], p[L_SLOT] = list, appendTo(list, p)
+        if observer then
+            observeWait(p)
+        end
     end
 end
 
@@ -490,6 +551,9 @@ end
 -- Called by the wait functions once the wait is registered.
 local function suspend(p)
     p[STATUS] = WAITING
+    if observer then
+        observeWait(p)
+    end
     return coYield()
 end
 
@@ -525,6 +589,9 @@ finishProcess = function(p)
     liveProcesses[p] = nil
     liveCount = liveCount - 1
     p[GROUP].live = p[GROUP].live - 1
+    if observer then
+        observer("process_end", p[ID], nameOf(p), p[STATUS] == RUNNING and DONE or p[STATUS])
+    end
     detachWait(p)
     local parent = p[PARENT]
     if parent and parent[CHILDREN] then
@@ -546,18 +613,6 @@ end
 local function processBody(p, fn, ...)
     p[RESULT] = pack(fn(...))
     p[STATUS] = DONE
-end
-
-local function nameOf(p)
-    local name = p[NAME]
-    if name then
-        return name
-    end
-    if not p[FN] then
-        return string.format("process %d", p[ID])
-    end
-    local info = getinfo(p[FN], "S")
-    return string.format("process %d (%s:%d)", p[ID], info.short_src, info.linedefined)
 end
 
 local function newProcess(fn, g, parent, co)
@@ -586,6 +641,9 @@ local function newProcess(fn, g, parent, co)
             parent[CHILDREN] = children
         end
         children[p] = true
+    end
+    if observer then
+        observer("process_start", p[ID], nameOf(p), parent and parent[ID] or 0, definedAt(fn))
     end
     return p
 end
@@ -731,6 +789,9 @@ local function runBucket(g, b, key)
                 end
             elseif kind == W_SIGNAL_TIMEOUT then
                 removeFromList(p)
+                if observer then
+                    observer("timeout", p[ID], nameOf(p), p[WAIT_ON])
+                end
                 wake(p, false)
             else
                 wake(p, g.clock - p[START])
@@ -967,7 +1028,7 @@ local function timedWait(fname)
     -- Literal slots here as in runBucket (p[2] STATUS, p[1] CO, p[5] GROUP,
     -- p[3] WAIT, p[4] START, p[6] T_BUCKET, p[7] T_SLOT), checked at load.
     if not p or type(seconds) ~= "number" or seconds <= 0 or seconds >= huge or seconds ~= seconds
-        or p[2] == "cancelled" or coRunning() ~= p[1] then
+        or p[2] == "cancelled" or coRunning() ~= p[1] or observer then
         return (waitSecondsChecked(seconds, fname))
     end
     local g = p[5]
@@ -1062,9 +1123,27 @@ function M.waitSignalTimeout(name, seconds)
     return suspend(p)
 end
 
-local function deliver(name, ...)
+-- Tells the observer who sends `name` (event "signal" or "latch") and which
+-- processes it is about to wake, before they run.
+local function observeSignal(event, name, list)
+    local ids = {}
+    if list then
+        for i = 1, list.n do
+            if list[i] then
+                ids[#ids + 1] = list[i][ID]
+            end
+        end
+    end
+    observer(event, name, current and current[ID] or 0, current and nameOf(current) or "host",
+        table.concat(ids, " "), #ids)
+end
+
+local function deliver(name, event, ...)
     namesSent[name] = totalTime
     local list = signalWaiters[name]
+    if observer then
+        observeSignal(event, name, list)
+    end
     if not list then
         return 0
     end
@@ -1099,7 +1178,7 @@ end
 ---@return integer woken how many processes were resumed
 function M.signal(name, ...)
     checkType("signal", "name", name, "string")
-    local woken = deliver(name, ...)
+    local woken = deliver(name, "signal", ...)
     stopIfCancelled()
     return woken
 end
@@ -1112,7 +1191,7 @@ end
 function M.latch(name, ...)
     checkType("latch", "name", name, "string")
     latched[name] = pack(...)
-    local woken = deliver(name, ...)
+    local woken = deliver(name, "latch", ...)
     stopIfCancelled()
     return woken
 end
@@ -1122,6 +1201,9 @@ end
 function M.unlatch(name)
     checkType("unlatch", "name", name, "string")
     latched[name] = nil
+    if observer then
+        observer("unlatch", name, current and current[ID] or 0, current and nameOf(current) or "host", "", 0)
+    end
 end
 
 ---@param name string
@@ -1144,6 +1226,18 @@ function M.waitUntil(predicate)
     p[WAIT], p[WAIT_ON], p[START] = W_UNTIL, predicate, g.clock
     p[L_LIST], p[L_SLOT] = g.untilList, appendTo(g.untilList, p)
     return suspend(p)
+end
+
+---Host only: waitUntil for a stage helper, telling the observer what the wait
+---is (kind "page", "menu", "walk"...) and its target.
+---@param kind string
+---@param target string
+---@param predicate fun(): boolean
+function M.waitUntilLabelled(kind, target, predicate)
+    labelKind, labelTarget = kind, target
+    local elapsed = M.waitUntil(predicate)
+    labelKind, labelTarget = false, false
+    return elapsed
 end
 
 ---Suspends until process q ends and returns its return values. Raises, with
@@ -1458,7 +1552,7 @@ end
 
 -- file:line where the process's coroutine is suspended, in the author's code
 -- (the support libraries' frames are skipped).
-local function whereWaiting(p)
+whereWaiting = function(p)
     if not p[CO] then
         return "?"
     end
@@ -1673,6 +1767,22 @@ end
 function M.setKillCheck(fn)
     checkType("setKillCheck", "fn", fn, "function")
     killPending = fn
+end
+
+---Host only: fn(event, ...) hears the mechanics as they happen, for the
+---transcript and the timeline; nil stops it. Events and their values:
+---  process_start id, name, parent id (0: none), "file:line" of its function
+---  process_end   id, name, status ("done", "failed", "cancelled")
+---  wait          id, name, kind, target, the author's "file:line"
+---  signal, latch, unlatch   signal name, sender id (0: the host), sender
+---                name, ids woken ("3 5"), how many
+---  timeout       id, name, signal name
+---@param fn fun(event: string, ...)|nil
+function M.setObserver(fn)
+    if fn ~= nil then
+        checkType("setObserver", "fn", fn, "function")
+    end
+    observer = fn or false
 end
 
 ---Host only: the table whose functions "did you mean" suggests from.

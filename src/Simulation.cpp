@@ -58,6 +58,7 @@ Simulation::Simulation(const Options& options) {
         throw LoadError(e.what());
     }
     host_->setFlags(options.flags);  // before the script's top level runs
+    host_->observeMechanics(options.mechanics);
     std::string error;
     if (!host_->loadScript(options.scriptPath, error)) throw LoadError(error);
 }

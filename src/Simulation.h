@@ -37,6 +37,7 @@ public:
         bool menusWaitForAnswers = false;          // headless: a menu with no answer left stays open
         LuaLimits limits;                          // watchdog and memory cap of the script state
         std::map<std::string, ScriptValue> flags;  // the script's `flags` at the start
+        bool mechanics = true;                     // transcript events for processes, waits and signals
     };
 
     explicit Simulation(const Options& options);  // throws LoadError

@@ -90,5 +90,6 @@ TEST(ImageFiles, a_damaged_picture_is_an_error_naming_the_file) {
     auto path = test::writeScript("damaged_picture/broken.png", "not a picture at all");
     std::string error;
     EXPECT_FALSE(loadRgbaImage(path, error));
-    EXPECT_NE(error.find("cannot load image " + path), std::string::npos) << error;
+    EXPECT_NE(error.find("cannot load image "), std::string::npos) << error;
+    EXPECT_NE(error.find("damaged_picture/broken.png"), std::string::npos) << error;
 }

@@ -119,30 +119,37 @@ build_libraries() {
   fi
 }
 
+# mingw's C++ runtime DLLs, which every executable needs beside it.
+mingw_runtime_dlls() {
+  for name in libstdc++-6.dll libgcc_s_seh-1.dll libwinpthread-1.dll; do
+    $triple-g++-posix -print-file-name="$name"
+  done
+}
+
 # The DLLs the executables need, beside them: the libraries and mingw's runtime.
 copy_runtime() {
   local dlls=("$prefix"/bin/*.dll)
-  for name in libstdc++-6.dll libgcc_s_seh-1.dll libwinpthread-1.dll; do
-    dlls+=("$($triple-g++-posix -print-file-name="$name")")
-  done
+  mapfile -t -O ${#dlls[@]} dlls < <(mingw_runtime_dlls)
   for dir in "$build" "$build/tests" "$build/bench"; do
     [ -d "$dir" ] && cp -f "${dlls[@]}" "$dir/"
   done
 }
 
 install_tools
+# wine's own state lives in the cache too; quiet, and with no Mono/Gecko prompts.
+export WINEPREFIX=$cache/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 build_libraries
 step "building stagehand"
 cmake -S "$root" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="$prefix" \
-  -DSTAGEHAND_LUA=luajit -DCMAKE_BUILD_TYPE=Release -DSTAGEHAND_WARNINGS_AS_ERRORS=ON > "$cache/configure.log" 2>&1 \
+  -DSTAGEHAND_LUA=luajit -DCMAKE_BUILD_TYPE=Release -DSTAGEHAND_WARNINGS_AS_ERRORS=ON \
+  -DSTAGEHAND_EXTRA_RUNTIME_DLLS="$(mingw_runtime_dlls | paste -sd';')" > "$cache/configure.log" 2>&1 \
   || { cat "$cache/configure.log"; exit 1; }
 copy_runtime
 cmake --build "$build" -j"$jobs"
 copy_runtime
 
 step "testing under wine"
-export WINEPREFIX=$cache/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
-[ -d "$WINEPREFIX" ] || wineboot -i > /dev/null 2>&1 || true
+[ -d "$WINEPREFIX" ] || xvfb-run -a wineboot -i > /dev/null 2>&1 || true
 xvfb-run -a -s "-screen 0 1280x800x24" ctest --test-dir "$build" -j"$jobs" --output-on-failure
 if [ "${1:-}" = "--package" ]; then
   step "packaging"

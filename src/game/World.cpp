@@ -85,6 +85,11 @@ std::vector<std::string> World::waypointNames() const {
     return names;
 }
 
+void World::recordMechanic(TranscriptEvent e) {
+    e.time = time();
+    transcript_.record(std::move(e));
+}
+
 TranscriptEvent World::event(const char* name) const {
     TranscriptEvent e;
     e.time = time();

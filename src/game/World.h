@@ -119,6 +119,8 @@ public:
     void showBanner(const std::string& text, float seconds);
     void setPlayer(Actor* actor);
     void recordJump(const std::string& target);
+    // A scheduler mechanic (process_start, wait, signal...), stamped now.
+    void recordMechanic(TranscriptEvent e);
 
     // --- Player input (window) ---
     // Every player input below that can change the run is also passed to the

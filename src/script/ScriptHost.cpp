@@ -24,6 +24,37 @@ int l_processFailed(lua_State* L) {
     return 0;
 }
 
+// The scheduler's observer (WaitSupport.setObserver): each mechanic becomes a
+// transcript event with named fields. Never raises: it runs inside the
+// scheduler's bookkeeping.
+int l_observeMechanic(lua_State* L) {
+    auto& world = *static_cast<World*>(lua_touserdata(L, lua_upvalueindex(1)));
+    auto text = [L](int i) {
+        const char* s = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : nullptr;
+        return std::string(s ? s : "");
+    };
+    auto number = [L](int i) { return lua_isnumber(L, i) ? static_cast<double>(lua_tonumber(L, i)) : 0.0; };
+    TranscriptEvent e;
+    e.name = text(1);
+    if (e.name == "process_start") {
+        e.withNumber("id", number(2)).with("process", text(3)).withNumber("parent", number(4)).with("where", text(5));
+    } else if (e.name == "process_end") {
+        e.withNumber("id", number(2)).with("process", text(3)).with("status", text(4));
+    } else if (e.name == "wait") {
+        e.withNumber("id", number(2)).with("process", text(3)).with("kind", text(4)).with("target", text(5));
+        e.with("where", text(6));
+    } else if (e.name == "signal" || e.name == "latch" || e.name == "unlatch") {
+        e.with("signal", text(2)).withNumber("sender", number(3)).with("sender_name", text(4));
+        if (e.name != "unlatch") e.withNumber("woken", number(6)).with("woke", text(5));
+    } else if (e.name == "timeout") {
+        e.withNumber("id", number(2)).with("process", text(3)).with("signal", text(4));
+    } else {
+        return 0;
+    }
+    world.recordMechanic(std::move(e));
+    return 0;
+}
+
 // The scheduler asks this while a scene's pcall catches an error: a
 // watchdog kill or an interrupt must not be swallowed.
 int l_killPending(lua_State* L) {
@@ -175,6 +206,17 @@ void ScriptHost::loadHostScripts() {
     if (!built.ok) throw ScriptHostError(firstLine(built.error));
     lua_setfield(L, LUA_REGISTRYINDEX, "stagehand.sceneRunner");
     lua_setfield(L, LUA_REGISTRYINDEX, "stagehand.stageApi");
+}
+
+void ScriptHost::observeMechanics(bool on) {
+    lua_State* L = lua_.get();
+    if (on) {
+        lua_pushlightuserdata(L, &world_);
+        lua_pushcclosure(L, l_observeMechanic, 1);
+    } else {
+        lua_pushnil(L);
+    }
+    if (!callModule("setObserver", 1, 0)) throw ScriptHostError("cannot configure the scheduler's observer");
 }
 
 std::string ScriptHost::chunkLabel(const std::string& path) const {

@@ -104,6 +104,10 @@ public:
     // numbers, strings under string keys); setFlags presets it (--flag).
     std::map<std::string, ScriptValue> flags();
     void setFlags(const std::map<std::string, ScriptValue>& flags);
+    // Records the scheduler's mechanics as transcript events (process_start,
+    // process_end, wait, signal, latch, unlatch, timeout), or stops; before
+    // loadScript, so the script's top level is seen too.
+    void observeMechanics(bool on);
 
     int errorCount() const { return errorCount_; }
     int liveProcessCount();
