@@ -1,7 +1,5 @@
 #include "CommandLine.h"
 
-#include "platform/Portable.h"
-
 #include <SDL.h>
 
 #include <cmath>
@@ -9,6 +7,8 @@
 #include <filesystem>
 #include <locale>
 #include <sstream>
+
+#include "platform/Portable.h"
 
 namespace stagehand {
 
@@ -39,6 +39,8 @@ const char* usageText() {
            "  stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1,...] "
            "[--seed N]\n"
            "  stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH] [--seed N]\n"
+           "  stagehand --timeline OUT.html [--scene NAME] [--script PATH] [--seconds S] [--choose 2,1,...] "
+           "[--seed N]\n"
            "  stagehand --list-scenes [--script PATH]\n"
            "  stagehand --check [--script PATH]\n"
            "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE, --load SAVE,\n"
@@ -75,6 +77,9 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
         } else if (arg == "--screenshot") {
             if (!value(out.screenshotPath)) return false;
             out.mode = CommandLine::Mode::Screenshot;
+        } else if (arg == "--timeline") {
+            if (!value(out.timelinePath)) return false;
+            out.mode = CommandLine::Mode::Timeline;
         } else if (arg == "--seconds" || arg == "--at") {
             if (!value(v)) return false;
             if (!parseFiniteNumber(v, number) || number < 0 || number > kMaxSimulatedSeconds) {

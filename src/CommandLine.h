@@ -16,7 +16,7 @@
 namespace stagehand {
 
 struct CommandLine {
-    enum class Mode { Window, Headless, Screenshot, ListScenes, Check, Help };
+    enum class Mode { Window, Headless, Screenshot, Timeline, ListScenes, Check, Help };
     Mode mode = Mode::Window;
     std::string scriptPath;  // empty: the data root's scripts/Demo.lua
     std::string scene;
@@ -29,6 +29,7 @@ struct CommandLine {
     std::string replayPath;  // --replay FILE: feed recorded input (window, headless, screenshot)
     std::string loadPath;    // --load SAVE: resume a saved run (F5 in the window writes one)
     std::string screenshotPath;
+    std::string timelinePath;  // --timeline OUT.html: run headless and draw the processes
     double at = -1;
     int width = 1280, height = 720;
     bool sizeGiven = false;        // --size: otherwise the window opens at the size the player left it

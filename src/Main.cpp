@@ -1,6 +1,4 @@
 // Stagehand: cutscenes and dialogue written as Lua coroutines.
-
-#include "platform/Portable.h"
 //
 // main() reads top-down: parse the command line, find the data folder, then
 // run one mode (list scenes, headless transcript, screenshot, or the window).
@@ -27,7 +25,9 @@
 #include "PlayerSettings.h"
 #include "SceneMenu.h"
 #include "Simulation.h"
+#include "TimelineReport.h"
 #include "game/WorldView.h"
+#include "platform/Portable.h"
 #include "platform/Window.h"
 #include "render/Batch2D.h"
 #include "render/GlyphAtlas.h"
@@ -197,6 +197,24 @@ int runHeadless(const Setup& setup) {
     if (!sim->isSceneOver())
         for (const auto& line : sim->suspectedStuckLines()) std::cerr << "note: " << line << '\n';
     std::cout.flush();
+    return sim->host().errorCount() > 0 || sim->isStuck() ? kExitScriptError : kExitOk;
+}
+
+// --timeline: the headless run, drawn as an HTML page of its processes.
+int runTimeline(const Setup& setup) {
+    auto sim = loadSimulation(setup, nullptr, true);
+    std::string scene, error;
+    if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
+    if (setup.input) sim->replay(*setup.input);
+    auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
+    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->isStuck() && !stopRequested(); ++i) sim->tick();
+    TimelineSummary summary;
+    std::string html = timelineHtml(sim->transcript().events(), "Stagehand timeline: " + scene, &summary);
+    std::ofstream out(pathFromUtf8(setup.cmd.timelinePath), std::ios::binary | std::ios::trunc);
+    out << html;
+    if (!out.flush()) return fail("cannot write " + setup.cmd.timelinePath, kExitBadInput);
+    std::cout << "wrote " << setup.cmd.timelinePath << " (scene " << scene << ", " << summary.processes
+              << " processes, " << summary.arrows << " signal wake-ups, " << summary.seconds << " s)\n";
     return sim->host().errorCount() > 0 || sim->isStuck() ? kExitScriptError : kExitOk;
 }
 
@@ -464,6 +482,7 @@ int main(int argc, char** argv) {
             case CommandLine::Mode::Check: return runCheck(setup);
             case CommandLine::Mode::Headless: return runHeadless(setup);
             case CommandLine::Mode::Screenshot: return runScreenshot(setup);
+            case CommandLine::Mode::Timeline: return runTimeline(setup);
             case CommandLine::Mode::Window: return runWindow(setup);
             case CommandLine::Mode::Help: break;
         }

@@ -1,11 +1,11 @@
 #include "PlaySession.h"
 
-#include "platform/Portable.h"
-
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+
+#include "platform/Portable.h"
 
 namespace stagehand {
 

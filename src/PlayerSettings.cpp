@@ -1,13 +1,13 @@
 #include "PlayerSettings.h"
 
-#include "platform/Portable.h"
-
 #include <SDL.h>
 
 #include <filesystem>
 #include <fstream>
 #include <locale>
 #include <sstream>
+
+#include "platform/Portable.h"
 
 namespace stagehand {
 

@@ -1,7 +1,5 @@
 #include "Simulation.h"
 
-#include "platform/Portable.h"
-
 #include "render/ImageFiles.h"
 
 #include <algorithm>
@@ -10,6 +8,7 @@
 #include <iostream>
 
 #include "game/MapData.h"
+#include "platform/Portable.h"
 
 namespace stagehand {
 

@@ -9,6 +9,7 @@ packages=(
   python3-glad lua-busted lua-check
   libgtest-dev xvfb xauth fonts-dejavu-core
   libgl1-mesa-dri libegl-mesa0 libegl1   # software OpenGL for screenshots and render tests without a GPU
+  python3 chromium                        # the timeline test renders its page in headless Chromium
 )
 
 missing=()

@@ -1,13 +1,12 @@
 #include "game/InputLog.h"
 
-#include "platform/Portable.h"
-
 #include <cmath>
 #include <cstdio>
 #include <locale>
 #include <sstream>
 
 #include "game/World.h"
+#include "platform/Portable.h"
 
 namespace stagehand {
 

@@ -1,7 +1,5 @@
 #include "game/MapData.h"
 
-#include "platform/Portable.h"
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -12,6 +10,7 @@
 #include <vector>
 
 #include "game/World.h"
+#include "platform/Portable.h"
 
 namespace stagehand {
 

@@ -1,12 +1,11 @@
 #include "game/WorldView.h"
 
-#include "platform/Portable.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
+#include "platform/Portable.h"
 #include "render/Utf8.h"
 
 namespace stagehand {

@@ -1,11 +1,11 @@
 #include "render/GlyphAtlas.h"
 
-#include "platform/Portable.h"
-
 #include <SDL_ttf.h>
 
 #include <algorithm>
 #include <iostream>
+
+#include "platform/Portable.h"
 
 namespace stagehand {
 

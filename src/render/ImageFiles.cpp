@@ -1,12 +1,12 @@
 #include "render/ImageFiles.h"
 
-#include "platform/Portable.h"
-
 #include <SDL_image.h>
 
 #include <algorithm>
 #include <array>
 #include <cctype>
+
+#include "platform/Portable.h"
 
 namespace stagehand {
 

@@ -1,7 +1,5 @@
 #include "script/LuaState.h"
 
-#include "platform/Portable.h"
-
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -13,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "platform/Portable.h"
 #include "script/LuaCompat.h"
 
 #ifdef STAGEHAND_LUAJIT

@@ -1,13 +1,12 @@
 #include "script/ScriptHost.h"
 
-#include "platform/Portable.h"
-
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <iostream>
 
 #include "game/World.h"
+#include "platform/Portable.h"
 #include "script/BindStage.h"
 #include "script/LuaCompat.h"
 #include "script/Sandbox.h"
