@@ -203,7 +203,7 @@ std::vector<Lane*> laneOrder(Model& m) {
 
 class Svg {
 public:
-    Svg(const Model& m, int rows) : model_(m) {
+    Svg(const Model& m, int rows) {
         width_ = m.endTime * kPixelsPerSecond + kRightMargin;
         hostRow_ = m.hostSignals ? rows : -1;
         height_ = top() + (rows + (m.hostSignals ? 1 : 0)) * kLaneHeight + 10;
@@ -219,7 +219,6 @@ public:
     std::ostringstream out;
 
 private:
-    const Model& model_;
     double width_ = 0, height_ = 0;
     int hostRow_ = -1;
 };

@@ -119,7 +119,10 @@ build_libraries() {
   fi
 }
 
-# mingw's C++ runtime DLLs, which every executable needs beside it.
+# mingw's C++ runtime DLLs, which every executable needs beside it. (The
+# libraries' own DLLs are passed to the install too: SDL2_image's CMake package
+# asks for libpng and libjpeg even when built on stb_image, so it is found
+# through pkg-config, which names no DLL.)
 mingw_runtime_dlls() {
   for name in libstdc++-6.dll libgcc_s_seh-1.dll libwinpthread-1.dll; do
     $triple-g++-posix -print-file-name="$name"
@@ -142,7 +145,8 @@ build_libraries
 step "building stagehand"
 cmake -S "$root" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="$prefix" \
   -DSTAGEHAND_LUA=luajit -DCMAKE_BUILD_TYPE=Release -DSTAGEHAND_WARNINGS_AS_ERRORS=ON \
-  -DSTAGEHAND_EXTRA_RUNTIME_DLLS="$(mingw_runtime_dlls | paste -sd';')" > "$cache/configure.log" 2>&1 \
+  -DSTAGEHAND_EXTRA_RUNTIME_DLLS="$( (ls "$prefix"/bin/*.dll; mingw_runtime_dlls) | paste -sd';')" \
+  > "$cache/configure.log" 2>&1 \
   || { cat "$cache/configure.log"; exit 1; }
 copy_runtime
 cmake --build "$build" -j"$jobs"

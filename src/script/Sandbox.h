@@ -3,6 +3,7 @@
 // No io, os, debug, load/loadstring/dofile/require, string.dump or bytecode.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 struct lua_State;
