@@ -20,6 +20,7 @@
 
 #include "CommandLine.h"
 #include "FrameClock.h"
+#include "PauseMenu.h"
 #include "PlayInput.h"
 #include "PlaySession.h"
 #include "PlayerSettings.h"
@@ -312,7 +313,10 @@ int runWindow(const Setup& setup) {
     bool showHistory = false;  // the lines and choices so far (H or the wheel); the scene waits meanwhile
     int historyScroll = 0;
     PlayInput playInput;
-    playInput.restore(settings.textSpeed, settings.autoAdvance);
+    playInput.restore(settings.textSpeed, settings.autoAdvance, settings.autoAdvanceWait);
+    bool paused = false;  // the pause overlay is open; the scene does not run
+    PauseMenu pauseMenu;
+    bool padUsedLast = false;
 
     // A script that cannot be loaded (a syntax error after an edit) never
     // closes the window: the error is reported and the menu stays.
@@ -367,6 +371,13 @@ int runWindow(const Setup& setup) {
         Simulation* sim = session ? &session->simulation() : nullptr;
         for (const auto& event : renderer.window.pollInput()) {
             if (event.kind == InputKind::Quit) running = false;
+            if (event.kind == InputKind::KeyDown || event.kind == InputKind::MouseDown) padUsedLast = event.fromPad;
+            if (event.kind == InputKind::PadAdded || event.kind == InputKind::PadRemoved) {
+                if (sim)
+                    sim->world().showNotice(event.kind == InputKind::PadAdded ? "controller connected"
+                                                                              : "controller disconnected");
+                continue;
+            }
             if (menu) {
                 auto action = menu->handle(event, layout);
                 if (action == SceneMenu::Action::Quit) running = false;
@@ -377,9 +388,30 @@ int runWindow(const Setup& setup) {
                 if (sim)
                     historyScroll =
                         std::min(historyScroll, std::max(0, static_cast<int>(sim->world().history().size()) - 1));
-            } else if (event.kind == InputKind::KeyDown && event.key == SDLK_ESCAPE) {
-                openMenu();
-                sim = nullptr;
+            } else if (paused) {
+                switch (pauseMenu.handle(event, layout, settings)) {
+                    case PauseMenu::Action::Resume: paused = false; break;
+                    case PauseMenu::Action::SettingsChanged:
+                        playInput.restore(settings.textSpeed, settings.autoAdvance, settings.autoAdvanceWait);
+                        break;
+                    case PauseMenu::Action::ToggleFullscreen:
+                        renderer.window.toggleFullscreen();
+                        settings.fullscreen = renderer.window.isFullscreen();
+                        break;
+                    case PauseMenu::Action::SceneMenu:
+                        paused = false;
+                        openMenu();
+                        sim = nullptr;
+                        break;
+                    case PauseMenu::Action::Quit: running = false; break;
+                    case PauseMenu::Action::None: break;
+                }
+            } else if (event.kind == InputKind::KeyDown && (event.key == SDLK_ESCAPE || event.key == kKeyPause)) {
+                settings.textSpeed = playInput.speedIndex();  // F2 and F3 may have changed them
+                settings.autoAdvance = playInput.autoAdvance();
+                settings.fullscreen = renderer.window.isFullscreen();
+                pauseMenu = PauseMenu{};
+                paused = true;
             } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F1) {
                 showInspector = !showInspector;
             } else if (event.kind == InputKind::KeyDown && event.key == SDLK_BACKSPACE && sim) {
@@ -409,11 +441,12 @@ int runWindow(const Setup& setup) {
                 });
             }
         }
-        if (sim) playInput.applyHeld(Window::heldKeys(), sim->world());
+        if (sim) playInput.applyHeld(renderer.window.heldKeys(), sim->world());
 
         // Simulation: fixed ticks; a long frame is clamped.
         now = Window::seconds();
-        int ticks = playback.ticksFor(clock, showHistory ? 0 : now - last);  // reading back holds the scene
+        // Reading back or the pause overlay holds the whole scene: its processes and the world.
+        int ticks = playback.ticksFor(clock, showHistory || paused ? 0 : now - last);
         last = now;
         for (int i = 0; sim && i < ticks; ++i) sim->tick();
 
@@ -422,14 +455,19 @@ int runWindow(const Setup& setup) {
         clearScreen();
         layout.applyViewport();
         if (menu) {
+            menu->setPadHints(padUsedLast);
             menu->draw(renderer.batch, renderer.text, layout);
         } else if (sim) {
             std::vector<ProcessInfo> processes;
             if (showInspector) processes = sim->host().processes();
             std::string title = playback.label().empty() ? sceneTitle : sceneTitle + "  \u00B7  " + playback.label();
-            renderer.view.draw(
-                sim->world(), layout,
-                {title, playInput.hint(), showInspector ? &processes : nullptr, showHistory, historyScroll});
+            ViewOverlay overlay{title, playInput.hint(), showInspector ? &processes : nullptr, showHistory,
+                                historyScroll};
+            overlay.textScale = kTextSizes[settings.textSize].factor;
+            overlay.padHints = padUsedLast;
+            overlay.paused = paused;
+            renderer.view.draw(sim->world(), layout, overlay);
+            if (paused) pauseMenu.draw(renderer.batch, renderer.text, layout, settings, padUsedLast);
         }
         renderer.window.swap();
     }

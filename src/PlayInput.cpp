@@ -2,6 +2,8 @@
 
 #include <SDL.h>
 
+#include "PlayerSettings.h"
+
 namespace stagehand {
 
 namespace {
@@ -14,6 +16,7 @@ constexpr int kSpeedCount = sizeof kSpeeds / sizeof kSpeeds[0];
 }  // namespace
 
 bool PlayInput::handle(const InputEvent& event, World& world, const OptionAt& menuOptionAt) {
+    if (event.kind == InputKind::KeyDown || event.kind == InputKind::MouseDown) padUsedLast_ = event.fromPad;
     bool menuOpen = world.currentMenu().has_value();
     switch (event.kind) {
         case InputKind::MouseMove:
@@ -54,6 +57,7 @@ void PlayInput::applyHeld(const HeldKeys& held, World& world) {
     TextSettings settings = world.textSettings();
     settings.autoAdvance = autoAdvance_;
     settings.charsPerSecond = kSpeeds[speedIndex_].charsPerSecond;
+    settings.readingScale = kAutoAdvanceWaits[waitIndex_].factor;
     settings.skipping = held.skip;
     world.setTextSettings(settings);
     PlayerInput input;
@@ -64,14 +68,27 @@ void PlayInput::applyHeld(const HeldKeys& held, World& world) {
     world.setPlayerInput(input);
 }
 
-void PlayInput::restore(int speedIndex, bool autoAdvance) {
+void PlayInput::restore(int speedIndex, bool autoAdvance, int autoAdvanceWait) {
     speedIndex_ = speedIndex >= 0 && speedIndex < kSpeedCount ? speedIndex : 1;
     autoAdvance_ = autoAdvance;
+    waitIndex_ = autoAdvanceWait >= 0 && autoAdvanceWait < 3 ? autoAdvanceWait : 1;
+}
+
+int PlayInput::speedCount() {
+    return kSpeedCount;
+}
+
+const char* PlayInput::speedName(int index) {
+    return kSpeeds[index >= 0 && index < kSpeedCount ? index : 1].name;
 }
 
 std::string PlayInput::hint() const {
+    if (padUsedLast_)
+        return std::string(
+                   "A: next  \u00B7  hold B: skip  \u00B7  D-pad: choose, walk  \u00B7  Start: pause  \u00B7  ") +
+               kSpeeds[speedIndex_].name + " text" + (autoAdvance_ ? ", auto" : "");
     return std::string("Space: next  \u00B7  Ctrl: skip  \u00B7  F2: auto ") + (autoAdvance_ ? "on" : "off") +
-           "  \u00B7  F3: " + kSpeeds[speedIndex_].name + " text  \u00B7  Esc: scenes  \u00B7  F1: processes";
+           "  \u00B7  F3: " + kSpeeds[speedIndex_].name + " text  \u00B7  Esc: pause  \u00B7  F1: processes";
 }
 
 }  // namespace stagehand

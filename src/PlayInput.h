@@ -22,16 +22,23 @@ public:
     bool handle(const InputEvent& event, World& world, const OptionAt& menuOptionAt);
     // Applies what is held this frame (movement, skipping) and the settings.
     void applyHeld(const HeldKeys& held, World& world);
-    // A one-line reminder of the keys and the current settings.
+    // A one-line reminder of the keys (or the pad's buttons, if a pad was
+    // used last) and the current settings.
     std::string hint() const;
+    bool padUsedLast() const { return padUsedLast_; }
     // The player's text settings, to keep them from one run to the next.
     int speedIndex() const { return speedIndex_; }
     bool autoAdvance() const { return autoAdvance_; }
-    void restore(int speedIndex, bool autoAdvance);
+    void restore(int speedIndex, bool autoAdvance, int autoAdvanceWait = 1);
+
+    static int speedCount();
+    static const char* speedName(int index);
 
 private:
     bool autoAdvance_ = false;
     int speedIndex_ = 1;  // into kSpeeds
+    int waitIndex_ = 1;   // into kAutoAdvanceWaits
+    bool padUsedLast_ = false;
 };
 
 }  // namespace stagehand

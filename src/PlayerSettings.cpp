@@ -45,12 +45,14 @@ PlayerSettings PlayerSettings::load(const std::string& path, std::string& warnin
         };
         trim(key);
         trim(value);
-        bool ok = key == "text_speed"      ? readInt(value, 0, 3, settings.textSpeed)
-                  : key == "auto_advance"  ? readBool(value, settings.autoAdvance)
-                  : key == "fullscreen"    ? readBool(value, settings.fullscreen)
-                  : key == "window_width"  ? readInt(value, 320, 16384, settings.width)
-                  : key == "window_height" ? readInt(value, 180, 16384, settings.height)
-                                           : false;
+        bool ok = key == "text_speed"          ? readInt(value, 0, 3, settings.textSpeed)
+                  : key == "auto_advance"      ? readBool(value, settings.autoAdvance)
+                  : key == "auto_advance_wait" ? readInt(value, 0, 2, settings.autoAdvanceWait)
+                  : key == "text_size"         ? readInt(value, 0, 2, settings.textSize)
+                  : key == "fullscreen"        ? readBool(value, settings.fullscreen)
+                  : key == "window_width"      ? readInt(value, 320, 16384, settings.width)
+                  : key == "window_height"     ? readInt(value, 180, 16384, settings.height)
+                                               : false;
         if (!ok) {
             warning = path + ":" + std::to_string(number) + ": cannot read '" + line + "'; using the default settings";
             return PlayerSettings{};
@@ -64,6 +66,8 @@ bool PlayerSettings::save(const std::string& path) const {
     out << "# Stagehand settings (the game rewrites this file)\n"
         << "text_speed = " << textSpeed << "\n"
         << "auto_advance = " << (autoAdvance ? "true" : "false") << "\n"
+        << "auto_advance_wait = " << autoAdvanceWait << "\n"
+        << "text_size = " << textSize << "\n"
         << "fullscreen = " << (fullscreen ? "true" : "false") << "\n"
         << "window_width = " << width << "\n"
         << "window_height = " << height << "\n";

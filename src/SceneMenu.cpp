@@ -94,7 +94,9 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
         for (std::size_t i = 0; i < lines.size(); ++i)
             text.draw(small, lines[i], 80, top + i * lineHeight, {255, 236, 236, 255});
     }
-    text.drawCentered(subtitle, "Up/Down to choose  \u00B7  Enter or click to play  \u00B7  Esc to quit",
+    text.drawCentered(subtitle,
+                      padHints_ ? "D-pad to choose  \u00B7  A to play"
+                                : "Up/Down to choose  \u00B7  Enter or click to play  \u00B7  Esc to quit",
                       ViewLayout::kWidth / 2, ViewLayout::kHeight - 60, kMuted);
     batch.end();
 }

@@ -25,6 +25,8 @@ public:
     void draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout);
     // A problem to show above the key hints (a script that did not load).
     void setMessage(std::string message) { message_ = std::move(message); }
+    // The key hints name a pad's buttons (the last input came from a pad).
+    void setPadHints(bool pad) { padHints_ = pad; }
 
 private:
     int rowAt(float viewX, float viewY) const;
@@ -34,6 +36,7 @@ private:
     int selected_ = 0;
     int firstShown_ = 0;  // the list scrolls when it has more scenes than fit
     std::string message_;
+    bool padHints_ = false;
 };
 
 }  // namespace stagehand

@@ -153,3 +153,35 @@ TEST(LookingAt, an_actor_looks_at_what_is_in_front_of_it_and_near) {
     target.position = {900, 0};
     EXPECT_FALSE(World::lookingAt(looker, target));
 }
+
+// A controller's buttons arrive as keys marked fromPad (see Gamepads): the
+// same rules apply, and the hints then name the pad's buttons.
+TEST_F(InputTest, a_pad_advances_and_chooses_and_the_hints_follow_the_device) {
+    auto pad = [&](int key) {
+        return input.handle({InputKind::KeyDown, key, false, 0, 0, true}, world, [](float, float) { return -1; });
+    };
+    EXPECT_NE(input.hint().find("Space"), std::string::npos);
+    int page = world.showPage("", "Short.");
+    ticks(30);
+    pad(SDLK_RETURN);  // A
+    EXPECT_TRUE(world.isLineFinished(page));
+    EXPECT_NE(input.hint().find("A: next"), std::string::npos) << input.hint();
+    EXPECT_NE(input.hint().find("Start: pause"), std::string::npos) << input.hint();
+
+    int menu = showMenu();
+    pad(SDLK_DOWN);  // D-pad
+    pad(SDLK_RETURN);
+    EXPECT_EQ(world.menuChoice(menu), 2);
+
+    press(SDLK_SPACE);  // back on the keyboard: its hints again
+    EXPECT_NE(input.hint().find("Space: next"), std::string::npos);
+}
+
+TEST_F(InputTest, the_auto_advance_wait_scales_the_reading_time) {
+    input.restore(1, true, 2);  // auto-advance with the long wait (x2)
+    int page = world.showPage("", "Short.");  // typed in 8 ticks, read in about 1.2 s: 2.4 s when long
+    ticks(90);
+    EXPECT_FALSE(world.isLineFinished(page));
+    ticks(80);
+    EXPECT_TRUE(world.isLineFinished(page));
+}

@@ -48,3 +48,23 @@ TEST(PlayerSettings, a_damaged_file_gives_the_defaults_and_one_line) {
         EXPECT_EQ(loaded.textSpeed, 1);
     }
 }
+
+TEST(PlayerSettings, the_auto_advance_wait_and_text_size_come_back_and_are_checked) {
+    std::string path = test::writeScript("settings_more.txt", "");
+    PlayerSettings saved;
+    saved.autoAdvanceWait = 2;
+    saved.textSize = 0;
+    ASSERT_TRUE(saved.save(path));
+    std::string warning;
+    PlayerSettings loaded = PlayerSettings::load(path, warning);
+    EXPECT_TRUE(warning.empty()) << warning;
+    EXPECT_EQ(loaded.autoAdvanceWait, 2);
+    EXPECT_EQ(loaded.textSize, 0);
+    for (const char* damaged : {"text_size = 3\n", "auto_advance_wait = -1\n", "text_size = big\n"}) {
+        std::string bad = test::writeScript("settings_bad_size.txt", damaged);
+        PlayerSettings fallback = PlayerSettings::load(bad, warning);
+        EXPECT_EQ(fallback.textSize, 1) << damaged;
+        EXPECT_EQ(fallback.autoAdvanceWait, 1) << damaged;
+        EXPECT_NE(warning.find("settings_bad_size.txt:1:"), std::string::npos) << warning;
+    }
+}

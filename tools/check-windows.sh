@@ -153,8 +153,21 @@ cmake --build "$build" -j"$jobs"
 copy_runtime
 
 step "testing under wine"
-[ -d "$WINEPREFIX" ] || xvfb-run -a wineboot -i > /dev/null 2>&1 || true
-xvfb-run -a -s "-screen 0 1280x800x24" ctest --test-dir "$build" -j"$jobs" --output-on-failure
+# One X server for the whole run. wine is made ready first: a new prefix is
+# created and finished (wineserver -w) and the server kept alive, so tests that
+# start at the same moment never race to set up the prefix (seen here: a test
+# exiting 1 with no output on a cold prefix).
+export STAGEHAND_WINDOWS_BUILD=$build
+xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+  wineboot -i > /dev/null 2>&1
+  wineserver -w
+  wineserver -p 120
+  wine "$STAGEHAND_WINDOWS_BUILD/stagehand.exe" --help > /dev/null || exit 1
+  ctest --test-dir "$STAGEHAND_WINDOWS_BUILD" -j'"$jobs"' --output-on-failure
+  status=$?
+  wineserver -k || true
+  exit $status
+' 
 if [ "${1:-}" = "--package" ]; then
   step "packaging"
   (cd "$build" && cpack -G ZIP)

@@ -47,6 +47,7 @@ bool parseCommand(std::istringstream& in, InputCommand& c) {
             return false;
     } else if (kind == "text") {
         c.kind = InputCommand::Kind::Text;
+        c.y = 1;  // files written before "wait=" existed
         std::string field;
         while (in >> field) {
             std::size_t eq = field.find('=');
@@ -60,6 +61,8 @@ bool parseCommand(std::istringstream& in, InputCommand& c) {
                 c.autoAdvance = number != 0;
             else if (key == "skip")
                 c.skipping = number != 0;
+            else if (key == "wait" && number > 0 && number <= 10)
+                c.y = static_cast<float>(number);
             else
                 return false;
         }
@@ -90,6 +93,7 @@ std::string InputLog::formatCommand(const InputCommand& c) {
     switch (c.kind) {
         case InputCommand::Kind::Text:
             out << " speed=" << c.x << " auto=" << (c.autoAdvance ? 1 : 0) << " skip=" << (c.skipping ? 1 : 0);
+            if (c.y != 1) out << " wait=" << c.y;
             break;
         case InputCommand::Kind::Move: out << ' ' << c.x << ' ' << c.y; break;
         case InputCommand::Kind::Choose:
@@ -153,7 +157,7 @@ bool InputLog::parse(const std::string& text, const std::string& name, InputLog&
         if (c.tick < lastTick) return fail("ticks must not go back in time (" + std::to_string(tick) + ")");
         if (!parseCommand(in, c))
             return fail("not a command: '" + line +
-                        "' (advance, choose N, select +1|-1, hover N, move X Y, text speed=S auto=0|1 skip=0|1)");
+                        "' (advance, choose N, select +1|-1, hover N, move X Y, text speed=S auto=0|1 skip=0|1 [wait=W])");
         lastTick = c.tick;
         out.commands.push_back(c);
     }
@@ -171,6 +175,7 @@ void InputLog::applyDue(World& world, std::size_t& next) const {
                 settings.charsPerSecond = c.x;
                 settings.autoAdvance = c.autoAdvance;
                 settings.skipping = c.skipping;
+                settings.readingScale = c.y;
                 world.setTextSettings(settings);
                 break;
             }

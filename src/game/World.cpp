@@ -207,12 +207,14 @@ void World::record(InputCommand command) {
 
 void World::setTextSettings(const TextSettings& settings) {
     bool changed = settings.charsPerSecond != textSettings_.charsPerSecond ||
-                   settings.autoAdvance != textSettings_.autoAdvance || settings.skipping != textSettings_.skipping;
+                   settings.autoAdvance != textSettings_.autoAdvance || settings.skipping != textSettings_.skipping ||
+                   settings.readingScale != textSettings_.readingScale;
     textSettings_ = settings;
     if (!changed) return;
     InputCommand c;
     c.kind = InputCommand::Kind::Text;
     c.x = settings.charsPerSecond;
+    c.y = settings.readingScale;
     c.autoAdvance = settings.autoAdvance;
     c.skipping = settings.skipping;
     record(c);
@@ -276,7 +278,7 @@ void World::advancePressed() {
     if (!line_->typed) {
         line_->charsShown = static_cast<float>(utf8::length(line_->text));
         line_->typed = true;
-        line_->holdSecondsLeft = readingSeconds(line_->text);
+        line_->holdSecondsLeft = readingSeconds(line_->text) * textSettings_.readingScale;
         return;
     }
     finishLine();
@@ -413,7 +415,7 @@ void World::advanceLine(float dt) {
         line_->charsShown = instant ? total : std::min(total, line_->charsShown + settings.charsPerSecond * dt);
         if (line_->charsShown >= total) {
             line_->typed = true;
-            line_->holdSecondsLeft = settings.skipping ? 0.1f : readingSeconds(line_->text);
+            line_->holdSecondsLeft = settings.skipping ? 0.1f : readingSeconds(line_->text) * settings.readingScale;
         }
         return;
     }

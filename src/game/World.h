@@ -62,6 +62,7 @@ struct ChoiceMenu {
 struct TextSettings {
     float charsPerSecond = 45.0f;      // 0: appear at once
     bool autoAdvance = false;          // pages turn themselves after reading time
+    float readingScale = 1.0f;         // that reading time x this (the player's auto-advance wait)
     bool skipping = false;             // a skip key is held: pages fly by
     bool headless = false;             // no player: pages turn once typed, menus use scripted answers
     bool menusWaitForAnswers = false;  // headless menus with no scripted answer left stay open (screenshots)

@@ -69,6 +69,8 @@ void WorldView::prepareFonts(float pixelsPerUnit) {
 
 void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay) {
     pixelsPerUnit_ = layout.scale;
+    textScale_ = overlay.textScale;
+    padHints_ = overlay.padHints;
     if (preparedScale_ != pixelsPerUnit_) prepareFonts(pixelsPerUnit_);
     batch_.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     drawBackdrop(world);
@@ -95,7 +97,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     if (!overlay.hint.empty()) text_.draw(small, overlay.hint, ViewLayout::kWidth - 24 - hintWidth, 18, kMuted);
     if (!overlay.title.empty())  // the title gives way to the key hints
         text_.draw(small, text_.elide(small, overlay.title, ViewLayout::kWidth - 72 - hintWidth), 24, 18, kMuted);
-    if (overlay.inspector) drawInspector(*overlay.inspector);
+    if (overlay.inspector) drawInspector(*overlay.inspector, overlay.paused);
     if (overlay.history) drawHistory(world, overlay.historyScroll);
 
     if (float veil = world.fadeOverlayAlpha(); veil > 0)
@@ -303,8 +305,8 @@ void WorldView::drawPortrait(const World& world, float boxX, float boxBottom) {
 }
 
 void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
-    Font name = text_.font(FontFace::Bold, 22, pixelsPerUnit_);
-    Font body = text_.font(FontFace::Regular, 24, pixelsPerUnit_);
+    Font name = text_.font(FontFace::Bold, 22 * textScale_, pixelsPerUnit_);
+    Font body = text_.font(FontFace::Regular, 24 * textScale_, pixelsPerUnit_);
     const Actor* speaker = line.speaker.empty() ? nullptr : world.findActor(line.speaker);
     Color accent = speaker ? speaker->color : kMuted;
     bool portrait = !world.image().empty();
@@ -337,7 +339,7 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
         glyphQuad(marker, U'\u25B6', kBoxX + kBoxWidth - 30, y + h - 24, 12, 12, accent);
         if (line.waitsForPlayer) {
             Font hint = text_.font(FontFace::Regular, 15, pixelsPerUnit_);
-            const char* label = "Space";
+            const char* label = padHints_ ? "A" : "Space";
             text_.draw(hint, label, kBoxX + kBoxWidth - 44 - text_.width(hint, label), y + h - 33, kMuted, false);
         }
     }
@@ -345,16 +347,18 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
 
 void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     Font title = text_.font(FontFace::Regular, 16, pixelsPerUnit_);
-    Font option = text_.font(FontFace::Regular, 22, pixelsPerUnit_);
-    Font number = text_.font(FontFace::Bold, 22, pixelsPerUnit_);
+    Font option = text_.font(FontFace::Regular, 22 * textScale_, pixelsPerUnit_);
+    Font number = text_.font(FontFace::Bold, 22 * textScale_, pixelsPerUnit_);
     bool portrait = !world.image().empty();
     const float textX = kBoxX + (portrait ? kPortraitSize + 50 : 28);
     const float rowWidth = kBoxX + kBoxWidth - 20 - textX + 12;
     float lineHeight = text_.lineHeight(option);
+    // The numbers' column fits the widest ("12.") so no number runs into its text.
+    const float numberColumn = text_.width(number, std::to_string(menu.options.size()) + ".") + 14 * textScale_;
     std::vector<std::vector<std::string>> wrapped;
     float rowsHeight = 0;
     for (const auto& o : menu.options) {
-        wrapped.push_back(text_.wrap(option, o, rowWidth - 60));
+        wrapped.push_back(text_.wrap(option, o, rowWidth - 20 - numberColumn));
         rowsHeight += wrapped.back().size() * lineHeight + 12;
     }
     float h = std::max(44 + rowsHeight + 14, portrait ? 150.0f : 0.0f);
@@ -362,7 +366,8 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, {246, 222, 160, 255});
     drawPortrait(world, kBoxX, kBoxBottom);
-    text_.draw(title, "Choose (arrows and Enter, a number, or click)", textX, y + 14, kMuted, false);
+    text_.draw(title, padHints_ ? "Choose (D-pad and A)" : "Choose (arrows and Enter, a number, or click)", textX,
+               y + 14, kMuted, false);
     float rowY = y + 42;
     for (std::size_t i = 0; i < menu.options.size(); ++i) {
         float rowH = wrapped[i].size() * lineHeight + 8;
@@ -374,7 +379,7 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
         Color colour = selected ? Color{255, 250, 236, 255} : Color{190, 198, 210, 255};
         text_.draw(number, std::to_string(i + 1) + ".", textX, rowY + 2, selected ? Color{246, 222, 160, 255} : kMuted);
         for (std::size_t k = 0; k < wrapped[i].size(); ++k)
-            text_.draw(option, wrapped[i][k], textX + 40, rowY + 2 + k * lineHeight, colour);
+            text_.draw(option, wrapped[i][k], textX + numberColumn, rowY + 2 + k * lineHeight, colour);
         menuRows_.push_back({textX - 12, rowY - 2, rowWidth, rowH});
         rowY += rowH + 4;
     }
@@ -446,13 +451,16 @@ void WorldView::drawHistory(const World& world, int scroll) {
     if (entries.empty()) text_.draw(body, "Nothing has been said yet.", x + 24, top + 70, kMuted);
 }
 
-void WorldView::drawInspector(const std::vector<ProcessInfo>& processes) {
+void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool paused) {
     Font font = text_.font(FontFace::Regular, 14, pixelsPerUnit_);
     float lineHeight = text_.lineHeight(font);
     std::size_t shown = std::min<std::size_t>(processes.size(), 24);
     float w = 620, x = ViewLayout::kWidth - w - 20, y = 48;
     batch_.rect(x, y, w, (shown + 1) * lineHeight + 16, {8, 10, 16, 215});
-    text_.draw(font, std::to_string(processes.size()) + " live processes (F1 hides)", x + 10, y + 8, kMuted, false);
+    text_.draw(font,
+               std::to_string(processes.size()) +
+                   (paused ? " live processes, all paused (F1 hides)" : " live processes (F1 hides)"),
+               x + 10, y + 8, kMuted, false);
     for (std::size_t i = 0; i < shown; ++i) {
         const auto& p = processes[i];
         std::string waiting = p.waiting.empty() ? p.status : p.waiting;

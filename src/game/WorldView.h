@@ -21,6 +21,9 @@ struct ViewOverlay {
     const std::vector<ProcessInfo>* inspector = nullptr;  // process list, when shown
     bool history = false;                                 // the history of lines and choices, when shown
     int historyScroll = 0;                                // entries scrolled back from the newest
+    float textScale = 1;                                  // the player's text size for lines, pages and menus
+    bool padHints = false;                                // hints name a pad's buttons, not keys
+    bool paused = false;                                  // the scene is paused (the inspector says so)
 };
 
 class WorldView {
@@ -59,7 +62,7 @@ private:
     void drawError(const World& world);
     void drawNotice(const World& world);
     void drawHistory(const World& world, int scroll);
-    void drawInspector(const std::vector<ProcessInfo>& processes);
+    void drawInspector(const std::vector<ProcessInfo>& processes, bool paused);
     void glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color);
 
     GlyphAtlas& atlas_;
@@ -67,6 +70,8 @@ private:
     TextRenderer& text_;
     ImageCache& images_;
     float pixelsPerUnit_ = 1;
+    float textScale_ = 1;
+    bool padHints_ = false;
     float preparedScale_ = 0;
     struct Row {
         float x, y, w, h;

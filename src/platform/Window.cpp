@@ -71,7 +71,7 @@ double Window::seconds() {
     return static_cast<double>(SDL_GetPerformanceCounter()) / static_cast<double>(SDL_GetPerformanceFrequency());
 }
 
-HeldKeys Window::heldKeys() {
+HeldKeys Window::heldKeys() const {
     const Uint8* k = SDL_GetKeyboardState(nullptr);
     HeldKeys held;
     held.up = k[SDL_SCANCODE_UP] || k[SDL_SCANCODE_W];
@@ -79,6 +79,7 @@ HeldKeys Window::heldKeys() {
     held.left = k[SDL_SCANCODE_LEFT] || k[SDL_SCANCODE_A];
     held.right = k[SDL_SCANCODE_RIGHT] || k[SDL_SCANCODE_D];
     held.skip = k[SDL_SCANCODE_LCTRL] || k[SDL_SCANCODE_RCTRL] || k[SDL_SCANCODE_TAB];
+    gamepads_.addHeld(held);
     return held;
 }
 
@@ -106,6 +107,7 @@ std::vector<InputEvent> Window::pollInput() {
     float sy = static_cast<float>(drawH) / static_cast<float>(windowH);
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
+        if (gamepads_.handle(e, events)) continue;
         switch (e.type) {
             case SDL_QUIT: events.push_back({InputKind::Quit}); break;
             case SDL_KEYDOWN:

@@ -5,6 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "platform/Gamepads.h"
+#include "platform/Input.h"
+
 struct SDL_Window;
 
 namespace stagehand {
@@ -20,21 +23,6 @@ struct WindowOptions {
     bool fullscreen = false;  // desktop fullscreen
 };
 
-enum class InputKind { Quit, KeyDown, MouseDown, MouseMove, Wheel };  // Wheel: key +1 up, -1 down
-
-// Keys held down right now (for movement and skipping, which last while held).
-struct HeldKeys {
-    bool up = false, down = false, left = false, right = false;
-    bool skip = false;  // Ctrl or Tab
-};
-
-struct InputEvent {
-    InputKind kind;
-    int key = 0;  // SDL_Keycode for KeyDown
-    bool repeat = false;
-    float x = 0, y = 0;  // drawable pixels for mouse events
-};
-
 class Window {
 public:
     explicit Window(const WindowOptions& options);  // throws PlatformError with SDL_GetError()
@@ -47,7 +35,8 @@ public:
     // rest of a 1/120 s frame, so the loop does not spin a core for nothing.
     void swap();
     std::vector<InputEvent> pollInput();
-    static HeldKeys heldKeys();
+    // The keyboard's held keys and every controller's (D-pad, left stick, B/Back).
+    HeldKeys heldKeys() const;
     static double seconds();  // monotonic wall-clock time
     // Desktop fullscreen on and off (F11 and Alt+Enter in pollInput).
     void toggleFullscreen();
@@ -55,6 +44,7 @@ public:
     void windowSize(int& width, int& height) const;  // in screen coordinates
 
 private:
+    Gamepads gamepads_;
     SDL_Window* window_ = nullptr;
     double lastSwap_ = 0;
     void* context_ = nullptr;  // SDL_GLContext

@@ -1,0 +1,133 @@
+#include "PauseMenu.h"
+
+#include <SDL.h>
+
+#include "PlayInput.h"
+#include "platform/Gamepads.h"
+
+namespace stagehand {
+
+namespace {
+constexpr float kPanelW = 620, kRowH = 48, kTitleH = 90, kFootH = 56;
+constexpr float kPanelH = kTitleH + PauseMenu::kRowCount * kRowH + kFootH;
+constexpr float kPanelX = (ViewLayout::kWidth - kPanelW) / 2, kPanelY = (ViewLayout::kHeight - kPanelH) / 2;
+constexpr Color kTitle{246, 222, 160, 255};
+constexpr Color kText{232, 232, 226, 255};
+constexpr Color kMuted{150, 164, 180, 255};
+
+int cycle(int value, int step, int count) {
+    return ((value + step) % count + count) % count;
+}
+}  // namespace
+
+std::string PauseMenu::label(Row row) {
+    switch (row) {
+        case Row::Resume: return "Resume";
+        case Row::TextSpeed: return "Text speed";
+        case Row::AutoAdvance: return "Auto-advance";
+        case Row::AutoAdvanceWait: return "Auto-advance wait";
+        case Row::TextSize: return "Text size";
+        case Row::Fullscreen: return "Fullscreen";
+        case Row::SceneMenu: return "Back to the scene menu";
+        case Row::Quit: return "Quit Stagehand";
+    }
+    return "";
+}
+
+std::string PauseMenu::value(Row row, const PlayerSettings& s) {
+    switch (row) {
+        case Row::TextSpeed: return PlayInput::speedName(s.textSpeed);
+        case Row::AutoAdvance: return s.autoAdvance ? "on" : "off";
+        case Row::AutoAdvanceWait: return kAutoAdvanceWaits[s.autoAdvanceWait].name;
+        case Row::TextSize: return kTextSizes[s.textSize].name;
+        case Row::Fullscreen: return s.fullscreen ? "on" : "off";
+        default: return "";
+    }
+}
+
+PauseMenu::Action PauseMenu::change(Row row, int step, PlayerSettings& s) {
+    switch (row) {
+        case Row::TextSpeed: s.textSpeed = cycle(s.textSpeed, step, PlayInput::speedCount()); break;
+        case Row::AutoAdvance: s.autoAdvance = !s.autoAdvance; break;
+        case Row::AutoAdvanceWait: s.autoAdvanceWait = cycle(s.autoAdvanceWait, step, 3); break;
+        case Row::TextSize: s.textSize = cycle(s.textSize, step, 3); break;
+        case Row::Fullscreen: return Action::ToggleFullscreen;
+        default: return Action::None;
+    }
+    return Action::SettingsChanged;
+}
+
+int PauseMenu::rowAt(float x, float y) const {
+    float top = kPanelY + kTitleH;
+    if (x < kPanelX || x > kPanelX + kPanelW || y < top) return -1;
+    int row = static_cast<int>((y - top) / kRowH);
+    return row < kRowCount ? row : -1;
+}
+
+PauseMenu::Action PauseMenu::handle(const InputEvent& event, const ViewLayout& layout, PlayerSettings& settings) {
+    if (event.kind == InputKind::MouseMove || event.kind == InputKind::MouseDown) {
+        int row = rowAt(layout.toViewX(event.x), layout.toViewY(event.y));
+        if (row < 0) return Action::None;
+        selected_ = row;
+        if (event.kind == InputKind::MouseMove) return Action::None;
+    } else if (event.kind != InputKind::KeyDown) {
+        return Action::None;
+    }
+    Row row = selected();
+    int key = event.kind == InputKind::MouseDown ? SDLK_RETURN : event.key;
+    switch (key) {
+        case SDLK_ESCAPE:
+        case kKeyPause:
+        case kKeyCancel: return Action::Resume;
+        case SDLK_UP:
+        case SDLK_w: selected_ = cycle(selected_, -1, kRowCount); return Action::None;
+        case SDLK_DOWN:
+        case SDLK_s: selected_ = cycle(selected_, 1, kRowCount); return Action::None;
+        case SDLK_LEFT:
+        case SDLK_a: return change(row, -1, settings);
+        case SDLK_RIGHT:
+        case SDLK_d: return change(row, 1, settings);
+        case SDLK_RETURN:
+        case SDLK_KP_ENTER:
+        case SDLK_SPACE:
+            if (row == Row::Resume) return Action::Resume;
+            if (row == Row::SceneMenu) return Action::SceneMenu;
+            if (row == Row::Quit) return Action::Quit;
+            return change(row, 1, settings);
+        default: return Action::None;
+    }
+}
+
+void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout, const PlayerSettings& settings,
+                     bool padHints) const {
+    batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
+    batch.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, {6, 8, 14, 170});  // the scene, dimmed
+    batch.rect(kPanelX, kPanelY, kPanelW, kPanelH, {18, 22, 34, 245});
+    batch.rect(kPanelX, kPanelY, kPanelW, 3, kTitle);
+    Font title = text.font(FontFace::Bold, 34, layout.scale);
+    Font row = text.font(FontFace::Regular, 22, layout.scale);
+    Font small = text.font(FontFace::Regular, 16, layout.scale);
+    text.drawCentered(title, "Paused", ViewLayout::kWidth / 2, kPanelY + 24, kTitle);
+    for (int i = 0; i < kRowCount; ++i) {
+        float y = kPanelY + kTitleH + i * kRowH;
+        bool chosen = i == selected_;
+        if (chosen) {
+            batch.rect(kPanelX + 20, y + 3, kPanelW - 40, kRowH - 6, {255, 255, 255, 28});
+            batch.rect(kPanelX + 20, y + 3, 4, kRowH - 6, kTitle);
+        }
+        Row r = static_cast<Row>(i);
+        text.draw(row, label(r), kPanelX + 44, y + 11, chosen ? kText : kMuted);
+        std::string v = value(r, settings);
+        if (!v.empty()) {
+            std::string shown = chosen ? "\u25C0 " + v + " \u25B6" : v;
+            text.draw(row, shown, kPanelX + kPanelW - 44 - text.width(row, shown), y + 11, chosen ? kTitle : kMuted);
+        }
+    }
+    const char* hints = padHints
+                            ? "D-pad: choose, change  \u00B7  A: select  \u00B7  B or Start: resume"
+                            : "Up/Down: choose  \u00B7  Left/Right: change  \u00B7  Enter: select  \u00B7  Esc: resume";
+    text.drawCentered(small, hints, ViewLayout::kWidth / 2, kPanelY + kPanelH - 38, kMuted);
+    batch.end();
+}
+
+}  // namespace stagehand

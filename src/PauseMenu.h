@@ -1,0 +1,40 @@
+// The pause overlay (Escape in a scene, Start on a pad): resume, the player's
+// settings (text speed, auto-advance and its wait, text size, fullscreen),
+// back to the scene menu, quit. The scene does not run while it is open.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "PlayerSettings.h"
+#include "platform/Input.h"
+#include "render/Batch2D.h"
+#include "render/TextRenderer.h"
+#include "render/ViewLayout.h"
+
+namespace stagehand {
+
+class PauseMenu {
+public:
+    enum class Action { None, Resume, SettingsChanged, ToggleFullscreen, SceneMenu, Quit };
+    enum class Row { Resume, TextSpeed, AutoAdvance, AutoAdvanceWait, TextSize, Fullscreen, SceneMenu, Quit };
+    static constexpr int kRowCount = 8;
+
+    // Up/Down (W/S, D-pad) choose a row; Left/Right (A/D) change a setting;
+    // Enter, Space, A or a click activate; Escape, Start or B resume.
+    // Changes are made to `settings` in place.
+    Action handle(const InputEvent& event, const ViewLayout& layout, PlayerSettings& settings);
+    void draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout, const PlayerSettings& settings,
+              bool padHints) const;
+    Row selected() const { return static_cast<Row>(selected_); }
+    // The row label and, for a setting, its value ("Text speed", "fast").
+    static std::string label(Row row);
+    static std::string value(Row row, const PlayerSettings& settings);
+
+private:
+    Action change(Row row, int step, PlayerSettings& settings);
+    int rowAt(float viewX, float viewY) const;
+    int selected_ = 0;
+};
+
+}  // namespace stagehand

@@ -1,0 +1,127 @@
+// Game controllers: a pad plugged in and out while the game runs (SDL's
+// virtual joystick stands in for one), its buttons and stick as the keys the
+// game understands, what it holds, and the rules PlayInput applies to them.
+#include <gtest/gtest.h>
+
+#include <SDL.h>
+
+#include "PlayInput.h"
+#include "game/Transcript.h"
+#include "game/World.h"
+#include "platform/Gamepads.h"
+
+using namespace stagehand;
+
+namespace {
+
+// Pumps SDL and hands every event to the pads.
+std::vector<InputEvent> poll(Gamepads& pads) {
+    std::vector<InputEvent> events;
+    SDL_PumpEvents();
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) pads.handle(e, events);
+    return events;
+}
+
+class GamepadTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ASSERT_EQ(SDL_InitSubSystem(SDL_INIT_JOYSTICK | SDL_INIT_EVENTS), 0) << SDL_GetError();
+        pads = std::make_unique<Gamepads>();
+        poll(*pads);
+    }
+    void TearDown() override {
+        if (device >= 0) SDL_JoystickDetachVirtual(device);
+        pads.reset();
+        SDL_QuitSubSystem(SDL_INIT_JOYSTICK | SDL_INIT_EVENTS);
+    }
+    // Plugs in a virtual pad with the standard layout.
+    void plugIn() {
+        device = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,
+                                           SDL_CONTROLLER_BUTTON_MAX, 0);
+        ASSERT_GE(device, 0) << SDL_GetError();
+        joystick = SDL_JoystickOpen(device);
+        ASSERT_NE(joystick, nullptr) << SDL_GetError();
+    }
+    std::vector<InputEvent> press(SDL_GameControllerButton button) {
+        SDL_JoystickSetVirtualButton(joystick, button, 1);
+        SDL_JoystickUpdate();
+        auto events = poll(*pads);
+        SDL_JoystickSetVirtualButton(joystick, button, 0);
+        SDL_JoystickUpdate();
+        poll(*pads);
+        return events;
+    }
+    std::unique_ptr<Gamepads> pads;
+    int device = -1;
+    SDL_Joystick* joystick = nullptr;
+};
+
+std::vector<int> keysOf(const std::vector<InputEvent>& events) {
+    std::vector<int> keys;
+    for (const auto& e : events)
+        if (e.kind == InputKind::KeyDown && e.fromPad) keys.push_back(e.key);
+    return keys;
+}
+
+}  // namespace
+
+TEST_F(GamepadTest, a_pad_plugged_in_and_out_is_opened_and_closed) {
+    EXPECT_EQ(pads->count(), 0);
+    plugIn();
+    auto events = poll(*pads);
+    ASSERT_EQ(pads->count(), 1);
+    ASSERT_FALSE(events.empty());
+    EXPECT_EQ(events.front().kind, InputKind::PadAdded);
+
+    SDL_JoystickClose(joystick);
+    ASSERT_EQ(SDL_JoystickDetachVirtual(device), 0);
+    device = -1;
+    events = poll(*pads);
+    EXPECT_EQ(pads->count(), 0);
+    ASSERT_FALSE(events.empty());
+    EXPECT_EQ(events.back().kind, InputKind::PadRemoved);
+}
+
+TEST_F(GamepadTest, buttons_become_the_keys_every_screen_understands) {
+    plugIn();
+    poll(*pads);
+    EXPECT_EQ(keysOf(press(SDL_CONTROLLER_BUTTON_A)), std::vector<int>{SDLK_RETURN});
+    EXPECT_EQ(keysOf(press(SDL_CONTROLLER_BUTTON_B)), std::vector<int>{kKeyCancel});
+    EXPECT_EQ(keysOf(press(SDL_CONTROLLER_BUTTON_BACK)), std::vector<int>{kKeyCancel});
+    EXPECT_EQ(keysOf(press(SDL_CONTROLLER_BUTTON_START)), std::vector<int>{kKeyPause});
+    EXPECT_EQ(keysOf(press(SDL_CONTROLLER_BUTTON_DPAD_DOWN)), std::vector<int>{SDLK_DOWN});
+    EXPECT_EQ(keysOf(press(SDL_CONTROLLER_BUTTON_DPAD_UP)), std::vector<int>{SDLK_UP});
+}
+
+TEST_F(GamepadTest, the_stick_sends_one_press_per_push_and_is_held_for_walking) {
+    plugIn();
+    poll(*pads);
+    SDL_JoystickSetVirtualAxis(joystick, SDL_CONTROLLER_AXIS_LEFTY, 30000);
+    SDL_JoystickUpdate();
+    EXPECT_EQ(keysOf(poll(*pads)), std::vector<int>{SDLK_DOWN});
+    HeldKeys held;
+    pads->addHeld(held);
+    EXPECT_TRUE(held.down);
+    EXPECT_FALSE(held.up);
+    SDL_JoystickSetVirtualAxis(joystick, SDL_CONTROLLER_AXIS_LEFTY, 31000);  // still pushed: no second press
+    SDL_JoystickUpdate();
+    EXPECT_TRUE(keysOf(poll(*pads)).empty());
+    SDL_JoystickSetVirtualAxis(joystick, SDL_CONTROLLER_AXIS_LEFTY, 0);
+    SDL_JoystickUpdate();
+    poll(*pads);
+    HeldKeys released;
+    pads->addHeld(released);
+    EXPECT_FALSE(released.down);
+}
+
+TEST_F(GamepadTest, holding_b_skips) {
+    plugIn();
+    poll(*pads);
+    SDL_JoystickSetVirtualButton(joystick, SDL_CONTROLLER_BUTTON_B, 1);
+    SDL_JoystickUpdate();
+    poll(*pads);
+    HeldKeys held;
+    pads->addHeld(held);
+    EXPECT_TRUE(held.skip);
+}

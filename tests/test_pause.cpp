@@ -1,0 +1,79 @@
+// The pause overlay's rules: what each key, pad button and click does, and
+// that its settings change the player's settings in place.
+#include <gtest/gtest.h>
+
+#include <SDL.h>
+
+#include "PauseMenu.h"
+#include "platform/Gamepads.h"
+
+using namespace stagehand;
+
+namespace {
+
+struct PauseTest : ::testing::Test {
+    PauseMenu menu;
+    PlayerSettings settings;
+    ViewLayout layout = ViewLayout::fit(1280, 720);
+
+    PauseMenu::Action key(int k, bool fromPad = false) {
+        return menu.handle({InputKind::KeyDown, k, false, 0, 0, fromPad}, layout, settings);
+    }
+    void selectRow(PauseMenu::Row row) {
+        while (menu.selected() != row) key(SDLK_DOWN);
+    }
+};
+
+}  // namespace
+
+TEST_F(PauseTest, escape_start_and_b_resume) {
+    EXPECT_EQ(key(SDLK_ESCAPE), PauseMenu::Action::Resume);
+    EXPECT_EQ(key(kKeyPause, true), PauseMenu::Action::Resume);
+    EXPECT_EQ(key(kKeyCancel, true), PauseMenu::Action::Resume);
+    EXPECT_EQ(key(SDLK_RETURN), PauseMenu::Action::Resume);  // the first row is Resume
+}
+
+TEST_F(PauseTest, left_and_right_change_a_setting_in_place) {
+    selectRow(PauseMenu::Row::TextSpeed);
+    EXPECT_EQ(key(SDLK_RIGHT), PauseMenu::Action::SettingsChanged);
+    EXPECT_EQ(settings.textSpeed, 2);
+    EXPECT_EQ(PauseMenu::value(PauseMenu::Row::TextSpeed, settings), "fast");
+    key(SDLK_LEFT);
+    key(SDLK_LEFT);
+    key(SDLK_LEFT);  // wraps round: normal -> slow -> instant
+    EXPECT_EQ(settings.textSpeed, 3);
+
+    selectRow(PauseMenu::Row::TextSize);
+    key(SDLK_RIGHT);
+    EXPECT_EQ(settings.textSize, 2);
+    EXPECT_EQ(PauseMenu::value(PauseMenu::Row::TextSize, settings), "large");
+
+    selectRow(PauseMenu::Row::AutoAdvance);
+    key(SDLK_RETURN);
+    EXPECT_TRUE(settings.autoAdvance);
+    selectRow(PauseMenu::Row::AutoAdvanceWait);
+    key(SDLK_LEFT);
+    EXPECT_EQ(PauseMenu::value(PauseMenu::Row::AutoAdvanceWait, settings), "short");
+}
+
+TEST_F(PauseTest, fullscreen_scene_menu_and_quit_are_actions_for_the_game) {
+    selectRow(PauseMenu::Row::Fullscreen);
+    EXPECT_EQ(key(SDLK_RETURN), PauseMenu::Action::ToggleFullscreen);
+    selectRow(PauseMenu::Row::SceneMenu);
+    EXPECT_EQ(key(SDLK_RETURN), PauseMenu::Action::SceneMenu);
+    selectRow(PauseMenu::Row::Quit);
+    EXPECT_EQ(key(SDLK_RETURN, true), PauseMenu::Action::Quit);
+}
+
+TEST_F(PauseTest, a_click_on_a_row_selects_and_activates_it) {
+    // The rows sit in the middle of the view; find Quit's by moving the mouse down the panel.
+    for (float y = 100; y < 700; y += 4) {
+        menu.handle({InputKind::MouseMove, 0, false, 640, y}, layout, settings);
+        if (menu.selected() == PauseMenu::Row::Quit) {
+            EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 640, y}, layout, settings),
+                      PauseMenu::Action::Quit);
+            return;
+        }
+    }
+    FAIL() << "no row under the mouse is Quit";
+}
