@@ -70,8 +70,7 @@ TEST_F(PauseTest, a_click_on_a_row_selects_and_activates_it) {
     for (float y = 100; y < 700; y += 4) {
         menu.handle({InputKind::MouseMove, 0, false, 640, y}, layout, settings);
         if (menu.selected() == PauseMenu::Row::Quit) {
-            EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 640, y}, layout, settings),
-                      PauseMenu::Action::Quit);
+            EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 640, y}, layout, settings), PauseMenu::Action::Quit);
             return;
         }
     }

@@ -21,7 +21,7 @@ Simulation::Options playerOptions(std::vector<std::string>& lines, const std::st
     options.scriptPath = script.empty() ? options.dataRoot + "/scripts/Demo.lua" : script;
     options.sink = [&lines](const TranscriptEvent& e) { lines.push_back(Transcript::formatText(e)); };
     options.mechanics = false;  // as the window: no process, wait and signal events
-    return options;  // not headless: pages and menus wait for the player
+    return options;             // not headless: pages and menus wait for the player
 }
 
 // Plays the harbour as the window does: keys through PlayInput, once per tick.

@@ -156,8 +156,9 @@ bool InputLog::parse(const std::string& text, const std::string& name, InputLog&
         c.tick = static_cast<std::uint64_t>(tick);
         if (c.tick < lastTick) return fail("ticks must not go back in time (" + std::to_string(tick) + ")");
         if (!parseCommand(in, c))
-            return fail("not a command: '" + line +
-                        "' (advance, choose N, select +1|-1, hover N, move X Y, text speed=S auto=0|1 skip=0|1 [wait=W])");
+            return fail(
+                "not a command: '" + line +
+                "' (advance, choose N, select +1|-1, hover N, move X Y, text speed=S auto=0|1 skip=0|1 [wait=W])");
         lastTick = c.tick;
         out.commands.push_back(c);
     }

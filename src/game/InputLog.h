@@ -30,7 +30,7 @@ struct InputCommand {
     enum class Kind { Text, Move, Advance, Choose, Select, Hover };
     std::uint64_t tick = 0;
     Kind kind = Kind::Advance;
-    float x = 0, y = 0;  // Move: -1..1; Text: x = characters per second, y = reading-time scale
+    float x = 0, y = 0;                          // Move: -1..1; Text: x = characters per second, y = reading-time scale
     int number = 0;                              // Choose/Hover: 1-based option (Hover 0: none); Select: -1 or +1
     bool autoAdvance = false, skipping = false;  // Text
 };
