@@ -100,13 +100,15 @@ PauseMenu::Action PauseMenu::handle(const InputEvent& event, const ViewLayout& l
 
 void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout, const PlayerSettings& settings,
                      bool padHints) const {
+    // Fonts are opened before the batch begins, as WorldView does: opening one
+    // between begin() and end() left the whole frame empty under wine.
+    Font title = text.font(FontFace::Bold, 34, layout.scale);
+    Font row = text.font(FontFace::Regular, 22, layout.scale);
+    Font small = text.font(FontFace::Regular, 16, layout.scale);
     batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     batch.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, {6, 8, 14, 170});  // the scene, dimmed
     batch.rect(kPanelX, kPanelY, kPanelW, kPanelH, {18, 22, 34, 245});
     batch.rect(kPanelX, kPanelY, kPanelW, 3, kTitle);
-    Font title = text.font(FontFace::Bold, 34, layout.scale);
-    Font row = text.font(FontFace::Regular, 22, layout.scale);
-    Font small = text.font(FontFace::Regular, 16, layout.scale);
     text.drawCentered(title, "Paused", ViewLayout::kWidth / 2, kPanelY + 24, kTitle);
     for (int i = 0; i < kRowCount; ++i) {
         float y = kPanelY + kTitleH + i * kRowH;

@@ -56,12 +56,14 @@ SceneMenu::Action SceneMenu::handle(const InputEvent& event, const ViewLayout& l
 }
 
 void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout) {
-    batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
-    batch.gradientRect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, {20, 26, 40, 255}, {34, 52, 52, 255});
+    // Fonts first, before the batch begins (see PauseMenu::draw).
     Font title = text.font(FontFace::Bold, 60, layout.scale);
     Font subtitle = text.font(FontFace::Regular, 20, layout.scale);
     Font row = text.font(FontFace::Regular, 26, layout.scale);
     Font number = text.font(FontFace::Bold, 26, layout.scale);
+    Font small = text.font(FontFace::Regular, 18, layout.scale);
+    batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
+    batch.gradientRect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, {20, 26, 40, 255}, {34, 52, 52, 255});
     text.drawCentered(title, "Stagehand", ViewLayout::kWidth / 2, 96, kTitle);
     text.drawCentered(subtitle, "Cutscenes written as Lua coroutines. Pick a scene.", ViewLayout::kWidth / 2, 180,
                       kMuted);
@@ -86,7 +88,6 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
             row, message_.empty() ? "This script lists no scenes." : "Fix the script and save: this list follows.",
             ViewLayout::kWidth / 2, kListTop, kText);
     if (!message_.empty()) {
-        Font small = text.font(FontFace::Regular, 18, layout.scale);
         auto lines = text.wrap(small, message_, ViewLayout::kWidth - 160);
         float lineHeight = text.lineHeight(small);
         float top = ViewLayout::kHeight - 80 - lines.size() * lineHeight - 20;

@@ -72,6 +72,12 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     textScale_ = overlay.textScale;
     padHints_ = overlay.padHints;
     if (preparedScale_ != pixelsPerUnit_) prepareFonts(pixelsPerUnit_);
+    // The player's text size: its fonts are opened before the batch begins, like
+    // every other (see PauseMenu::draw).
+    for (float size : {22.0f, 24.0f}) {
+        text_.font(FontFace::Regular, size * textScale_, pixelsPerUnit_);
+        text_.font(FontFace::Bold, size * textScale_, pixelsPerUnit_);
+    }
     batch_.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     drawBackdrop(world);
 
