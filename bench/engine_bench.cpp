@@ -141,18 +141,17 @@ struct FrameStats {
 };
 
 FrameStats measureFrames(World& world, WorldView& view, GlyphAtlas& atlas, Batch2D& batch,
-                         const std::function<void()>& step) {
+                         const std::function<void()>& step, int warmUp = 60, int frames = 240) {
     OffscreenTarget target(1280, 720);
     target.bind();
     ViewLayout layout = ViewLayout::fit(1280, 720);
-    for (int i = 0; i < 60; ++i) {  // warm up: the glyphs of this scene are in the atlas
+    for (int i = 0; i < warmUp; ++i) {  // warm up: the glyphs of this scene are in the atlas
         step();
         view.draw(world, layout, {});
     }
     glFinish();
     int glyphsBefore = atlas.glyphsRasterised();
     int maxDrawCalls = 0;
-    const int frames = 240;
     auto start = Clock::now();
     for (int i = 0; i < frames; ++i) {
         step();
@@ -192,7 +191,18 @@ void benchRendering(const std::string& root) {
         crowd->world.advance(static_cast<float>(kTick));
         crowd->host->tick(kTick);
     });
-    std::printf("| 1,000 actors | %.2f | %.3f | %d |\n\n", stats.msPerFrame, stats.glyphsPerFrame, stats.maxDrawCalls);
+    std::printf("| 1,000 actors | %.2f | %.3f | %d |\n", stats.msPerFrame, stats.glyphsPerFrame, stats.maxDrawCalls);
+
+    // One page of a single 32,000-character word: the wrap splits it by
+    // characters, the worst case for text layout (20 frames).
+    Transcript transcript;
+    World world{transcript};
+    world.setTickSeconds(kTick);
+    world.showPage("", std::string(32000, 'x'));
+    stats = measureFrames(
+        world, view, atlas, batch, [&] { world.advance(static_cast<float>(kTick)); }, 2, 20);
+    std::printf("| one 32,000-character word | %.2f | %.3f | %d |\n\n", stats.msPerFrame, stats.glyphsPerFrame,
+                stats.maxDrawCalls);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <SDL.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -206,4 +207,33 @@ TEST_F(RenderTest, a_full_atlas_page_adds_a_page_and_every_glyph_keeps_its_ink) 
         EXPECT_GT(ink, 0) << "glyph " << i << " has no ink";
     }
     EXPECT_EQ(small.glyphsRasterised(), static_cast<int>(codepoints.size()));
+}
+
+TEST_F(RenderTest, wrap_keeps_every_line_within_the_width_and_loses_no_character) {
+    Font font = text->font(FontFace::Regular, 24, 1.0f);
+    std::string page = "A few words, then " + std::string(300, 'w') + " and the rest of the page.\nA second paragraph.";
+    const auto& lines = text->wrap(font, page, 400);
+    ASSERT_GT(lines.size(), 4u);
+    std::string joined;
+    for (const auto& line : lines) {
+        EXPECT_LE(text->width(font, line), 400.5f) << line;
+        joined += line;
+    }
+    auto strip = [](std::string s) {
+        s.erase(std::remove_if(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\n'; }), s.end());
+        return s;
+    };
+    EXPECT_EQ(strip(joined), strip(page));
+    EXPECT_EQ(lines.back(), "A second paragraph.");
+}
+
+TEST_F(RenderTest, wrap_lays_a_text_out_once_and_returns_the_same_lines_after) {
+    Font font = text->font(FontFace::Regular, 24, 1.0f);
+    std::string word(32000, 'x');
+    const auto* first = &text->wrap(font, word, 1000);
+    int rasterised = atlas->glyphsRasterised();
+    const auto* again = &text->wrap(font, word, 1000);
+    EXPECT_EQ(first, again) << "the second call must not lay the text out again";
+    EXPECT_EQ(atlas->glyphsRasterised(), rasterised);
+    EXPECT_NE(first, &text->wrap(font, word, 900)) << "another width is another layout";
 }

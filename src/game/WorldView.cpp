@@ -320,7 +320,7 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     const float textWidth = kBoxX + kBoxWidth - padX - textX;
 
     // Only the typed part is shown; wrapping uses the whole text so words do not jump lines.
-    auto lines = text_.wrap(body, line.text, textWidth);
+    const auto& lines = text_.wrap(body, line.text, textWidth);  // cached: the same lines every frame
     float lineHeight = text_.lineHeight(body);
     float h = std::max(56 + lines.size() * lineHeight + 22, portrait ? 150.0f : 0.0f);
     float y = kBoxBottom - h;

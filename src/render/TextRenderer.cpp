@@ -27,42 +27,66 @@ float TextRenderer::width(const Font& font, std::string_view text) {
     return pen * font.unitsPerPixel;
 }
 
-std::vector<std::string> TextRenderer::wrap(const Font& font, std::string_view text, float maxWidth) {
+// Greedy line breaking in one pass over the code points: each glyph's advance
+// (with kerning) is looked up once, so a page costs time in proportion to its
+// length, even a single 32,000-character word split by characters.
+std::vector<std::string> TextRenderer::wrapUncached(const Font& font, std::string_view text, float maxWidth) {
     std::vector<std::string> lines;
+    const float limit = maxWidth / font.unitsPerPixel;  // in pixels, as the advances are
     std::size_t paragraphStart = 0;
     while (paragraphStart <= text.size()) {
         std::size_t paragraphEnd = text.find('\n', paragraphStart);
         if (paragraphEnd == std::string_view::npos) paragraphEnd = text.size();
         std::string_view paragraph = text.substr(paragraphStart, paragraphEnd - paragraphStart);
-        std::string line;
-        std::size_t at = 0;
-        while (at < paragraph.size()) {
-            std::size_t space = paragraph.find(' ', at);
-            std::string_view word =
-                paragraph.substr(at, space == std::string_view::npos ? std::string_view::npos : space - at);
-            std::string candidate = line.empty() ? std::string(word) : line + " " + std::string(word);
-            if (line.empty() || width(font, candidate) <= maxWidth) {
-                line = candidate;
-            } else {
-                lines.push_back(line);
-                line = std::string(word);
+        std::size_t lineStart = 0;
+        float lineWidth = 0;
+        // The last space in the line: where it may break, and the width after it.
+        std::size_t lastSpace = std::string_view::npos;
+        float widthAfterSpace = 0;
+        char32_t previous = 0;
+        for (std::size_t at = 0; at < paragraph.size();) {
+            std::size_t here = at;
+            char32_t cp = utf8::next(paragraph, at);
+            float advance = atlas_.glyph(font.id, cp).advance + (previous ? atlas_.kerning(font.id, previous, cp) : 0);
+            previous = cp;
+            if (cp == U' ') {
+                lastSpace = here;
+                widthAfterSpace = 0;
+                lineWidth += advance;
+                continue;
             }
-            // A single word wider than the line is split by characters.
-            while (width(font, line) > maxWidth && utf8::length(line) > 1) {
-                std::size_t fit = 1;
-                while (fit < utf8::length(line) &&
-                       width(font, line.substr(0, utf8::offsetOf(line, fit + 1))) <= maxWidth)
-                    ++fit;
-                lines.push_back(line.substr(0, utf8::offsetOf(line, fit)));
-                line = line.substr(utf8::offsetOf(line, fit));
+            if (lineWidth + advance > limit && here > lineStart) {
+                if (lastSpace != std::string_view::npos && lastSpace > lineStart) {
+                    // Break at the last space; the word so far moves to the next line.
+                    lines.emplace_back(paragraph.substr(lineStart, lastSpace - lineStart));
+                    lineStart = lastSpace + 1;
+                    lineWidth = widthAfterSpace;
+                } else {
+                    // A word wider than the line is split between characters.
+                    lines.emplace_back(paragraph.substr(lineStart, here - lineStart));
+                    lineStart = here;
+                    lineWidth = 0;
+                    widthAfterSpace = 0;
+                }
+                lastSpace = std::string_view::npos;
             }
-            if (space == std::string_view::npos) break;
-            at = space + 1;
+            lineWidth += advance;
+            widthAfterSpace += advance;
         }
-        lines.push_back(line);
+        lines.emplace_back(paragraph.substr(lineStart));
         paragraphStart = paragraphEnd + 1;
     }
     return lines;
+}
+
+const std::vector<std::string>& TextRenderer::wrap(const Font& font, std::string_view text, float maxWidth) {
+    WrapKey key{font.id, maxWidth, std::string(text)};
+    auto it = wrapped_.find(key);
+    if (it != wrapped_.end()) return it->second;
+    // A bounded cache: the text on screen is a handful of strings; a scene that
+    // shows thousands of different ones starts it afresh now and then.
+    if (wrapped_.size() >= kWrapCacheSize) wrapped_.clear();
+    return wrapped_.emplace(std::move(key), wrapUncached(font, text, maxWidth)).first->second;
 }
 
 std::string TextRenderer::elide(const Font& font, const std::string& text, float maxWidth) {

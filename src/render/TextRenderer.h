@@ -3,6 +3,7 @@
 // view units x pixelsPerUnit so text stays crisp at any window size.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,8 +28,9 @@ public:
     float width(const Font& font, std::string_view text);
     float lineHeight(const Font& font) const;
     // Splits text into lines no wider than maxWidth, breaking at spaces (and
-    // inside words longer than a line). Explicit newlines are kept.
-    std::vector<std::string> wrap(const Font& font, std::string_view text, float maxWidth);
+    // inside words longer than a line). Explicit newlines are kept. Laid out
+    // once per text, font and width: later frames get the same lines back.
+    const std::vector<std::string>& wrap(const Font& font, std::string_view text, float maxWidth);
 
     // `text`, cut at a character and ended with an ellipsis if wider than maxWidth.
     std::string elide(const Font& font, const std::string& text, float maxWidth);
@@ -40,6 +42,18 @@ public:
 
 private:
     void emit(const Font& font, std::string_view text, float x, float y, Color color);
+    std::vector<std::string> wrapUncached(const Font& font, std::string_view text, float maxWidth);
+
+    struct WrapKey {
+        int font;
+        float width;
+        std::string text;
+        bool operator<(const WrapKey& o) const {
+            return font != o.font ? font < o.font : width != o.width ? width < o.width : text < o.text;
+        }
+    };
+    static constexpr std::size_t kWrapCacheSize = 512;
+    std::map<WrapKey, std::vector<std::string>> wrapped_;
 
     GlyphAtlas& atlas_;
     Batch2D& batch_;
