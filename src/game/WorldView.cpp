@@ -258,10 +258,12 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
         b.y = b.anchor.y - 44 - b.h;
         bubbles.push_back(b);
     }
-    // Neighbours talking at once: lift a bubble above any it would cover.
+    // Neighbours talking at once: lift a bubble above any it would cover. A
+    // bubble lifted off the top of the view stops there (it is drawn at the
+    // top edge): in a crowd, lifting it further only costs time.
     std::sort(bubbles.begin(), bubbles.end(), [](const Bubble& a, const Bubble& b) { return a.anchor.x < b.anchor.x; });
     for (std::size_t i = 0; i < bubbles.size(); ++i) {
-        for (bool moved = true; moved;) {
+        for (bool moved = true; moved && bubbles[i].y + bubbles[i].h > 0;) {
             moved = false;
             for (std::size_t j = 0; j < i; ++j) {
                 const Bubble& o = bubbles[j];

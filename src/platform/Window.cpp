@@ -44,7 +44,8 @@ Window::Window(const WindowOptions& options) {
         SDL_QuitSubSystem(SDL_INIT_VIDEO);
         throw PlatformError("cannot load OpenGL 3.3 functions");
     }
-    SDL_GL_SetSwapInterval(1);  // vsync where the driver allows it; the loop copes either way
+    SDL_GL_SetSwapInterval(options.vsync ? 1 : 0);  // vsync where the driver allows it; the loop copes either way
+    frameCap_ = options.vsync;
 }
 
 Window::~Window() {
@@ -59,7 +60,7 @@ void Window::drawableSize(int& width, int& height) const {
 
 void Window::swap() {
     SDL_GL_SwapWindow(window_);
-    if (SDL_GL_GetSwapInterval() == 0) {
+    if (frameCap_ && SDL_GL_GetSwapInterval() == 0) {
         constexpr double kFrameSeconds = 1.0 / 120.0;
         double spent = seconds() - lastSwap_;
         if (spent < kFrameSeconds) SDL_Delay(static_cast<Uint32>((kFrameSeconds - spent) * 1000.0));

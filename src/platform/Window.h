@@ -21,6 +21,7 @@ struct WindowOptions {
     int width = 1280, height = 720;
     bool hidden = false;      // screenshots render off screen
     bool fullscreen = false;  // desktop fullscreen
+    bool vsync = true;        // false: no vsync and no frame cap (benchmarks)
 };
 
 class Window {
@@ -47,6 +48,7 @@ private:
     Gamepads gamepads_;
     SDL_Window* window_ = nullptr;
     double lastSwap_ = 0;
+    bool frameCap_ = true;
     void* context_ = nullptr;  // SDL_GLContext
 };
 

@@ -1,0 +1,103 @@
+// The frame benchmark against LÖVE (bench/love/main.lua draws the same frame):
+// N actors, each a letter in a disc with a name label, half of them with a
+// wrapped speech bubble, and a dialogue box with a portrait, at 1280x720 in a
+// real window, vsync off. Prints the realtime clock at the first presented
+// frame (bench/frames_vs_love.sh subtracts the launch time), then the median
+// and p99 frame time over the measured frames.
+//   usage: frame_bench N [FRAMES]      (run under X, e.g. Xvfb, from the repo root)
+#include <SDL.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "CommandLine.h"
+#include "Simulation.h"
+#include "game/WorldView.h"
+#include "platform/Portable.h"
+#include "platform/Window.h"
+#include "render/Batch2D.h"
+#include "render/GlyphAtlas.h"
+#include "render/ImageCache.h"
+#include "render/TextRenderer.h"
+
+using namespace stagehand;
+
+namespace {
+
+double realtimeSeconds() {
+    using namespace std::chrono;
+    return duration<double>(system_clock::now().time_since_epoch()).count();
+}
+
+// The same cast as bench/love/main.lua: positions, letters, names and lines.
+void addCast(World& world, int count) {
+    const char* lines[] = {"Are we there yet? I think we are nearly there now.",
+                           "Look at the boats coming in with the evening tide.",
+                           "I left the lamp burning in the window for you."};
+    for (int i = 0; i < count; ++i) {
+        Actor a;
+        a.id = "a" + std::to_string(i);
+        a.displayName = "Actor " + std::to_string(i);
+        a.glyph = std::string(1, static_cast<char>('A' + i % 26));
+        a.color = {static_cast<std::uint8_t>(120 + i * 37 % 120), static_cast<std::uint8_t>(120 + i * 53 % 120), 200,
+                   255};
+        a.position = {static_cast<float>(40 + (i * 97) % 1200), static_cast<float>(60 + (i * 61) % 440)};
+        a.active = true;
+        world.addActor(a);
+        if (i % 2 == 0) world.say(*world.findActor(a.id), lines[i % 3], 1e6f);
+    }
+    world.setImage("keeper");
+    world.showPage("",
+                   "The lamp room smells of paraffin and salt. Maren, the keeper, polishes the brass and "
+                   "does not look up from her work.");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int count = argc > 1 ? std::atoi(argv[1]) : 100;
+    int frames = argc > 2 ? std::atoi(argv[2]) : 300;
+    std::string error;
+    std::string root = locateDataRoot(error);
+    Window window({"frame_bench", 1280, 720, false, false, false});
+    GlyphAtlas atlas(joinPath(root, "assets/fonts"));
+    Batch2D batch;
+    batch.setWhiteTexel(atlas.whiteTexture(), atlas.whiteTexel());
+    TextRenderer text(atlas, batch);
+    ImageCache images(pathFromUtf8(joinPath(root, "assets/images")));
+    WorldView view(atlas, batch, text, images);
+
+    Transcript transcript;
+    World world{transcript};
+    world.setTickSeconds(1.0 / 60.0);
+    world.setImageNames({"keeper"});
+    addCast(world, count);
+    for (int i = 0; i < 600; ++i) world.advance(1.0f / 60.0f);  // the dialogue line typed out
+
+    std::vector<double> times;
+    double last = Window::seconds();
+    for (int frame = 0; frame <= frames + 30; ++frame) {
+        window.pollInput();
+        int w = 0, h = 0;
+        window.drawableSize(w, h);
+        glViewport(0, 0, w, h);
+        glClearColor(0.1f, 0.12f, 0.16f, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ViewLayout layout = ViewLayout::fit(w, h);
+        layout.applyViewport();
+        view.draw(world, layout, {});
+        window.swap();
+        if (frame == 0) std::printf("first_frame_realtime %.6f\n", realtimeSeconds());
+        double now = Window::seconds();
+        if (frame > 30) times.push_back((now - last) * 1e3);  // 30 frames of warm-up
+        last = now;
+    }
+    std::sort(times.begin(), times.end());
+    std::printf("frames %zu median_ms %.3f p99_ms %.3f\n", times.size(), times[times.size() / 2],
+                times[times.size() * 99 / 100]);
+    return 0;
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Frames against LÖVE 11.4: the same frame (N actors with name labels, half
+# with speech bubbles, a dialogue box with a portrait; 1280x720, vsync off)
+# drawn by Stagehand (bench/frame_bench) and by LÖVE (bench/love/main.lua), in
+# one run, under the same X server and the same Mesa llvmpipe. Prints a
+# markdown table: median and p99 frame time, and launch to first frame.
+#   usage: bash bench/frames_vs_love.sh BUILD_DIR [FRAMES]   (from the repo root)
+# Needs love (Debian: love) and, without a display, xvfb-run.
+set -euo pipefail
+build=${1:-build/lua51}
+frames=${2:-200}
+if [ -z "${DISPLAY:-}" ]; then exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"; fi
+
+# Runs a program; prints "first_frame_seconds median_ms p99_ms".
+measure() {
+  local started out
+  started=$(date +%s.%N)
+  out=$("$@" 2>/dev/null)
+  awk -v started="$started" '
+    /^first_frame_realtime/ { first = $2 - started }
+    /^frames/ { median = $3 == "median_ms" ? $4 : $4; p99 = $6 }
+    END { printf "%.3f %s %s\n", first, median, p99 }' <<< "$out"
+}
+
+echo "| N | Stagehand median ms | LÖVE median ms | median ratio | Stagehand p99 ms | LÖVE p99 ms | p99 ratio | Stagehand launch to first frame s | LÖVE launch to first frame s |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+for n in 10 100 1000; do
+  read -r sFirst sMedian sP99 < <(measure "$build/bench/frame_bench" "$n" "$frames")
+  read -r lFirst lMedian lP99 < <(measure love bench/love "$n" "$frames" .)
+  awk -v n="$n" -v sm="$sMedian" -v lm="$lMedian" -v sp="$sP99" -v lp="$lP99" -v sf="$sFirst" -v lf="$lFirst" \
+    'BEGIN { printf "| %d | %.2f | %.2f | %.2fx | %.2f | %.2f | %.2fx | %.3f | %.3f |\n", n, sm, lm, sm / lm, sp, lp, sp / lp, sf, lf }'
+done
