@@ -38,3 +38,7 @@ files["scripts/CheckSupport.lua"] = { std = "lua51" }
 -- LuaLS definitions: declarations only, never run.
 files["scripts/meta/"] = { ignore = { ".*" } }
 color = false
+
+-- The LÖVE side of the frame benchmark runs in LÖVE 11.4 (LuaJIT): its `love`
+-- table is the engine's.
+files["bench/love/"] = { std = "luajit", globals = { "love" } }

@@ -206,22 +206,26 @@ print("# Scheduler benchmark on " .. vm)
 print(string.format("%d warm-up ticks, then the best of %d runs of %d ticks at 60 Hz; CPU time from os.clock()",
     WARMUP_TICKS, REPEATS, MEASURED_TICKS))
 print()
-print("| workload | N | article us/tick | ours us/tick | speed-up | ours ns/wake | floor ns/wake (same order) "
-    .. "| ours/floor | floor ns/resume (creation order) | ours/that floor |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| workload | N | article us/tick | minimal us/tick | ours us/tick | speed-up vs article "
+    .. "| ours/minimal | ours ns/wake | floor ns/wake (same order) | ours/floor "
+    .. "| floor ns/resume (creation order) | ours/that floor |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 
 for _, kind in ipairs({ "dense", "sparse" }) do
     for _, n in ipairs(parseSizes(arg and arg[1])) do
         local list = periods(kind, n)
         local articleTick = measureScheduler(newArticleScheduler(), list)
         collectgarbage("collect")
+        local minimalTick = measureScheduler(baselines.minimal(), list)
+        collectgarbage("collect")
         local oursTick, oursWakes = measureScheduler(newOurScheduler(), list)
         collectgarbage("collect")
         local replayed, sequential = measureFloor(list)
         collectgarbage("collect")
         local perWake = oursWakes > 0 and oursTick / oursWakes or 0
-        print(string.format("| %s | %d | %.1f | %.1f | %.1fx | %.0f | %.0f | %.2fx | %.0f | %.2fx |",
-            kind, n, articleTick * 1e6, oursTick * 1e6, articleTick / oursTick,
+        print(string.format("| %s | %d | %.1f | %.1f | %.1f | %.1fx | %.2fx | %.0f | %.0f | %.2fx | %.0f | %.2fx |",
+            kind, n, articleTick * 1e6, minimalTick * 1e6, oursTick * 1e6, articleTick / oursTick,
+            oursTick / minimalTick,
             perWake * 1e9, replayed * 1e9, perWake / replayed, sequential * 1e9, perWake / sequential))
     end
 end

@@ -1,0 +1,132 @@
+#include "RunSetup.h"
+
+#include <SDL.h>
+
+#include <csignal>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "platform/Portable.h"
+
+namespace stagehand {
+
+int fail(const std::string& message, int code) {
+    std::cerr << "stagehand: " << message << '\n';
+    return code;
+}
+
+// The setup of a saved run: its scene, seed, flags and input.
+Setup withSave(Setup setup, const InputLog& save) {
+    setup.cmd.scene = save.scene;
+    setup.cmd.seed = save.hasSeed ? save.seed : setup.cmd.seed;
+    setup.cmd.flags = save.flags;
+    setup.input = save;
+    setup.resumeAt = save.at;
+    return setup;
+}
+
+// Where F5 saves and F9 loads: the per-user folder SDL gives the game.
+std::string quicksavePath() {
+    char* folder = SDL_GetPrefPath("Stagehand", "stagehand");
+    std::string path = folder ? std::string(folder) + "quicksave.txt" : "stagehand-quicksave.txt";
+    SDL_free(folder);
+    return path;
+}
+
+// The `flags` every run starts with: --flag NAME=VALUE, where true and false
+// are booleans, a number is a number and anything else a string.
+std::map<std::string, ScriptValue> startingFlags(const CommandLine& cmd) {
+    std::map<std::string, ScriptValue> flags;
+    for (const auto& [name, text] : cmd.flags) {
+        double number = 0;
+        if (text == "true" || text == "false")
+            flags[name] = ScriptValue::of(text == "true");
+        else if (parseFiniteNumber(text, number))
+            flags[name] = ScriptValue::of(number);
+        else
+            flags[name] = ScriptValue::of(text);
+    }
+    return flags;
+}
+
+// Headless runs and screenshots have no player: pages turn once typed and
+// menus take the --choose answers, so they are deterministic (a replay is a
+// player). A screenshot may show a menu: one with no --choose answer left
+// stays open. Headless runs count the watchdog's budget in VM instructions,
+// so a runaway script is stopped at the same line on every run and machine.
+Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool headless) {
+    Simulation::Options options;
+    options.dataRoot = setup.dataRoot;
+    options.scriptPath = setup.scriptPath;
+    options.seed = setup.cmd.seed;
+    options.sink = std::move(sink);
+    options.headless = headless && !setup.input;
+    options.choices = setup.cmd.choices;
+    options.menusWaitForAnswers = setup.cmd.mode == CommandLine::Mode::Screenshot;
+    options.limits.watchdogSeconds = setup.cmd.watchdogSeconds;
+    options.limits.deterministic = setup.cmd.mode != CommandLine::Mode::Window;
+    options.limits.memoryBytes = static_cast<std::size_t>(setup.cmd.memoryLimitMb * 1024 * 1024);
+    options.flags = startingFlags(setup.cmd);
+    // The window keeps no mechanics: a long session would hold every wait.
+    options.mechanics = setup.cmd.mode != CommandLine::Mode::Window;
+    return options;
+}
+
+std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless) {
+    return std::make_unique<Simulation>(makeOptions(setup, std::move(sink), headless));
+}
+
+// --replay FILE: its header gives the scene, seed and flags the command line
+// leaves out. Returns false with a "FILE:LINE: ..." error.
+bool readReplay(Setup& setup, std::string& error) {
+    if (setup.cmd.replayPath.empty()) return true;
+    std::ifstream in(pathFromUtf8(setup.cmd.replayPath), std::ios::binary);
+    if (!in) {
+        error = "cannot open " + setup.cmd.replayPath;
+        return false;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    InputLog log;
+    if (!InputLog::parse(text.str(), setup.cmd.replayPath, log, error)) return false;
+    if (setup.cmd.scene.empty()) setup.cmd.scene = log.scene;
+    if (!setup.cmd.seedGiven && log.hasSeed) setup.cmd.seed = log.seed;
+    setup.cmd.flags.insert(setup.cmd.flags.begin(), log.flags.begin(), log.flags.end());
+    setup.input = std::move(log);
+    return true;
+}
+
+// SIGINT and SIGTERM stop any script at its next hook and end the run with
+// the transcript flushed.
+namespace {
+extern "C" void onStopSignal(int) {
+    LuaState::requestInterrupt();
+}
+}  // namespace
+
+void installStopSignals() {
+    std::signal(SIGINT, onStopSignal);
+    std::signal(SIGTERM, onStopSignal);
+}
+
+bool stopRequested() {
+    return LuaState::interruptRequested();
+}
+
+// The scene named on the command line, or the script's first.
+bool chooseScene(Simulation& sim, const CommandLine& cmd, std::string& scene, std::string& error) {
+    scene = cmd.scene;
+    if (scene.empty() && sim.isTopLevelScript()) scene = Simulation::kTopLevelScene;
+    if (scene.empty()) {
+        auto scenes = sim.scenes();
+        if (scenes.empty()) {
+            error = "the script defines no scenes (global functions or a SCENES list)";
+            return false;
+        }
+        scene = scenes.front().name;
+    }
+    return sim.startScene(scene, error);
+}
+
+}  // namespace stagehand

@@ -1,0 +1,52 @@
+// What every mode of the program shares: the exit codes, the setup read from
+// the command line (data folder, script, recorded input), and how a
+// Simulation is made from it. Used by Main.cpp and WindowGame.cpp.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "CommandLine.h"
+#include "Simulation.h"
+#include "game/InputLog.h"
+
+namespace stagehand {
+
+constexpr int kExitOk = 0;
+constexpr int kExitScriptError = 1;
+constexpr int kExitBadInput = 2;
+
+// Writes "stagehand: MESSAGE" to stderr and returns `code`.
+int fail(const std::string& message, int code);
+
+struct Setup {
+    CommandLine cmd;
+    std::string dataRoot;
+    std::string scriptPath;
+    std::optional<InputLog> input;  // --replay or --load: the player's recorded input
+    std::uint64_t resumeAt = 0;     // --load: the tick the save was made at
+};
+
+// The setup of a saved run: its scene, seed, flags and input.
+Setup withSave(Setup setup, const InputLog& save);
+// Where F5 saves and F9 loads: the per-user folder SDL gives the game.
+std::string quicksavePath();
+// The `flags` every run starts with: --flag NAME=VALUE, where true and false
+// are booleans, a number is a number and anything else a string.
+std::map<std::string, ScriptValue> startingFlags(const CommandLine& cmd);
+Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool headless);
+std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless);
+// --replay FILE: its header gives the scene, seed and flags the command line
+// leaves out. Returns false with a "FILE:LINE: ..." error.
+bool readReplay(Setup& setup, std::string& error);
+// SIGINT and SIGTERM stop any script at its next hook and end the run with
+// the transcript flushed.
+void installStopSignals();
+bool stopRequested();
+// Starts the scene named on the command line, or the script's first.
+bool chooseScene(Simulation& sim, const CommandLine& cmd, std::string& scene, std::string& error);
+
+}  // namespace stagehand
