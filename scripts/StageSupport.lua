@@ -29,26 +29,6 @@ local function checkSeconds(fname, argName, value)
     end
 end
 
--- Story functions are the script's global functions; the closest name is a likely typo.
-local function closestName(name, env)
-    local best, bestScore
-    for key, value in pairs(env) do
-        if type(key) == "string" and type(value) == "function" then
-            local score = 0
-            for i = 1, math.min(#key, #name) do
-                if key:byte(i) == name:byte(i) then
-                    score = score + 1
-                end
-            end
-            score = score - math.abs(#key - #name)
-            if score > #name / 2 and (not bestScore or score > bestScore or (score == bestScore and key < best)) then
-                best, bestScore = key, score
-            end
-        end
-    end
-    return best
-end
-
 -- Engine functions the API wraps rather than hands out.
 local INTERNAL = {
     showLine = true, isLineFinished = true, showPage = true, setImage = true, showMenu = true,
@@ -56,6 +36,19 @@ local INTERNAL = {
 }
 
 return function(stage, S)
+    -- Story functions are the script's global functions; the closest name is
+    -- a likely typo. The rule is the scheduler's (S.closestName), as for every
+    -- "did you mean" Stagehand says.
+    local function closestName(name, env)
+        local names = {}
+        for key, value in pairs(env) do
+            if type(key) == "string" and type(value) == "function" then
+                names[#names + 1] = key
+            end
+        end
+        table.sort(names)
+        return S.closestName(name, names)
+    end
     local api = {}
     for name, fn in pairs(stage) do
         if not INTERNAL[name] then

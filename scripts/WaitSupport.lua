@@ -432,15 +432,22 @@ local function nameOf(p)
         return string.format("process %d", p[ID])
     end
     local info = getinfo(p[FN], "S")
+    if supportShortSources[info.short_src] then
+        return string.format("process %d (stage library)", p[ID]) -- a line there would mean nothing to an author
+    end
     return string.format("process %d (%s:%d)", p[ID], info.short_src, info.linedefined)
 end
 
--- Where fn was defined: "file:line".
+-- Where fn was defined: "file:line", or "(stage library)" for the support
+-- scripts' own functions (the scene runner, walkToPointAndSignal's helper).
 local function definedAt(fn)
     if not fn then
         return "?"
     end
     local info = getinfo(fn, "S")
+    if supportShortSources[info.short_src] then
+        return "(stage library)"
+    end
     return info.short_src .. ":" .. info.linedefined
 end
 

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "game/Transcript.h"
+#include "script/ScriptContract.h"
 
 namespace stagehand::bind {
 
@@ -50,18 +51,6 @@ void describeValue(lua_State* L, int index, char* out, std::size_t size) {
     describeValue(L, index, value, sizeof value);
     std::snprintf(message, sizeof message, "%s must be %s. Was %s", argName, expected, value);
     raise(L, fname, message);
-}
-
-std::size_t editDistance(const std::string& a, const std::string& b) {
-    std::vector<std::size_t> prev(b.size() + 1), row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j)
-            row[j] = std::min({prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-        std::swap(prev, row);
-    }
-    return prev[b.size()];
 }
 
 }  // namespace
@@ -113,7 +102,7 @@ double optNumber(lua_State* L, int index, const char* fname, const char* argName
 void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
                           const std::vector<std::string>& known, const std::string& advice) {
     std::string message = std::string(fname) + ": unknown " + what + " '" + name + "'";
-    std::string guess = closestMatch(name, known);
+    std::string guess = closestMatch(L, name, known);
     if (!guess.empty()) {
         message += " (did you mean '" + guess + "'?)";
     } else if (!known.empty()) {
@@ -125,16 +114,23 @@ void pushUnknownNameError(lua_State* L, const char* fname, const char* what, con
     pushError(L, message);
 }
 
-std::string closestMatch(const std::string& name, const std::vector<std::string>& choices) {
+// "Did you mean" has one home, the scheduler's closestName (WaitSupport.lua),
+// which the scheduler's own messages and --check use too: the bindings ask it.
+std::string closestMatch(lua_State* L, const std::string& name, const std::vector<std::string>& choices) {
+    int top = lua_gettop(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kScheduler);
+    if (lua_istable(L, -1)) lua_getfield(L, -1, "closestName");
     std::string best;
-    std::size_t bestDistance = std::max<std::size_t>(3, name.size() / 3) + 1;
-    for (const auto& choice : choices) {
-        std::size_t d = editDistance(name, choice);
-        if (d < bestDistance) {
-            best = choice;
-            bestDistance = d;
+    if (lua_isfunction(L, -1)) {
+        lua_pushlstring(L, name.data(), name.size());
+        lua_createtable(L, static_cast<int>(choices.size()), 0);
+        for (std::size_t i = 0; i < choices.size(); ++i) {
+            lua_pushlstring(L, choices[i].data(), choices[i].size());
+            lua_rawseti(L, -2, static_cast<int>(i + 1));
         }
+        if (lua_pcall(L, 2, 1, 0) == 0 && lua_type(L, -1) == LUA_TSTRING) best = lua_tostring(L, -1);
     }
+    lua_settop(L, top);
     return best;
 }
 

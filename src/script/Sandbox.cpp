@@ -6,6 +6,7 @@
 
 #include "script/BindRandom.h"
 #include "script/LuaCompat.h"
+#include "script/ScriptContract.h"
 
 namespace stagehand {
 
@@ -56,7 +57,7 @@ int l_checkedRep(lua_State* L) {
 // while that bound stays under kMaxPatternSteps (seconds at worst, never
 // hours); the host's own scripts, registered with trustSource, are not limited.
 constexpr double kMaxPatternSteps = 1e9;
-constexpr const char* kTrustedSourcesKey = "stagehand.trustedSources";
+constexpr const char* kTrustedSourcesKey = contract::kTrustedSources;
 
 int repetitionItems(const char* pattern, std::size_t length) {
     int items = 0;

@@ -10,6 +10,7 @@
 #include "script/BindStage.h"
 #include "script/LuaCompat.h"
 #include "script/Sandbox.h"
+#include "script/ScriptContract.h"
 
 namespace stagehand {
 
@@ -131,7 +132,7 @@ ScriptHost::ScriptHost(World& world, std::string dataRoot, std::uint64_t seed, c
     // The sandbox: safe globals, the scheduler API, and the stage API.
     lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
     int scheduler = lua_gettop(L);
-    lua_getfield(L, LUA_REGISTRYINDEX, "stagehand.stageApi");
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kStageApi);
     int stage = lua_gettop(L);
     pushSandbox(L, scheduler, stage, seed);
     // Remember which names are the API, so listing scenes can skip them.
@@ -148,7 +149,7 @@ ScriptHost::ScriptHost(World& world, std::string dataRoot, std::uint64_t seed, c
     lua_pop(L, 2);
 
     // Story jumps look their targets up in the sandbox.
-    lua_getfield(L, LUA_REGISTRYINDEX, "stagehand.sceneRunner");
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
     lua_getfield(L, -1, "setEnvironment");
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
     CallResult set = lua_.call(1, 0);
@@ -179,9 +180,11 @@ void ScriptHost::loadHostScripts() {
         CallResult result = lua_.call(0, 1);
         if (!result.ok) throw ScriptHostError(firstLine(result.error));
         if (path == schedulerPath) {
+            lua_pushvalue(L, -1);
+            lua_setfield(L, LUA_REGISTRYINDEX, contract::kScheduler);  // for the bindings' "did you mean"
             moduleRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
         } else {
-            lua_setfield(L, LUA_REGISTRYINDEX, "stagehand.stageSupport");
+            lua_setfield(L, LUA_REGISTRYINDEX, contract::kStageSupport);
         }
     }
 
@@ -198,13 +201,13 @@ void ScriptHost::loadHostScripts() {
     if (!configured) throw ScriptHostError("cannot configure the scheduler in " + schedulerPath);
 
     // Stage API = StageSupport(stage C functions, scheduler).
-    lua_getfield(L, LUA_REGISTRYINDEX, "stagehand.stageSupport");
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kStageSupport);
     openStage(L, world_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
     CallResult built = lua_.call(2, 2);
     if (!built.ok) throw ScriptHostError(firstLine(built.error));
-    lua_setfield(L, LUA_REGISTRYINDEX, "stagehand.sceneRunner");
-    lua_setfield(L, LUA_REGISTRYINDEX, "stagehand.stageApi");
+    lua_setfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
+    lua_setfield(L, LUA_REGISTRYINDEX, contract::kStageApi);
 }
 
 void ScriptHost::observeMechanics(bool on) {
@@ -256,7 +259,7 @@ bool ScriptHost::loadScript(const std::string& path, std::string& error) {
 // load time (they are errors only when chosen, as in the article).
 void ScriptHost::warnAboutStoryTargets(const std::string& source, const std::string& label) {
     lua_State* L = lua_.get();
-    lua_getfield(L, LUA_REGISTRYINDEX, "stagehand.sceneRunner");
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
     lua_getfield(L, -1, "checkStoryTargets");
     lua_remove(L, -2);
     lua_pushlstring(L, source.data(), source.size());
@@ -426,7 +429,7 @@ bool ScriptHost::startScene(const std::string& name, ProcessCallback onEnd) {
         reportError("no scene function named '" + name + "'");
         return false;
     }
-    lua_getfield(L, LUA_REGISTRYINDEX, "stagehand.sceneRunner");
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
     lua_getfield(L, -1, "runScene");
     lua_remove(L, -2);
     lua_pushstring(L, name.c_str());

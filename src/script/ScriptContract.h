@@ -1,0 +1,18 @@
+// The host <-> script contract in one place: the Lua registry keys where the
+// host keeps the support scripts' tables. Script-facing names of the
+// scheduler that only the host may use are listed in Sandbox.cpp (kHostOnly).
+#pragma once
+
+namespace stagehand::contract {
+
+// WaitSupport.lua's module table (the scheduler).
+constexpr const char* kScheduler = "stagehand.scheduler";
+// StageSupport.lua's chunk result: function(stage, scheduler) -> api, runner.
+constexpr const char* kStageSupport = "stagehand.stageSupport";
+// The stage API table scenes see, and the scene runner StageSupport returns.
+constexpr const char* kStageApi = "stagehand.stageApi";
+constexpr const char* kSceneRunner = "stagehand.sceneRunner";
+// Chunk names whose string patterns are not guarded (the host's own scripts).
+constexpr const char* kTrustedSources = "stagehand.trustedSources";
+
+}  // namespace stagehand::contract
