@@ -247,17 +247,6 @@ return function(stage, S)
         end)
     end
 
-    ---Turns `actor` to face `target` (an actor).
-    function api.faceTowards(actor, target)
-        local x, y = stage.positionOf(actor)
-        local tx, ty = stage.positionOf(target)
-        local dx, dy = tx - x, ty - y
-        if math.abs(dx) >= math.abs(dy) then
-            stage.face(actor, dx < 0 and "left" or "right")
-        else
-            stage.face(actor, dy < 0 and "up" or "down")
-        end
-    end
 
     ---------------------------------------------------------------------------
     -- The host's side: the scene runner.

@@ -1704,6 +1704,20 @@ end
 ---processes still run, a signal waiter whose name was never sent is listed as
 ---uncertain, with the closest name that was sent or waited on (a likely typo).
 ---@return table[] entries { process, name, waitingOn, where, certain, hint }
+-- The one wording of a deadlock, for the report here and for the host's
+-- transcript and screen (which read the entries' `line`).
+local function deadlockLine(e)
+    local line = string.format("%s: %s %s on %s", e.where, e.name,
+        e.certain and "is stuck waiting" or "may be stuck waiting", e.waitingOn)
+    if e.hint then
+        return line .. string.format(' (never sent; did you mean "%s"?)', e.hint)
+    elseif e.sentAt then
+        return line .. string.format(" (sent at %.2f s, before this wait began; a latch keeps a signal for "
+            .. "later waiters)", e.sentAt)
+    end
+    return line
+end
+
 function M.findDeadlocks()
     local list = liveSorted()
     local stuck, othersRun = stuckProcesses(list)
@@ -1725,10 +1739,12 @@ function M.findDeadlocks()
             -- send came before the wait began.
             local sentAt = kind == W_SIGNAL and namesSent[detail] or nil
             local hint = kind == W_SIGNAL and not sentAt and closestName(detail, known) or nil
-            out[#out + 1] = {
+            local e = {
                 process = handle(p), name = nameOf(p), waitingOn = kind .. " " .. tostring(detail),
                 where = whereWaiting(p), certain = certain, hint = hint, sentAt = sentAt,
             }
+            e.line = deadlockLine(e)
+            out[#out + 1] = e
         end
     end
     return out
@@ -1743,15 +1759,7 @@ function M.deadlockReport()
     end
     local lines = {}
     for _, e in ipairs(entries) do
-        local line = string.format("%s: %s %s on %s", e.where, e.name,
-            e.certain and "is stuck waiting" or "may be stuck waiting", e.waitingOn)
-        if e.hint then
-            line = line .. string.format(' (never sent; did you mean "%s"?)', e.hint)
-        elseif e.sentAt then
-            line = line .. string.format(" (sent at %.2f s, before this wait began; a latch keeps a signal for "
-                .. "later waiters)", e.sentAt)
-        end
-        lines[#lines + 1] = line
+        lines[#lines + 1] = e.line
     end
     return table.concat(lines, "\n")
 end

@@ -15,18 +15,8 @@ namespace stagehand {
 namespace {
 constexpr int kDeadlockCheckTicks = 60;
 
-std::string describeStuck(const StuckProcess& s) {
-    std::string line =
-        s.where + ": " + s.name + (s.certain ? " is stuck waiting on " : " may be stuck waiting on ") + s.waitingOn;
-    if (!s.hint.empty()) {
-        line += " (never sent; did you mean \"" + s.hint + "\"?)";
-    } else if (s.sentAt >= 0) {
-        char when[32];
-        std::snprintf(when, sizeof when, "%.2f", s.sentAt);
-        line +=
-            std::string(" (sent at ") + when + " s, before this wait began; a latch keeps a signal for later waiters)";
-    }
-    return line;
+const std::string& describeStuck(const StuckProcess& s) {
+    return s.line;  // worded by the scheduler (WaitSupport's deadlockLine)
 }
 }  // namespace
 

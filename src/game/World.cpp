@@ -27,6 +27,11 @@ const char* facingName(Facing facing) {
     return "down";
 }
 
+Facing facingAlong(float dx, float dy) {
+    if (std::fabs(dx) >= std::fabs(dy)) return dx < 0 ? Facing::Left : Facing::Right;
+    return dy < 0 ? Facing::Up : Facing::Down;
+}
+
 std::optional<Facing> parseFacing(const std::string& name) {
     for (Facing f : {Facing::Down, Facing::Up, Facing::Left, Facing::Right})
         if (name == facingName(f)) return f;
@@ -381,8 +386,7 @@ void World::advanceActor(Actor& actor, float dt) {
     float distance = std::sqrt(dx * dx + dy * dy);
     float step = actor.speed * dt;
     if (distance > 0.001f) {
-        actor.facing = std::fabs(dx) >= std::fabs(dy) ? (dx < 0 ? Facing::Left : Facing::Right)
-                                                      : (dy < 0 ? Facing::Up : Facing::Down);
+        actor.facing = facingAlong(dx, dy);
     }
     if (distance <= step) {
         actor.position = actor.walkTarget;
@@ -402,8 +406,7 @@ void World::advancePlayer(float dt) {
     actor->walking = false;
     actor->position.x += mx / length * actor->speed * dt;
     actor->position.y += my / length * actor->speed * dt;
-    actor->facing =
-        std::fabs(mx) >= std::fabs(my) ? (mx < 0 ? Facing::Left : Facing::Right) : (my < 0 ? Facing::Up : Facing::Down);
+    actor->facing = facingAlong(mx, my);
 }
 
 void World::advanceLine(float dt) {

@@ -22,6 +22,10 @@ struct Vec2 {
 enum class Facing { Down, Up, Left, Right };
 const char* facingName(Facing facing);
 std::optional<Facing> parseFacing(const std::string& name);
+// Which way an actor faces looking or moving along (dx, dy): the longer axis
+// wins, and a tie (or no movement) faces sideways. The one home of this rule:
+// walking, the player's movement and faceTowards all use it.
+Facing facingAlong(float dx, float dy);
 
 struct Actor {
     std::string id;           // what scripts call it: "jackie"

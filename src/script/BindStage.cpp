@@ -126,6 +126,17 @@ int l_isWalking(lua_State* L) {
     return 1;
 }
 
+// faceTowards(actor, target): turns actor towards another actor.
+int l_faceTowards(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "faceTowards");
+    if (!actor) return lua_error(L);
+    Actor* target = findActorArg(L, 2, "faceTowards");
+    if (!target) return lua_error(L);
+    worldOf(L).face(*actor,
+                    facingAlong(target->position.x - actor->position.x, target->position.y - actor->position.y));
+    return 0;
+}
+
 int l_face(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "face");
     if (!actor) return lua_error(L);
@@ -333,6 +344,7 @@ const luaL_Reg kStageFunctions[] = {
     {"walkToPoint", l_walkToPoint},
     {"isWalking", l_isWalking},
     {"face", l_face},
+    {"faceTowards", l_faceTowards},
     {"say", l_say},
     {"showLine", l_showLine},
     {"isLineFinished", l_isLineFinished},

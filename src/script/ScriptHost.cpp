@@ -594,9 +594,13 @@ std::vector<StuckProcess> ScriptHost::findDeadlocks() {
         rawGetField(L, entry, "sentAt");
         double sentAt = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : -1;
         lua_pop(L, 1);
-        return StuckProcess{
-            fieldString(L, entry, "name"), fieldString(L, entry, "waitingOn"),         fieldString(L, entry, "where"),
-            fieldString(L, entry, "hint"), fieldString(L, entry, "certain") == "true", sentAt};
+        return StuckProcess{fieldString(L, entry, "name"),
+                            fieldString(L, entry, "waitingOn"),
+                            fieldString(L, entry, "where"),
+                            fieldString(L, entry, "hint"),
+                            fieldString(L, entry, "line"),
+                            fieldString(L, entry, "certain") == "true",
+                            sentAt};
     });
 }
 

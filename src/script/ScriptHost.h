@@ -46,6 +46,7 @@ struct SceneInfo {
 
 struct StuckProcess {
     std::string name, waitingOn, where, hint;
+    std::string line;  // the report's wording, made by the scheduler (its one home)
     bool certain = false;
     double sentAt = -1;  // when the awaited signal was sent, before the wait began (-1: never)
 };
