@@ -54,189 +54,269 @@ bool playbackKey(int key, Playback& playback) {
     }
 }
 
+// The window's state, and one method for each thing a frame does.
+class WindowGame {
+public:
+    explicit WindowGame(const Setup& setup);
+    int run();
+
+private:
+    WindowOptions windowOptions() const;
+    void play(const std::string& name, const std::string& title, const Setup& from);
+    void openMenu();
+    Simulation* simulation() { return session_ ? &session_->simulation() : nullptr; }
+    void handle(const InputEvent& event, const ViewLayout& layout);
+    void handlePause(const InputEvent& event, const ViewLayout& layout);
+    bool handleSceneKey(const InputEvent& event);
+    void openPause();
+    void quicksave();
+    void quickload();
+    void step();
+    void draw(int drawW, int drawH, const ViewLayout& layout);
+    void keepSettings();
+
+    const Setup& setup_;
+    std::string settingsPath_ = PlayerSettings::defaultPath();
+    PlayerSettings settings_;
+    Renderer renderer_;
+    std::unique_ptr<PlaySession> session_;  // the scene being played: recording, hot reload
+    std::unique_ptr<SceneMenu> menu_;
+    std::string sceneTitle_;
+    bool topLevelScript_ = false;
+    bool running_ = true;
+    bool showInspector_ = false;
+    bool showHistory_ = false;  // the lines and choices so far (H or the wheel); the scene waits meanwhile
+    int historyScroll_ = 0;
+    bool paused_ = false;  // the pause overlay is open; the scene does not run
+    PauseMenu pauseMenu_;
+    bool padUsedLast_ = false;
+    PlayInput playInput_;
+    FrameClock clock_{Simulation::kTickSeconds};
+    Playback playback_;
+    double last_ = 0;
+};
+
+// The player's settings from last time; a damaged file costs one line.
+PlayerSettings loadSettings(const std::string& path) {
+    std::string warning;
+    PlayerSettings settings = PlayerSettings::load(path, warning);
+    if (!warning.empty()) std::cerr << "stagehand: " << warning << '\n';
+    return settings;
+}
+
+WindowGame::WindowGame(const Setup& setup)
+    : setup_(setup), settings_(loadSettings(settingsPath_)), renderer_(windowOptions(), setup.dataRoot) {
+    playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
+}
+
+WindowOptions WindowGame::windowOptions() const {
+    WindowOptions options{"Stagehand", settings_.width, settings_.height, false, settings_.fullscreen};
+    if (setup_.cmd.sizeGiven) options.width = setup_.cmd.width, options.height = setup_.cmd.height;
+    return options;
+}
+
+// A script that cannot be loaded (a syntax error after an edit) never closes
+// the window: the error is reported and the menu stays.
+void WindowGame::play(const std::string& name, const std::string& title, const Setup& from) {
+    std::string error;
+    InputLog input = from.input.value_or(InputLog{});
+    input.flags = from.cmd.flags;
+    session_ = std::make_unique<PlaySession>(makeOptions(from, nullptr, false), from.cmd.recordPath, input);
+    if (session_->start(name, error, from.resumeAt)) {
+        sceneTitle_ = title.empty() ? name : title;
+        menu_.reset();
+        return;
+    }
+    std::cerr << "stagehand: " << error << '\n';
+    if (menu_) menu_->setMessage(error);
+    session_.reset();
+}
+
+void WindowGame::openMenu() {
+    std::vector<SceneInfo> scenes;
+    std::string problem;
+    try {
+        auto lister = loadSimulation(setup_, nullptr, false);
+        scenes = lister->scenes();
+        topLevelScript_ = lister->isTopLevelScript();
+    } catch (const LoadError& e) {
+        problem = e.what();
+        std::cerr << "stagehand: " << problem << '\n';
+    }
+    menu_ = std::make_unique<SceneMenu>(scenes);
+    menu_->setMessage(problem);
+    session_.reset();
+}
+
+int WindowGame::run() {
+    if (setup_.cmd.scene.empty()) openMenu();
+    if (!setup_.cmd.scene.empty() || topLevelScript_)
+        play(topLevelScript_ ? Simulation::kTopLevelScene : setup_.cmd.scene, "", setup_);
+    if (!session_ && !menu_) return kExitBadInput;
+
+    ScriptWatcher menuWatcher(setup_.scriptPath, setup_.dataRoot);
+    last_ = Window::seconds();
+    while (running_ && !stopRequested()) {
+        int drawW = 0, drawH = 0;
+        renderer_.window.drawableSize(drawW, drawH);
+        ViewLayout layout = ViewLayout::fit(drawW, drawH);
+        double now = Window::seconds();
+        if (session_) session_->reloadIfChanged(now);
+        std::string changed;
+        if (menu_ && menuWatcher.poll(now, changed)) openMenu();  // the scene list of the script just saved
+        for (const auto& event : renderer_.window.pollInput()) handle(event, layout);
+        if (Simulation* sim = simulation()) playInput_.applyHeld(renderer_.window.heldKeys(), sim->world());
+        step();
+        draw(drawW, drawH, layout);
+    }
+    keepSettings();
+    return kExitOk;
+}
+
+void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
+    if (event.kind == InputKind::Quit) running_ = false;
+    if (event.kind == InputKind::KeyDown || event.kind == InputKind::MouseDown) padUsedLast_ = event.fromPad;
+    Simulation* sim = simulation();
+    if (event.kind == InputKind::PadAdded || event.kind == InputKind::PadRemoved) {
+        if (sim)
+            sim->world().showNotice(event.kind == InputKind::PadAdded ? "controller connected"
+                                                                      : "controller disconnected");
+        return;
+    }
+    if (menu_) {
+        auto action = menu_->handle(event, layout);
+        if (action == SceneMenu::Action::Quit) running_ = false;
+        if (action == SceneMenu::Action::Play) play(menu_->selected().name, menu_->selected().title, setup_);
+    } else if (showHistory_ || isHistoryKey(event)) {
+        historyInput(event, showHistory_, historyScroll_);
+        if (sim)
+            historyScroll_ = std::min(historyScroll_, std::max(0, static_cast<int>(sim->world().history().size()) - 1));
+    } else if (paused_) {
+        handlePause(event, layout);
+    } else if (!handleSceneKey(event) && sim) {
+        playInput_.handle(event, sim->world(), [&](float x, float y) {
+            return renderer_.view.menuOptionAt(layout.toViewX(x), layout.toViewY(y));
+        });
+    }
+}
+
+void WindowGame::handlePause(const InputEvent& event, const ViewLayout& layout) {
+    switch (pauseMenu_.handle(event, layout, settings_)) {
+        case PauseMenu::Action::Resume: paused_ = false; break;
+        case PauseMenu::Action::SettingsChanged:
+            playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
+            break;
+        case PauseMenu::Action::ToggleFullscreen:
+            renderer_.window.toggleFullscreen();
+            settings_.fullscreen = renderer_.window.isFullscreen();
+            break;
+        case PauseMenu::Action::SceneMenu:
+            paused_ = false;
+            openMenu();
+            break;
+        case PauseMenu::Action::Quit: running_ = false; break;
+        case PauseMenu::Action::None: break;
+    }
+}
+
+// The window's own keys in a scene; false for the keys PlayInput handles.
+bool WindowGame::handleSceneKey(const InputEvent& event) {
+    if (event.kind != InputKind::KeyDown) return false;
+    Simulation* sim = simulation();
+    switch (event.key) {
+        case SDLK_ESCAPE:
+        case kKeyPause: openPause(); return true;
+        case SDLK_F1: showInspector_ = !showInspector_; return true;
+        case SDLK_BACKSPACE:
+            if (!sim) return false;
+            sim->world().dismissError();
+            return true;
+        case SDLK_F5:
+            if (!session_) return false;
+            quicksave();
+            return true;
+        case SDLK_F9: quickload(); return true;
+        default: return playbackKey(event.key, playback_);
+    }
+}
+
+void WindowGame::openPause() {
+    settings_.textSpeed = playInput_.speedIndex();  // F2 and F3 may have changed them
+    settings_.autoAdvance = playInput_.autoAdvance();
+    settings_.fullscreen = renderer_.window.isFullscreen();
+    pauseMenu_ = PauseMenu{};
+    paused_ = true;
+}
+
+void WindowGame::quicksave() {
+    std::string error, path = quicksavePath();
+    if (session_->save(path, error)) {
+        session_->simulation().world().showNotice("saved (F9 loads it)");
+        std::cerr << "stagehand: saved " << path << '\n';
+    } else {
+        session_->simulation().world().showError(error);
+    }
+}
+
+void WindowGame::quickload() {
+    InputLog save;
+    std::string error;
+    if (PlaySession::readSave(quicksavePath(), setup_.scriptPath, save, error)) {
+        play(save.scene, "", withSave(setup_, save));
+        return;
+    }
+    std::cerr << "stagehand: " << error << '\n';
+    if (Simulation* sim = simulation()) sim->world().showError(error);
+}
+
+// Fixed ticks; a long frame is clamped. Reading back or the pause overlay
+// holds the whole scene: its processes and the world.
+void WindowGame::step() {
+    double now = Window::seconds();
+    int ticks = playback_.ticksFor(clock_, showHistory_ || paused_ ? 0 : now - last_);
+    last_ = now;
+    Simulation* sim = simulation();
+    for (int i = 0; sim && i < ticks; ++i) sim->tick();
+}
+
+void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
+    glViewport(0, 0, drawW, drawH);
+    clearScreen();
+    layout.applyViewport();
+    Simulation* sim = simulation();
+    if (menu_) {
+        menu_->setPadHints(padUsedLast_);
+        menu_->draw(renderer_.batch, renderer_.text, layout);
+    } else if (sim) {
+        std::vector<ProcessInfo> processes;
+        if (showInspector_) processes = sim->host().processes();
+        std::string title = playback_.label().empty() ? sceneTitle_ : sceneTitle_ + "  \u00B7  " + playback_.label();
+        ViewOverlay overlay{title, playInput_.hint(), showInspector_ ? &processes : nullptr, showHistory_,
+                            historyScroll_};
+        overlay.textScale = kTextSizes[settings_.textSize].factor;
+        overlay.padHints = padUsedLast_;
+        overlay.paused = paused_;
+        renderer_.view.draw(sim->world(), layout, overlay);
+        if (paused_) pauseMenu_.draw(renderer_.batch, renderer_.text, layout, settings_, padUsedLast_);
+    }
+    renderer_.window.swap();
+}
+
+// Text speed, auto-advance, fullscreen and the window's size, for next time.
+void WindowGame::keepSettings() {
+    settings_.textSpeed = playInput_.speedIndex();
+    settings_.autoAdvance = playInput_.autoAdvance();
+    settings_.fullscreen = renderer_.window.isFullscreen();
+    if (!settings_.fullscreen) renderer_.window.windowSize(settings_.width, settings_.height);
+    if (!settingsPath_.empty() && !settings_.save(settingsPath_))
+        std::cerr << "stagehand: cannot save the settings to " << settingsPath_ << '\n';
+}
+
 }  // namespace
 
 int runWindow(const Setup& setup) {
-    // The player's settings from last time; a damaged file costs one line.
-    std::string settingsPath = PlayerSettings::defaultPath(), warning;
-    PlayerSettings settings = PlayerSettings::load(settingsPath, warning);
-    if (!warning.empty()) std::cerr << "stagehand: " << warning << '\n';
-    WindowOptions windowOptions{"Stagehand", settings.width, settings.height, false, settings.fullscreen};
-    if (setup.cmd.sizeGiven) windowOptions.width = setup.cmd.width, windowOptions.height = setup.cmd.height;
-    Renderer renderer(windowOptions, setup.dataRoot);
-    std::unique_ptr<PlaySession> session;  // the scene being played: recording, hot reload
-    std::unique_ptr<SceneMenu> menu;
-    std::string sceneTitle;
-    bool showInspector = false;
-    bool showHistory = false;  // the lines and choices so far (H or the wheel); the scene waits meanwhile
-    int historyScroll = 0;
-    PlayInput playInput;
-    playInput.restore(settings.textSpeed, settings.autoAdvance, settings.autoAdvanceWait);
-    bool paused = false;  // the pause overlay is open; the scene does not run
-    PauseMenu pauseMenu;
-    bool padUsedLast = false;
-
-    // A script that cannot be loaded (a syntax error after an edit) never
-    // closes the window: the error is reported and the menu stays.
-    auto play = [&](const std::string& name, const std::string& title, const Setup& from) {
-        std::string error;
-        InputLog input = from.input.value_or(InputLog{});
-        input.flags = from.cmd.flags;
-        session = std::make_unique<PlaySession>(makeOptions(from, nullptr, false), from.cmd.recordPath, input);
-        if (session->start(name, error, from.resumeAt)) {
-            sceneTitle = title.empty() ? name : title;
-            menu.reset();
-            return;
-        }
-        std::cerr << "stagehand: " << error << '\n';
-        if (menu) menu->setMessage(error);
-        session.reset();
-    };
-    bool topLevelScript = false;
-    auto openMenu = [&]() {
-        std::vector<SceneInfo> scenes;
-        std::string problem;
-        try {
-            auto lister = loadSimulation(setup, nullptr, false);
-            scenes = lister->scenes();
-            topLevelScript = lister->isTopLevelScript();
-        } catch (const LoadError& e) {
-            problem = e.what();
-            std::cerr << "stagehand: " << problem << '\n';
-        }
-        menu = std::make_unique<SceneMenu>(scenes);
-        menu->setMessage(problem);
-        session.reset();
-    };
-    if (setup.cmd.scene.empty()) openMenu();
-    if (!setup.cmd.scene.empty() || topLevelScript)
-        play(topLevelScript ? Simulation::kTopLevelScene : setup.cmd.scene, "", setup);
-    if (!session && !menu) return kExitBadInput;
-
-    FrameClock clock(Simulation::kTickSeconds);
-    Playback playback;
-    ScriptWatcher menuWatcher(setup.scriptPath, setup.dataRoot);
-    double last = Window::seconds();
-    for (bool running = true; running && !stopRequested();) {
-        // Input.
-        int drawW = 0, drawH = 0;
-        renderer.window.drawableSize(drawW, drawH);
-        ViewLayout layout = ViewLayout::fit(drawW, drawH);
-        double now = Window::seconds();
-        if (session) session->reloadIfChanged(now);
-        std::string changed;
-        if (menu && menuWatcher.poll(now, changed)) openMenu();  // the scene list of the script just saved
-        Simulation* sim = session ? &session->simulation() : nullptr;
-        for (const auto& event : renderer.window.pollInput()) {
-            if (event.kind == InputKind::Quit) running = false;
-            if (event.kind == InputKind::KeyDown || event.kind == InputKind::MouseDown) padUsedLast = event.fromPad;
-            if (event.kind == InputKind::PadAdded || event.kind == InputKind::PadRemoved) {
-                if (sim)
-                    sim->world().showNotice(event.kind == InputKind::PadAdded ? "controller connected"
-                                                                              : "controller disconnected");
-                continue;
-            }
-            if (menu) {
-                auto action = menu->handle(event, layout);
-                if (action == SceneMenu::Action::Quit) running = false;
-                if (action == SceneMenu::Action::Play) play(menu->selected().name, menu->selected().title, setup);
-                sim = session ? &session->simulation() : nullptr;
-            } else if (showHistory || isHistoryKey(event)) {
-                historyInput(event, showHistory, historyScroll);
-                if (sim)
-                    historyScroll =
-                        std::min(historyScroll, std::max(0, static_cast<int>(sim->world().history().size()) - 1));
-            } else if (paused) {
-                switch (pauseMenu.handle(event, layout, settings)) {
-                    case PauseMenu::Action::Resume: paused = false; break;
-                    case PauseMenu::Action::SettingsChanged:
-                        playInput.restore(settings.textSpeed, settings.autoAdvance, settings.autoAdvanceWait);
-                        break;
-                    case PauseMenu::Action::ToggleFullscreen:
-                        renderer.window.toggleFullscreen();
-                        settings.fullscreen = renderer.window.isFullscreen();
-                        break;
-                    case PauseMenu::Action::SceneMenu:
-                        paused = false;
-                        openMenu();
-                        sim = nullptr;
-                        break;
-                    case PauseMenu::Action::Quit: running = false; break;
-                    case PauseMenu::Action::None: break;
-                }
-            } else if (event.kind == InputKind::KeyDown && (event.key == SDLK_ESCAPE || event.key == kKeyPause)) {
-                settings.textSpeed = playInput.speedIndex();  // F2 and F3 may have changed them
-                settings.autoAdvance = playInput.autoAdvance();
-                settings.fullscreen = renderer.window.isFullscreen();
-                pauseMenu = PauseMenu{};
-                paused = true;
-            } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F1) {
-                showInspector = !showInspector;
-            } else if (event.kind == InputKind::KeyDown && event.key == SDLK_BACKSPACE && sim) {
-                sim->world().dismissError();
-            } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F5 && session) {
-                std::string error, path = quicksavePath();
-                if (session->save(path, error)) {
-                    sim->world().showNotice("saved (F9 loads it)");
-                    std::cerr << "stagehand: saved " << path << '\n';
-                } else {
-                    sim->world().showError(error);
-                }
-            } else if (event.kind == InputKind::KeyDown && event.key == SDLK_F9) {
-                InputLog save;
-                std::string error;
-                if (PlaySession::readSave(quicksavePath(), setup.scriptPath, save, error)) {
-                    play(save.scene, "", withSave(setup, save));
-                    sim = session ? &session->simulation() : nullptr;
-                } else {
-                    std::cerr << "stagehand: " << error << '\n';
-                    if (sim) sim->world().showError(error);
-                }
-            } else if (event.kind == InputKind::KeyDown && playbackKey(event.key, playback)) {
-            } else if (sim) {
-                playInput.handle(event, sim->world(), [&](float x, float y) {
-                    return renderer.view.menuOptionAt(layout.toViewX(x), layout.toViewY(y));
-                });
-            }
-        }
-        if (sim) playInput.applyHeld(renderer.window.heldKeys(), sim->world());
-
-        // Simulation: fixed ticks; a long frame is clamped.
-        now = Window::seconds();
-        // Reading back or the pause overlay holds the whole scene: its processes and the world.
-        int ticks = playback.ticksFor(clock, showHistory || paused ? 0 : now - last);
-        last = now;
-        for (int i = 0; sim && i < ticks; ++i) sim->tick();
-
-        // Rendering.
-        glViewport(0, 0, drawW, drawH);
-        clearScreen();
-        layout.applyViewport();
-        if (menu) {
-            menu->setPadHints(padUsedLast);
-            menu->draw(renderer.batch, renderer.text, layout);
-        } else if (sim) {
-            std::vector<ProcessInfo> processes;
-            if (showInspector) processes = sim->host().processes();
-            std::string title = playback.label().empty() ? sceneTitle : sceneTitle + "  \u00B7  " + playback.label();
-            ViewOverlay overlay{title, playInput.hint(), showInspector ? &processes : nullptr, showHistory,
-                                historyScroll};
-            overlay.textScale = kTextSizes[settings.textSize].factor;
-            overlay.padHints = padUsedLast;
-            overlay.paused = paused;
-            renderer.view.draw(sim->world(), layout, overlay);
-            if (paused) pauseMenu.draw(renderer.batch, renderer.text, layout, settings, padUsedLast);
-        }
-        renderer.window.swap();
-    }
-
-    settings.textSpeed = playInput.speedIndex();
-    settings.autoAdvance = playInput.autoAdvance();
-    settings.fullscreen = renderer.window.isFullscreen();
-    if (!settings.fullscreen) renderer.window.windowSize(settings.width, settings.height);
-    if (!settingsPath.empty() && !settings.save(settingsPath))
-        std::cerr << "stagehand: cannot save the settings to " << settingsPath << '\n';
-    return kExitOk;
+    WindowGame game(setup);
+    return game.run();
 }
 
 }  // namespace stagehand
