@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "BenchCast.h"
 #include "CommandLine.h"
 #include "Simulation.h"
 #include "game/MapData.h"
@@ -89,13 +90,8 @@ std::unique_ptr<Crowd> makeCrowd(const std::string& root, int count) {
     auto crowd = std::make_unique<Crowd>();
     crowd->world.setTickSeconds(kTick);
     for (int i = 1; i <= count; ++i) {
-        Actor a;
-        a.id = "extra" + std::to_string(i);
-        a.displayName = "Extra " + std::to_string(i);
-        a.glyph = std::string(1, static_cast<char>('A' + i % 26));
-        a.color = {static_cast<std::uint8_t>(120 + i * 37 % 120), static_cast<std::uint8_t>(120 + i * 53 % 120), 200,
-                   255};
-        a.position = {static_cast<float>(40 + (i * 97) % 1200), static_cast<float>(280 + (i * 61) % 400)};
+        Actor a = bench::castMember(i, 280, 400);
+        a.id = "extra" + std::to_string(i);  // the stress script's names
         crowd->world.addActor(a);
     }
     crowd->host = std::make_unique<ScriptHost>(crowd->world, root, 1);

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "BenchCast.h"
 #include "CommandLine.h"
 #include "Simulation.h"
 #include "game/WorldView.h"
@@ -39,13 +40,7 @@ void addCast(World& world, int count) {
                            "Look at the boats coming in with the evening tide.",
                            "I left the lamp burning in the window for you."};
     for (int i = 0; i < count; ++i) {
-        Actor a;
-        a.id = "a" + std::to_string(i);
-        a.displayName = "Actor " + std::to_string(i);
-        a.glyph = std::string(1, static_cast<char>('A' + i % 26));
-        a.color = {static_cast<std::uint8_t>(120 + i * 37 % 120), static_cast<std::uint8_t>(120 + i * 53 % 120), 200,
-                   255};
-        a.position = {static_cast<float>(40 + (i * 97) % 1200), static_cast<float>(60 + (i * 61) % 440)};
+        Actor a = bench::castMember(i, 60, 440);
         a.active = true;
         world.addActor(a);
         if (i % 2 == 0) world.say(*world.findActor(a.id), lines[i % 3], 1e6f);

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <set>
 
+#include "Renderer.h"
 #include "Simulation.h"
 #include "TestSupport.h"
 #include "game/WorldView.h"
@@ -24,30 +25,21 @@ namespace {
 constexpr int kWidth = 1280, kHeight = 720;
 
 struct RenderTest : ::testing::Test {
-    std::unique_ptr<Window> window;
-    std::unique_ptr<GlyphAtlas> atlas;
-    std::unique_ptr<Batch2D> batch;
-    std::unique_ptr<TextRenderer> text;
-    std::unique_ptr<ImageCache> images;
-    std::unique_ptr<WorldView> view;
+    // The window's drawing kit, built as the game builds it.
+    std::unique_ptr<Renderer> renderer;
+    GlyphAtlas* atlas = nullptr;
+    Batch2D* batch = nullptr;
+    TextRenderer* text = nullptr;
+    WorldView* view = nullptr;
 
     void SetUp() override {
-        window = std::make_unique<Window>(WindowOptions{"test", kWidth, kHeight, true, false});
-        atlas = std::make_unique<GlyphAtlas>(test::dataRoot() + "/assets/fonts");
-        batch = std::make_unique<Batch2D>();
-        batch->setWhiteTexel(atlas->whiteTexture(), atlas->whiteTexel());
-        text = std::make_unique<TextRenderer>(*atlas, *batch);
-        images = std::make_unique<ImageCache>(test::dataRoot() + "/assets/images");
-        view = std::make_unique<WorldView>(*atlas, *batch, *text, *images);
+        renderer = std::make_unique<Renderer>(WindowOptions{"test", kWidth, kHeight, true, false}, test::dataRoot());
+        atlas = &renderer->atlas;
+        batch = &renderer->batch;
+        text = &renderer->text;
+        view = &renderer->view;
     }
-    void TearDown() override {
-        view.reset();
-        images.reset();
-        text.reset();
-        batch.reset();
-        atlas.reset();
-        window.reset();
-    }
+    void TearDown() override { renderer.reset(); }
 
     std::unique_ptr<Simulation> sceneAt(const std::string& scene, double seconds, std::vector<int> choices = {}) {
         Simulation::Options options;

@@ -10,7 +10,7 @@
 using namespace stagehand;
 
 TEST(PlayerSettings, saved_settings_come_back) {
-    std::string path = test::writeScript("settings.txt", "");
+    std::string path = test::writeScript("settings_saved.txt", "");
     PlayerSettings saved;
     saved.textSpeed = 3;
     saved.autoAdvance = true;
@@ -39,10 +39,10 @@ TEST(PlayerSettings, a_missing_file_gives_the_defaults_quietly) {
 TEST(PlayerSettings, a_damaged_file_gives_the_defaults_and_one_line) {
     for (const char* damaged : {"text_speed = 1\nwindow_width = banana\n", "text_speed = 99\n", "colour = blue\n",
                                 "\xff\xfe\x00garbage", "fullscreen = maybe\n"}) {
-        std::string path = test::writeScript("settings.txt", damaged);
+        std::string path = test::writeScript("settings_damaged.txt", damaged);
         std::string warning;
         PlayerSettings loaded = PlayerSettings::load(path, warning);
-        EXPECT_NE(warning.find("settings.txt:"), std::string::npos) << damaged;
+        EXPECT_NE(warning.find("settings_damaged.txt:"), std::string::npos) << damaged;
         EXPECT_EQ(warning.find('\n'), std::string::npos);
         EXPECT_EQ(loaded.width, 1280);
         EXPECT_EQ(loaded.textSpeed, 1);

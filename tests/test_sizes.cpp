@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "PauseMenu.h"
+#include "Renderer.h"
 #include "Simulation.h"
 #include "TestSupport.h"
 #include "game/WorldView.h"
@@ -42,30 +43,21 @@ int lightPixels(const std::vector<std::uint8_t>& rgb, Size size, float x0, float
 }
 
 struct SizesTest : ::testing::Test {
-    std::unique_ptr<Window> window;
-    std::unique_ptr<GlyphAtlas> atlas;
-    std::unique_ptr<Batch2D> batch;
-    std::unique_ptr<TextRenderer> text;
-    std::unique_ptr<ImageCache> images;
-    std::unique_ptr<WorldView> view;
+    // The window's drawing kit, built as the game builds it.
+    std::unique_ptr<Renderer> renderer;
+    GlyphAtlas* atlas = nullptr;
+    Batch2D* batch = nullptr;
+    TextRenderer* text = nullptr;
+    WorldView* view = nullptr;
 
     void SetUp() override {
-        window = std::make_unique<Window>(WindowOptions{"test", 640, 360, true, false});
-        atlas = std::make_unique<GlyphAtlas>(test::dataRoot() + "/assets/fonts");
-        batch = std::make_unique<Batch2D>();
-        batch->setWhiteTexel(atlas->whiteTexture(), atlas->whiteTexel());
-        text = std::make_unique<TextRenderer>(*atlas, *batch);
-        images = std::make_unique<ImageCache>(test::dataRoot() + "/assets/images");
-        view = std::make_unique<WorldView>(*atlas, *batch, *text, *images);
+        renderer = std::make_unique<Renderer>(WindowOptions{"test", 640, 360, true, false}, test::dataRoot());
+        atlas = &renderer->atlas;
+        batch = &renderer->batch;
+        text = &renderer->text;
+        view = &renderer->view;
     }
-    void TearDown() override {
-        view.reset();
-        images.reset();
-        text.reset();
-        batch.reset();
-        atlas.reset();
-        window.reset();
-    }
+    void TearDown() override { renderer.reset(); }
 
     // Draws with `paint(layout)` into a frame of `size`, keeps it as a PNG, returns its pixels.
     template <typename Paint>
@@ -89,10 +81,11 @@ struct SizesTest : ::testing::Test {
         return rgb;
     }
 
-    std::unique_ptr<Simulation> scene(const std::string& source, double seconds) {
+    // `file` is the script's own name: tests run in parallel and must not share one.
+    std::unique_ptr<Simulation> scene(const std::string& file, const std::string& source, double seconds) {
         Simulation::Options options;
         options.dataRoot = test::dataRoot();
-        options.scriptPath = test::writeScript("sizes_scene.lua", source);
+        options.scriptPath = test::writeScript(file, source);
         options.headless = true;
         options.menusWaitForAnswers = true;
         auto sim = std::make_unique<Simulation>(options);
@@ -120,6 +113,7 @@ TEST_F(SizesTest, the_pause_overlay_keeps_its_text_in_its_panel) {
 
 TEST_F(SizesTest, a_long_line_in_large_text_stays_in_the_dialogue_box) {
     auto sim = scene(
+        "sizes_long_line.lua",
         "function scene() dialogue(nil, string.rep('Every word of this long line must stay inside the box. ', 6)) "
         "end",
         9.0);  // typed out (336 characters at 45 a second), not yet turned
@@ -143,7 +137,7 @@ TEST_F(SizesTest, a_menu_of_twelve_choices_fits_the_screen) {
     for (int i = 1; i <= 12; ++i)
         source += "  option('Choice number " + std::to_string(i) + ", with a few words more', 'done')\n";
     source += "  menu()\nend\nfunction done() end\n";
-    auto sim = scene(source, 1.0);
+    auto sim = scene("sizes_menu12.lua", source, 1.0);
     ASSERT_TRUE(sim->world().currentMenu());
     ASSERT_EQ(sim->world().currentMenu()->options.size(), 12u);
     for (Size size : kSizes) {
