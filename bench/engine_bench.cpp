@@ -21,11 +21,11 @@
 #include "CommandLine.h"
 #include "Simulation.h"
 #include "game/MapData.h"
-#include "game/WorldView.h"
 #include "platform/Window.h"
 #include "render/OffscreenTarget.h"
 #include "render/TextRenderer.h"
 #include "script/LuaCompat.h"
+#include "view/WorldView.h"
 
 using namespace stagehand;
 using Clock = std::chrono::steady_clock;

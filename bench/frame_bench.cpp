@@ -17,13 +17,13 @@
 #include "BenchCast.h"
 #include "CommandLine.h"
 #include "Simulation.h"
-#include "game/WorldView.h"
 #include "platform/Portable.h"
 #include "platform/Window.h"
 #include "render/Batch2D.h"
 #include "render/GlyphAtlas.h"
 #include "render/ImageCache.h"
 #include "render/TextRenderer.h"
+#include "view/WorldView.h"
 
 using namespace stagehand;
 

@@ -3,13 +3,13 @@
 
 #include <string>
 
-#include "game/WorldView.h"
 #include "platform/Portable.h"
 #include "platform/Window.h"
 #include "render/Batch2D.h"
 #include "render/GlyphAtlas.h"
 #include "render/ImageCache.h"
 #include "render/TextRenderer.h"
+#include "view/WorldView.h"
 
 namespace stagehand {
 

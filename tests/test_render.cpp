@@ -12,11 +12,11 @@
 #include "Renderer.h"
 #include "Simulation.h"
 #include "TestSupport.h"
-#include "game/WorldView.h"
 #include "platform/Window.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
 #include "render/TextRenderer.h"
+#include "view/WorldView.h"
 
 using namespace stagehand;
 

@@ -10,10 +10,10 @@
 #include "Renderer.h"
 #include "Simulation.h"
 #include "TestSupport.h"
-#include "game/WorldView.h"
 #include "platform/Window.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
+#include "view/WorldView.h"
 
 using namespace stagehand;
 

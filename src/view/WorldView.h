@@ -26,6 +26,8 @@ struct ViewOverlay {
     bool paused = false;                                  // the scene is paused (the inspector says so)
 };
 
+struct FontRole;
+
 class WorldView {
 public:
     WorldView(GlyphAtlas& atlas, Batch2D& batch, TextRenderer& text, ImageCache& images)
@@ -39,6 +41,7 @@ public:
     int menuOptionAt(float viewX, float viewY) const;
 
 private:
+    Font fontFor(const FontRole& role, float scale = 1);
     Vec2 toView(const World& world, Vec2 p) const;
     void drawBackdrop(const World& world);
     void drawForest(Vec2 camera, float horizon);

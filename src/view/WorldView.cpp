@@ -1,4 +1,4 @@
-#include "game/WorldView.h"
+#include "view/WorldView.h"
 
 #include <algorithm>
 #include <cmath>
@@ -49,21 +49,48 @@ void WorldView::glyphQuad(const Font& font, char32_t cp, float cx, float cy, flo
     batch_.quad(cx - w / 2, cy - h / 2, w, h, g.uv, color);
 }
 
+// Every font the view draws with, by what it is for. prepareFonts warms
+// exactly these, so a new role is warmed by being listed here, never by hand.
+struct FontRole {
+    FontFace face;
+    float size;
+    bool text;  // false: only shape glyphs (discs, trees, markers) are drawn with it
+};
+namespace fonts {
+constexpr FontRole kInspector{FontFace::Regular, 14, true};
+constexpr FontRole kPageHint{FontFace::Regular, 15, true};
+constexpr FontRole kSmall{FontFace::Regular, 16, true};  // menu title, notices
+constexpr FontRole kLabel{FontFace::Bold, 16, true};     // actor names, history speakers
+constexpr FontRole kKeyHints{FontFace::Regular, 17, true};
+constexpr FontRole kBody{FontFace::Regular, 18, true};  // errors, history lines
+constexpr FontRole kBubble{FontFace::Regular, 19, true};
+constexpr FontRole kHeading{FontFace::Bold, 22, true};  // speaker names, the history title, menu numbers
+constexpr FontRole kOption{FontFace::Regular, 22, true};
+constexpr FontRole kDialogue{FontFace::Regular, 24, true};
+constexpr FontRole kActorLetter{FontFace::Bold, 30, true};
+constexpr FontRole kBanner{FontFace::Bold, 120, true};
+constexpr FontRole kMarker{FontFace::Regular, 18, false};  // facing and page markers
+constexpr FontRole kTail{FontFace::Regular, 24, false};    // bubble tails
+constexpr FontRole kDisc{FontFace::Regular, 56, false};
+constexpr FontRole kTree{FontFace::Regular, 64, false};
+constexpr FontRole kAll[] = {kInspector, kPageHint, kSmall,  kLabel,       kKeyHints, kBody, kBubble, kHeading,
+                             kOption,    kDialogue, kBanner, kActorLetter, kMarker,   kTail, kDisc,   kTree};
+// The roles the player's text size scales.
+constexpr FontRole kScaled[] = {kHeading, kOption, kDialogue};
+}  // namespace fonts
+
+Font WorldView::fontFor(const FontRole& role, float scale) {
+    return text_.font(role.face, role.size * scale, pixelsPerUnit_);
+}
+
 void WorldView::prepareFonts(float pixelsPerUnit) {
-    // (face, size) of every text the view draws; shapes drawn with single glyphs are not listed.
-    static const std::pair<FontFace, float> kTextFonts[] = {
-        {FontFace::Regular, 14}, {FontFace::Regular, 15}, {FontFace::Regular, 16}, {FontFace::Bold, 16},
-        {FontFace::Regular, 17}, {FontFace::Regular, 18}, {FontFace::Regular, 19}, {FontFace::Bold, 22},
-        {FontFace::Regular, 22}, {FontFace::Regular, 24}, {FontFace::Bold, 30},    {FontFace::Bold, 120},
-    };
-    for (const auto& [face, size] : kTextFonts) atlas_.prewarmAscii(text_.font(face, size, pixelsPerUnit).id);
-    // The shapes: discs, trees, facing and page markers, bubble tails.
-    for (float size : {18.0f, 24.0f, 56.0f, 64.0f}) {
-        int id = text_.font(FontFace::Regular, size, pixelsPerUnit).id;
-        for (char32_t cp : {U'\u25CF', U'\u25B2', U'\u25BC', U'\u25C0', U'\u25B6'}) atlas_.glyph(id, cp);
+    pixelsPerUnit_ = pixelsPerUnit;
+    for (const FontRole& role : fonts::kAll) {
+        int id = fontFor(role).id;
+        if (role.text) atlas_.prewarmAscii(id);
+        for (char32_t cp : {U'\u25CF', U'\u25B2', U'\u25BC', U'\u25C0', U'\u25B6', U'\u00B7', U'\u2026'})
+            atlas_.glyph(id, cp);  // shapes, the key hints' dots, the ellipsis
     }
-    atlas_.glyph(text_.font(FontFace::Regular, 17, pixelsPerUnit).id, U'\u00B7');  // the key hints' dots
-    atlas_.glyph(text_.font(FontFace::Regular, 14, pixelsPerUnit).id, U'\u2026');
     preparedScale_ = pixelsPerUnit;
 }
 
@@ -74,10 +101,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     if (preparedScale_ != pixelsPerUnit_) prepareFonts(pixelsPerUnit_);
     // The player's text size: its fonts are opened before the batch begins, like
     // every other (see PauseMenu::draw).
-    for (float size : {22.0f, 24.0f}) {
-        text_.font(FontFace::Regular, size * textScale_, pixelsPerUnit_);
-        text_.font(FontFace::Bold, size * textScale_, pixelsPerUnit_);
-    }
+    for (const FontRole& role : fonts::kScaled) fontFor(role, textScale_);
     batch_.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     drawBackdrop(world);
 
@@ -98,7 +122,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     }
     drawBanner(world);
 
-    Font small = text_.font(FontFace::Regular, 17, pixelsPerUnit_);
+    Font small = fontFor(fonts::kKeyHints);
     float hintWidth = overlay.hint.empty() ? 0 : text_.width(small, overlay.hint);
     if (!overlay.hint.empty()) text_.draw(small, overlay.hint, ViewLayout::kWidth - 24 - hintWidth, 18, kMuted);
     if (!overlay.title.empty())  // the title gives way to the key hints
@@ -131,7 +155,7 @@ void WorldView::drawBackdrop(const World& world) {
 }
 
 void WorldView::drawMoon(Vec2 camera, Color glow) {
-    Font disc = text_.font(FontFace::Regular, 56, pixelsPerUnit_);
+    Font disc = fontFor(fonts::kDisc);
     float x = 1040 - camera.x * 0.05f;
     glyphQuad(disc, U'\u25CF', x, 90, 150, 150, glow);
     glyphQuad(disc, U'\u25CF', x, 90, 70, 70, {244, 240, 214, 230});
@@ -155,7 +179,7 @@ void WorldView::drawForest(Vec2 camera, float horizon) {
     batch_.gradientRect(0, horizon, ViewLayout::kWidth, ViewLayout::kHeight - horizon, kGroundTop, kGroundBottom);
     drawMoon(camera, {240, 236, 210, 18});
     // A treeline drifting slower than the ground when the camera moves reads as depth.
-    Font tree = text_.font(FontFace::Regular, 64, pixelsPerUnit_);
+    Font tree = fontFor(fonts::kTree);
     float treeShift = std::fmod(camera.x * 0.5f, 90.0f);
     for (int i = -1; i < 16; ++i) {
         float height = 46 + 22 * static_cast<float>((i * 7 + 3) % 5);
@@ -196,7 +220,7 @@ void WorldView::drawLampRoom(Vec2 camera, float horizon) {
     const float floor = horizon + 30;
     batch_.gradientRect(0, 0, ViewLayout::kWidth, floor, {40, 30, 34, 255}, {70, 52, 44, 255});
     // A round window onto the night sea, and the great lamp with its glow.
-    Font disc = text_.font(FontFace::Regular, 56, pixelsPerUnit_);
+    Font disc = fontFor(fonts::kDisc);
     float wx = 200 - camera.x * 0.1f;
     glyphQuad(disc, U'\u25CF', wx, 130, 150, 150, {96, 74, 60, 255});
     glyphQuad(disc, U'\u25CF', wx, 130, 128, 128, {22, 32, 58, 255});
@@ -216,10 +240,10 @@ void WorldView::drawLampRoom(Vec2 camera, float horizon) {
 }
 
 void WorldView::drawActor(const Actor& actor, Vec2 at) {
-    Font disc = text_.font(FontFace::Regular, 56, pixelsPerUnit_);
-    Font body = text_.font(FontFace::Bold, 30, pixelsPerUnit_);
-    Font label = text_.font(FontFace::Bold, 16, pixelsPerUnit_);
-    Font marker = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
+    Font disc = fontFor(fonts::kDisc);
+    Font body = fontFor(fonts::kActorLetter);
+    Font label = fontFor(fonts::kLabel);
+    Font marker = fontFor(fonts::kMarker);
 
     // Ground shadow, then the disc in the actor's colour with its glyph.
     glyphQuad(disc, U'\u25CF', at.x, at.y + 24, 50, 12, {0, 0, 0, 90});
@@ -244,7 +268,7 @@ void WorldView::drawActor(const Actor& actor, Vec2 at) {
 }
 
 std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, const std::vector<const Actor*>& cast) {
-    Font font = text_.font(FontFace::Regular, 19, pixelsPerUnit_);
+    Font font = fontFor(fonts::kBubble);
     const float padX = 14, padY = 9, gap = 8;
     std::vector<Bubble> bubbles;
     for (const Actor* actor : cast) {
@@ -282,8 +306,8 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
 }
 
 void WorldView::drawBubble(const Bubble& b) {
-    Font font = text_.font(FontFace::Regular, 19, pixelsPerUnit_);
-    Font tail = text_.font(FontFace::Regular, 24, pixelsPerUnit_);
+    Font font = fontFor(fonts::kBubble);
+    Font tail = fontFor(fonts::kTail);
     float lineHeight = text_.lineHeight(font);
     float tailX = std::clamp(b.anchor.x, b.x + 14, b.x + b.w - 14);
     float headY = b.anchor.y - 38;
@@ -313,8 +337,8 @@ void WorldView::drawPortrait(const World& world, float boxX, float boxBottom) {
 }
 
 void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
-    Font name = text_.font(FontFace::Bold, 22 * textScale_, pixelsPerUnit_);
-    Font body = text_.font(FontFace::Regular, 24 * textScale_, pixelsPerUnit_);
+    Font name = fontFor(fonts::kHeading, textScale_);
+    Font body = fontFor(fonts::kDialogue, textScale_);
     const Actor* speaker = line.speaker.empty() ? nullptr : world.findActor(line.speaker);
     Color accent = speaker ? speaker->color : kMuted;
     bool portrait = !world.image().empty();
@@ -343,10 +367,10 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     }
     if (line.typed) {
         // A page waits for the player: say how to go on.
-        Font marker = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
+        Font marker = fontFor(fonts::kMarker);
         glyphQuad(marker, U'\u25B6', kBoxX + kBoxWidth - 30, y + h - 24, 12, 12, accent);
         if (line.waitsForPlayer) {
-            Font hint = text_.font(FontFace::Regular, 15, pixelsPerUnit_);
+            Font hint = fontFor(fonts::kPageHint);
             const char* label = padHints_ ? "A" : "Space";
             text_.draw(hint, label, kBoxX + kBoxWidth - 44 - text_.width(hint, label), y + h - 33, kMuted, false);
         }
@@ -354,9 +378,9 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
 }
 
 void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
-    Font title = text_.font(FontFace::Regular, 16, pixelsPerUnit_);
-    Font option = text_.font(FontFace::Regular, 22 * textScale_, pixelsPerUnit_);
-    Font number = text_.font(FontFace::Bold, 22 * textScale_, pixelsPerUnit_);
+    Font title = fontFor(fonts::kSmall);
+    Font option = fontFor(fonts::kOption, textScale_);
+    Font number = fontFor(fonts::kHeading, textScale_);
     bool portrait = !world.image().empty();
     const float textX = kBoxX + (portrait ? kPortraitSize + 50 : 28);
     const float rowWidth = kBoxX + kBoxWidth - 20 - textX + 12;
@@ -403,7 +427,7 @@ int WorldView::menuOptionAt(float x, float y) const {
 
 void WorldView::drawBanner(const World& world) {
     if (world.bannerSecondsLeft() <= 0 || world.bannerText().empty()) return;
-    Font big = text_.font(FontFace::Bold, 120, pixelsPerUnit_);
+    Font big = fontFor(fonts::kBanner);
     float alpha = std::min(1.0f, world.bannerSecondsLeft() / 0.3f);
     text_.drawCentered(big, world.bannerText(), ViewLayout::kWidth / 2, ViewLayout::kHeight / 2 - 110,
                        withAlpha({255, 244, 214, 255}, alpha));
@@ -411,7 +435,7 @@ void WorldView::drawBanner(const World& world) {
 
 void WorldView::drawError(const World& world) {
     if (world.errorSecondsLeft() <= 0 || world.lastError().empty()) return;
-    Font font = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
+    Font font = fontFor(fonts::kBody);
     auto lines =
         text_.wrap(font, "Script error: " + world.lastError() + "   (Backspace hides this)", ViewLayout::kWidth - 120);
     float lineHeight = text_.lineHeight(font);
@@ -424,7 +448,7 @@ void WorldView::drawError(const World& world) {
 
 void WorldView::drawNotice(const World& world) {
     if (world.noticeSecondsLeft() <= 0 || world.notice().empty()) return;
-    Font font = text_.font(FontFace::Regular, 16, pixelsPerUnit_);
+    Font font = fontFor(fonts::kSmall);
     float alpha = std::min(1.0f, world.noticeSecondsLeft());
     float w = text_.width(font, world.notice()) + 28, h = text_.lineHeight(font) + 14;
     float x = ViewLayout::kWidth - w - 20, y = ViewLayout::kHeight - h - 52;
@@ -437,9 +461,9 @@ void WorldView::drawHistory(const World& world, int scroll) {
     const float x = 120, top = 70, width = ViewLayout::kWidth - 240, bottom = ViewLayout::kHeight - 70;
     batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, {0, 0, 0, 140});  // the scene steps back
     batch_.rect(x, top, width, bottom - top, {8, 10, 16, 255});
-    Font title = text_.font(FontFace::Bold, 22, pixelsPerUnit_);
-    Font body = text_.font(FontFace::Regular, 18, pixelsPerUnit_);
-    Font name = text_.font(FontFace::Bold, 16, pixelsPerUnit_);
+    Font title = fontFor(fonts::kHeading);
+    Font body = fontFor(fonts::kBody);
+    Font name = fontFor(fonts::kLabel);
     text_.draw(title, "History", x + 24, top + 16, kPanelText);
     text_.draw(name, "Up/Down or the wheel to scroll  \u00B7  H or Esc to close", x + 140, top + 22, kMuted);
     const auto& entries = world.history();
@@ -460,7 +484,7 @@ void WorldView::drawHistory(const World& world, int scroll) {
 }
 
 void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool paused) {
-    Font font = text_.font(FontFace::Regular, 14, pixelsPerUnit_);
+    Font font = fontFor(fonts::kInspector);
     float lineHeight = text_.lineHeight(font);
     std::size_t shown = std::min<std::size_t>(processes.size(), 24);
     float w = 620, x = ViewLayout::kWidth - w - 20, y = 48;
