@@ -433,7 +433,7 @@ bool ScriptHost::startScene(const std::string& name, ProcessCallback onEnd) {
     lua_getfield(L, -1, "runScene");
     lua_remove(L, -2);
     lua_pushstring(L, name.c_str());
-    return track(name, 2, std::move(onEnd));
+    return track("scene " + name, 2, std::move(onEnd));  // its lane and report name; the first branch is `name`
 }
 
 bool ScriptHost::startProcess(const std::string& name, const std::vector<ScriptValue>& args, ProcessCallback onEnd) {
