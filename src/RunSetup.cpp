@@ -63,6 +63,7 @@ Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool 
     options.sink = std::move(sink);
     options.headless = headless && !setup.input;
     options.choices = setup.cmd.choices;
+    options.choicesSource = "--choose";
     options.menusWaitForAnswers = setup.cmd.mode == CommandLine::Mode::Screenshot;
     options.limits.watchdogSeconds = setup.cmd.watchdogSeconds;
     options.limits.deterministic = setup.cmd.mode != CommandLine::Mode::Window;

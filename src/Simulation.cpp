@@ -36,7 +36,7 @@ Simulation::Simulation(const Options& options) {
     settings.headless = options.headless;
     settings.menusWaitForAnswers = options.menusWaitForAnswers;
     world_.setTextSettings(settings);
-    world_.setScriptedChoices(options.choices);
+    world_.setScriptedChoices(options.choices, options.choicesSource);
     world_.setImageNames(imageNames(joinPath(options.dataRoot, "assets/images")));
     try {
         loadMapFolder(joinPath(options.dataRoot, "assets/maps"), world_);

@@ -31,13 +31,14 @@ public:
         std::string dataRoot;    // holds scripts/ and assets/
         std::string scriptPath;  // the scene script
         std::uint64_t seed = 1;
-        Transcript::Sink sink;                     // sees every transcript event as it happens
-        bool headless = false;                     // no player: pages turn themselves, menus take `choices`
-        std::vector<int> choices;                  // answers to menus, in order (headless)
-        bool menusWaitForAnswers = false;          // headless: a menu with no answer left stays open
-        LuaLimits limits;                          // watchdog and memory cap of the script state
-        std::map<std::string, ScriptValue> flags;  // the script's `flags` at the start
-        bool mechanics = true;                     // transcript events for processes, waits and signals
+        Transcript::Sink sink;                               // sees every transcript event as it happens
+        bool headless = false;                               // no player: pages turn themselves, menus take `choices`
+        std::vector<int> choices;                            // answers to menus, in order (headless)
+        std::string choicesSource = "the scripted answers";  // what errors call them (the program: "--choose")
+        bool menusWaitForAnswers = false;                    // headless: a menu with no answer left stays open
+        LuaLimits limits;                                    // watchdog and memory cap of the script state
+        std::map<std::string, ScriptValue> flags;            // the script's `flags` at the start
+        bool mechanics = true;                               // transcript events for processes, waits and signals
     };
 
     explicit Simulation(const Options& options);  // throws LoadError

@@ -134,7 +134,8 @@ TEST(Story, a_menu_without_a_scripted_answer_names_its_options) {
     stage.ticks(60);
     auto errors = texts(stage, "error", "message");
     ASSERT_EQ(errors.size(), 1u);
-    EXPECT_NE(errors[0].find("menu: no answer left in --choose for this menu (options: 1. Look around. | 2. Wait.)"),
+    EXPECT_NE(errors[0].find(
+                  "menu: no answer left in the scripted answers for this menu (options: 1. Look around. | 2. Wait.)"),
               std::string::npos)
         << errors[0];
 }
@@ -145,8 +146,10 @@ TEST(Story, an_answer_out_of_range_names_the_options) {
     stage.ticks(60);
     auto errors = texts(stage, "error", "message");
     ASSERT_EQ(errors.size(), 1u);
-    EXPECT_NE(errors[0].find("--choose answer 7 is out of range for this menu (options: 1. Look around. | 2. Wait.)"),
-              std::string::npos);
+    EXPECT_NE(
+        errors[0].find(
+            "answer 7 from the scripted answers is out of range for this menu (options: 1. Look around. | 2. Wait.)"),
+        std::string::npos);
 }
 
 TEST(Story, other_processes_go_on_while_a_page_waits_for_the_player) {

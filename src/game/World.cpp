@@ -186,14 +186,14 @@ int World::showMenu(const std::vector<std::string>& options, std::string& error)
     if (!textSettings_.headless) return menu.id;
     if (nextScriptedChoice_ >= scriptedChoices_.size() && textSettings_.menusWaitForAnswers) return menu.id;
     if (nextScriptedChoice_ >= scriptedChoices_.size()) {
-        error = "no answer left in --choose for this menu (options: " + listed + ")";
+        error = "no answer left in " + choicesSource_ + " for this menu (options: " + listed + ")";
         menu_.reset();
         return 0;
     }
     int answer = scriptedChoices_[nextScriptedChoice_++];
     if (!chooseMenuOption(answer - 1)) {
-        error =
-            "--choose answer " + std::to_string(answer) + " is out of range for this menu (options: " + listed + ")";
+        error = "answer " + std::to_string(answer) + " from " + choicesSource_ +
+                " is out of range for this menu (options: " + listed + ")";
         menu_.reset();
         return 0;
     }

@@ -134,7 +134,12 @@ public:
     void setInputRecorder(InputRecorder recorder) { recorder_ = std::move(recorder); }
     void setTextSettings(const TextSettings& settings);
     const TextSettings& textSettings() const { return textSettings_; }
-    void setScriptedChoices(std::vector<int> choices) { scriptedChoices_ = std::move(choices); }
+    // Answers to menus for a run with no player, in order; `source` names
+    // where they came from in errors (the program says "--choose").
+    void setScriptedChoices(std::vector<int> choices, std::string source = "the scripted answers") {
+        scriptedChoices_ = std::move(choices);
+        choicesSource_ = std::move(source);
+    }
     void setPlayerInput(PlayerInput input);
     // Space, Enter or a click: completes a line being typed, else turns the page.
     void advancePressed();
@@ -196,6 +201,7 @@ private:
     std::optional<ChoiceMenu> menu_;
     int nextMenuId_ = 1;
     std::vector<int> scriptedChoices_;
+    std::string choicesSource_ = "the scripted answers";
     std::size_t nextScriptedChoice_ = 0;
     std::map<int, int> choices_;  // menu id -> chosen option, 1-based
     std::string image_;
