@@ -25,7 +25,6 @@ public:
     // A one-line reminder of the keys (or the pad's buttons, if a pad was
     // used last) and the current settings.
     std::string hint() const;
-    bool padUsedLast() const { return padUsedLast_; }
     // The player's text settings, to keep them from one run to the next.
     int speedIndex() const { return speedIndex_; }
     bool autoAdvance() const { return autoAdvance_; }

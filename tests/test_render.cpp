@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <set>
 
-#include "Renderer.h"
+#include "RenderFixture.h"
 #include "Simulation.h"
 #include "TestSupport.h"
 #include "platform/Window.h"
@@ -24,23 +24,7 @@ namespace {
 
 constexpr int kWidth = 1280, kHeight = 720;
 
-struct RenderTest : ::testing::Test {
-    // The window's drawing kit, built as the game builds it.
-    std::unique_ptr<Renderer> renderer;
-    GlyphAtlas* atlas = nullptr;
-    Batch2D* batch = nullptr;
-    TextRenderer* text = nullptr;
-    WorldView* view = nullptr;
-
-    void SetUp() override {
-        renderer = std::make_unique<Renderer>(WindowOptions{"test", kWidth, kHeight, true, false}, test::dataRoot());
-        atlas = &renderer->atlas;
-        batch = &renderer->batch;
-        text = &renderer->text;
-        view = &renderer->view;
-    }
-    void TearDown() override { renderer.reset(); }
-
+struct RenderTest : test::RenderFixture<kWidth, kHeight> {
     std::unique_ptr<Simulation> sceneAt(const std::string& scene, double seconds, std::vector<int> choices = {}) {
         Simulation::Options options;
         options.dataRoot = test::dataRoot();

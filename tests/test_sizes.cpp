@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "PauseMenu.h"
-#include "Renderer.h"
+#include "RenderFixture.h"
 #include "Simulation.h"
 #include "TestSupport.h"
 #include "platform/Window.h"
@@ -42,23 +42,7 @@ int lightPixels(const std::vector<std::uint8_t>& rgb, Size size, float x0, float
     return count;
 }
 
-struct SizesTest : ::testing::Test {
-    // The window's drawing kit, built as the game builds it.
-    std::unique_ptr<Renderer> renderer;
-    GlyphAtlas* atlas = nullptr;
-    Batch2D* batch = nullptr;
-    TextRenderer* text = nullptr;
-    WorldView* view = nullptr;
-
-    void SetUp() override {
-        renderer = std::make_unique<Renderer>(WindowOptions{"test", 640, 360, true, false}, test::dataRoot());
-        atlas = &renderer->atlas;
-        batch = &renderer->batch;
-        text = &renderer->text;
-        view = &renderer->view;
-    }
-    void TearDown() override { renderer.reset(); }
-
+struct SizesTest : test::RenderFixture<640, 360> {
     // Draws with `paint(layout)` into a frame of `size`, keeps it as a PNG, returns its pixels.
     template <typename Paint>
     std::vector<std::uint8_t> frame(Size size, const std::string& name, Paint paint) {

@@ -99,20 +99,7 @@ double optNumber(lua_State* L, int index, const char* fname, const char* argName
     return checkNumber(L, index, fname, argName);
 }
 
-void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
-                          const std::vector<std::string>& known, const std::string& advice) {
-    std::string message = std::string(fname) + ": unknown " + what + " '" + name + "'";
-    std::string guess = closestMatch(L, name, known);
-    if (!guess.empty()) {
-        message += " (did you mean '" + guess + "'?)";
-    } else if (!known.empty()) {
-        message += " (known: ";
-        for (std::size_t i = 0; i < known.size() && i < 12; ++i) message += (i ? ", " : "") + known[i];
-        message += known.size() > 12 ? ", ...)" : ")";
-    }
-    if (!advice.empty()) message += "; " + advice;
-    pushError(L, message);
-}
+namespace {
 
 // "Did you mean" has one home, the scheduler's closestName (WaitSupport.lua),
 // which the scheduler's own messages and --check use too: the bindings ask it.
@@ -132,6 +119,23 @@ std::string closestMatch(lua_State* L, const std::string& name, const std::vecto
     }
     lua_settop(L, top);
     return best;
+}
+
+}  // namespace
+
+void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
+                          const std::vector<std::string>& known, const std::string& advice) {
+    std::string message = std::string(fname) + ": unknown " + what + " '" + name + "'";
+    std::string guess = closestMatch(L, name, known);
+    if (!guess.empty()) {
+        message += " (did you mean '" + guess + "'?)";
+    } else if (!known.empty()) {
+        message += " (known: ";
+        for (std::size_t i = 0; i < known.size() && i < 12; ++i) message += (i ? ", " : "") + known[i];
+        message += known.size() > 12 ? ", ...)" : ")";
+    }
+    if (!advice.empty()) message += "; " + advice;
+    pushError(L, message);
 }
 
 }  // namespace stagehand::bind

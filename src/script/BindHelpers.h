@@ -36,8 +36,4 @@ double optSeconds(lua_State* L, int index, const char* fname, const char* argNam
 void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
                           const std::vector<std::string>& known, const std::string& advice = "");
 
-// The closest of `choices` to `name` (a likely typo), or empty: the
-// scheduler's closestName, asked through the registry.
-std::string closestMatch(lua_State* L, const std::string& name, const std::vector<std::string>& choices);
-
 }  // namespace stagehand::bind
