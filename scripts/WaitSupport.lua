@@ -34,6 +34,8 @@ local CO, STATUS, WAIT, START, GROUP, T_BUCKET, T_SLOT = 1, 2, 3, 4, 5, 6, 7
 local WAIT_ON = 8 -- what is waited on: seconds, frame number, signal name, predicate, join
 local L_LIST, L_SLOT = 9, 10 -- signal, frame or predicate list and index in it, or false
 local ID, PARENT, NAME, CHILDREN, CLEANUPS, RESULT, JOINERS, FN = 11, 12, 13, 14, 15, 16, 17, 18
+local HANDLE = 19 -- the handle scripts hold (see handle())
+local LIVE = 20 -- index in liveList while the process lives, else false
 -- runBucket and waitSeconds spell these slots as literal numbers (see there).
 assert(CO == 1 and STATUS == 2 and WAIT == 3 and START == 4 and GROUP == 5 and T_BUCKET == 6 and T_SLOT == 7,
     "WaitSupport: the hot paths' literal slot numbers no longer match the slot names")
@@ -47,24 +49,31 @@ local W_SECONDS, W_FRAMES, W_SIGNAL, W_SIGNAL_TIMEOUT, W_UNTIL, W_PROCESS =
 local MS = 1000 -- timer buckets per second
 local EPSILON = 1e-6 -- float accumulation tolerance of the clock, in bucket units
 
--- Scripts hold handles, never records. A handle is an empty table whose
--- protected metatable reaches only the methods, so a scene cannot read a
--- record's coroutine or parent, reach these class tables, or corrupt a slot
--- the scheduler relies on.
+-- Scripts hold handles, never records. A process handle is an empty
+-- userdata whose protected metatable reaches only the methods, so a scene
+-- cannot read a record's coroutine or parent, reach these class tables, or
+-- corrupt a slot the scheduler relies on. The record is the userdata's
+-- environment table (readable only through the debug library, which scenes
+-- do not have) and the record holds its handle: a plain reference cycle, so
+-- no weak map is needed and both are collected together. That is 48 bytes a
+-- process where a table handle and two weak maps cost 150-200.
 local Process = { className = "Process", variable = "p" } -- methods of process handles
 local Group = { className = "Group", variable = "g" } -- methods of group handles
-local processOf = setmetatable({}, { __mode = "k" }) -- handle -> process record
-local handleOf = setmetatable({}, { __mode = "v" }) -- process record -> its handle
+local handleProto = newproxy(true)
+local ProcessHandle = getmetatable(handleProto)
+local getRecord, setRecord = debug.getfenv, debug.setfenv
 local groupOf = {} -- handle -> group record (groups live as long as the scheduler)
--- Every coroutine that runs on a process's behalf -> that process record.
-local processOfCoroutine = setmetatable({}, { __mode = "k" })
+-- Coroutines the script created and the scheduler adopted -> their process
+-- record. A process's own coroutine is found from its stack instead (see
+-- processOfCoroutine), so it costs no entry here.
+local adoptedCoroutines = setmetatable({}, { __mode = "k" })
 -- Coroutines of the protected-call wrappers -> the coroutine they pass their
 -- waits up to (see M.pcall): a wait inside pcall is the wait of its process.
 local passesWaitsTo = setmetatable({}, { __mode = "k" })
 
 local current = false -- the process whose coroutine is executing, or false
 local nextId = 0
-local liveProcesses = {} -- process record -> its handle, for every process not yet ended
+local liveList = {} -- every process not yet ended, in no order (p[LIVE] is its index)
 local liveCount = 0
 -- Groups cost what runs: a tick steps only the active groups, those with live
 -- processes (and the root); an idle group's clock catches up from the running
@@ -122,9 +131,25 @@ local function checkNonNegative(fname, argName, value, level)
     end
 end
 
+-- The process record behind a handle, or nil for any other value.
+local function processOf(value)
+    if type(value) ~= "userdata" then
+        return nil
+    end
+    local p = getRecord(value)
+    if type(p) == "table" and rawget(p, HANDLE) == value then
+        return p
+    end
+    return nil
+end
+
+local function isLive(p)
+    return p[LIVE] ~= false
+end
+
 -- The process record behind a handle, or an error at the caller's caller.
 local function checkProcess(fname, value)
-    local p = processOf[value]
+    local p = processOf(value)
     if not p then
         error(string.format("%s: expected a process handle (from runProcess). Was %s", fname, describe(value)), 3)
     end
@@ -134,7 +159,12 @@ end
 -- Methods called with a dot (p.cancel()) get no self: say so at the caller.
 -- Returns the record behind the handle.
 local function checkSelf(self, class, method)
-    local record = (class == Process and processOf or groupOf)[self]
+    local record
+    if class == Process then
+        record = processOf(self)
+    else
+        record = groupOf[self]
+    end
     if not record then
         error(string.format("%s:%s: call it as a method, %s:%s(). Was called on %s", class.className, method,
             class.variable, method, describe(self)), 3)
@@ -145,17 +175,12 @@ end
 local function refuseWrite(_, key)
     error(string.format("process and group handles are read-only (tried to set %s)", describe(key)), 2)
 end
-local ProcessHandle = { __index = Process, __newindex = refuseWrite, __metatable = "Process" }
+ProcessHandle.__index, ProcessHandle.__newindex, ProcessHandle.__metatable = Process, refuseWrite, "Process"
 local GroupHandle = { __index = Group, __newindex = refuseWrite, __metatable = "Group" }
 
--- The handle scripts see for process record p (the same one while any is held).
+-- The handle scripts see for process record p: one for the record's life.
 local function handle(p)
-    local h = handleOf[p]
-    if not h then
-        h = setmetatable({}, ProcessHandle)
-        handleOf[p], processOf[h] = h, p
-    end
-    return h
+    return p[HANDLE]
 end
 
 -- The coroutine whose process a wait belongs to: a protected-call wrapper
@@ -169,6 +194,32 @@ local function waitingCoroutine(co)
 end
 
 local adoptCoroutine -- forward: makes a process of a coroutine the script created
+local processBody -- forward: the bottom function of every process's coroutine
+
+-- The process coroutine co runs, or nil. A slow path (a wait from inside a
+-- protected call, a script resuming a coroutine): the bottom frame of a
+-- process's own coroutine is processBody(p, fn, ...), whose first local is
+-- the record, so no map from coroutines to records is kept for them.
+local function processOfCoroutine(co)
+    local adopted = adoptedCoroutines[co]
+    if adopted then
+        return adopted
+    end
+    local bottom = false
+    for level = 0, huge do
+        if not getinfo(co, level, "l") then
+            break
+        end
+        bottom = level
+    end
+    if bottom and getinfo(co, bottom, "f").func == processBody then
+        local _, p = debug.getlocal(co, bottom, 1)
+        if type(p) == "table" and p[CO] == co then
+            return p
+        end
+    end
+    return nil
+end
 
 -- Returns the process a wait belongs to, or raises at the caller's caller:
 -- waits make sense only inside a coroutine. A coroutine the script made
@@ -184,7 +235,7 @@ local function requireProcess(fname, level)
             error(fname .. "() called from outside a process: waits only work inside a process. "
                 .. "Start one with runProcess(fn), or put the code in a scene function", level or 3)
         end
-        p = processOfCoroutine[owner] or adoptCoroutine(owner)
+        p = processOfCoroutine(owner) or adoptCoroutine(owner)
     end
     if p[STATUS] == CANCELLED then
         coYield() -- cancelled while running: never resumed again
@@ -299,6 +350,19 @@ end
 local function oldestFirst(set, keep)
     local list = {}
     for p in pairs(set) do
+        if not keep or keep(p) then
+            list[#list + 1] = p
+        end
+    end
+    table.sort(list, byAge)
+    return list
+end
+
+-- The live processes that pass `keep`, oldest first.
+local function liveOldestFirst(keep)
+    local list = {}
+    for i = 1, liveCount do
+        local p = liveList[i]
         if not keep or keep(p) then
             list[#list + 1] = p
         end
@@ -543,7 +607,7 @@ end
 -- Wakes a waiting process with values: at once, or on its group's next tick
 -- when the group is paused.
 local function wake(p, ...)
-    if not liveProcesses[p] then
+    if not isLive(p) then
         return
     end
     local g = p[GROUP]
@@ -591,10 +655,12 @@ end
 local resumeJoiner -- forward
 
 finishProcess = function(p)
-    if not liveProcesses[p] then
+    if not isLive(p) then
         return
     end
-    liveProcesses[p] = nil
+    local last = liveList[liveCount] -- swap the last live process into p's place
+    liveList[p[LIVE]], last[LIVE] = last, p[LIVE]
+    liveList[liveCount], p[LIVE] = nil, false
     liveCount = liveCount - 1
     p[GROUP].live = p[GROUP].live - 1
     if observer then
@@ -618,7 +684,7 @@ finishProcess = function(p)
     end
 end
 
-local function processBody(p, fn, ...)
+processBody = function(p, fn, ...)
     p[RESULT] = pack(fn(...))
     p[STATUS] = DONE
 end
@@ -630,18 +696,18 @@ local function newProcess(fn, g, parent, co)
     if g.idle then
         activateGroup(g)
     end
-    local p = {
-        co, RUNNING, false, 0, g, false, false,
-        false, false, false,
-        nextId, parent or false, false, false, false, false, false, fn,
-    }
-    processOfCoroutine[co] = p
-    -- The live set holds the handle, so it is the same table for as long as
-    -- the process lives, whether or not the script keeps it.
-    local h = setmetatable({}, ProcessHandle)
-    handleOf[p], processOf[h] = h, p
-    liveProcesses[p] = h
+    -- Every value a variable: LuaJIT sizes a constructor with constants to
+    -- the next power of two (32 slots here), one with none exactly.
+    local no, zero, h = false, 0, newproxy(handleProto)
     liveCount = liveCount + 1
+    local p = {
+        co, RUNNING, no, zero, g, no, no,
+        no, no, no,
+        nextId, parent or no, no, no, no, no, no, fn,
+        h, liveCount,
+    }
+    setRecord(h, p)
+    liveList[liveCount] = p
     if parent then
         local children = parent[CHILDREN]
         if not children then
@@ -756,7 +822,9 @@ adoptCoroutine = function(co)
         fn = info.func
     end
     local parent = current or nil
-    return newProcess(fn, parent and parent[GROUP] or root, parent, co)
+    local p = newProcess(fn, parent and parent[GROUP] or root, parent, co)
+    adoptedCoroutines[co] = p
+    return p
 end
 
 -- Keys of the due timer buckets in order, for a step so long that scanning
@@ -952,7 +1020,7 @@ local function awaitProcesses(fname, mode, procs)
     local record = { waiter = p, mode = mode, procs = procs, remaining = 0 }
     for i = 1, #procs do
         local q = procs[i]
-        if q[STATUS] ~= DONE and liveProcesses[q] then
+        if q[STATUS] ~= DONE and isLive(q) then
             record.remaining = record.remaining + 1
         elseif q[STATUS] ~= DONE or mode == "any" then
             return q
@@ -963,7 +1031,7 @@ local function awaitProcesses(fname, mode, procs)
     end
     for i = 1, #procs do
         local q = procs[i]
-        if liveProcesses[q] then
+        if isLive(q) then
             local joiners = q[JOINERS]
             if not joiners then
                 joiners = {}
@@ -990,7 +1058,7 @@ local function collectProcesses(fname, ...)
         error(fname .. ": expected one or more process handles", 3)
     end
     for i = 1, #procs do
-        local p = processOf[procs[i]]
+        local p = processOf(procs[i])
         if not p then
             error(string.format("%s: argument %d must be a process handle. Was %s", fname, i, describe(procs[i])), 3)
         end
@@ -1396,7 +1464,7 @@ end
 
 ---Cancels every live process in every group.
 function M.cancelAll()
-    cancelEach(oldestFirst(liveProcesses))
+    cancelEach(liveOldestFirst())
 end
 
 ---------------------------------------------------------------------------
@@ -1415,7 +1483,7 @@ cancelProcess = function(p)
     if p[CHILDREN] then
         cancelEach(oldestFirst(p[CHILDREN]))
     end
-    if not liveProcesses[p] then
+    if not isLive(p) then
         return false
     end
     p[STATUS] = CANCELLED
@@ -1440,7 +1508,7 @@ end
 
 ---@return boolean
 function Process:isAlive()
-    return liveProcesses[checkSelf(self, Process, "isAlive")] ~= nil
+    return isLive(checkSelf(self, Process, "isAlive"))
 end
 
 ---Names the process for error reports and the inspector. Returns the process.
@@ -1481,7 +1549,7 @@ function Process:group()
 end
 
 ProcessHandle.__tostring = function(h)
-    local p = processOf[h]
+    local p = processOf(h)
     return nameOf(p) .. " [" .. statusOf(p) .. "]"
 end
 
@@ -1554,7 +1622,7 @@ end
 ---Cancels every live process of the group.
 function Group:cancel()
     local g = checkSelf(self, Group, "cancel")
-    cancelEach(oldestFirst(liveProcesses, function(p)
+    cancelEach(liveOldestFirst(function(p)
         return p[GROUP] == g
     end))
 end
@@ -1600,7 +1668,7 @@ local function describeWait(p)
 end
 
 local function liveSorted()
-    return oldestFirst(liveProcesses)
+    return liveOldestFirst()
 end
 
 ---Describes every live process, oldest first: { process, id, name, status,
@@ -1685,7 +1753,7 @@ local function stuckProcesses(list)
                 local record = p[WAIT_ON]
                 local anyStuck, allStuck = false, true
                 for _, q in ipairs(record.procs) do
-                    if liveProcesses[q] then
+                    if isLive(q) then
                         if stuck[q] then
                             anyStuck = true
                         else
@@ -1889,7 +1957,7 @@ local function checkScriptCoroutine(fname, co)
     if type(co) ~= "thread" then
         error(string.format("%s: expected a coroutine. Was %s", fname, describe(co)), 3)
     end
-    local p = processOfCoroutine[co]
+    local p = processOfCoroutine(co)
     if p then
         error(string.format("%s: that coroutine belongs to %s, which the scheduler resumes; "
             .. "coordinate with signal() and waitSignal(), or waitProcess()", fname, nameOf(p)), 3)

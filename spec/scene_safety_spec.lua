@@ -123,15 +123,21 @@ describe("scene safety", function()
         it("keep the class tables and the records out of reach", function()
             local p = S.runProcess(function() S.waitSeconds(1) end)
             assert.are.equal("Process", getmetatable(p))
-            assert.is_nil(next(p))
-            assert.is_nil(rawget(p, 1))
+            -- An opaque userdata: no slot of the record can be read through it.
+            assert.are.equal("userdata", type(p))
+            for key = 1, 24 do
+                assert.is_nil(p[key])
+            end
+            assert.is_nil(p.co)
+            assert.has_error(function() rawget(p, 1) end)
+            assert.has_error(function() getfenv(p) end)
             assert.has_error(function() setmetatable(p, {}) end)
             assert.has_error(function() p.cancel = print end)
             assert.are.equal("Group", getmetatable(S.rootGroup()))
             assert.is_nil(next(S.rootGroup()))
         end)
 
-        it("a handle is the same table while it is held", function()
+        it("a handle is the same object for the life of its process", function()
             local p
             local seen = {}
             p = S.runProcess(function()
