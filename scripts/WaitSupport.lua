@@ -408,11 +408,11 @@ end
 -- steady 60 Hz path without holding memory after a burst of processes ends.
 local BUCKET_POOL_MAX, BUCKET_KEEP_MAX = 64, 256
 
+-- A bucket is recycled only when every slot is already false (fired by
+-- runBucket or removed by removeTimer), so its slots hold no process and need
+-- no clearing: appends overwrite them and readers stop at b.n.
 local function recycleBucket(b)
     local n = b.n
-    for i = 1, n do
-        b[i] = nil
-    end
     b.n, b.live, b.key = 0, 0, nil
     if bucketPoolSize < BUCKET_POOL_MAX and n <= BUCKET_KEEP_MAX then
         bucketPoolSize = bucketPoolSize + 1
