@@ -92,7 +92,7 @@ std::unique_ptr<Crowd> makeCrowd(const std::string& root, int count) {
     for (int i = 1; i <= count; ++i) {
         Actor a = bench::castMember(i, 280, 400);
         a.id = "extra" + std::to_string(i);  // the stress script's names
-        crowd->world.addActor(a);
+        crowd->world.cast().addActor(a);
     }
     crowd->host = std::make_unique<ScriptHost>(crowd->world, root, 1);
     std::string path = (std::filesystem::temp_directory_path() / "stagehand_stress_crowd.lua").string();
@@ -194,7 +194,7 @@ void benchRendering(const std::string& root) {
     Transcript transcript;
     World world{transcript};
     world.setTickSeconds(kTick);
-    world.showPage("", std::string(32000, 'x'));
+    world.story().showPage("", std::string(32000, 'x'));
     stats = measureFrames(
         world, view, atlas, batch, [&] { world.advance(static_cast<float>(kTick)); }, 2, 20);
     std::printf("| one 32,000-character word | %.2f | %.3f | %d |\n\n", stats.msPerFrame, stats.glyphsPerFrame,

@@ -42,11 +42,11 @@ void addCast(World& world, int count) {
     for (int i = 0; i < count; ++i) {
         Actor a = bench::castMember(i, 60, 440);
         a.active = true;
-        world.addActor(a);
-        if (i % 2 == 0) world.say(*world.findActor(a.id), lines[i % 3], 1e6f);
+        world.cast().addActor(a);
+        if (i % 2 == 0) world.cast().say(*world.cast().findActor(a.id), lines[i % 3], 1e6f);
     }
-    world.setImage("keeper");
-    world.showPage("",
+    world.effects().setImage("keeper");
+    world.story().showPage("",
                    "The lamp room smells of paraffin and salt. Maren, the keeper, polishes the brass and "
                    "does not look up from her work.");
 }
@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
     Transcript transcript;
     World world{transcript};
     world.setTickSeconds(1.0 / 60.0);
-    world.setImageNames({"keeper"});
+    world.effects().setImageNames({"keeper"});
     addCast(world, count);
     for (int i = 0; i < 600; ++i) world.advance(1.0f / 60.0f);  // the dialogue line typed out
 

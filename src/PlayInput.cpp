@@ -17,31 +17,31 @@ constexpr int kSpeedCount = sizeof kSpeeds / sizeof kSpeeds[0];
 
 bool PlayInput::handle(const InputEvent& event, World& world, const OptionAt& menuOptionAt) {
     if (event.kind == InputKind::KeyDown || event.kind == InputKind::MouseDown) padUsedLast_ = event.fromPad;
-    bool menuOpen = world.currentMenu().has_value();
+    bool menuOpen = world.story().currentMenu().has_value();
     switch (event.kind) {
         case InputKind::MouseMove:
-            if (menuOpen) world.hoverMenuOption(menuOptionAt(event.x, event.y));
+            if (menuOpen) world.story().hoverMenuOption(menuOptionAt(event.x, event.y));
             return menuOpen;
         case InputKind::MouseDown:
             if (menuOpen) {
                 int option = menuOptionAt(event.x, event.y);
-                return option >= 0 && world.chooseMenuOption(option);
+                return option >= 0 && world.story().chooseMenuOption(option);
             }
-            world.advancePressed();
+            world.story().advancePressed();
             return true;
         case InputKind::KeyDown: break;
         default: return false;
     }
     int key = event.key;
     if ((key == SDLK_SPACE || key == SDLK_RETURN || key == SDLK_KP_ENTER) && !event.repeat) {
-        world.advancePressed();
+        world.story().advancePressed();
         return true;
     }
     if (menuOpen && (key == SDLK_UP || key == SDLK_w || key == SDLK_DOWN || key == SDLK_s)) {
-        world.moveMenuSelection(key == SDLK_UP || key == SDLK_w ? -1 : 1);
+        world.story().moveMenuSelection(key == SDLK_UP || key == SDLK_w ? -1 : 1);
         return true;
     }
-    if (menuOpen && key >= SDLK_1 && key <= SDLK_9) return world.chooseMenuOption(key - SDLK_1);
+    if (menuOpen && key >= SDLK_1 && key <= SDLK_9) return world.story().chooseMenuOption(key - SDLK_1);
     if (key == SDLK_F2) {
         autoAdvance_ = !autoAdvance_;
         return true;
@@ -54,18 +54,18 @@ bool PlayInput::handle(const InputEvent& event, World& world, const OptionAt& me
 }
 
 void PlayInput::applyHeld(const HeldKeys& held, World& world) {
-    TextSettings settings = world.textSettings();
+    TextSettings settings = world.story().textSettings();
     settings.autoAdvance = autoAdvance_;
     settings.charsPerSecond = kSpeeds[speedIndex_].charsPerSecond;
     settings.readingScale = kAutoAdvanceWaits[waitIndex_].factor;
     settings.skipping = held.skip;
-    world.setTextSettings(settings);
+    world.story().setTextSettings(settings);
     PlayerInput input;
-    if (!world.currentMenu()) {
+    if (!world.story().currentMenu()) {
         input.moveX = static_cast<float>(held.right) - static_cast<float>(held.left);
         input.moveY = static_cast<float>(held.down) - static_cast<float>(held.up);
     }
-    world.setPlayerInput(input);
+    world.cast().setPlayerInput(input);
 }
 
 void PlayInput::restore(int speedIndex, bool autoAdvance, int autoAdvanceWait) {

@@ -54,7 +54,7 @@ void PlaySession::reloadIfChanged(double now) {
     auto started = std::chrono::steady_clock::now();
     if (!reload(error)) {
         std::cerr << "stagehand: reload failed: " << error << " (still running the previous version)\n";
-        sim_->world().showError("reload failed: " + error + " (still running the previous version)", 1e9f);
+        sim_->world().effects().showError("reload failed: " + error + " (still running the previous version)", 1e9f);
         return;
     }
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -62,7 +62,7 @@ void PlaySession::reloadIfChanged(double now) {
     std::snprintf(line, sizeof line, "reloaded %s (%s at %.2f s, %.0f ms)", changed.c_str(), scene_.c_str(),
                   sim_->time(), ms);
     std::cerr << "stagehand: " << line << '\n';
-    sim_->world().showNotice(line);
+    sim_->world().effects().showNotice(line);
 }
 
 namespace {

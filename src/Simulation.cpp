@@ -35,9 +35,9 @@ Simulation::Simulation(const Options& options) {
     TextSettings settings;
     settings.headless = options.headless;
     settings.menusWaitForAnswers = options.menusWaitForAnswers;
-    world_.setTextSettings(settings);
-    world_.setScriptedChoices(options.choices, options.choicesSource);
-    world_.setImageNames(imageNames(joinPath(options.dataRoot, "assets/images")));
+    world_.story().setTextSettings(settings);
+    world_.story().setScriptedChoices(options.choices, options.choicesSource);
+    world_.effects().setImageNames(imageNames(joinPath(options.dataRoot, "assets/images")));
     try {
         loadMapFolder(joinPath(options.dataRoot, "assets/maps"), world_);
         host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed, options.limits);
@@ -128,7 +128,7 @@ void Simulation::checkDeadlocks() {
         if (!s.certain || !reportedStuck_.insert(s.name + s.waitingOn).second) continue;
         stuck_ = true;
         std::cerr << "stuck: " << describeStuck(s) << '\n';
-        world_.showError("stuck: " + describeStuck(s));
+        world_.effects().showError("stuck: " + describeStuck(s));
         TranscriptEvent e;
         e.time = world_.time();
         e.name = "stuck";

@@ -179,7 +179,7 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
     Simulation* sim = simulation();
     if (event.kind == InputKind::PadAdded || event.kind == InputKind::PadRemoved) {
         if (sim)
-            sim->world().showNotice(event.kind == InputKind::PadAdded ? "controller connected"
+            sim->world().effects().showNotice(event.kind == InputKind::PadAdded ? "controller connected"
                                                                       : "controller disconnected");
         return;
     }
@@ -190,7 +190,7 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
     } else if (showHistory_ || isHistoryKey(event)) {
         historyInput(event, showHistory_, historyScroll_);
         if (sim)
-            historyScroll_ = std::min(historyScroll_, std::max(0, static_cast<int>(sim->world().history().size()) - 1));
+            historyScroll_ = std::min(historyScroll_, std::max(0, static_cast<int>(sim->world().story().history().size()) - 1));
     } else if (paused_) {
         handlePause(event, layout);
     } else if (!handleSceneKey(event) && sim) {
@@ -229,7 +229,7 @@ bool WindowGame::handleSceneKey(const InputEvent& event) {
         case SDLK_F1: showInspector_ = !showInspector_; return true;
         case SDLK_BACKSPACE:
             if (!sim) return false;
-            sim->world().dismissError();
+            sim->world().effects().dismissError();
             return true;
         case SDLK_F5:
             if (!session_) return false;
@@ -251,10 +251,10 @@ void WindowGame::openPause() {
 void WindowGame::quicksave() {
     std::string error, path = quicksavePath();
     if (session_->save(path, error)) {
-        session_->simulation().world().showNotice("saved (F9 loads it)");
+        session_->simulation().world().effects().showNotice("saved (F9 loads it)");
         std::cerr << "stagehand: saved " << path << '\n';
     } else {
-        session_->simulation().world().showError(error);
+        session_->simulation().world().effects().showError(error);
     }
 }
 
@@ -266,7 +266,7 @@ void WindowGame::quickload() {
         return;
     }
     std::cerr << "stagehand: " << error << '\n';
-    if (Simulation* sim = simulation()) sim->world().showError(error);
+    if (Simulation* sim = simulation()) sim->world().effects().showError(error);
 }
 
 // Fixed ticks; a long frame is clamped. Reading back or the pause overlay

@@ -26,9 +26,9 @@ Stage::Stage(const std::string& source, std::uint64_t seed, std::vector<int> cho
     world.setTickSeconds(1.0 / 60.0);
     TextSettings settings;
     settings.headless = headless;
-    world.setTextSettings(settings);
-    world.setScriptedChoices(std::move(choices));
-    world.setImageNames({"keeper", "logbook"});
+    world.story().setTextSettings(settings);
+    world.story().setScriptedChoices(std::move(choices));
+    world.effects().setImageNames({"keeper", "logbook"});
     loadMapFolder(dataRoot() + "/assets/maps", world);
     host = std::make_unique<ScriptHost>(world, dataRoot(), seed);
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();

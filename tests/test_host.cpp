@@ -50,7 +50,7 @@ TEST(ScriptHost, a_failing_process_reports_its_error_and_the_others_go_on) {
     auto errors = stage.events("error");
     ASSERT_EQ(errors.size(), 1u);
     EXPECT_NE(errors[0]->field("where")->find(".lua:1"), std::string::npos);
-    EXPECT_NE(stage.world.lastError().find("attempt to index"), std::string::npos);
+    EXPECT_NE(stage.world.effects().lastError().find("attempt to index"), std::string::npos);
 }
 
 TEST(ScriptHost, an_unknown_function_is_reported_not_thrown) {

@@ -32,7 +32,7 @@ struct InputTest : ::testing::Test {
     }
     int showMenu() {
         std::string error;
-        return world.showMenu({"First", "Second", "Third"}, error);
+        return world.story().showMenu({"First", "Second", "Third"}, error);
     }
     HeldKeys held;
 };
@@ -40,56 +40,56 @@ struct InputTest : ::testing::Test {
 }  // namespace
 
 TEST_F(InputTest, the_first_press_completes_a_typing_line_the_second_turns_the_page) {
-    int page = world.showPage("", "A page long enough to still be typing.");
+    int page = world.story().showPage("", "A page long enough to still be typing.");
     ticks(5);
-    ASSERT_FALSE(world.currentLine()->typed);
+    ASSERT_FALSE(world.story().currentLine()->typed);
     press(SDLK_SPACE);
-    EXPECT_TRUE(world.currentLine()->typed);
-    EXPECT_FALSE(world.isLineFinished(page));
+    EXPECT_TRUE(world.story().currentLine()->typed);
+    EXPECT_FALSE(world.story().isLineFinished(page));
     press(SDLK_RETURN);
-    EXPECT_TRUE(world.isLineFinished(page));
+    EXPECT_TRUE(world.story().isLineFinished(page));
 }
 
 TEST_F(InputTest, a_click_advances_too_and_held_key_repeats_do_not) {
-    int page = world.showPage("", "Short.");
+    int page = world.story().showPage("", "Short.");
     ticks(30);
     EXPECT_FALSE(press(SDLK_SPACE, /*repeat=*/true));
-    EXPECT_FALSE(world.isLineFinished(page));
+    EXPECT_FALSE(world.story().isLineFinished(page));
     mouse(InputKind::MouseDown);
-    EXPECT_TRUE(world.isLineFinished(page));
+    EXPECT_TRUE(world.story().isLineFinished(page));
 }
 
 TEST_F(InputTest, a_typed_page_waits_for_the_player) {
-    int page = world.showPage("", "Short.");
+    int page = world.story().showPage("", "Short.");
     ticks(600);
-    EXPECT_FALSE(world.isLineFinished(page));
+    EXPECT_FALSE(world.story().isLineFinished(page));
 }
 
 TEST_F(InputTest, auto_advance_turns_pages_after_reading_time) {
     press(SDLK_F2);
-    int page = world.showPage("", "Short.");  // typed in 8 ticks, read in about 1.2 s
+    int page = world.story().showPage("", "Short.");  // typed in 8 ticks, read in about 1.2 s
     ticks(60);
-    EXPECT_FALSE(world.isLineFinished(page));
+    EXPECT_FALSE(world.story().isLineFinished(page));
     ticks(30);
-    EXPECT_TRUE(world.isLineFinished(page));
+    EXPECT_TRUE(world.story().isLineFinished(page));
 }
 
 TEST_F(InputTest, holding_skip_flies_through_pages) {
     held.skip = true;
-    int page = world.showPage("", "A long page that would take a while to type out and read.");
+    int page = world.story().showPage("", "A long page that would take a while to type out and read.");
     ticks(8);
-    EXPECT_TRUE(world.isLineFinished(page));
+    EXPECT_TRUE(world.story().isLineFinished(page));
 }
 
 TEST_F(InputTest, text_speed_changes_how_fast_lines_type) {
     press(SDLK_F3);  // normal -> fast (90 characters a second)
-    world.showPage("", std::string(45, 'x'));
+    world.story().showPage("", std::string(45, 'x'));
     ticks(31);
-    EXPECT_TRUE(world.currentLine()->typed);
+    EXPECT_TRUE(world.story().currentLine()->typed);
     press(SDLK_F3);  // -> instant
-    world.showPage("", std::string(200, 'y'));
+    world.story().showPage("", std::string(200, 'y'));
     ticks(1);
-    EXPECT_TRUE(world.currentLine()->typed);
+    EXPECT_TRUE(world.story().currentLine()->typed);
 }
 
 TEST_F(InputTest, arrows_and_enter_choose) {
@@ -98,47 +98,47 @@ TEST_F(InputTest, arrows_and_enter_choose) {
     press(SDLK_DOWN);
     press(SDLK_UP);
     press(SDLK_RETURN);
-    EXPECT_EQ(world.menuChoice(menu), 2);
+    EXPECT_EQ(world.story().menuChoice(menu), 2);
 }
 
 TEST_F(InputTest, a_number_key_chooses_directly) {
     int menu = showMenu();
     EXPECT_FALSE(press(SDLK_7));
     EXPECT_TRUE(press(SDLK_3));
-    EXPECT_EQ(world.menuChoice(menu), 3);
+    EXPECT_EQ(world.story().menuChoice(menu), 3);
 }
 
 TEST_F(InputTest, hovering_highlights_and_clicking_chooses_the_option_under_the_mouse) {
     int menu = showMenu();
     hovered = 2;
     mouse(InputKind::MouseMove);
-    EXPECT_EQ(world.currentMenu()->selected, 2);
+    EXPECT_EQ(world.story().currentMenu()->selected, 2);
     hovered = 1;
     mouse(InputKind::MouseDown);
-    EXPECT_EQ(world.menuChoice(menu), 2);
+    EXPECT_EQ(world.story().menuChoice(menu), 2);
 }
 
 TEST_F(InputTest, a_click_outside_the_options_chooses_nothing) {
     int menu = showMenu();
     hovered = -1;
     mouse(InputKind::MouseDown);
-    EXPECT_EQ(world.menuChoice(menu), 0);
+    EXPECT_EQ(world.story().menuChoice(menu), 0);
 }
 
 TEST_F(InputTest, the_player_walks_only_while_controls_are_enabled) {
     Actor a;
     a.id = "ines";
     a.speed = 120;
-    world.addActor(a);
-    world.setPlayer(world.findActor("ines"));
+    world.cast().addActor(a);
+    world.cast().setPlayer(world.cast().findActor("ines"));
     held.right = true;
-    world.setControlsEnabled(false);
+    world.cast().setControlsEnabled(false);
     ticks(30);
-    EXPECT_FLOAT_EQ(world.findActor("ines")->position.x, 0);
-    world.setControlsEnabled(true);
+    EXPECT_FLOAT_EQ(world.cast().findActor("ines")->position.x, 0);
+    world.cast().setControlsEnabled(true);
     ticks(30);
-    EXPECT_NEAR(world.findActor("ines")->position.x, 60, 0.01);
-    EXPECT_EQ(world.findActor("ines")->facing, Facing::Right);
+    EXPECT_NEAR(world.cast().findActor("ines")->position.x, 60, 0.01);
+    EXPECT_EQ(world.cast().findActor("ines")->facing, Facing::Right);
 }
 
 TEST(LookingAt, an_actor_looks_at_what_is_in_front_of_it_and_near) {
@@ -146,12 +146,12 @@ TEST(LookingAt, an_actor_looks_at_what_is_in_front_of_it_and_near) {
     looker.position = {0, 0};
     looker.facing = Facing::Right;
     target.position = {200, 40};
-    EXPECT_TRUE(World::lookingAt(looker, target));
+    EXPECT_TRUE(Cast::lookingAt(looker, target));
     looker.facing = Facing::Up;
-    EXPECT_FALSE(World::lookingAt(looker, target));
+    EXPECT_FALSE(Cast::lookingAt(looker, target));
     looker.facing = Facing::Right;
     target.position = {900, 0};
-    EXPECT_FALSE(World::lookingAt(looker, target));
+    EXPECT_FALSE(Cast::lookingAt(looker, target));
 }
 
 // A controller's buttons arrive as keys marked fromPad (see Gamepads): the
@@ -161,17 +161,17 @@ TEST_F(InputTest, a_pad_advances_and_chooses_and_the_hints_follow_the_device) {
         return input.handle({InputKind::KeyDown, key, false, 0, 0, true}, world, [](float, float) { return -1; });
     };
     EXPECT_NE(input.hint().find("Space"), std::string::npos);
-    int page = world.showPage("", "Short.");
+    int page = world.story().showPage("", "Short.");
     ticks(30);
     pad(SDLK_RETURN);  // A
-    EXPECT_TRUE(world.isLineFinished(page));
+    EXPECT_TRUE(world.story().isLineFinished(page));
     EXPECT_NE(input.hint().find("A: next"), std::string::npos) << input.hint();
     EXPECT_NE(input.hint().find("Start: pause"), std::string::npos) << input.hint();
 
     int menu = showMenu();
     pad(SDLK_DOWN);  // D-pad
     pad(SDLK_RETURN);
-    EXPECT_EQ(world.menuChoice(menu), 2);
+    EXPECT_EQ(world.story().menuChoice(menu), 2);
 
     press(SDLK_SPACE);  // back on the keyboard: its hints again
     EXPECT_NE(input.hint().find("Space: next"), std::string::npos);
@@ -179,9 +179,9 @@ TEST_F(InputTest, a_pad_advances_and_chooses_and_the_hints_follow_the_device) {
 
 TEST_F(InputTest, the_auto_advance_wait_scales_the_reading_time) {
     input.restore(1, true, 2);                // auto-advance with the long wait (x2)
-    int page = world.showPage("", "Short.");  // typed in 8 ticks, read in about 1.2 s: 2.4 s when long
+    int page = world.story().showPage("", "Short.");  // typed in 8 ticks, read in about 1.2 s: 2.4 s when long
     ticks(90);
-    EXPECT_FALSE(world.isLineFinished(page));
+    EXPECT_FALSE(world.story().isLineFinished(page));
     ticks(80);
-    EXPECT_TRUE(world.isLineFinished(page));
+    EXPECT_TRUE(world.story().isLineFinished(page));
 }

@@ -17,9 +17,9 @@ TEST(MapData, waypoints_are_named_after_their_map_and_actors_start_on_them) {
     Transcript transcript;
     World world(transcript);
     loadMapFile(path, "garden", world);
-    ASSERT_NE(world.findWaypoint("garden.gate"), nullptr);
-    EXPECT_FLOAT_EQ(world.findWaypoint("garden.gate")->y, 20);
-    const Actor* ivy = world.findActor("ivy");
+    ASSERT_NE(world.cast().findWaypoint("garden.gate"), nullptr);
+    EXPECT_FLOAT_EQ(world.cast().findWaypoint("garden.gate")->y, 20);
+    const Actor* ivy = world.cast().findActor("ivy");
     ASSERT_NE(ivy, nullptr);
     EXPECT_EQ(ivy->displayName, "Ivy Green");
     EXPECT_EQ(ivy->color.b, 0x99);
@@ -62,8 +62,8 @@ TEST(MapData, the_demo_maps_load) {
     Transcript transcript;
     World world(transcript);
     loadMapFolder(test::dataRoot() + "/assets/maps", world);
-    EXPECT_NE(world.findWaypoint("forest.jackie_start"), nullptr);
-    EXPECT_NE(world.findActor("vesper"), nullptr);
+    EXPECT_NE(world.cast().findWaypoint("forest.jackie_start"), nullptr);
+    EXPECT_NE(world.cast().findActor("vesper"), nullptr);
 }
 
 // Seeded mutations of the demo's maps (bytes flipped, dropped, duplicated,
@@ -109,4 +109,30 @@ TEST(MapData, mutated_maps_load_or_fail_with_an_error_at_a_line) {
     }
     EXPECT_EQ(loaded + refused, 600);
     EXPECT_GT(refused, 0);
+}
+
+// The engine knows no demo data: a map that names no backdrop gets the plain
+// one, and an unknown name is an error listing the backdrops there are.
+TEST(MapData, backdrops_are_named_by_the_map_and_plain_otherwise) {
+    std::string path = test::writeScript("backdrops_plain.map", "waypoint gate 10 20\n");
+    Transcript transcript;
+    World world(transcript);
+    loadMapFile(path, "yard", world);
+    world.effects().setPlace("yard");
+    EXPECT_EQ(world.effects().backdrop(), Backdrop::Plain);
+
+    std::string sea = test::writeScript("backdrops_sea.map", "backdrop sea\n");
+    loadMapFile(sea, "quay", world);
+    world.effects().setPlace("quay");
+    EXPECT_EQ(world.effects().backdrop(), Backdrop::Sea);
+
+    std::string bad = test::writeScript("backdrops_bad.map", "waypoint a 1 2\nbackdrop jungle\n");
+    try {
+        loadMapFile(bad, "bad", world);
+        FAIL() << "expected a MapError";
+    } catch (const MapError& e) {
+        EXPECT_NE(std::string(e.what()).find("backdrops_bad.map:2: expected: backdrop forest|sea|lamproom"),
+                  std::string::npos)
+            << e.what();
+    }
 }

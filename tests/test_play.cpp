@@ -36,32 +36,32 @@ TEST(Play, a_countdown_then_walking_up_to_someone_starts_the_conversation) {
     stage.startScene("scene");
     stage.ticks(110);
     ASSERT_EQ(stage.events("banner").size(), 2u);  // 3 and 2 so far
-    stage.world.setPlayerInput({1, 0});            // hold right: Ines walks at 170 units a second
+    stage.world.cast().setPlayerInput({1, 0});            // hold right: Ines walks at 170 units a second
     stage.ticks(70);                               // the countdown ends at 3 s: controls are on
-    EXPECT_FLOAT_EQ(stage.world.findActor("ines")->position.x, 0) << "no walking before the countdown ends";
+    EXPECT_FLOAT_EQ(stage.world.cast().findActor("ines")->position.x, 0) << "no walking before the countdown ends";
     stage.ticks(10);
     EXPECT_TRUE(stage.events("jump").empty());
-    EXPECT_EQ(stage.world.findActor("pell")->facing, Facing::Left) << "Pell looks back while Ines looks at him";
+    EXPECT_EQ(stage.world.cast().findActor("pell")->facing, Facing::Left) << "Pell looks back while Ines looks at him";
     stage.ticks(120);
     auto jumps = stage.events("jump");
     ASSERT_EQ(jumps.size(), 1u);
     EXPECT_EQ(*jumps[0]->field("target"), "talk");
-    EXPECT_GE(stage.world.findActor("ines")->position.x, 150 - 1);
+    EXPECT_GE(stage.world.cast().findActor("ines")->position.x, 150 - 1);
     EXPECT_EQ(*stage.events("text").back()->field("text"), "Hello there.");
     // Once the scene took the controls back, holding right does nothing.
-    float x = stage.world.findActor("ines")->position.x;
+    float x = stage.world.cast().findActor("ines")->position.x;
     stage.ticks(30);
-    EXPECT_FLOAT_EQ(stage.world.findActor("ines")->position.x, x);
+    EXPECT_FLOAT_EQ(stage.world.cast().findActor("ines")->position.x, x);
 }
 
 TEST(Play, the_npc_stops_looking_back_when_the_player_turns_away) {
     Stage stage(kWalkUp);
     stage.startScene("scene");
     stage.ticks(200);
-    stage.world.setPlayerInput({1, 0});
+    stage.world.cast().setPlayerInput({1, 0});
     stage.ticks(2);
-    EXPECT_EQ(stage.world.findActor("pell")->facing, Facing::Left);
-    stage.world.setPlayerInput({-1, 0});  // turn around
+    EXPECT_EQ(stage.world.cast().findActor("pell")->facing, Facing::Left);
+    stage.world.cast().setPlayerInput({-1, 0});  // turn around
     stage.ticks(2);
-    EXPECT_EQ(stage.world.findActor("pell")->facing, Facing::Down);
+    EXPECT_EQ(stage.world.cast().findActor("pell")->facing, Facing::Down);
 }

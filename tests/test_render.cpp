@@ -65,7 +65,7 @@ int brightPixels(const std::vector<std::uint8_t>& rgb, int x0, int y0, int x1, i
 
 TEST_F(RenderTest, the_frame_is_not_blank_and_the_dialogue_text_has_ink) {
     auto sim = sceneAt("handshake", 11.0);  // the closing narration is fully typed by now
-    ASSERT_TRUE(sim->world().currentLine());
+    ASSERT_TRUE(sim->world().story().currentLine());
     OffscreenTarget target(kWidth, kHeight);
     auto rgb = render(*sim, target);
 
@@ -81,7 +81,7 @@ TEST_F(RenderTest, the_frame_is_not_blank_and_the_dialogue_text_has_ink) {
 
 TEST_F(RenderTest, a_menu_shows_its_options_with_ink) {
     auto sim = sceneAt("lighthouse", 6.0);  // the first menu waits: no answers given
-    ASSERT_TRUE(sim->world().currentMenu());
+    ASSERT_TRUE(sim->world().story().currentMenu());
     OffscreenTarget target(kWidth, kHeight);
     auto rgb = render(*sim, target);
     // Three option rows of light text in the lower third, right of the portrait.
@@ -90,8 +90,8 @@ TEST_F(RenderTest, a_menu_shows_its_options_with_ink) {
 
 TEST_F(RenderTest, a_portrait_is_drawn_beside_the_text) {
     auto sim = sceneAt("lighthouse", 1.0);
-    ASSERT_EQ(sim->world().image(), "keeper");
-    ASSERT_TRUE(sim->world().currentLine());
+    ASSERT_EQ(sim->world().effects().image(), "keeper");
+    ASSERT_TRUE(sim->world().story().currentLine());
     OffscreenTarget target(kWidth, kHeight);
     auto rgb = render(*sim, target);
     // The portrait sits at the box's left edge: its hair and lamp make light pixels

@@ -101,7 +101,7 @@ TEST_F(SizesTest, a_long_line_in_large_text_stays_in_the_dialogue_box) {
         "function scene() dialogue(nil, string.rep('Every word of this long line must stay inside the box. ', 6)) "
         "end",
         9.0);  // typed out (336 characters at 45 a second), not yet turned
-    ASSERT_TRUE(sim->world().currentLine());
+    ASSERT_TRUE(sim->world().story().currentLine());
     for (Size size : kSizes) {
         auto rgb = frame(size, "dialogue_large", [&](const ViewLayout& layout) {
             ViewOverlay overlay;
@@ -122,8 +122,8 @@ TEST_F(SizesTest, a_menu_of_twelve_choices_fits_the_screen) {
         source += "  option('Choice number " + std::to_string(i) + ", with a few words more', 'done')\n";
     source += "  menu()\nend\nfunction done() end\n";
     auto sim = scene("sizes_menu12.lua", source, 1.0);
-    ASSERT_TRUE(sim->world().currentMenu());
-    ASSERT_EQ(sim->world().currentMenu()->options.size(), 12u);
+    ASSERT_TRUE(sim->world().story().currentMenu());
+    ASSERT_EQ(sim->world().story().currentMenu()->options.size(), 12u);
     for (Size size : kSizes) {
         auto rgb = frame(size, "menu12", [&](const ViewLayout& layout) { view->draw(sim->world(), layout, {}); });
         EXPECT_GT(lightPixels(rgb, size, 90, 60, 1190, 692), 1000 * size.w / 1280) << size.w;

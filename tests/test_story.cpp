@@ -171,7 +171,7 @@ TEST(Story, the_history_keeps_pages_speakers_and_choices_in_order) {
     Stage stage(kStory, 1, {1, 2});  // look, then leave
     stage.startScene("start");
     stage.ticks(900);
-    const auto& history = stage.world.history();
+    const auto& history = stage.world.story().history();
     ASSERT_GE(history.size(), 5u);
     EXPECT_EQ(history[0].text, "Narration first.");
     EXPECT_EQ(history[0].speaker, "");

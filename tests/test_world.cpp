@@ -17,8 +17,8 @@ struct WorldTest : ::testing::Test {
         a.glyph = "W";
         a.position = at;
         a.speed = speed;
-        world.addActor(a);
-        return *world.findActor("walker");
+        world.cast().addActor(a);
+        return *world.cast().findActor("walker");
     }
     void ticks(int n) {
         for (int i = 0; i < n; ++i) world.advance(1.0f / 60.0f);
@@ -29,7 +29,7 @@ struct WorldTest : ::testing::Test {
 
 TEST_F(WorldTest, walk_arrives_at_its_waypoint_on_the_expected_tick) {
     Actor& walker = addWalker({0, 0}, 120);  // 2 units a tick
-    world.walkTo(walker, {120, 0}, "here");
+    world.cast().walkTo(walker, {120, 0}, "here");
     ticks(59);
     EXPECT_TRUE(walker.walking);
     ticks(1);
@@ -41,53 +41,53 @@ TEST_F(WorldTest, walk_arrives_at_its_waypoint_on_the_expected_tick) {
 
 TEST_F(WorldTest, walking_actors_face_where_they_go) {
     Actor& walker = addWalker({100, 100}, 60);
-    world.walkTo(walker, {100, 10}, "north");
+    world.cast().walkTo(walker, {100, 10}, "north");
     ticks(1);
     EXPECT_EQ(walker.facing, Facing::Up);
-    world.walkTo(walker, {0, 5}, "west");
+    world.cast().walkTo(walker, {0, 5}, "west");
     ticks(1);
     EXPECT_EQ(walker.facing, Facing::Left);
 }
 
 TEST_F(WorldTest, a_line_finishes_after_typing_and_reading_time) {
-    int id = world.showLine("", "Twelve chars");  // 12 characters at 45 per second: 16 ticks
+    int id = world.story().showLine("", "Twelve chars");  // 12 characters at 45 per second: 16 ticks
     ticks(16);
-    ASSERT_TRUE(world.currentLine());
-    EXPECT_TRUE(world.currentLine()->typed);
-    EXPECT_FALSE(world.isLineFinished(id));
+    ASSERT_TRUE(world.story().currentLine());
+    EXPECT_TRUE(world.story().currentLine()->typed);
+    EXPECT_FALSE(world.story().isLineFinished(id));
     ticks(90);  // reading time: 1 s + 0.035 s per character
-    EXPECT_TRUE(world.isLineFinished(id));
-    EXPECT_FALSE(world.currentLine());
+    EXPECT_TRUE(world.story().isLineFinished(id));
+    EXPECT_FALSE(world.story().currentLine());
 }
 
 TEST_F(WorldTest, a_new_line_finishes_the_one_showing) {
-    int first = world.showLine("", "First");
-    int second = world.showLine("", "Second");
-    EXPECT_TRUE(world.isLineFinished(first));
-    EXPECT_FALSE(world.isLineFinished(second));
+    int first = world.story().showLine("", "First");
+    int second = world.story().showLine("", "Second");
+    EXPECT_TRUE(world.story().isLineFinished(first));
+    EXPECT_FALSE(world.story().isLineFinished(second));
 }
 
 TEST_F(WorldTest, fade_out_veils_the_view_until_a_fade_in) {
-    world.startFade(FadeKind::Out, 1.0);
+    world.effects().startFade(FadeKind::Out, 1.0);
     ticks(30);
-    EXPECT_NEAR(world.fadeOverlayAlpha(), 0.5f, 0.02f);
+    EXPECT_NEAR(world.effects().fadeOverlayAlpha(), 0.5f, 0.02f);
     ticks(60);
-    EXPECT_FLOAT_EQ(world.fadeOverlayAlpha(), 1.0f);
-    world.startFade(FadeKind::In, 0.5);
+    EXPECT_FLOAT_EQ(world.effects().fadeOverlayAlpha(), 1.0f);
+    world.effects().startFade(FadeKind::In, 0.5);
     ticks(30);
-    EXPECT_FLOAT_EQ(world.fadeOverlayAlpha(), 0.0f);
+    EXPECT_FLOAT_EQ(world.effects().fadeOverlayAlpha(), 0.0f);
 }
 
 TEST_F(WorldTest, a_flash_fades_from_white) {
-    world.startFade(FadeKind::Flash, 1.0);
+    world.effects().startFade(FadeKind::Flash, 1.0);
     ticks(15);
-    EXPECT_NEAR(world.flashAlpha(), 0.75f, 0.02f);
-    EXPECT_FLOAT_EQ(world.fadeOverlayAlpha(), 0.0f);
+    EXPECT_NEAR(world.effects().flashAlpha(), 0.75f, 0.02f);
+    EXPECT_FLOAT_EQ(world.effects().fadeOverlayAlpha(), 0.0f);
 }
 
 TEST_F(WorldTest, timed_speech_clears_itself) {
     Actor& walker = addWalker({0, 0}, 60);
-    world.say(walker, "Hello", 0.5f);
+    world.cast().say(walker, "Hello", 0.5f);
     ticks(29);
     EXPECT_EQ(walker.speech, "Hello");
     ticks(2);

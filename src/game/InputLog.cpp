@@ -172,19 +172,19 @@ void InputLog::applyDue(World& world, std::size_t& next) const {
         const InputCommand& c = commands[next++];
         switch (c.kind) {
             case InputCommand::Kind::Text: {
-                TextSettings settings = world.textSettings();
+                TextSettings settings = world.story().textSettings();
                 settings.charsPerSecond = c.x;
                 settings.autoAdvance = c.autoAdvance;
                 settings.skipping = c.skipping;
                 settings.readingScale = c.y;
-                world.setTextSettings(settings);
+                world.story().setTextSettings(settings);
                 break;
             }
-            case InputCommand::Kind::Move: world.setPlayerInput({c.x, c.y}); break;
-            case InputCommand::Kind::Advance: world.advancePressed(); break;
-            case InputCommand::Kind::Choose: world.chooseMenuOption(c.number - 1); break;
-            case InputCommand::Kind::Select: world.moveMenuSelection(c.number); break;
-            case InputCommand::Kind::Hover: world.hoverMenuOption(c.number - 1); break;
+            case InputCommand::Kind::Move: world.cast().setPlayerInput({c.x, c.y}); break;
+            case InputCommand::Kind::Advance: world.story().advancePressed(); break;
+            case InputCommand::Kind::Choose: world.story().chooseMenuOption(c.number - 1); break;
+            case InputCommand::Kind::Select: world.story().moveMenuSelection(c.number); break;
+            case InputCommand::Kind::Hover: world.story().hoverMenuOption(c.number - 1); break;
         }
     }
 }

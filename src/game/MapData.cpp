@@ -68,12 +68,12 @@ Color parseColor(const std::string& word) {
 void parseLine(const std::vector<std::string>& w, const std::string& mapName, World& world) {
     if (w[0] == "waypoint") {
         if (w.size() != 4) throw std::invalid_argument("expected: waypoint NAME X Y");
-        world.addWaypoint(mapName + "." + w[1], {parseNumber(w[2], "X"), parseNumber(w[3], "Y")});
+        world.cast().addWaypoint(mapName + "." + w[1], {parseNumber(w[2], "X"), parseNumber(w[3], "Y")});
     } else if (w[0] == "actor") {
         if (w.size() != 6 && w.size() != 7)
             throw std::invalid_argument("expected: actor ID \"Name\" #rrggbb GLYPH START_WAYPOINT [SPEED]");
-        if (world.findActor(w[1])) throw std::invalid_argument("actor '" + w[1] + "' is defined twice");
-        const Vec2* start = world.findWaypoint(mapName + "." + w[5]);
+        if (world.cast().findActor(w[1])) throw std::invalid_argument("actor '" + w[1] + "' is defined twice");
+        const Vec2* start = world.cast().findWaypoint(mapName + "." + w[5]);
         if (!start) throw std::invalid_argument("unknown start waypoint '" + w[5] + "' (define it above)");
         Actor actor;
         actor.id = w[1];
@@ -82,12 +82,11 @@ void parseLine(const std::vector<std::string>& w, const std::string& mapName, Wo
         actor.glyph = w[4];
         actor.position = *start;
         if (w.size() == 7) actor.speed = parseNumber(w[6], "SPEED");
-        world.addActor(actor);
+        world.cast().addActor(actor);
     } else if (w[0] == "backdrop") {
-        static const char* const kBackdrops[] = {"forest", "sea", "lamproom"};
-        if (w.size() != 2 || std::find(std::begin(kBackdrops), std::end(kBackdrops), w[1]) == std::end(kBackdrops))
-            throw std::invalid_argument("expected: backdrop forest|sea|lamproom");
-        world.setBackdrop(mapName, w[1]);
+        std::optional<Backdrop> backdrop = w.size() == 2 ? parseBackdrop(w[1]) : std::nullopt;
+        if (!backdrop) throw std::invalid_argument(std::string("expected: backdrop ") + backdropNamesForHelp());
+        world.effects().setBackdrop(mapName, *backdrop);
     } else {
         throw std::invalid_argument("unknown entry '" + w[0] + "' (expected waypoint, actor or backdrop)");
     }

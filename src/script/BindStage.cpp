@@ -26,8 +26,8 @@ World& worldOf(lua_State* L) {
 // Returns the actor named by argument `index`, or pushes an error and returns null.
 Actor* findActorArg(lua_State* L, int index, const char* fname) {
     const char* id = checkString(L, index, fname, "actor");
-    Actor* actor = worldOf(L).findActor(id);
-    if (!actor) bind::pushUnknownNameError(L, fname, "actor", id, worldOf(L).actorIds());
+    Actor* actor = worldOf(L).cast().findActor(id);
+    if (!actor) bind::pushUnknownNameError(L, fname, "actor", id, worldOf(L).cast().actorIds());
     return actor;
 }
 
@@ -41,9 +41,9 @@ struct Point {
 bool readPoint(lua_State* L, int index, const char* fname, Point& point) {
     if (lua_type(L, index) == LUA_TSTRING) {
         const char* name = lua_tostring(L, index);
-        const Vec2* found = worldOf(L).findWaypoint(name);
+        const Vec2* found = worldOf(L).cast().findWaypoint(name);
         if (!found) {
-            bind::pushUnknownNameError(L, fname, "waypoint", name, worldOf(L).waypointNames());
+            bind::pushUnknownNameError(L, fname, "waypoint", name, worldOf(L).cast().waypointNames());
             return false;
         }
         point = {*found, name};
@@ -92,14 +92,14 @@ int l_waypoint(lua_State* L) {
 int l_activate(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "activate");
     if (!actor) return lua_error(L);
-    worldOf(L).activate(*actor, true);
+    worldOf(L).cast().activate(*actor, true);
     return 0;
 }
 
 int l_deactivate(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "deactivate");
     if (!actor) return lua_error(L);
-    worldOf(L).activate(*actor, false);
+    worldOf(L).cast().activate(*actor, false);
     return 0;
 }
 
@@ -107,7 +107,7 @@ int l_setPosition(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "setPosition");
     Point point;
     if (!actor || !readPoint(L, 2, "setPosition", point)) return lua_error(L);
-    worldOf(L).setPosition(*actor, point.position);
+    worldOf(L).cast().setPosition(*actor, point.position);
     return 0;
 }
 
@@ -115,7 +115,7 @@ int l_walkToPoint(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "walkToPoint");
     Point point;
     if (!actor || !readPoint(L, 2, "walkToPoint", point)) return lua_error(L);
-    worldOf(L).walkTo(*actor, point.position, pointLabel(point));
+    worldOf(L).cast().walkTo(*actor, point.position, pointLabel(point));
     return 0;
 }
 
@@ -132,7 +132,7 @@ int l_faceTowards(lua_State* L) {
     if (!actor) return lua_error(L);
     Actor* target = findActorArg(L, 2, "faceTowards");
     if (!target) return lua_error(L);
-    worldOf(L).face(*actor,
+    worldOf(L).cast().face(*actor,
                     facingAlong(target->position.x - actor->position.x, target->position.y - actor->position.y));
     return 0;
 }
@@ -147,7 +147,7 @@ int l_face(lua_State* L) {
                         std::string("face: direction must be one of down, up, left, right. Was \"") + direction + "\"");
         return lua_error(L);
     }
-    worldOf(L).face(*actor, *facing);
+    worldOf(L).cast().face(*actor, *facing);
     return 0;
 }
 
@@ -156,7 +156,7 @@ int l_say(lua_State* L) {
     if (!actor) return lua_error(L);
     const char* text = checkString(L, 2, "say", "text");
     double seconds = bind::optSeconds(L, 3, "say", "seconds", -1);
-    worldOf(L).say(*actor, text, static_cast<float>(seconds));
+    worldOf(L).cast().say(*actor, text, static_cast<float>(seconds));
     return 0;
 }
 
@@ -168,7 +168,7 @@ int l_showLine(lua_State* L) {
         speaker = lua_tostring(L, 1);
     }
     const char* text = checkString(L, 2, "dialogue", "text");
-    lua_pushinteger(L, worldOf(L).showLine(speaker, text));
+    lua_pushinteger(L, worldOf(L).story().showLine(speaker, text));
     return 1;
 }
 
@@ -180,20 +180,20 @@ int l_showPage(lua_State* L) {
         speaker = lua_tostring(L, 1);
     }
     const char* text = checkString(L, 2, "text", "text");
-    lua_pushinteger(L, worldOf(L).showPage(speaker, text));
+    lua_pushinteger(L, worldOf(L).story().showPage(speaker, text));
     return 1;
 }
 
 int l_setImage(lua_State* L) {
     const char* name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, "image", "name");
-    const auto& known = worldOf(L).imageNames();
+    const auto& known = worldOf(L).effects().imageNames();
     if (*name && std::find(known.begin(), known.end(), name) == known.end()) {
         std::string where =
             std::string("images are ") + kImageFormatsText + " files in the data folder's assets/images (NAME.png)";
         bind::pushUnknownNameError(L, "image", "image", name, known, where.c_str());
         return lua_error(L);
     }
-    worldOf(L).setImage(name);
+    worldOf(L).effects().setImage(name);
     return 0;
 }
 
@@ -216,7 +216,7 @@ int l_showMenu(lua_State* L) {
             lua_pop(L, 1);
         }
         std::string error;
-        id = worldOf(L).showMenu(options, error);
+        id = worldOf(L).story().showMenu(options, error);
         if (id == 0) bind::pushError(L, "menu: " + error);
     }
     if (id == 0) return lua_error(L);
@@ -225,7 +225,7 @@ int l_showMenu(lua_State* L) {
 }
 
 int l_menuChoice(lua_State* L) {
-    lua_pushinteger(L, worldOf(L).menuChoice(static_cast<int>(checkNumber(L, 1, "menuChoice", "id"))));
+    lua_pushinteger(L, worldOf(L).story().menuChoice(static_cast<int>(checkNumber(L, 1, "menuChoice", "id"))));
     return 1;
 }
 
@@ -237,18 +237,18 @@ int l_recordJump(lua_State* L) {
 int l_banner(lua_State* L) {
     const char* text = checkString(L, 1, "banner", "text");
     double seconds = bind::optSeconds(L, 2, "banner", "seconds", 1.0);
-    worldOf(L).showBanner(text, static_cast<float>(seconds));
+    worldOf(L).effects().showBanner(text, static_cast<float>(seconds));
     return 0;
 }
 
 int l_setPlayer(lua_State* L) {
     if (lua_isnoneornil(L, 1)) {
-        worldOf(L).setPlayer(nullptr);
+        worldOf(L).cast().setPlayer(nullptr);
         return 0;
     }
     Actor* actor = findActorArg(L, 1, "setPlayer");
     if (!actor) return lua_error(L);
-    worldOf(L).setPlayer(actor);
+    worldOf(L).cast().setPlayer(actor);
     return 0;
 }
 
@@ -272,12 +272,12 @@ int l_isLookingAt(lua_State* L) {
     if (!looker) return lua_error(L);
     Actor* target = findActorArg(L, 2, "isLookingAt");
     if (!target) return lua_error(L);
-    lua_pushboolean(L, World::lookingAt(*looker, *target));
+    lua_pushboolean(L, Cast::lookingAt(*looker, *target));
     return 1;
 }
 
 int l_isLineFinished(lua_State* L) {
-    lua_pushboolean(L, worldOf(L).isLineFinished(static_cast<int>(checkNumber(L, 1, "isLineFinished", "id"))));
+    lua_pushboolean(L, worldOf(L).story().isLineFinished(static_cast<int>(checkNumber(L, 1, "isLineFinished", "id"))));
     return 1;
 }
 
@@ -289,35 +289,35 @@ int l_fade(lua_State* L) {
         bind::pushError(L, std::string("fade: kind must be one of out, in, flash. Was \"") + kindName + "\"");
         return lua_error(L);
     }
-    worldOf(L).startFade(*kind, seconds);
+    worldOf(L).effects().startFade(*kind, seconds);
     return 0;
 }
 
 int l_flash(lua_State* L) {
     double seconds = bind::optSeconds(L, 1, "flash", "seconds", 0.6);
-    worldOf(L).startFade(FadeKind::Flash, seconds);
+    worldOf(L).effects().startFade(FadeKind::Flash, seconds);
     return 0;
 }
 
 int l_setCameraCenter(lua_State* L) {
     Point point;
     if (!readPoint(L, 1, "setCameraCenter", point)) return lua_error(L);
-    worldOf(L).setCameraCenter(point.position);
+    worldOf(L).effects().setCameraCenter(point.position);
     if (point.name) {  // "harbour.camera": the camera is at the harbour
         std::string name = point.name;
         std::size_t dot = name.find('.');
-        if (dot != std::string::npos) worldOf(L).setPlace(name.substr(0, dot));
+        if (dot != std::string::npos) worldOf(L).effects().setPlace(name.substr(0, dot));
     }
     return 0;
 }
 
 int l_disableControls(lua_State* L) {
-    worldOf(L).setControlsEnabled(false);
+    worldOf(L).cast().setControlsEnabled(false);
     return 0;
 }
 
 int l_enableControls(lua_State* L) {
-    worldOf(L).setControlsEnabled(true);
+    worldOf(L).cast().setControlsEnabled(true);
     return 0;
 }
 

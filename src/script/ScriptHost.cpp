@@ -310,7 +310,7 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    for (const auto& actor : world_.actors()) actors.push_back(actor.id);
+    for (const auto& actor : world_.cast().actors()) actors.push_back(actor.id);
     std::sort(globals.begin(), globals.end());
     lua_createtable(L, 0, 5);
     lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
@@ -321,9 +321,9 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
     lua_setfield(L, -2, "globals");
     pushStrings(L, actors);
     lua_setfield(L, -2, "actors");
-    pushStrings(L, world_.waypointNames());
+    pushStrings(L, world_.cast().waypointNames());
     lua_setfield(L, -2, "waypoints");
-    pushStrings(L, world_.imageNames());
+    pushStrings(L, world_.effects().imageNames());
     lua_setfield(L, -2, "images");
     CallResult result = lua_.call(3, 1);
     if (!result.ok) return {firstLine(result.error)};
@@ -521,7 +521,7 @@ void ScriptHost::reportError(const std::string& messageWithTraceback) {
     ++errorCount_;
     std::cerr << messageWithTraceback << '\n';
     std::string line = firstLine(messageWithTraceback);
-    world_.reportError(line, errorLocation(line));
+    world_.effects().reportError(line, errorLocation(line));
 }
 
 std::map<std::string, ScriptValue> ScriptHost::flags() {

@@ -38,7 +38,7 @@ Color darker(Color c, float f) {
 }  // namespace
 
 Vec2 WorldView::toView(const World& world, Vec2 p) const {
-    Vec2 c = world.cameraCenter();
+    Vec2 c = world.effects().cameraCenter();
     return {p.x - c.x + ViewLayout::kWidth / 2, p.y - c.y + ViewLayout::kHeight / 2};
 }
 
@@ -107,7 +107,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
 
     // Actors, nearest (largest y) drawn last; bubbles above every actor.
     std::vector<const Actor*> cast;
-    for (const auto& a : world.actors())
+    for (const auto& a : world.cast().actors())
         if (a.active) cast.push_back(&a);
     std::stable_sort(cast.begin(), cast.end(),
                      [](const Actor* a, const Actor* b) { return a->position.y < b->position.y; });
@@ -115,9 +115,9 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     for (const auto& bubble : layoutBubbles(world, cast)) drawBubble(bubble);
 
     menuRows_.clear();
-    if (const auto& menu = world.currentMenu()) {
+    if (const auto& menu = world.story().currentMenu()) {
         drawMenu(world, *menu);
-    } else if (const auto& line = world.currentLine()) {
+    } else if (const auto& line = world.story().currentLine()) {
         drawDialogue(world, *line);
     }
     drawBanner(world);
@@ -130,9 +130,9 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     if (overlay.inspector) drawInspector(*overlay.inspector, overlay.paused);
     if (overlay.history) drawHistory(world, overlay.historyScroll);
 
-    if (float veil = world.fadeOverlayAlpha(); veil > 0)
+    if (float veil = world.effects().fadeOverlayAlpha(); veil > 0)
         batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha({0, 0, 0, 255}, veil));
-    if (float flash = world.flashAlpha(); flash > 0)
+    if (float flash = world.effects().flashAlpha(); flash > 0)
         batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha({255, 252, 240, 255}, flash));
     drawError(world);
     drawNotice(world);
@@ -141,16 +141,14 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
 
 void WorldView::drawBackdrop(const World& world) {
     // The horizon moves with the camera's height so walking scenes feel placed.
-    Vec2 camera = world.cameraCenter();
+    Vec2 camera = world.effects().cameraCenter();
     float horizon = kHorizon - (camera.y - ViewLayout::kHeight / 2) * 0.3f;
     horizon = std::clamp(horizon, 40.0f, ViewLayout::kHeight - 40);
-    std::string kind = world.backdrop();
-    if (kind == "sea") {
-        drawSea(camera, horizon);
-    } else if (kind == "lamproom") {
-        drawLampRoom(camera, horizon);
-    } else {
-        drawForest(camera, horizon);
+    switch (world.effects().backdrop()) {
+        case Backdrop::Sea: drawSea(camera, horizon); break;
+        case Backdrop::LampRoom: drawLampRoom(camera, horizon); break;
+        case Backdrop::Forest: drawForest(camera, horizon); break;
+        case Backdrop::Plain: drawPlain(camera, horizon); break;
     }
 }
 
@@ -172,6 +170,14 @@ void WorldView::drawGroundMarks(Vec2 camera, float top, Color colour) {
             batch_.rect(x + 10, y, 2, 8, colour);
         }
     }
+}
+
+// A map that names no backdrop: open ground under a night sky.
+void WorldView::drawPlain(Vec2 camera, float horizon) {
+    batch_.gradientRect(0, 0, ViewLayout::kWidth, horizon, kSkyTop, kSkyBottom);
+    batch_.gradientRect(0, horizon, ViewLayout::kWidth, ViewLayout::kHeight - horizon, kGroundTop, kGroundBottom);
+    drawMoon(camera, {240, 236, 210, 18});
+    drawGroundMarks(camera, horizon, {86, 124, 80, 150});
 }
 
 void WorldView::drawForest(Vec2 camera, float horizon) {
@@ -328,7 +334,7 @@ constexpr float kPortraitSize = 160;
 
 // The picture set by image(): framed, at the left of the box, rising above it.
 void WorldView::drawPortrait(const World& world, float boxX, float boxBottom) {
-    const Image* image = world.image().empty() ? nullptr : images_.get(world.image());
+    const Image* image = world.effects().image().empty() ? nullptr : images_.get(world.effects().image());
     if (!image) return;
     float x = boxX + 22, y = boxBottom - 22 - kPortraitSize;
     batch_.rect(x - 4, y - 4, kPortraitSize + 8, kPortraitSize + 8, {236, 226, 200, 255});
@@ -339,9 +345,9 @@ void WorldView::drawPortrait(const World& world, float boxX, float boxBottom) {
 void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     Font name = fontFor(fonts::kHeading, textScale_);
     Font body = fontFor(fonts::kDialogue, textScale_);
-    const Actor* speaker = line.speaker.empty() ? nullptr : world.findActor(line.speaker);
+    const Actor* speaker = line.speaker.empty() ? nullptr : world.cast().findActor(line.speaker);
     Color accent = speaker ? speaker->color : kMuted;
-    bool portrait = !world.image().empty();
+    bool portrait = !world.effects().image().empty();
     const float padX = 28, textX = kBoxX + (portrait ? kPortraitSize + 50 : padX);
     const float textWidth = kBoxX + kBoxWidth - padX - textX;
 
@@ -381,7 +387,7 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     Font title = fontFor(fonts::kSmall);
     Font option = fontFor(fonts::kOption, textScale_);
     Font number = fontFor(fonts::kHeading, textScale_);
-    bool portrait = !world.image().empty();
+    bool portrait = !world.effects().image().empty();
     const float textX = kBoxX + (portrait ? kPortraitSize + 50 : 28);
     const float rowWidth = kBoxX + kBoxWidth - 20 - textX + 12;
     float lineHeight = text_.lineHeight(option);
@@ -426,20 +432,20 @@ int WorldView::menuOptionAt(float x, float y) const {
 }
 
 void WorldView::drawBanner(const World& world) {
-    if (world.bannerSecondsLeft() <= 0 || world.bannerText().empty()) return;
+    if (world.effects().bannerSecondsLeft() <= 0 || world.effects().bannerText().empty()) return;
     Font big = fontFor(fonts::kBanner);
-    float alpha = std::min(1.0f, world.bannerSecondsLeft() / 0.3f);
-    text_.drawCentered(big, world.bannerText(), ViewLayout::kWidth / 2, ViewLayout::kHeight / 2 - 110,
+    float alpha = std::min(1.0f, world.effects().bannerSecondsLeft() / 0.3f);
+    text_.drawCentered(big, world.effects().bannerText(), ViewLayout::kWidth / 2, ViewLayout::kHeight / 2 - 110,
                        withAlpha({255, 244, 214, 255}, alpha));
 }
 
 void WorldView::drawError(const World& world) {
-    if (world.errorSecondsLeft() <= 0 || world.lastError().empty()) return;
+    if (world.effects().errorSecondsLeft() <= 0 || world.effects().lastError().empty()) return;
     Font font = fontFor(fonts::kBody);
-    auto lines =
-        text_.wrap(font, "Script error: " + world.lastError() + "   (Backspace hides this)", ViewLayout::kWidth - 120);
+    auto lines = text_.wrap(font, "Script error: " + world.effects().lastError() + "   (Backspace hides this)",
+                            ViewLayout::kWidth - 120);
     float lineHeight = text_.lineHeight(font);
-    float alpha = std::min(1.0f, world.errorSecondsLeft());
+    float alpha = std::min(1.0f, world.effects().errorSecondsLeft());
     float h = lines.size() * lineHeight + 20;
     batch_.rect(40, 52, ViewLayout::kWidth - 80, h, withAlpha(kErrorPanel, alpha));
     for (std::size_t i = 0; i < lines.size(); ++i)
@@ -447,13 +453,13 @@ void WorldView::drawError(const World& world) {
 }
 
 void WorldView::drawNotice(const World& world) {
-    if (world.noticeSecondsLeft() <= 0 || world.notice().empty()) return;
+    if (world.effects().noticeSecondsLeft() <= 0 || world.effects().notice().empty()) return;
     Font font = fontFor(fonts::kSmall);
-    float alpha = std::min(1.0f, world.noticeSecondsLeft());
-    float w = text_.width(font, world.notice()) + 28, h = text_.lineHeight(font) + 14;
+    float alpha = std::min(1.0f, world.effects().noticeSecondsLeft());
+    float w = text_.width(font, world.effects().notice()) + 28, h = text_.lineHeight(font) + 14;
     float x = ViewLayout::kWidth - w - 20, y = ViewLayout::kHeight - h - 52;
     batch_.rect(x, y, w, h, {8, 10, 16, static_cast<std::uint8_t>(215 * alpha)});
-    text_.draw(font, world.notice(), x + 14, y + 7, withAlpha({214, 236, 214, 255}, alpha));
+    text_.draw(font, world.effects().notice(), x + 14, y + 7, withAlpha({214, 236, 214, 255}, alpha));
 }
 
 // The history: newest at the bottom, `scroll` entries back, wrapped to the panel.
@@ -466,7 +472,7 @@ void WorldView::drawHistory(const World& world, int scroll) {
     Font name = fontFor(fonts::kLabel);
     text_.draw(title, "History", x + 24, top + 16, kPanelText);
     text_.draw(name, "Up/Down or the wheel to scroll  \u00B7  H or Esc to close", x + 140, top + 22, kMuted);
-    const auto& entries = world.history();
+    const auto& entries = world.story().history();
     float lineHeight = text_.lineHeight(body), y = bottom - 20;
     int last = static_cast<int>(entries.size()) - 1 - scroll;
     for (int i = last; i >= 0 && y > top + 70; --i) {

@@ -44,6 +44,7 @@ private:
     Font fontFor(const FontRole& role, float scale = 1);
     Vec2 toView(const World& world, Vec2 p) const;
     void drawBackdrop(const World& world);
+    void drawPlain(Vec2 camera, float horizon);
     void drawForest(Vec2 camera, float horizon);
     void drawSea(Vec2 camera, float horizon);
     void drawLampRoom(Vec2 camera, float horizon);

@@ -1,0 +1,165 @@
+#include "game/Cast.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace stagehand {
+
+namespace {
+constexpr float kAppearGlowSeconds = 0.6f;
+}
+
+const char* facingName(Facing facing) {
+    switch (facing) {
+        case Facing::Down: return "down";
+        case Facing::Up: return "up";
+        case Facing::Left: return "left";
+        case Facing::Right: return "right";
+    }
+    return "down";
+}
+
+Facing facingAlong(float dx, float dy) {
+    if (std::fabs(dx) >= std::fabs(dy)) return dx < 0 ? Facing::Left : Facing::Right;
+    return dy < 0 ? Facing::Up : Facing::Down;
+}
+
+std::optional<Facing> parseFacing(const std::string& name) {
+    for (Facing f : {Facing::Down, Facing::Up, Facing::Left, Facing::Right})
+        if (name == facingName(f)) return f;
+    return std::nullopt;
+}
+
+const Vec2* Cast::findWaypoint(const std::string& name) const {
+    auto it = waypoints_.find(name);
+    return it == waypoints_.end() ? nullptr : &it->second;
+}
+
+Actor* Cast::findActor(const std::string& id) {
+    for (auto& a : actors_)
+        if (a.id == id) return &a;
+    return nullptr;
+}
+
+const Actor* Cast::findActor(const std::string& id) const {
+    return const_cast<Cast*>(this)->findActor(id);
+}
+
+std::vector<std::string> Cast::actorIds() const {
+    std::vector<std::string> ids;
+    for (const auto& a : actors_) ids.push_back(a.id);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+std::vector<std::string> Cast::waypointNames() const {
+    std::vector<std::string> names;
+    for (const auto& [name, pos] : waypoints_) names.push_back(name);
+    return names;
+}
+
+std::string Cast::displayName(const std::string& id) const {
+    const Actor* actor = id.empty() ? nullptr : findActor(id);
+    return actor ? actor->displayName : id;
+}
+
+void Cast::activate(Actor& actor, bool active) {
+    if (actor.active == active) return;
+    actor.active = active;
+    if (active) actor.appearFlash = kAppearGlowSeconds;
+    chronicle_.record(chronicle_.event(active ? "activate" : "deactivate").with("actor", actor.id));
+}
+
+void Cast::setPosition(Actor& actor, Vec2 position) {
+    actor.position = position;
+    actor.walking = false;
+}
+
+void Cast::walkTo(Actor& actor, Vec2 target, const std::string& targetName) {
+    actor.walkTarget = target;
+    actor.walkTargetName = targetName;
+    actor.walking = true;
+    chronicle_.record(chronicle_.event("walk").with("actor", actor.id).with("to", targetName));
+}
+
+void Cast::say(Actor& actor, const std::string& text, float seconds) {
+    actor.speech = text;
+    actor.speechSecondsLeft = seconds;
+    if (!text.empty()) chronicle_.record(chronicle_.event("say").with("actor", actor.id).with("text", text));
+}
+
+bool Cast::lookingAt(const Actor& looker, const Actor& target) {
+    static const float kReach = 300.0f, kCosHalfAngle = 0.8f;  // within about 37 degrees of straight ahead
+    float fx = looker.facing == Facing::Left ? -1.0f : looker.facing == Facing::Right ? 1.0f : 0.0f;
+    float fy = looker.facing == Facing::Up ? -1.0f : looker.facing == Facing::Down ? 1.0f : 0.0f;
+    float dx = target.position.x - looker.position.x, dy = target.position.y - looker.position.y;
+    float distance = std::sqrt(dx * dx + dy * dy);
+    if (distance < 0.001f || distance > kReach) return false;
+    return (dx * fx + dy * fy) / distance >= kCosHalfAngle;
+}
+
+const Actor* Cast::player() const {
+    return playerId_.empty() ? nullptr : findActor(playerId_);
+}
+
+void Cast::setControlsEnabled(bool enabled) {
+    if (controlsEnabled_ == enabled) return;
+    controlsEnabled_ = enabled;
+    chronicle_.record(chronicle_.event("controls").with("enabled", enabled ? "true" : "false"));
+}
+
+void Cast::setPlayerInput(PlayerInput input) {
+    if (input.moveX == playerInput_.moveX && input.moveY == playerInput_.moveY) return;
+    playerInput_ = input;
+    InputCommand c;
+    c.kind = InputCommand::Kind::Move;
+    c.x = input.moveX;
+    c.y = input.moveY;
+    chronicle_.recordInput(c);
+}
+
+void Cast::advance(float dt, bool frozen) {
+    for (auto& actor : actors_) advanceActor(actor, dt);
+    if (!frozen) advancePlayer(dt);
+}
+
+bool Cast::anyoneWalking() const {
+    return std::any_of(actors_.begin(), actors_.end(), [](const Actor& a) { return a.walking; });
+}
+
+void Cast::advanceActor(Actor& actor, float dt) {
+    actor.appearFlash = std::max(0.0f, actor.appearFlash - dt);
+    if (actor.speechSecondsLeft > 0) {
+        actor.speechSecondsLeft -= dt;
+        if (actor.speechSecondsLeft <= 0) actor.speech.clear();
+    }
+    if (!actor.walking) return;
+    float dx = actor.walkTarget.x - actor.position.x;
+    float dy = actor.walkTarget.y - actor.position.y;
+    float distance = std::sqrt(dx * dx + dy * dy);
+    float step = actor.speed * dt;
+    if (distance > 0.001f) {
+        actor.facing = facingAlong(dx, dy);
+    }
+    if (distance <= step) {
+        actor.position = actor.walkTarget;
+        actor.walking = false;
+        chronicle_.record(chronicle_.event("arrive").with("actor", actor.id).with("at", actor.walkTargetName));
+        return;
+    }
+    actor.position.x += dx / distance * step;
+    actor.position.y += dy / distance * step;
+}
+
+void Cast::advancePlayer(float dt) {
+    Actor* actor = playerId_.empty() ? nullptr : findActor(playerId_);
+    float mx = playerInput_.moveX, my = playerInput_.moveY;
+    if (!actor || !controlsEnabled_ || (mx == 0 && my == 0)) return;
+    float length = std::sqrt(mx * mx + my * my);
+    actor->walking = false;
+    actor->position.x += mx / length * actor->speed * dt;
+    actor->position.y += my / length * actor->speed * dt;
+    actor->facing = facingAlong(mx, my);
+}
+
+}  // namespace stagehand

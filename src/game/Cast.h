@@ -1,0 +1,98 @@
+// The cast and the places they stand: actors, waypoints, walking, facing,
+// speech bubbles and the player's own actor. Knows nothing of Lua or drawing.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/Chronicle.h"
+#include "render/Color.h"
+
+namespace stagehand {
+
+struct Vec2 {
+    float x = 0, y = 0;
+};
+
+enum class Facing { Down, Up, Left, Right };
+const char* facingName(Facing facing);
+std::optional<Facing> parseFacing(const std::string& name);
+// Which way an actor faces looking or moving along (dx, dy): the longer axis
+// wins, and a tie (or no movement) faces sideways. The one home of this rule:
+// walking, the player's movement and faceTowards all use it.
+Facing facingAlong(float dx, float dy);
+
+struct Actor {
+    std::string id;           // what scripts call it: "jackie"
+    std::string displayName;  // what the screen shows: "Jackie"
+    std::string glyph;        // one UTF-8 character drawn as its body
+    Color color;
+    Vec2 position;
+    Vec2 walkTarget;
+    std::string walkTargetName;
+    bool walking = false;
+    bool active = false;
+    float speed = 140.0f;  // world units per second
+    Facing facing = Facing::Down;
+    std::string speech;            // speech bubble text, empty when silent
+    float speechSecondsLeft = -1;  // < 0: until replaced or cleared
+    float appearFlash = 0;         // seconds left of the "just appeared" glow
+};
+
+// What the player is pressing this tick.
+struct PlayerInput {
+    float moveX = 0, moveY = 0;  // -1..1
+};
+
+class Cast {
+public:
+    explicit Cast(Chronicle& chronicle) : chronicle_(chronicle) {}
+
+    // --- Setup (from map data) ---
+    void addWaypoint(const std::string& name, Vec2 position) { waypoints_[name] = position; }
+    void addActor(Actor actor) { actors_.push_back(std::move(actor)); }
+    const Vec2* findWaypoint(const std::string& name) const;
+    Actor* findActor(const std::string& id);
+    const Actor* findActor(const std::string& id) const;
+    const std::map<std::string, Vec2>& waypoints() const { return waypoints_; }
+    const std::vector<Actor>& actors() const { return actors_; }
+    std::vector<std::string> actorIds() const;  // sorted
+    std::vector<std::string> waypointNames() const;
+    // The name the screen shows for an actor id (the id itself if unknown).
+    std::string displayName(const std::string& id) const;
+
+    // --- Commands (from scripts) ---
+    void activate(Actor& actor, bool active);
+    void setPosition(Actor& actor, Vec2 position);
+    void walkTo(Actor& actor, Vec2 target, const std::string& targetName);
+    void face(Actor& actor, Facing facing) { actor.facing = facing; }
+    void say(Actor& actor, const std::string& text, float seconds);
+    static bool lookingAt(const Actor& looker, const Actor& target);
+
+    // --- The player's actor ---
+    void setPlayer(Actor* actor) { playerId_ = actor ? actor->id : ""; }
+    const Actor* player() const;
+    void setControlsEnabled(bool enabled);
+    bool controlsEnabled() const { return controlsEnabled_; }
+    void setPlayerInput(PlayerInput input);
+
+    // One tick: walks, bubbles and glows; the player moves unless `frozen`
+    // (a menu is open).
+    void advance(float dt, bool frozen);
+    bool anyoneWalking() const;
+
+private:
+    void advanceActor(Actor& actor, float dt);
+    void advancePlayer(float dt);
+
+    Chronicle& chronicle_;
+    std::map<std::string, Vec2> waypoints_;
+    std::vector<Actor> actors_;
+    std::string playerId_;
+    PlayerInput playerInput_;
+    bool controlsEnabled_ = true;
+};
+
+}  // namespace stagehand

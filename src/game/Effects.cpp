@@ -1,0 +1,107 @@
+#include "game/Effects.h"
+
+#include <algorithm>
+
+namespace stagehand {
+
+namespace {
+constexpr float kErrorShownSeconds = 8.0f;
+}
+
+const char* fadeKindName(FadeKind kind) {
+    switch (kind) {
+        case FadeKind::Out: return "out";
+        case FadeKind::In: return "in";
+        case FadeKind::Flash: return "flash";
+        case FadeKind::None: break;
+    }
+    return "none";
+}
+
+std::optional<FadeKind> parseFadeKind(const std::string& name) {
+    for (FadeKind k : {FadeKind::Out, FadeKind::In, FadeKind::Flash})
+        if (name == fadeKindName(k)) return k;
+    return std::nullopt;
+}
+
+namespace {
+struct NamedBackdrop {
+    const char* name;
+    Backdrop backdrop;
+};
+constexpr NamedBackdrop kBackdrops[] = {
+    {"forest", Backdrop::Forest}, {"sea", Backdrop::Sea}, {"lamproom", Backdrop::LampRoom}};
+}  // namespace
+
+std::optional<Backdrop> parseBackdrop(const std::string& name) {
+    for (const auto& entry : kBackdrops)
+        if (name == entry.name) return entry.backdrop;
+    return std::nullopt;
+}
+
+std::string backdropNamesForHelp() {
+    std::string names;
+    for (const auto& entry : kBackdrops) names += (names.empty() ? "" : "|") + std::string(entry.name);
+    return names;
+}
+
+Backdrop Effects::backdrop() const {
+    auto it = backdrops_.find(place_);
+    return it == backdrops_.end() ? Backdrop::Plain : it->second;
+}
+
+void Effects::setImage(const std::string& name) {
+    image_ = name;
+    chronicle_.record(chronicle_.event("image").with("name", name));
+}
+
+void Effects::startFade(FadeKind kind, double seconds) {
+    fadeKind_ = kind;
+    fadeSeconds_ = static_cast<float>(std::max(seconds, 0.0));
+    fadeElapsed_ = 0;
+    if (kind == FadeKind::Out) veiled_ = true;
+    if (kind == FadeKind::In) veiled_ = false;
+    chronicle_.record(chronicle_.event("fade").with("kind", fadeKindName(kind)).withNumber("seconds", seconds));
+}
+
+float Effects::fadeProgress() const {
+    return fadeSeconds_ > 0 ? std::min(1.0f, fadeElapsed_ / fadeSeconds_) : 1.0f;
+}
+
+float Effects::fadeOverlayAlpha() const {
+    if (fadeKind_ == FadeKind::Out) return fadeProgress();
+    if (fadeKind_ == FadeKind::In) return 1.0f - fadeProgress();
+    return veiled_ ? 1.0f : 0.0f;
+}
+
+float Effects::flashAlpha() const {
+    return fadeKind_ == FadeKind::Flash ? 1.0f - fadeProgress() : 0.0f;
+}
+
+void Effects::showBanner(const std::string& text, float seconds) {
+    banner_ = text;
+    bannerSecondsLeft_ = seconds;
+    chronicle_.record(chronicle_.event("banner").with("text", text));
+}
+
+void Effects::reportError(const std::string& message, const std::string& where) {
+    showError(message, kErrorShownSeconds);
+    chronicle_.record(chronicle_.event("error").with("message", message).with("where", where));
+}
+
+void Effects::showError(const std::string& message, float seconds) {
+    lastError_ = message;
+    errorSecondsLeft_ = seconds;
+}
+
+void Effects::advance(float dt) {
+    bannerSecondsLeft_ = std::max(0.0f, bannerSecondsLeft_ - dt);
+    if (fadeKind_ != FadeKind::None) {
+        fadeElapsed_ += dt;
+        if (fadeElapsed_ >= fadeSeconds_) fadeKind_ = FadeKind::None;
+    }
+    errorSecondsLeft_ = std::max(0.0f, errorSecondsLeft_ - dt);
+    noticeSecondsLeft_ = std::max(0.0f, noticeSecondsLeft_ - dt);
+}
+
+}  // namespace stagehand

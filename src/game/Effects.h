@@ -1,0 +1,91 @@
+// What frames the cast: the backdrop and camera, a full-screen picture, fades
+// and flashes, the banner, and the host's notices and error messages. Knows
+// nothing of Lua or drawing.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/Cast.h"
+#include "game/Chronicle.h"
+
+namespace stagehand {
+
+enum class FadeKind { None, Out, In, Flash };
+
+// The painted backdrops a map may name ("backdrop sea"); Plain is a map that
+// names none.
+enum class Backdrop { Plain, Forest, Sea, LampRoom };
+std::optional<Backdrop> parseBackdrop(const std::string& name);
+std::string backdropNamesForHelp();  // "forest|sea|lamproom"
+const char* fadeKindName(FadeKind kind);
+std::optional<FadeKind> parseFadeKind(const std::string& name);
+
+class Effects {
+public:
+    explicit Effects(Chronicle& chronicle) : chronicle_(chronicle) {}
+
+    // --- Camera and backdrop ---
+    void setCameraCenter(Vec2 center) { cameraCenter_ = center; }
+    Vec2 cameraCenter() const { return cameraCenter_; }
+    // The place the camera looks at (a map's name) picks the backdrop.
+    void setPlace(const std::string& mapName) { place_ = mapName; }
+    void setBackdrop(const std::string& mapName, Backdrop backdrop) { backdrops_[mapName] = backdrop; }
+    // The backdrop of the current place: Plain when its map names none.
+    Backdrop backdrop() const;
+
+    // --- A picture over the scene (image(name)) ---
+    // The names scripts may show: the picture files in assets/images.
+    void setImageNames(std::vector<std::string> names) { imageNames_ = std::move(names); }
+    const std::vector<std::string>& imageNames() const { return imageNames_; }
+    void setImage(const std::string& name);
+    const std::string& image() const { return image_; }
+
+    // --- Fades and the banner ---
+    void startFade(FadeKind kind, double seconds);
+    bool fading() const { return fadeKind_ != FadeKind::None; }
+    float fadeOverlayAlpha() const;  // black veil, 0..1
+    float flashAlpha() const;        // white veil, 0..1
+    void showBanner(const std::string& text, float seconds);
+    const std::string& bannerText() const { return banner_; }
+    float bannerSecondsLeft() const { return bannerSecondsLeft_; }
+
+    // --- Messages from the host ---
+    // A script error: shown on screen and recorded with where it happened.
+    void reportError(const std::string& message, const std::string& where);
+    // Shows a message in the error overlay without a transcript event (the
+    // caller records its own, such as "stuck").
+    void showError(const std::string& message, float seconds = 8.0f);
+    void dismissError() { errorSecondsLeft_ = 0; }
+    const std::string& lastError() const { return lastError_; }
+    float errorSecondsLeft() const { return errorSecondsLeft_; }
+    // A short notice from the host (not the script), e.g. "reloaded".
+    void showNotice(const std::string& text) { notice_ = text, noticeSecondsLeft_ = 2.5f; }
+    const std::string& notice() const { return notice_; }
+    float noticeSecondsLeft() const { return noticeSecondsLeft_; }
+
+    void advance(float dt);
+
+private:
+    float fadeProgress() const;
+
+    Chronicle& chronicle_;
+    Vec2 cameraCenter_{640, 360};
+    std::string place_;
+    std::map<std::string, Backdrop> backdrops_;
+    std::vector<std::string> imageNames_;
+    std::string image_;
+    FadeKind fadeKind_ = FadeKind::None;
+    float fadeSeconds_ = 0, fadeElapsed_ = 0;
+    bool veiled_ = false;  // after a fade out, until a fade in
+    std::string banner_;
+    float bannerSecondsLeft_ = 0;
+    std::string lastError_;
+    float errorSecondsLeft_ = 0;
+    std::string notice_;
+    float noticeSecondsLeft_ = 0;
+};
+
+}  // namespace stagehand

@@ -1,0 +1,164 @@
+#include "game/Story.h"
+
+#include <algorithm>
+
+#include "render/Utf8.h"
+
+namespace stagehand {
+
+namespace {
+// Seconds a typed line stays up: a beat, plus time to read it.
+float readingSeconds(const std::string& text) {
+    return 1.0f + 0.035f * static_cast<float>(utf8::length(text));
+}
+}  // namespace
+
+// Lines and pages are one thing; they differ in who turns them and in their
+// transcript event ("line" always names its speaker, "text" only a real one).
+int Story::show(const std::string& speaker, const std::string& text, bool waitsForPlayer) {
+    if (line_) finishedLineId_ = line_->id;  // a new line replaces the one showing
+    DialogueLine line;
+    line.id = nextLineId_++;
+    line.speaker = speaker;
+    line.text = text;
+    line.waitsForPlayer = waitsForPlayer;
+    line_ = line;
+    history_.push_back({cast_.displayName(speaker), text, false});
+    auto e = chronicle_.event(waitsForPlayer ? "text" : "line");
+    if (!waitsForPlayer || !speaker.empty()) e.with("speaker", speaker);
+    chronicle_.record(e.with("text", text));
+    return line.id;
+}
+
+void Story::finishLine() {
+    if (!line_) return;
+    finishedLineId_ = line_->id;
+    line_.reset();
+}
+
+int Story::showMenu(const std::vector<std::string>& options, std::string& error) {
+    finishLine();  // the page that asked the question gives way to the choices
+    ChoiceMenu menu;
+    menu.id = nextMenuId_++;
+    menu.options = options;
+    menu_ = menu;
+    std::string listed;
+    for (std::size_t i = 0; i < options.size(); ++i)
+        listed += (i ? " | " : "") + std::to_string(i + 1) + ". " + options[i];
+    chronicle_.record(chronicle_.event("menu").with("options", listed));
+    if (!settings_.headless) return menu.id;
+    bool answersLeft = nextScriptedChoice_ < scriptedChoices_.size();
+    if (!answersLeft && settings_.menusWaitForAnswers) return menu.id;
+    if (!answersLeft) {
+        error = "no answer left in " + choicesSource_ + " for this menu (options: " + listed + ")";
+        menu_.reset();
+        return 0;
+    }
+    int answer = scriptedChoices_[nextScriptedChoice_++];
+    if (!chooseMenuOption(answer - 1)) {
+        error = "answer " + std::to_string(answer) + " from " + choicesSource_ +
+                " is out of range for this menu (options: " + listed + ")";
+        menu_.reset();
+        return 0;
+    }
+    return menu.id;
+}
+
+int Story::menuChoice(int menuId) const {
+    auto it = choices_.find(menuId);
+    return it == choices_.end() ? 0 : it->second;
+}
+
+void Story::setTextSettings(const TextSettings& settings) {
+    bool changed = settings.charsPerSecond != settings_.charsPerSecond ||
+                   settings.autoAdvance != settings_.autoAdvance || settings.skipping != settings_.skipping ||
+                   settings.readingScale != settings_.readingScale;
+    settings_ = settings;
+    if (!changed) return;
+    InputCommand c;
+    c.kind = InputCommand::Kind::Text;
+    c.x = settings.charsPerSecond;
+    c.y = settings.readingScale;
+    c.autoAdvance = settings.autoAdvance;
+    c.skipping = settings.skipping;
+    chronicle_.recordInput(c);
+}
+
+void Story::recordMenuInput(InputCommand::Kind kind, int number) {
+    InputCommand c;
+    c.kind = kind;
+    c.number = number;
+    chronicle_.recordInput(c);
+}
+
+bool Story::chooseMenuOption(int index) {
+    if (!menu_ || index < 0 || index >= static_cast<int>(menu_->options.size())) return false;
+    recordMenuInput(InputCommand::Kind::Choose, index + 1);
+    return choose(index);
+}
+
+bool Story::choose(int index) {
+    choices_[menu_->id] = index + 1;
+    history_.push_back({"", menu_->options[index], true});
+    chronicle_.record(chronicle_.event("choice").withNumber("index", index + 1).with("text", menu_->options[index]));
+    menu_.reset();
+    return true;
+}
+
+void Story::moveMenuSelection(int delta) {
+    if (!menu_) return;
+    recordMenuInput(InputCommand::Kind::Select, delta < 0 ? -1 : 1);
+    int count = static_cast<int>(menu_->options.size());
+    menu_->selected = ((menu_->selected + delta) % count + count) % count;
+}
+
+void Story::hoverMenuOption(int index) {
+    if (!menu_ || index < 0 || index >= static_cast<int>(menu_->options.size()) || menu_->selected == index) return;
+    recordMenuInput(InputCommand::Kind::Hover, index + 1);
+    menu_->selected = index;
+}
+
+void Story::advancePressed() {
+    if (!menu_ && !line_) return;  // nothing to advance: not an input of the run
+    InputCommand c;
+    c.kind = InputCommand::Kind::Advance;
+    chronicle_.recordInput(c);
+    if (menu_) {
+        choose(menu_->selected);
+        return;
+    }
+    if (!line_->typed) {
+        line_->charsShown = static_cast<float>(utf8::length(line_->text));
+        line_->typed = true;
+        line_->holdSecondsLeft = readingSeconds(line_->text) * settings_.readingScale;
+        return;
+    }
+    finishLine();
+}
+
+void Story::advance(float dt) {
+    if (!line_) return;
+    auto total = static_cast<float>(utf8::length(line_->text));
+    if (!line_->typed) {
+        bool instant = settings_.charsPerSecond <= 0 || settings_.skipping;
+        line_->charsShown = instant ? total : std::min(total, line_->charsShown + settings_.charsPerSecond * dt);
+        if (line_->charsShown >= total) {
+            line_->typed = true;
+            line_->holdSecondsLeft = settings_.skipping ? 0.1f : readingSeconds(line_->text) * settings_.readingScale;
+        }
+        return;
+    }
+    // A typed page waits for the player, unless nobody is there, auto-advance
+    // is on, or the player holds the skip key.
+    bool turnsItself = !line_->waitsForPlayer || settings_.autoAdvance || settings_.skipping;
+    if (line_->waitsForPlayer && settings_.headless) {
+        finishLine();
+        return;
+    }
+    if (!turnsItself) return;
+    if (settings_.skipping) line_->holdSecondsLeft = std::min(line_->holdSecondsLeft, 0.1f);
+    line_->holdSecondsLeft -= dt;
+    if (line_->holdSecondsLeft <= 0) finishLine();
+}
+
+}  // namespace stagehand
