@@ -64,6 +64,14 @@ return function(stage, S)
         end
     end
 
+    -- Waits until dialogue line or story page `id` has been read (typed,
+    -- held and turned): dialogue() and text() differ only in how it is shown.
+    local function waitUntilRead(id, speaker)
+        S.waitUntilLabelled("page", speaker or "narration", function()
+            return stage.isLineFinished(id)
+        end)
+    end
+
     ---Starts `actor` walking to `point` and returns at once; when it arrives,
     ---`signal(signalName)` is sent (the article's walkToPointAndSignal).
     ---@param actor string
@@ -99,10 +107,7 @@ return function(stage, S)
     ---@param speaker string|nil
     ---@param text string
     function api.dialogue(speaker, text)
-        local id = stage.showLine(speaker, text)
-        S.waitUntilLabelled("page", speaker or "narration", function()
-            return stage.isLineFinished(id)
-        end)
+        waitUntilRead(stage.showLine(speaker, text), speaker)
     end
 
     ---Shows a speech bubble for `seconds` and waits that long; the engine
@@ -146,10 +151,7 @@ return function(stage, S)
             speaker = speakerOrText
         end
         checkString("text", "text", text)
-        local id = stage.showPage(speaker, text)
-        S.waitUntilLabelled("page", speaker or "narration", function()
-            return stage.isLineFinished(id)
-        end)
+        waitUntilRead(stage.showPage(speaker, text), speaker)
     end
 
     ---Shows a picture (assets/images/NAME.png, or .jpg, .bmp, .tga, .gif) beside the text; nil hides it.

@@ -133,7 +133,7 @@ int l_faceTowards(lua_State* L) {
     Actor* target = findActorArg(L, 2, "faceTowards");
     if (!target) return lua_error(L);
     worldOf(L).cast().face(*actor,
-                    facingAlong(target->position.x - actor->position.x, target->position.y - actor->position.y));
+                           facingAlong(target->position.x - actor->position.x, target->position.y - actor->position.y));
     return 0;
 }
 
@@ -160,28 +160,27 @@ int l_say(lua_State* L) {
     return 0;
 }
 
-int l_showLine(lua_State* L) {
+// showLine and showPage: one binding body; `fname` is the scene function
+// whose errors these are (dialogue or text).
+int showStoryText(lua_State* L, const char* fname, bool waitsForPlayer) {
     const char* speaker = "";
     if (!lua_isnil(L, 1)) {
-        Actor* actor = findActorArg(L, 1, "dialogue");
+        Actor* actor = findActorArg(L, 1, fname);
         if (!actor) return lua_error(L);
         speaker = lua_tostring(L, 1);
     }
-    const char* text = checkString(L, 2, "dialogue", "text");
-    lua_pushinteger(L, worldOf(L).story().showLine(speaker, text));
+    const char* text = checkString(L, 2, fname, "text");
+    Story& story = worldOf(L).story();
+    lua_pushinteger(L, waitsForPlayer ? story.showPage(speaker, text) : story.showLine(speaker, text));
     return 1;
 }
 
+int l_showLine(lua_State* L) {
+    return showStoryText(L, "dialogue", false);
+}
+
 int l_showPage(lua_State* L) {
-    const char* speaker = "";
-    if (!lua_isnil(L, 1)) {
-        Actor* actor = findActorArg(L, 1, "text");
-        if (!actor) return lua_error(L);
-        speaker = lua_tostring(L, 1);
-    }
-    const char* text = checkString(L, 2, "text", "text");
-    lua_pushinteger(L, worldOf(L).story().showPage(speaker, text));
-    return 1;
+    return showStoryText(L, "text", true);
 }
 
 int l_setImage(lua_State* L) {
