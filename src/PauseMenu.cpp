@@ -5,15 +5,15 @@
 #include "PlayInput.h"
 #include "platform/Gamepads.h"
 
+#include "view/Palette.h"
+
 namespace stagehand {
 
 namespace {
 constexpr float kPanelW = 620, kRowH = 48, kTitleH = 90, kFootH = 56;
 constexpr float kPanelH = kTitleH + PauseMenu::kRowCount * kRowH + kFootH;
 constexpr float kPanelX = (ViewLayout::kWidth - kPanelW) / 2, kPanelY = (ViewLayout::kHeight - kPanelH) / 2;
-constexpr Color kTitle{246, 222, 160, 255};
-constexpr Color kText{232, 232, 226, 255};
-constexpr Color kMuted{150, 164, 180, 255};
+using palette::kAccent, palette::kMenuText, palette::kMenuMuted;
 
 int cycle(int value, int step, int count) {
     return ((value + step) % count + count) % count;
@@ -106,29 +106,30 @@ void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     Font row = text.font(FontFace::Regular, 22, layout.scale);
     Font small = text.font(FontFace::Regular, 16, layout.scale);
     batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
-    batch.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, {6, 8, 14, 170});  // the scene, dimmed
-    batch.rect(kPanelX, kPanelY, kPanelW, kPanelH, {18, 22, 34, 245});
-    batch.rect(kPanelX, kPanelY, kPanelW, 3, kTitle);
-    text.drawCentered(title, "Paused", ViewLayout::kWidth / 2, kPanelY + 24, kTitle);
+    batch.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, palette::kPauseDim);  // the scene, dimmed
+    batch.rect(kPanelX, kPanelY, kPanelW, kPanelH, palette::kPausePanel);
+    batch.rect(kPanelX, kPanelY, kPanelW, 3, kAccent);
+    text.drawCentered(title, "Paused", ViewLayout::kWidth / 2, kPanelY + 24, kAccent);
     for (int i = 0; i < kRowCount; ++i) {
         float y = kPanelY + kTitleH + i * kRowH;
         bool chosen = i == selected_;
         if (chosen) {
-            batch.rect(kPanelX + 20, y + 3, kPanelW - 40, kRowH - 6, {255, 255, 255, 28});
-            batch.rect(kPanelX + 20, y + 3, 4, kRowH - 6, kTitle);
+            batch.rect(kPanelX + 20, y + 3, kPanelW - 40, kRowH - 6, palette::kMenuRowHighlight);
+            batch.rect(kPanelX + 20, y + 3, 4, kRowH - 6, kAccent);
         }
         Row r = static_cast<Row>(i);
-        text.draw(row, label(r), kPanelX + 44, y + 11, chosen ? kText : kMuted);
+        text.draw(row, label(r), kPanelX + 44, y + 11, chosen ? kMenuText : kMenuMuted);
         std::string v = value(r, settings);
         if (!v.empty()) {
             std::string shown = chosen ? "\u25C0 " + v + " \u25B6" : v;
-            text.draw(row, shown, kPanelX + kPanelW - 44 - text.width(row, shown), y + 11, chosen ? kTitle : kMuted);
+            text.draw(row, shown, kPanelX + kPanelW - 44 - text.width(row, shown), y + 11,
+                      chosen ? kAccent : kMenuMuted);
         }
     }
     const char* hints = padHints
                             ? "D-pad: choose, change  \u00B7  A: select  \u00B7  B or Start: resume"
                             : "Up/Down: choose  \u00B7  Left/Right: change  \u00B7  Enter: select  \u00B7  Esc: resume";
-    text.drawCentered(small, hints, ViewLayout::kWidth / 2, kPanelY + kPanelH - 38, kMuted);
+    text.drawCentered(small, hints, ViewLayout::kWidth / 2, kPanelY + kPanelH - 38, kMenuMuted);
     batch.end();
 }
 

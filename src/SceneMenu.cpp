@@ -4,13 +4,13 @@
 
 #include <algorithm>
 
+#include "view/Palette.h"
+
 namespace stagehand {
 
 namespace {
 constexpr float kListTop = 250, kRowHeight = 64, kListX = 300, kListWidth = 680;
-constexpr Color kTitle{246, 222, 160, 255};
-constexpr Color kText{232, 232, 226, 255};
-constexpr Color kMuted{150, 164, 180, 255};
+using palette::kAccent, palette::kMenuText, palette::kMenuMuted;
 }  // namespace
 
 int SceneMenu::rowAt(float x, float y) const {
@@ -63,42 +63,43 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     Font number = text.font(FontFace::Bold, 26, layout.scale);
     Font small = text.font(FontFace::Regular, 18, layout.scale);
     batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
-    batch.gradientRect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, {20, 26, 40, 255}, {34, 52, 52, 255});
-    text.drawCentered(title, "Stagehand", ViewLayout::kWidth / 2, 96, kTitle);
+    batch.gradientRect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, palette::kMenuSkyTop, palette::kMenuSkyBottom);
+    text.drawCentered(title, "Stagehand", ViewLayout::kWidth / 2, 96, kAccent);
     text.drawCentered(subtitle, "Cutscenes written as Lua coroutines. Pick a scene.", ViewLayout::kWidth / 2, 180,
-                      kMuted);
+                      kMenuMuted);
     int lastShown = std::min(static_cast<int>(scenes_.size()), firstShown_ + kRowsShown);
-    if (firstShown_ > 0) text.drawCentered(subtitle, "\u25B2 more", ViewLayout::kWidth / 2, kListTop - 30, kMuted);
+    if (firstShown_ > 0) text.drawCentered(subtitle, "\u25B2 more", ViewLayout::kWidth / 2, kListTop - 30, kMenuMuted);
     if (lastShown < static_cast<int>(scenes_.size()))
-        text.drawCentered(subtitle, "\u25BC more", ViewLayout::kWidth / 2, kListTop + kRowsShown * kRowHeight, kMuted);
+        text.drawCentered(subtitle, "\u25BC more", ViewLayout::kWidth / 2, kListTop + kRowsShown * kRowHeight,
+                          kMenuMuted);
     for (int i = firstShown_; i < lastShown; ++i) {
         float y = kListTop + (i - firstShown_) * kRowHeight;
         bool chosen = static_cast<int>(i) == selected_;
         if (chosen) {
-            batch.rect(kListX, y + 4, kListWidth, kRowHeight - 8, {255, 255, 255, 28});
-            batch.rect(kListX, y + 4, 4, kRowHeight - 8, kTitle);
+            batch.rect(kListX, y + 4, kListWidth, kRowHeight - 8, palette::kMenuRowHighlight);
+            batch.rect(kListX, y + 4, 4, kRowHeight - 8, kAccent);
         }
         const auto& scene = scenes_[i];
-        text.draw(number, std::to_string(i + 1), kListX + 24, y + 15, chosen ? kTitle : kMuted);
+        text.draw(number, std::to_string(i + 1), kListX + 24, y + 15, chosen ? kAccent : kMenuMuted);
         text.draw(row, text.elide(row, scene.title.empty() ? scene.name : scene.title, kListWidth - 90), kListX + 70,
-                  y + 15, chosen ? kText : kMuted);
+                  y + 15, chosen ? kMenuText : kMenuMuted);
     }
     if (scenes_.empty())
         text.drawCentered(
             row, message_.empty() ? "This script lists no scenes." : "Fix the script and save: this list follows.",
-            ViewLayout::kWidth / 2, kListTop, kText);
+            ViewLayout::kWidth / 2, kListTop, kMenuText);
     if (!message_.empty()) {
         auto lines = text.wrap(small, message_, ViewLayout::kWidth - 160);
         float lineHeight = text.lineHeight(small);
         float top = ViewLayout::kHeight - 80 - lines.size() * lineHeight - 20;
-        batch.rect(60, top - 10, ViewLayout::kWidth - 120, lines.size() * lineHeight + 20, {122, 28, 36, 230});
+        batch.rect(60, top - 10, ViewLayout::kWidth - 120, lines.size() * lineHeight + 20, palette::kMenuErrorPanel);
         for (std::size_t i = 0; i < lines.size(); ++i)
-            text.draw(small, lines[i], 80, top + i * lineHeight, {255, 236, 236, 255});
+            text.draw(small, lines[i], 80, top + i * lineHeight, palette::kErrorText);
     }
     text.drawCentered(subtitle,
                       padHints_ ? "D-pad to choose  \u00B7  A to play"
                                 : "Up/Down to choose  \u00B7  Enter or click to play  \u00B7  Esc to quit",
-                      ViewLayout::kWidth / 2, ViewLayout::kHeight - 60, kMuted);
+                      ViewLayout::kWidth / 2, ViewLayout::kHeight - 60, kMenuMuted);
     batch.end();
 }
 

@@ -1,0 +1,124 @@
+// The painted backdrops behind the cast: plain ground, the forest, the sea
+// and the lamp room, each drifting with the camera for depth.
+#include "view/WorldView.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "render/Utf8.h"
+#include "view/ViewStyle.h"
+
+namespace stagehand {
+
+using namespace palette;
+
+namespace {
+constexpr float kHorizon = 250;  // where sky meets ground with the camera at rest
+}
+
+void WorldView::drawBackdrop(const World& world) {
+    // The horizon moves with the camera's height so walking scenes feel placed.
+    Vec2 camera = world.effects().cameraCenter();
+    float horizon = kHorizon - (camera.y - ViewLayout::kHeight / 2) * 0.3f;
+    horizon = std::clamp(horizon, 40.0f, ViewLayout::kHeight - 40);
+    switch (world.effects().backdrop()) {
+        case Backdrop::Sea: drawSea(camera, horizon); break;
+        case Backdrop::LampRoom: drawLampRoom(camera, horizon); break;
+        case Backdrop::Forest: drawForest(camera, horizon); break;
+        case Backdrop::Plain: drawPlain(camera, horizon); break;
+    }
+}
+
+void WorldView::drawMoon(Vec2 camera, Color glow) {
+    Font disc = fontFor(fonts::kDisc);
+    float x = 1040 - camera.x * 0.05f;
+    glyphQuad(disc, U'\u25CF', x, 90, 150, 150, glow);
+    glyphQuad(disc, U'\u25CF', x, 90, 70, 70, kMoon);
+}
+
+// Grass blades or deck planks: thin strokes in a fixed scatter that scrolls with the ground.
+void WorldView::drawGroundMarks(Vec2 camera, float top, Color colour) {
+    float shift = std::fmod(camera.x, 160.0f);
+    for (int row = 0; row < 5; ++row) {
+        float y = top + 30 + row * (ViewLayout::kHeight - top) / 5;
+        for (float x = -shift + (row % 2) * 80; x < ViewLayout::kWidth + 80; x += 160) {
+            batch_.rect(x, y, 2, 8, colour);
+            batch_.rect(x + 5, y - 4, 2, 12, colour);
+            batch_.rect(x + 10, y, 2, 8, colour);
+        }
+    }
+}
+
+// A map that names no backdrop: open ground under a night sky.
+void WorldView::drawPlain(Vec2 camera, float horizon) {
+    batch_.gradientRect(0, 0, ViewLayout::kWidth, horizon, kSkyTop, kSkyBottom);
+    batch_.gradientRect(0, horizon, ViewLayout::kWidth, ViewLayout::kHeight - horizon, kGroundTop, kGroundBottom);
+    drawMoon(camera, kMoonGlow);
+    drawGroundMarks(camera, horizon, kGrass);
+}
+
+void WorldView::drawForest(Vec2 camera, float horizon) {
+    batch_.gradientRect(0, 0, ViewLayout::kWidth, horizon, kSkyTop, kSkyBottom);
+    batch_.gradientRect(0, horizon, ViewLayout::kWidth, ViewLayout::kHeight - horizon, kGroundTop, kGroundBottom);
+    drawMoon(camera, kMoonGlow);
+    // A treeline drifting slower than the ground when the camera moves reads as depth.
+    Font tree = fontFor(fonts::kTree);
+    float treeShift = std::fmod(camera.x * 0.5f, 90.0f);
+    for (int i = -1; i < 16; ++i) {
+        float height = 46 + 22 * static_cast<float>((i * 7 + 3) % 5);
+        float x = i * 90 - treeShift + 20 * static_cast<float>((i * 3) % 4);
+        glyphQuad(tree, U'\u25B2', x, horizon - height / 2 + 4, height * 0.75f, height, kTree);
+    }
+    drawGroundMarks(camera, horizon, kGrass);
+}
+
+void WorldView::drawSea(Vec2 camera, float horizon) {
+    const float shore = horizon + 110;  // where the water meets the deck
+    batch_.gradientRect(0, 0, ViewLayout::kWidth, horizon, kSeaSkyTop, kSeaSkyBottom);
+    drawMoon(camera, kMoonGlowOverWater);
+    batch_.gradientRect(0, horizon, ViewLayout::kWidth, shore - horizon, kWaterTop, kWaterBottom);
+    // Waves, and the moon's path on the water.
+    float shift = std::fmod(camera.x * 0.7f, 120.0f);
+    for (int row = 0; row < 5; ++row) {
+        float y = horizon + 12 + row * 20;
+        Color wave = kWave;  // fainter far out, stronger near the shore
+        wave.a = static_cast<std::uint8_t>(kWave.a + row * 12);
+        for (float x = -shift + (row % 2) * 60; x < ViewLayout::kWidth; x += 120)
+            batch_.rect(x, y, 34 + row * 6, 2, wave);
+    }
+    float moonX = 1040 - camera.x * 0.05f;
+    for (int row = 0; row < 6; ++row)
+        batch_.rect(moonX - 30 + (row % 2) * 14, horizon + 8 + row * 17, 46 - row * 4, 3, kMoonPath);
+    // The deck: planks and a row of posts along the edge.
+    batch_.gradientRect(0, shore, ViewLayout::kWidth, ViewLayout::kHeight - shore, kDeckTop, kDeckBottom);
+    for (float y = shore + 26; y < ViewLayout::kHeight; y += 30) batch_.rect(0, y, ViewLayout::kWidth, 2, kDeckSeam);
+    float postShift = std::fmod(camera.x, 140.0f);
+    for (float x = -postShift; x < ViewLayout::kWidth + 20; x += 140) {
+        batch_.rect(x, shore - 22, 14, 30, kBollard);
+        batch_.rect(x, shore - 22, 14, 4, kBollardCap);
+    }
+}
+
+void WorldView::drawLampRoom(Vec2 camera, float horizon) {
+    const float floor = horizon + 30;
+    batch_.gradientRect(0, 0, ViewLayout::kWidth, floor, kWallTop, kWallBottom);
+    // A round window onto the night sea, and the great lamp with its glow.
+    Font disc = fontFor(fonts::kDisc);
+    float wx = 200 - camera.x * 0.1f;
+    glyphQuad(disc, U'\u25CF', wx, 130, 150, 150, kWindowFrame);
+    glyphQuad(disc, U'\u25CF', wx, 130, 128, 128, kNightGlass);
+    for (int i = 0; i < 7; ++i) batch_.rect(wx - 40 + (i * 37) % 80, 100 + (i * 23) % 60, 2, 2, kStar);
+    batch_.rect(wx - 64, 128, 128, 4, kWindowFrame);
+    float lx = 860 - camera.x * 0.1f;
+    glyphQuad(disc, U'\u25CF', lx, 120, 360, 300, kLampHalo);
+    glyphQuad(disc, U'\u25CF', lx, 120, 200, 170, kLampGlow);
+    batch_.rect(lx - 42, 150, 84, 60, kLampBody);
+    glyphQuad(disc, U'\u25CF', lx, 118, 96, 96, kLampFlame);
+    batch_.rect(lx - 50, 204, 100, 8, kLampShelf);
+    // Floorboards.
+    batch_.gradientRect(0, floor, ViewLayout::kWidth, ViewLayout::kHeight - floor, kFloorTop, kFloorBottom);
+    for (float y = floor + 24; y < ViewLayout::kHeight; y += 34) batch_.rect(0, y, ViewLayout::kWidth, 2, kFloorSeam);
+}
+
+}  // namespace stagehand

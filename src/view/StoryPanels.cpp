@@ -1,0 +1,210 @@
+// The panels over the scene: the dialogue box with its portrait, choice
+// menus, the banner, error and notice messages, the history and the process
+// inspector.
+#include "view/WorldView.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "platform/Portable.h"
+#include "render/Utf8.h"
+#include "view/ViewStyle.h"
+
+namespace stagehand {
+
+using namespace palette;
+
+namespace {
+constexpr float kBoxX = 90, kBoxWidth = ViewLayout::kWidth - 180, kBoxBottom = ViewLayout::kHeight - 28;
+constexpr float kPortraitSize = 160;
+}  // namespace
+
+// The picture set by image(): framed, at the left of the box, rising above it.
+void WorldView::drawPortrait(const World& world, float boxX, float boxBottom) {
+    const Image* image = world.effects().image().empty() ? nullptr : images_.get(world.effects().image());
+    if (!image) return;
+    float x = boxX + 22, y = boxBottom - 22 - kPortraitSize;
+    batch_.rect(x - 4, y - 4, kPortraitSize + 8, kPortraitSize + 8, kPortraitFrame);
+    batch_.setTexture(image->texture, false);
+    batch_.quad(x, y, kPortraitSize, kPortraitSize, {0, 0, 1, 1}, kUntinted);
+}
+
+void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
+    Font name = fontFor(fonts::kHeading, textScale_);
+    Font body = fontFor(fonts::kDialogue, textScale_);
+    const Actor* speaker = line.speaker.empty() ? nullptr : world.cast().findActor(line.speaker);
+    Color accent = speaker ? speaker->color : kMuted;
+    bool portrait = !world.effects().image().empty();
+    const float padX = 28, textX = kBoxX + (portrait ? kPortraitSize + 50 : padX);
+    const float textWidth = kBoxX + kBoxWidth - padX - textX;
+
+    // Only the typed part is shown; wrapping uses the whole text so words do not jump lines.
+    const auto& lines = text_.wrap(body, line.text, textWidth);  // cached: the same lines every frame
+    float lineHeight = text_.lineHeight(body);
+    float h = std::max(56 + lines.size() * lineHeight + 22, portrait ? 150.0f : 0.0f);
+    float y = kBoxBottom - h;
+    batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
+    batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
+    drawPortrait(world, kBoxX, kBoxBottom);
+    if (speaker) text_.draw(name, speaker->displayName, textX, y + 16, accent);
+
+    std::size_t shown = static_cast<std::size_t>(line.charsShown);
+    std::size_t consumed = 0;
+    float top = y + (speaker ? 50 : 24);
+    for (std::size_t i = 0; i < lines.size() && consumed < shown; ++i) {
+        std::size_t length = utf8::length(lines[i]);
+        std::size_t visible = std::min(length, shown - consumed);
+        text_.draw(body, std::string_view(lines[i]).substr(0, utf8::offsetOf(lines[i], visible)), textX,
+                   top + i * lineHeight, kPanelText);
+        consumed += length + 1;  // the space the wrap consumed
+    }
+    if (line.typed) {
+        // A page waits for the player: say how to go on.
+        Font marker = fontFor(fonts::kMarker);
+        glyphQuad(marker, U'\u25B6', kBoxX + kBoxWidth - 30, y + h - 24, 12, 12, accent);
+        if (line.waitsForPlayer) {
+            Font hint = fontFor(fonts::kPageHint);
+            const char* label = padHints_ ? "A" : "Space";
+            text_.draw(hint, label, kBoxX + kBoxWidth - 44 - text_.width(hint, label), y + h - 33, kMuted, false);
+        }
+    }
+}
+
+void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
+    Font title = fontFor(fonts::kSmall);
+    Font option = fontFor(fonts::kOption, textScale_);
+    Font number = fontFor(fonts::kHeading, textScale_);
+    bool portrait = !world.effects().image().empty();
+    const float textX = kBoxX + (portrait ? kPortraitSize + 50 : 28);
+    const float rowWidth = kBoxX + kBoxWidth - 20 - textX + 12;
+    float lineHeight = text_.lineHeight(option);
+    // The numbers' column fits the widest ("12.") so no number runs into its text.
+    const float numberColumn = text_.width(number, std::to_string(menu.options.size()) + ".") + 14 * textScale_;
+    std::vector<std::vector<std::string>> wrapped;
+    float rowsHeight = 0;
+    for (const auto& o : menu.options) {
+        wrapped.push_back(text_.wrap(option, o, rowWidth - 20 - numberColumn));
+        rowsHeight += wrapped.back().size() * lineHeight + 12;
+    }
+    float h = std::max(44 + rowsHeight + 14, portrait ? 150.0f : 0.0f);
+    float y = kBoxBottom - h;
+    batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
+    batch_.rect(kBoxX, y, kBoxWidth, 3, kAccent);
+    drawPortrait(world, kBoxX, kBoxBottom);
+    text_.draw(title, padHints_ ? "Choose (D-pad and A)" : "Choose (arrows and Enter, a number, or click)", textX,
+               y + 14, kMuted, false);
+    float rowY = y + 42;
+    for (std::size_t i = 0; i < menu.options.size(); ++i) {
+        float rowH = wrapped[i].size() * lineHeight + 8;
+        bool selected = static_cast<int>(i) == menu.selected;
+        if (selected) {
+            batch_.rect(textX - 12, rowY - 2, rowWidth, rowH, kRowHighlight);
+            batch_.rect(textX - 12, rowY - 2, 4, rowH, kAccent);
+        }
+        Color colour = selected ? kOptionSelected : kOption;
+        text_.draw(number, std::to_string(i + 1) + ".", textX, rowY + 2, selected ? kAccent : kMuted);
+        for (std::size_t k = 0; k < wrapped[i].size(); ++k)
+            text_.draw(option, wrapped[i][k], textX + numberColumn, rowY + 2 + k * lineHeight, colour);
+        menuRows_.push_back({textX - 12, rowY - 2, rowWidth, rowH});
+        rowY += rowH + 4;
+    }
+}
+
+int WorldView::menuOptionAt(float x, float y) const {
+    for (std::size_t i = 0; i < menuRows_.size(); ++i) {
+        const Row& r = menuRows_[i];
+        if (x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+void WorldView::drawBanner(const World& world) {
+    if (world.effects().bannerSecondsLeft() <= 0 || world.effects().bannerText().empty()) return;
+    Font big = fontFor(fonts::kBanner);
+    float alpha = std::min(1.0f, world.effects().bannerSecondsLeft() / 0.3f);
+    text_.drawCentered(big, world.effects().bannerText(), ViewLayout::kWidth / 2, ViewLayout::kHeight / 2 - 110,
+                       withAlpha(kBannerText, alpha));
+}
+
+void WorldView::drawError(const World& world) {
+    if (world.effects().errorSecondsLeft() <= 0 || world.effects().lastError().empty()) return;
+    Font font = fontFor(fonts::kBody);
+    auto lines = text_.wrap(font, "Script error: " + world.effects().lastError() + "   (Backspace hides this)",
+                            ViewLayout::kWidth - 120);
+    float lineHeight = text_.lineHeight(font);
+    float alpha = std::min(1.0f, world.effects().errorSecondsLeft());
+    float h = lines.size() * lineHeight + 20;
+    batch_.rect(40, 52, ViewLayout::kWidth - 80, h, withAlpha(kErrorPanel, alpha));
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        text_.draw(font, lines[i], 60, 62 + i * lineHeight, withAlpha(kErrorText, alpha));
+}
+
+void WorldView::drawNotice(const World& world) {
+    if (world.effects().noticeSecondsLeft() <= 0 || world.effects().notice().empty()) return;
+    Font font = fontFor(fonts::kSmall);
+    float alpha = std::min(1.0f, world.effects().noticeSecondsLeft());
+    float w = text_.width(font, world.effects().notice()) + 28, h = text_.lineHeight(font) + 14;
+    float x = ViewLayout::kWidth - w - 20, y = ViewLayout::kHeight - h - 52;
+    batch_.rect(x, y, w, h, withAlpha(kNoticePanel, alpha));
+    text_.draw(font, world.effects().notice(), x + 14, y + 7, withAlpha(kNoticeText, alpha));
+}
+
+// The history: newest at the bottom, `scroll` entries back, wrapped to the panel.
+void WorldView::drawHistory(const World& world, int scroll) {
+    const float x = 120, top = 70, width = ViewLayout::kWidth - 240, bottom = ViewLayout::kHeight - 70;
+    batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, kSceneDimmed);  // the scene steps back
+    batch_.rect(x, top, width, bottom - top, kOverlayPanel);
+    Font title = fontFor(fonts::kHeading);
+    Font body = fontFor(fonts::kBody);
+    Font name = fontFor(fonts::kLabel);
+    text_.draw(title, "History", x + 24, top + 16, kPanelText);
+    text_.draw(name, "Up/Down or the wheel to scroll  \u00B7  H or Esc to close", x + 140, top + 22, kMuted);
+    const auto& entries = world.story().history();
+    float lineHeight = text_.lineHeight(body), y = bottom - 20;
+    int last = static_cast<int>(entries.size()) - 1 - scroll;
+    for (int i = last; i >= 0 && y > top + 70; --i) {
+        const HistoryEntry& e = entries[static_cast<std::size_t>(i)];
+        std::string text = e.choice ? "\u25B6 " + e.text : e.text;
+        auto lines = text_.wrap(body, text, width - 220);
+        float height = std::max<float>(1, lines.size()) * lineHeight + 8;
+        if (y - height < top + 60) break;
+        y -= height;
+        if (!e.speaker.empty()) text_.draw(name, text_.elide(name, e.speaker, 150), x + 24, y + 2, kMuted);
+        for (std::size_t k = 0; k < lines.size(); ++k)
+            text_.draw(body, lines[k], x + 190, y + k * lineHeight, e.choice ? kAccent : kPanelText);
+    }
+    if (entries.empty()) text_.draw(body, "Nothing has been said yet.", x + 24, top + 70, kMuted);
+}
+
+void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool paused) {
+    Font font = fontFor(fonts::kInspector);
+    float lineHeight = text_.lineHeight(font);
+    std::size_t shown = std::min<std::size_t>(processes.size(), 24);
+    float w = 620, x = ViewLayout::kWidth - w - 20, y = 48;
+    batch_.rect(x, y, w, (shown + 1) * lineHeight + 16, kInspectorPanel);
+    text_.draw(font,
+               std::to_string(processes.size()) +
+                   (paused ? " live processes, all paused (F1 hides)" : " live processes (F1 hides)"),
+               x + 10, y + 8, kMuted, false);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const auto& p = processes[i];
+        std::string waiting = p.waiting.empty() ? p.status : p.waiting;
+        if (p.waiting == "seconds" || p.waiting == "signal_timeout") {
+            char left[32];
+            double seconds = 0;
+            parseFiniteNumber(p.detail, seconds);
+            std::snprintf(left, sizeof left, "%.1f s", seconds);
+            waiting += p.waiting == "seconds" ? std::string(" ") + left : " " + p.detail;
+        } else if (!p.detail.empty()) {
+            waiting += " " + p.detail;
+        }
+        float rowY = y + 8 + (i + 1) * lineHeight;
+        text_.draw(font, text_.elide(font, p.name, 190), x + 10, rowY, kPanelText, false);
+        text_.draw(font, text_.elide(font, waiting, 240), x + 210, rowY, kAccent, false);
+        std::string where = p.where.substr(p.where.find_last_of('/') + 1);  // the file name is enough here
+        text_.draw(font, text_.elide(font, where, 150), x + 460, rowY, kMuted, false);
+    }
+}
+
+}  // namespace stagehand
