@@ -9,6 +9,7 @@
 #include "platform/Portable.h"
 #include "script/BindStage.h"
 #include "script/LuaCompat.h"
+#include "script/LuaValues.h"
 #include "script/Sandbox.h"
 #include "script/ScriptContract.h"
 
@@ -24,87 +25,12 @@ int l_processFailed(lua_State* L) {
     return 0;
 }
 
-// The scheduler's observer (WaitSupport.setObserver): each mechanic becomes a
-// transcript event with named fields. Never raises: it runs inside the
-// scheduler's bookkeeping.
-int l_observeMechanic(lua_State* L) {
-    auto& world = *static_cast<World*>(lua_touserdata(L, lua_upvalueindex(1)));
-    auto text = [L](int i) {
-        const char* s = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : nullptr;
-        return std::string(s ? s : "");
-    };
-    auto number = [L](int i) { return lua_isnumber(L, i) ? static_cast<double>(lua_tonumber(L, i)) : 0.0; };
-    TranscriptEvent e;
-    e.name = text(1);
-    if (e.name == "process_start") {
-        e.withNumber("id", number(2)).with("process", text(3)).withNumber("parent", number(4)).with("where", text(5));
-    } else if (e.name == "process_end") {
-        e.withNumber("id", number(2)).with("process", text(3)).with("status", text(4));
-    } else if (e.name == "wait") {
-        e.withNumber("id", number(2)).with("process", text(3)).with("kind", text(4)).with("target", text(5));
-        e.with("where", text(6));
-    } else if (e.name == "signal" || e.name == "latch" || e.name == "unlatch") {
-        e.with("signal", text(2)).withNumber("sender", number(3)).with("sender_name", text(4));
-        if (e.name != "unlatch") e.withNumber("woken", number(6)).with("woke", text(5));
-    } else if (e.name == "timeout") {
-        e.withNumber("id", number(2)).with("process", text(3)).with("signal", text(4));
-    } else {
-        return 0;
-    }
-    world.recordMechanic(std::move(e));
-    return 0;
-}
-
 // The scheduler asks this while a scene's pcall catches an error: a
 // watchdog kill or an interrupt must not be swallowed.
 int l_killPending(lua_State* L) {
     auto* lua = static_cast<LuaState*>(lua_touserdata(L, lua_upvalueindex(1)));
     lua_pushboolean(L, lua->killPending() || LuaState::interruptRequested());
     return 1;
-}
-
-// Script tables may carry metatables (a strict _G, a trap on SCENES): the host
-// reads and writes them raw, so no metamethod runs outside a protected call.
-void rawGetField(lua_State* L, int table, const char* key) {
-    table = table < 0 ? lua_gettop(L) + table + 1 : table;
-    lua_pushstring(L, key);
-    lua_rawget(L, table);
-}
-
-ScriptValue toScriptValue(lua_State* L, int index) {
-    switch (lua_type(L, index)) {
-        case LUA_TBOOLEAN: return ScriptValue::of(lua_toboolean(L, index) != 0);
-        case LUA_TNUMBER: return ScriptValue::of(static_cast<double>(lua_tonumber(L, index)));
-        case LUA_TSTRING: return ScriptValue::of(std::string(lua_tostring(L, index)));
-        default: return {};
-    }
-}
-
-void pushScriptValue(lua_State* L, const ScriptValue& value) {
-    switch (value.type) {
-        case ScriptValue::Type::Boolean: lua_pushboolean(L, value.boolean); break;
-        case ScriptValue::Type::Number: lua_pushnumber(L, value.number); break;
-        case ScriptValue::Type::String: lua_pushlstring(L, value.string.data(), value.string.size()); break;
-        case ScriptValue::Type::Nil: lua_pushnil(L); break;
-    }
-}
-
-std::string fieldString(lua_State* L, int table, const char* key) {
-    rawGetField(L, table, key);
-    std::string out;
-    if (lua_type(L, -1) == LUA_TNUMBER) {
-        out = formatNumber(lua_tonumber(L, -1));
-    } else if (lua_isstring(L, -1)) {
-        out = lua_tostring(L, -1);
-    } else if (lua_type(L, -1) == LUA_TBOOLEAN) {
-        out = lua_toboolean(L, -1) ? "true" : "false";
-    }
-    lua_pop(L, 1);
-    return out;
-}
-
-std::string firstLine(const std::string& text) {
-    return text.substr(0, text.find('\n'));
 }
 
 }  // namespace
@@ -210,17 +136,6 @@ void ScriptHost::loadHostScripts() {
     lua_setfield(L, LUA_REGISTRYINDEX, contract::kStageApi);
 }
 
-void ScriptHost::observeMechanics(bool on) {
-    lua_State* L = lua_.get();
-    if (on) {
-        lua_pushlightuserdata(L, &world_);
-        lua_pushcclosure(L, l_observeMechanic, 1);
-    } else {
-        lua_pushnil(L);
-    }
-    if (!callModule("setObserver", 1, 0)) throw ScriptHostError("cannot configure the scheduler's observer");
-}
-
 std::string ScriptHost::chunkLabel(const std::string& path) const {
     // Paths under the data root are named relative to it, so messages and
     // transcripts read the same on every machine.
@@ -253,163 +168,6 @@ bool ScriptHost::loadScript(const std::string& path, std::string& error) {
     topLevelLeftProcesses_ = liveProcessCount() > 0;
     warnAboutStoryTargets(source, label);
     return true;
-}
-
-// Literal story targets that name no function: a warning each on stderr at
-// load time (they are errors only when chosen, as in the article).
-void ScriptHost::warnAboutStoryTargets(const std::string& source, const std::string& label) {
-    lua_State* L = lua_.get();
-    lua_getfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
-    lua_getfield(L, -1, "checkStoryTargets");
-    lua_remove(L, -2);
-    lua_pushlstring(L, source.data(), source.size());
-    lua_pushlstring(L, label.data(), label.size());
-    if (!lua_.call(2, 1).ok) return;
-    for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
-        lua_rawgeti(L, -1, i);
-        if (lua_isstring(L, -1)) std::cerr << "stagehand: warning: " << lua_tostring(L, -1) << '\n';
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-}
-
-namespace {
-void pushStrings(lua_State* L, const std::vector<std::string>& list) {
-    lua_createtable(L, static_cast<int>(list.size()), 0);
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        lua_pushlstring(L, list[i].data(), list[i].size());
-        lua_rawseti(L, -2, static_cast<int>(i + 1));
-    }
-}
-}  // namespace
-
-std::vector<std::string> ScriptHost::check(const std::string& path) {
-    lua_State* L = lua_.get();
-    std::vector<std::string> findings;
-    std::string source, checker, error;
-    std::string checkerPath = joinPath(dataRoot_, "scripts/CheckSupport.lua");
-    if (!readFile(path, source, error) || !readFile(checkerPath, checker, error)) return {error};
-    std::string checkerLabel = "@" + chunkLabel(checkerPath);
-    trustSource(L, checkerLabel.c_str());
-    if (luaL_loadbuffer(L, checker.data(), checker.size(), checkerLabel.c_str()) != 0) {
-        findings.push_back(lua_tostring(L, -1));
-        lua_pop(L, 1);
-        return findings;
-    }
-    if (!lua_.call(0, 1).ok) return {"cannot run " + checkerPath};
-    lua_getfield(L, -1, "check");
-    lua_remove(L, -2);
-    lua_pushlstring(L, source.data(), source.size());
-    std::string label = chunkLabel(path);
-    lua_pushlstring(L, label.data(), label.size());
-    std::vector<std::string> globals, actors;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    lua_pushnil(L);
-    while (lua_next(L, -2)) {
-        if (lua_type(L, -2) == LUA_TSTRING) globals.push_back(lua_tostring(L, -2));
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    for (const auto& actor : world_.cast().actors()) actors.push_back(actor.id);
-    std::sort(globals.begin(), globals.end());
-    lua_createtable(L, 0, 5);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
-    lua_getfield(L, -1, "closestName");
-    lua_remove(L, -2);
-    lua_setfield(L, -2, "closest");
-    pushStrings(L, globals);
-    lua_setfield(L, -2, "globals");
-    pushStrings(L, actors);
-    lua_setfield(L, -2, "actors");
-    pushStrings(L, world_.cast().waypointNames());
-    lua_setfield(L, -2, "waypoints");
-    pushStrings(L, world_.effects().imageNames());
-    lua_setfield(L, -2, "images");
-    CallResult result = lua_.call(3, 1);
-    if (!result.ok) return {firstLine(result.error)};
-    for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
-        lua_rawgeti(L, -1, i);
-        if (lua_isstring(L, -1)) findings.push_back(lua_tostring(L, -1));
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return findings;
-}
-
-std::vector<std::string> ScriptHost::sceneFunctions() {
-    lua_State* L = lua_.get();
-    std::vector<std::string> names;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, apiNamesRef_);
-    lua_pushnil(L);
-    while (lua_next(L, -2)) {
-        lua_pop(L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING) continue;
-        std::string name = lua_tostring(L, -1);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-        rawGetField(L, -1, name.c_str());
-        if (lua_type(L, -1) == LUA_TFUNCTION) names.push_back(name);
-        lua_pop(L, 2);
-    }
-    lua_pop(L, 1);
-    std::sort(names.begin(), names.end());
-    return names;
-}
-
-bool ScriptHost::hasSceneList() {
-    lua_State* L = lua_.get();
-    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    rawGetField(L, -1, "SCENES");
-    bool found = lua_istable(L, -1);
-    lua_pop(L, 2);
-    return found;
-}
-
-std::vector<SceneInfo> ScriptHost::scenes() {
-    lua_State* L = lua_.get();
-    std::vector<SceneInfo> list;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    rawGetField(L, -1, "SCENES");
-    if (lua_istable(L, -1)) {
-        for (int i = 1;; ++i) {
-            lua_rawgeti(L, -1, i);
-            if (lua_isnil(L, -1)) {
-                lua_pop(L, 1);
-                break;
-            }
-            if (lua_type(L, -1) == LUA_TSTRING) {
-                list.push_back({lua_tostring(L, -1), ""});
-            } else if (lua_istable(L, -1)) {
-                list.push_back({fieldString(L, lua_gettop(L), "name"), fieldString(L, lua_gettop(L), "title")});
-            }
-            lua_pop(L, 1);
-        }
-    } else {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, apiNamesRef_);
-        lua_pushnil(L);
-        while (lua_next(L, -4)) {
-            bool isFunction = lua_type(L, -1) == LUA_TFUNCTION && lua_type(L, -2) == LUA_TSTRING;
-            lua_pop(L, 1);
-            if (!isFunction) continue;
-            lua_pushvalue(L, -1);
-            lua_rawget(L, -3);
-            bool isApi = lua_toboolean(L, -1);
-            lua_pop(L, 1);
-            if (!isApi) list.push_back({lua_tostring(L, -1), ""});
-        }
-        lua_pop(L, 1);
-        std::sort(list.begin(), list.end(), [](const SceneInfo& a, const SceneInfo& b) { return a.name < b.name; });
-    }
-    lua_pop(L, 2);
-    return list;
-}
-
-bool ScriptHost::hasFunction(const std::string& name) {
-    lua_State* L = lua_.get();
-    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    rawGetField(L, -1, name.c_str());
-    bool found = lua_type(L, -1) == LUA_TFUNCTION;
-    lua_pop(L, 2);
-    return found;
 }
 
 bool ScriptHost::callModule(const char* function, int nargs, int nresults) {
@@ -524,84 +282,12 @@ void ScriptHost::reportError(const std::string& messageWithTraceback) {
     world_.effects().reportError(line, errorLocation(line));
 }
 
-std::map<std::string, ScriptValue> ScriptHost::flags() {
-    lua_State* L = lua_.get();
-    std::map<std::string, ScriptValue> out;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    rawGetField(L, -1, "flags");
-    if (lua_istable(L, -1)) {
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            int type = lua_type(L, -1);
-            bool plain = type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING;
-            if (lua_type(L, -2) == LUA_TSTRING && plain) out[lua_tostring(L, -2)] = toScriptValue(L, -1);
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 2);
-    return out;
-}
-
-void ScriptHost::setFlags(const std::map<std::string, ScriptValue>& flags) {
-    lua_State* L = lua_.get();
-    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    rawGetField(L, -1, "flags");
-    if (lua_istable(L, -1)) {
-        for (const auto& [key, value] : flags) {
-            lua_pushlstring(L, key.data(), key.size());
-            pushScriptValue(L, value);
-            lua_rawset(L, -3);
-        }
-    }
-    lua_pop(L, 2);
-}
-
 int ScriptHost::liveProcessCount() {
     lua_State* L = lua_.get();
     if (!callModule("liveProcessCount", 0, 1)) return 0;
     int count = static_cast<int>(lua_tointeger(L, -1));
     lua_pop(L, 1);
     return count;
-}
-
-// Calls the scheduler's `function`, which returns an array of tables, and
-// converts each entry (on top of the stack while `read` runs) into a T.
-template <typename T, typename Read>
-std::vector<T> ScriptHost::readReport(const char* function, Read read) {
-    lua_State* L = lua_.get();
-    std::vector<T> list;
-    if (!callModule(function, 0, 1)) return list;
-    int table = lua_gettop(L);
-    for (int i = 1; i <= static_cast<int>(lua_objlen(L, table)); ++i) {
-        lua_rawgeti(L, table, i);
-        list.push_back(read(L, lua_gettop(L)));
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return list;
-}
-
-std::vector<ProcessInfo> ScriptHost::processes() {
-    return readReport<ProcessInfo>("processes", [](lua_State* L, int entry) {
-        return ProcessInfo{fieldString(L, entry, "name"), fieldString(L, entry, "status"),
-                           fieldString(L, entry, "waiting"), fieldString(L, entry, "detail"),
-                           fieldString(L, entry, "where")};
-    });
-}
-
-std::vector<StuckProcess> ScriptHost::findDeadlocks() {
-    return readReport<StuckProcess>("findDeadlocks", [](lua_State* L, int entry) {
-        rawGetField(L, entry, "sentAt");
-        double sentAt = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : -1;
-        lua_pop(L, 1);
-        return StuckProcess{fieldString(L, entry, "name"),
-                            fieldString(L, entry, "waitingOn"),
-                            fieldString(L, entry, "where"),
-                            fieldString(L, entry, "hint"),
-                            fieldString(L, entry, "line"),
-                            fieldString(L, entry, "certain") == "true",
-                            sentAt};
-    });
 }
 
 }  // namespace stagehand

@@ -1,0 +1,195 @@
+// What a loaded script offers the program, read from its sandbox: its scenes
+// and scene functions, its story flags, and the static checks of --check.
+// Members of ScriptHost; the host's core is ScriptHost.cpp.
+#include <filesystem>
+#include <iostream>
+
+#include "game/World.h"
+#include "platform/Portable.h"
+#include "script/LuaValues.h"
+#include "script/Sandbox.h"
+#include "script/ScriptContract.h"
+#include "script/ScriptHost.h"
+
+namespace stagehand {
+
+// Literal story targets that name no function: a warning each on stderr at
+// load time (they are errors only when chosen, as in the article).
+void ScriptHost::warnAboutStoryTargets(const std::string& source, const std::string& label) {
+    lua_State* L = lua_.get();
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
+    lua_getfield(L, -1, "checkStoryTargets");
+    lua_remove(L, -2);
+    lua_pushlstring(L, source.data(), source.size());
+    lua_pushlstring(L, label.data(), label.size());
+    if (!lua_.call(2, 1).ok) return;
+    for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
+        lua_rawgeti(L, -1, i);
+        if (lua_isstring(L, -1)) std::cerr << "stagehand: warning: " << lua_tostring(L, -1) << '\n';
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+std::vector<std::string> ScriptHost::check(const std::string& path) {
+    lua_State* L = lua_.get();
+    std::vector<std::string> findings;
+    std::string source, checker, error;
+    std::string checkerPath = joinPath(dataRoot_, "scripts/CheckSupport.lua");
+    if (!readFile(path, source, error) || !readFile(checkerPath, checker, error)) return {error};
+    std::string checkerLabel = "@" + chunkLabel(checkerPath);
+    trustSource(L, checkerLabel.c_str());
+    if (luaL_loadbuffer(L, checker.data(), checker.size(), checkerLabel.c_str()) != 0) {
+        findings.push_back(lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return findings;
+    }
+    if (!lua_.call(0, 1).ok) return {"cannot run " + checkerPath};
+    lua_getfield(L, -1, "check");
+    lua_remove(L, -2);
+    lua_pushlstring(L, source.data(), source.size());
+    std::string label = chunkLabel(path);
+    lua_pushlstring(L, label.data(), label.size());
+    std::vector<std::string> globals, actors;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        if (lua_type(L, -2) == LUA_TSTRING) globals.push_back(lua_tostring(L, -2));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    for (const auto& actor : world_.cast().actors()) actors.push_back(actor.id);
+    std::sort(globals.begin(), globals.end());
+    lua_createtable(L, 0, 5);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
+    lua_getfield(L, -1, "closestName");
+    lua_remove(L, -2);
+    lua_setfield(L, -2, "closest");
+    pushStrings(L, globals);
+    lua_setfield(L, -2, "globals");
+    pushStrings(L, actors);
+    lua_setfield(L, -2, "actors");
+    pushStrings(L, world_.cast().waypointNames());
+    lua_setfield(L, -2, "waypoints");
+    pushStrings(L, world_.effects().imageNames());
+    lua_setfield(L, -2, "images");
+    CallResult result = lua_.call(3, 1);
+    if (!result.ok) return {firstLine(result.error)};
+    for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
+        lua_rawgeti(L, -1, i);
+        if (lua_isstring(L, -1)) findings.push_back(lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return findings;
+}
+
+std::vector<std::string> ScriptHost::sceneFunctions() {
+    lua_State* L = lua_.get();
+    std::vector<std::string> names;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, apiNamesRef_);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) continue;
+        std::string name = lua_tostring(L, -1);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+        rawGetField(L, -1, name.c_str());
+        if (lua_type(L, -1) == LUA_TFUNCTION) names.push_back(name);
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+bool ScriptHost::hasSceneList() {
+    lua_State* L = lua_.get();
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    rawGetField(L, -1, "SCENES");
+    bool found = lua_istable(L, -1);
+    lua_pop(L, 2);
+    return found;
+}
+
+std::vector<SceneInfo> ScriptHost::scenes() {
+    lua_State* L = lua_.get();
+    std::vector<SceneInfo> list;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    rawGetField(L, -1, "SCENES");
+    if (lua_istable(L, -1)) {
+        for (int i = 1;; ++i) {
+            lua_rawgeti(L, -1, i);
+            if (lua_isnil(L, -1)) {
+                lua_pop(L, 1);
+                break;
+            }
+            if (lua_type(L, -1) == LUA_TSTRING) {
+                list.push_back({lua_tostring(L, -1), ""});
+            } else if (lua_istable(L, -1)) {
+                list.push_back({fieldString(L, lua_gettop(L), "name"), fieldString(L, lua_gettop(L), "title")});
+            }
+            lua_pop(L, 1);
+        }
+    } else {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, apiNamesRef_);
+        lua_pushnil(L);
+        while (lua_next(L, -4)) {
+            bool isFunction = lua_type(L, -1) == LUA_TFUNCTION && lua_type(L, -2) == LUA_TSTRING;
+            lua_pop(L, 1);
+            if (!isFunction) continue;
+            lua_pushvalue(L, -1);
+            lua_rawget(L, -3);
+            bool isApi = lua_toboolean(L, -1);
+            lua_pop(L, 1);
+            if (!isApi) list.push_back({lua_tostring(L, -1), ""});
+        }
+        lua_pop(L, 1);
+        std::sort(list.begin(), list.end(), [](const SceneInfo& a, const SceneInfo& b) { return a.name < b.name; });
+    }
+    lua_pop(L, 2);
+    return list;
+}
+
+bool ScriptHost::hasFunction(const std::string& name) {
+    lua_State* L = lua_.get();
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    rawGetField(L, -1, name.c_str());
+    bool found = lua_type(L, -1) == LUA_TFUNCTION;
+    lua_pop(L, 2);
+    return found;
+}
+
+std::map<std::string, ScriptValue> ScriptHost::flags() {
+    lua_State* L = lua_.get();
+    std::map<std::string, ScriptValue> out;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    rawGetField(L, -1, "flags");
+    if (lua_istable(L, -1)) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            int type = lua_type(L, -1);
+            bool plain = type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING;
+            if (lua_type(L, -2) == LUA_TSTRING && plain) out[lua_tostring(L, -2)] = toScriptValue(L, -1);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 2);
+    return out;
+}
+
+void ScriptHost::setFlags(const std::map<std::string, ScriptValue>& flags) {
+    lua_State* L = lua_.get();
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    rawGetField(L, -1, "flags");
+    if (lua_istable(L, -1)) {
+        for (const auto& [key, value] : flags) {
+            lua_pushlstring(L, key.data(), key.size());
+            pushScriptValue(L, value);
+            lua_rawset(L, -3);
+        }
+    }
+    lua_pop(L, 2);
+}
+
+}  // namespace stagehand
