@@ -26,28 +26,51 @@ local unpack = unpack or table.unpack -- luacheck: ignore 143
 local traceback = debug.traceback
 local getinfo = debug.getinfo
 
--- A process handle is an array of fixed slots rather than a table of named
+---------------------------------------------------------------------------
+-- Process records: named slots and statuses
+---------------------------------------------------------------------------
+
+-- A process record is an array of fixed slots rather than a table of named
 -- fields: the array part costs 16 bytes a slot where a hash node costs 40, which
 -- keeps a waiting process near the size of a bare coroutine (see bench/RESULTS.md).
 -- The slots a timed wake-up touches come first, so they share cache lines.
-local CO, STATUS, WAIT, START, GROUP, T_BUCKET, T_SLOT = 1, 2, 3, 4, 5, 6, 7
+local COROUTINE = 1 -- the process's own coroutine; false once it has ended
+local STATUS = 2 -- one of the statuses below
+local WAIT_KIND = 3 -- what kind of wait (KIND_* below), or false
+local START = 4 -- group time at which the wait began
+local GROUP = 5 -- the group record
+local TIMER_BUCKET, TIMER_INDEX = 6, 7 -- the timer bucket holding it and its index there, or false
 local WAIT_ON = 8 -- what is waited on: seconds, frame number, signal name, predicate, join
-local L_LIST, L_SLOT = 9, 10 -- signal, frame or predicate list and index in it, or false
-local ID, PARENT, NAME, CHILDREN, CLEANUPS, RESULT, JOINERS, FN = 11, 12, 13, 14, 15, 16, 17, 18
+local WAIT_LIST, WAIT_LIST_INDEX = 9, 10 -- signal, frame or predicate list and index in it, or false
+local ID = 11 -- creation order, from 1
+local PARENT = 12 -- the record of the process that started it, or false
+local NAME = 13 -- set by setName, or false (see nameOf)
+local CHILDREN = 14 -- set of live children's records, or false
+local CLEANUPS = 15 -- functions from onCleanup, or false
+local RESULT = 16 -- packed return values (done) or the error message (failed)
+local JOINERS = 17 -- join records of processes waiting for this one, or false
+local FN = 18 -- the function it runs (for names and locations)
 local HANDLE = 19 -- the handle scripts hold (see handle())
 local LIVE = 20 -- index in liveList while the process lives, else false
--- runBucket and waitSeconds spell these slots as literal numbers (see there).
-assert(CO == 1 and STATUS == 2 and WAIT == 3 and START == 4 and GROUP == 5 and T_BUCKET == 6 and T_SLOT == 7,
+
+-- runBucket and timedWait spell the first slots as literal numbers (see there).
+assert(COROUTINE == 1 and STATUS == 2 and WAIT_KIND == 3 and START == 4 and GROUP == 5
+    and TIMER_BUCKET == 6 and TIMER_INDEX == 7,
     "WaitSupport: the hot paths' literal slot numbers no longer match the slot names")
 
 local RUNNING, WAITING, DONE, FAILED, CANCELLED = "running", "waiting", "done", "failed", "cancelled"
 local READY = "ready" -- woken while its group was paused: resumed on the group's next tick
+
 -- Wait kinds.
-local W_SECONDS, W_FRAMES, W_SIGNAL, W_SIGNAL_TIMEOUT, W_UNTIL, W_PROCESS =
+local KIND_SECONDS, KIND_FRAMES, KIND_SIGNAL, KIND_SIGNAL_TIMEOUT, KIND_UNTIL, KIND_PROCESS =
     "seconds", "frames", "signal", "signal_timeout", "until", "process"
 
 local MS = 1000 -- timer buckets per second
 local EPSILON = 1e-6 -- float accumulation tolerance of the clock, in bucket units
+
+---------------------------------------------------------------------------
+-- Handles: what scripts hold instead of records
+---------------------------------------------------------------------------
 
 -- Scripts hold handles, never records. A process handle is an empty
 -- userdata whose protected metatable reaches only the methods, so a scene
@@ -58,51 +81,97 @@ local EPSILON = 1e-6 -- float accumulation tolerance of the clock, in bucket uni
 -- no weak map is needed and both are collected together. That is 48 bytes a
 -- process where a table handle and two weak maps cost 150-200.
 local Process = { className = "Process", variable = "p" } -- methods of process handles
+
 local Group = { className = "Group", variable = "g" } -- methods of group handles
 local handleProto = newproxy(true)
 local ProcessHandle = getmetatable(handleProto)
 local getRecord, setRecord = debug.getfenv, debug.setfenv
 local groupOf = {} -- handle -> group record (groups live as long as the scheduler)
+
 -- Coroutines the script created and the scheduler adopted -> their process
 -- record. A process's own coroutine is found from its stack instead (see
 -- processOfCoroutine), so it costs no entry here.
 local adoptedCoroutines = setmetatable({}, { __mode = "k" })
+
 -- Coroutines of the protected-call wrappers -> the coroutine they pass their
 -- waits up to (see M.pcall): a wait inside pcall is the wait of its process.
 local passesWaitsTo = setmetatable({}, { __mode = "k" })
+
+---------------------------------------------------------------------------
+-- Scheduler state
+---------------------------------------------------------------------------
 
 local current = false -- the process whose coroutine is executing, or false
 local nextId = 0
 local liveList = {} -- every process not yet ended, in no order (p[LIVE] is its index)
 local liveCount = 0
+
 -- Groups cost what runs: a tick steps only the active groups, those with live
 -- processes (and the root); an idle group's clock catches up from the running
 -- totals when it is next used (see catchUp).
 local activeGroups = {} -- in creation order
+
 local groupCount = 0
 local totalTime, totalTicks, previousTotalTime = 0, 0, 0
 local stepping = false -- position in activeGroups of the group being stepped
 local steppingIndex = 0 -- creation index of that group
 local lastIndexThisTick = 0 -- groups made during a tick are first stepped on the next
-local activateGroup -- forward (groups section)
 local signalWaiters = {} -- signal name -> list of waiting handles
 local latched = {} -- signal name -> packed values of a latch still set
 local namesSent = {} -- signal name -> scheduler time it was last sent, for deadlock hints
 local errorHandler
 local quietFailures = setmetatable({}, { __mode = "k" }) -- processes run by try()
 local insideTick = false
+
 -- The host's sink for the mechanics (see setObserver): false when nobody
 -- watches, so each hook costs one test. A stage helper labels its next
 -- waitUntil (a page, a menu, a walk) with waitUntilLabelled.
 local observer = false
+
 local labelKind, labelTarget = false, false
+
 -- The host's answer to "is a runaway script being stopped?" (see setKillCheck).
 local killPending = function()
     return false
 end
 
+-- Timer buckets: one list per millisecond of group time that has a due timer.
+-- Processed buckets are kept for reuse so a steady workload makes no garbage.
+local bucketPool, bucketPoolSize = {}, 0
+
+-- Only small buckets are kept, and only a few: the pool saves garbage on the
+-- steady 60 Hz path without holding memory after a burst of processes ends.
+local BUCKET_POOL_MAX, BUCKET_KEEP_MAX = 64, 256
+
+-- How deep processes and script coroutines may resume one another inside
+-- one call: far beyond any scene, well before the C stack runs out (LuaJIT
+-- has no limit of its own and crashes; PUC Lua fails with no location).
+local MAX_NESTING = 64
+
+local nesting = 0
+
+-- Sources of the support libraries: an error is reported at the first line
+-- outside them, where the scene's author called in.
+local supportSources = { [getinfo(1, "S").source] = true }
+
+local supportShortSources = { [getinfo(1, "S").short_src] = true }
+local sceneGlobals = _G -- where "did you mean" looks for names (the host sets the sandbox)
+
 ---------------------------------------------------------------------------
--- Private helpers
+-- Forward declarations (defined in the helper sections below)
+---------------------------------------------------------------------------
+
+local activateGroup -- forward (groups and their clocks)
+local adoptCoroutine -- forward: makes a process of a coroutine the script created
+local processBody -- forward: the bottom function of every process's coroutine
+local editDistance, closestName -- forward (error text and reports)
+local cancelProcess -- forward (a process's life)
+local finishProcess -- forward: ends a process and wakes its joiners
+local whereWaiting -- forward (introspection and deadlocks)
+local resumeJoiner -- forward
+
+---------------------------------------------------------------------------
+-- Private helpers: values, argument checks and handles
 ---------------------------------------------------------------------------
 
 local function pack(...)
@@ -175,6 +244,7 @@ end
 local function refuseWrite(_, key)
     error(string.format("process and group handles are read-only (tried to set %s)", describe(key)), 2)
 end
+
 ProcessHandle.__index, ProcessHandle.__newindex, ProcessHandle.__metatable = Process, refuseWrite, "Process"
 local GroupHandle = { __index = Group, __newindex = refuseWrite, __metatable = "Group" }
 
@@ -182,6 +252,10 @@ local GroupHandle = { __index = Group, __newindex = refuseWrite, __metatable = "
 local function handle(p)
     return p[HANDLE]
 end
+
+---------------------------------------------------------------------------
+-- Private helpers: which process is running
+---------------------------------------------------------------------------
 
 -- The coroutine whose process a wait belongs to: a protected-call wrapper
 -- passes its waits up to the coroutine that called pcall.
@@ -192,9 +266,6 @@ local function waitingCoroutine(co)
     end
     return co
 end
-
-local adoptCoroutine -- forward: makes a process of a coroutine the script created
-local processBody -- forward: the bottom function of every process's coroutine
 
 -- The process coroutine co runs, or nil. A slow path (a wait from inside a
 -- protected call, a script resuming a coroutine): the bottom frame of a
@@ -214,7 +285,7 @@ local function processOfCoroutine(co)
     end
     if bottom and getinfo(co, bottom, "f").func == processBody then
         local _, p = debug.getlocal(co, bottom, 1)
-        if type(p) == "table" and p[CO] == co then
+        if type(p) == "table" and p[COROUTINE] == co then
             return p
         end
     end
@@ -229,7 +300,7 @@ end
 local function requireProcess(fname, level)
     local p = current
     local co = coRunning()
-    if not p or co ~= p[CO] then
+    if not p or co ~= p[COROUTINE] then
         local owner = co and waitingCoroutine(co)
         if not owner then
             error(fname .. "() called from outside a process: waits only work inside a process. "
@@ -242,6 +313,10 @@ local function requireProcess(fname, level)
     end
     return p
 end
+
+---------------------------------------------------------------------------
+-- Private helpers: error text and reports
+---------------------------------------------------------------------------
 
 -- Text for any error value: a table's __tostring may itself raise, loop or
 -- return a non-string, and none of that may stop the scheduler.
@@ -256,11 +331,6 @@ local function errorText(err)
     end
     return "(error object is a " .. kind .. " value)"
 end
-
--- Sources of the support libraries: an error is reported at the first line
--- outside them, where the scene's author called in.
-local supportSources = { [getinfo(1, "S").source] = true }
-local supportShortSources = { [getinfo(1, "S").short_src] = true }
 
 -- file:line of the innermost frame of co (the running coroutine if co is nil)
 -- in the author's code.
@@ -288,9 +358,40 @@ local function authorLocation(co)
     return fallback or nil
 end
 
-local sceneGlobals = _G -- where "did you mean" looks for names (the host sets the sandbox)
+editDistance = function(a, b)
+    local prev = {}
+    for j = 0, #b do
+        prev[j] = j
+    end
+    for i = 1, #a do
+        local row = { [0] = i }
+        for j = 1, #b do
+            local cost = a:byte(i) == b:byte(j) and 0 or 1
+            row[j] = math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+        end
+        prev = row
+    end
+    return prev[#b]
+end
 
-local editDistance, closestName -- forward (introspection section)
+-- The candidate a misspelt name most likely meant, or nil. The same name but
+-- for case and underscores wins outright (wait_signal is waitSignal).
+closestName = function(name, candidates)
+    local lowered = name:lower():gsub("_", "")
+    for _, other in ipairs(candidates) do
+        if other ~= name and other:lower():gsub("_", "") == lowered then
+            return other
+        end
+    end
+    local best, bestDistance = nil, math.max(3, floor(#name / 3)) + 1
+    for _, other in ipairs(candidates) do
+        local d = editDistance(name, other)
+        if other ~= name and d < bestDistance then
+            best, bestDistance = other, d
+        end
+    end
+    return best
+end
 
 -- "attempt to call global 'wait_signal'" gets the closest name a scene can see.
 local function suggestGlobal(message)
@@ -341,6 +442,10 @@ local function report(message, p)
     end
 end
 
+---------------------------------------------------------------------------
+-- Private helpers: timer buckets and wait lists
+---------------------------------------------------------------------------
+
 local function byAge(a, b)
     return a[ID] < b[ID]
 end
@@ -371,8 +476,6 @@ local function liveOldestFirst(keep)
     return list
 end
 
-local cancelProcess -- forward (process handles section)
-
 local function cancelEach(list)
     for i = 1, #list do
         cancelProcess(list[i])
@@ -387,10 +490,6 @@ local function appendTo(list, p)
     return n
 end
 
--- Timer buckets: one list per millisecond of group time that has a due timer.
--- Processed buckets are kept for reuse so a steady workload makes no garbage.
-local bucketPool, bucketPoolSize = {}, 0
-
 local function takeBucket(key)
     local b
     if bucketPoolSize > 0 then
@@ -403,10 +502,6 @@ local function takeBucket(key)
     b.key = key
     return b
 end
-
--- Only small buckets are kept, and only a few: the pool saves garbage on the
--- steady 60 Hz path without holding memory after a burst of processes ends.
-local BUCKET_POOL_MAX, BUCKET_KEEP_MAX = 64, 256
 
 -- A bucket is recycled only when every slot is already false (fired by
 -- runBucket or removed by removeTimer), so its slots hold no process and need
@@ -442,20 +537,20 @@ local function addTimer(p, g, due)
     local b = g.buckets[key] or newBucket(g, key)
     local n = b.n + 1 -- appendTo, inlined: this is on every timed wait
     b[n], b.n, b.live = p, n, b.live + 1
-    p[T_BUCKET], p[T_SLOT] = b, n
+    p[TIMER_BUCKET], p[TIMER_INDEX] = b, n
 end
 
--- A fired timer leaves T_BUCKET set (one store less on the hot path); the
+-- A fired timer leaves TIMER_BUCKET set (one store less on the hot path); the
 -- entry is p's own only while the bucket slot still holds p.
 local function removeTimer(p)
-    local b = p[T_BUCKET]
-    if not b or b[p[T_SLOT]] ~= p then
-        p[T_BUCKET] = false
+    local b = p[TIMER_BUCKET]
+    if not b or b[p[TIMER_INDEX]] ~= p then
+        p[TIMER_BUCKET] = false
         return
     end
-    b[p[T_SLOT]] = false
+    b[p[TIMER_INDEX]] = false
     b.live = b.live - 1
-    p[T_BUCKET], p[T_SLOT] = false, false
+    p[TIMER_BUCKET], p[TIMER_INDEX] = false, false
     if b.live == 0 and b.key then
         local g = p[GROUP]
         if g.buckets[b.key] == b then
@@ -467,13 +562,13 @@ local function removeTimer(p)
 end
 
 local function removeFromList(p)
-    local list = p[L_LIST]
+    local list = p[WAIT_LIST]
     if not list then
         return
     end
-    list[p[L_SLOT]] = false
+    list[p[WAIT_LIST_INDEX]] = false
     list.live = list.live - 1
-    p[L_LIST], p[L_SLOT] = false, false
+    p[WAIT_LIST], p[WAIT_LIST_INDEX] = false, false
     if list.live == 0 and list.signal and signalWaiters[list.signal] == list then
         signalWaiters[list.signal] = nil
     end
@@ -483,10 +578,12 @@ end
 local function detachWait(p)
     removeTimer(p)
     removeFromList(p)
-    p[WAIT], p[WAIT_ON] = false, false
+    p[WAIT_KIND], p[WAIT_ON] = false, false
 end
 
-local finishProcess -- forward: ends a process and wakes its joiners
+---------------------------------------------------------------------------
+-- Private helpers: a process's life (start, resume, wait, end, cancel)
+---------------------------------------------------------------------------
 
 local function nameOf(p)
     local name = p[NAME]
@@ -516,28 +613,26 @@ local function definedAt(fn)
     return info.short_src .. ":" .. info.linedefined
 end
 
-local whereWaiting -- forward (introspection section)
-
 -- What p waits on, for the observer: kind, target and the author's line.
 local function observeWait(p)
-    local kind, on, target = p[WAIT], p[WAIT_ON], nil
-    if kind == W_SECONDS then
+    local kind, on, target = p[WAIT_KIND], p[WAIT_ON], nil
+    if kind == KIND_SECONDS then
         target = string.format("%.3f", on)
-    elseif kind == W_FRAMES then
+    elseif kind == KIND_FRAMES then
         kind, target = "frames", tostring(on - p[GROUP].tick)
-    elseif kind == W_SIGNAL then
+    elseif kind == KIND_SIGNAL then
         target = on
-    elseif kind == W_SIGNAL_TIMEOUT then
-        local b = p[T_BUCKET]
+    elseif kind == KIND_SIGNAL_TIMEOUT then
+        local b = p[TIMER_BUCKET]
         local left = b and b.key and b.key / MS - p[GROUP].clock or 0
         kind, target = "signal", string.format("%s (timeout %.3f)", on, left)
-    elseif kind == W_UNTIL then
+    elseif kind == KIND_UNTIL then
         if labelKind then
             kind, target = labelKind, labelTarget
         else
             kind, target = "predicate", definedAt(on)
         end
-    elseif kind == W_PROCESS then
+    elseif kind == KIND_PROCESS then
         local names = {}
         for i = 1, #on.procs do
             names[i] = nameOf(on.procs[i])
@@ -564,25 +659,25 @@ local function settleResume(p, ok, err)
         if status == CANCELLED then
             return -- already finished by cancel(); the error is the cancel unwinding
         end
-        failProcess(p, traceback(p[CO], authorMessage(err, p[CO])))
+        failProcess(p, traceback(p[COROUTINE], authorMessage(err, p[COROUTINE])))
     elseif status == DONE or status == CANCELLED then
         finishProcess(p)
-        p[CO] = false
-    elseif status == RUNNING and coroutine.status(p[CO]) == "dead" then
+        p[COROUTINE] = false
+    elseif status == RUNNING and coroutine.status(p[COROUTINE]) == "dead" then
         -- An adopted coroutine (see adoptCoroutine) returned: it has no
         -- processBody to say so.
         p[STATUS], p[RESULT] = DONE, { n = 0 }
         finishProcess(p)
-        p[CO] = false
+        p[COROUTINE] = false
     elseif status == RUNNING then
         local g = p[GROUP]
-        p[STATUS], p[WAIT], p[WAIT_ON], p[START] = WAITING, W_FRAMES, g.tick + 1, g.clock
+        p[STATUS], p[WAIT_KIND], p[WAIT_ON], p[START] = WAITING, KIND_FRAMES, g.tick + 1, g.clock
         local list = g.frameBuckets[g.tick + 1]
         if not list then
             list = { n = 0, live = 0 }
             g.frameBuckets[g.tick + 1] = list
         end
-        p[L_LIST], p[L_SLOT] = list, appendTo(list, p)
+        p[WAIT_LIST], p[WAIT_LIST_INDEX] = list, appendTo(list, p)
         if observer then
             observeWait(p)
         end
@@ -594,7 +689,7 @@ local function resumeProcess(p, ...)
     p[STATUS] = RUNNING
     local saved = current
     current = p
-    local ok, err = coResume(p[CO], ...)
+    local ok, err = coResume(p[COROUTINE], ...)
     current = saved
     if not ok or p[STATUS] ~= WAITING then
         settleResume(p, ok, err)
@@ -633,7 +728,7 @@ end
 -- the caller itself may have been cancelled; stop it here.
 local function stopIfCancelled()
     local p = current
-    if p and p[STATUS] == CANCELLED and coRunning() == p[CO] then
+    if p and p[STATUS] == CANCELLED and coRunning() == p[COROUTINE] then
         coYield()
     end
 end
@@ -651,8 +746,6 @@ local function runCleanups(p)
         end
     end
 end
-
-local resumeJoiner -- forward
 
 finishProcess = function(p)
     if not isLive(p) then
@@ -672,8 +765,8 @@ finishProcess = function(p)
         parent[CHILDREN][p] = nil
     end
     runCleanups(p)
-    if coroutine.status(p[CO]) ~= "normal" and p ~= current then
-        p[CO] = false -- the coroutine is garbage now; a running one is dropped by its resumer
+    if coroutine.status(p[COROUTINE]) ~= "normal" and p ~= current then
+        p[COROUTINE] = false -- the coroutine is garbage now; a running one is dropped by its resumer
     end
     local joiners = p[JOINERS]
     if joiners then
@@ -722,12 +815,6 @@ local function newProcess(fn, g, parent, co)
     return p
 end
 
--- How deep processes and script coroutines may resume one another inside
--- one call: far beyond any scene, well before the C stack runs out (LuaJIT
--- has no limit of its own and crashes; PUC Lua fails with no location).
-local MAX_NESTING = 64
-local nesting = 0
-
 local function startProcess(fname, g, fn, ...)
     checkType(fname, "fn", fn, "function")
     if nesting >= MAX_NESTING then
@@ -742,9 +829,29 @@ local function startProcess(fname, g, fn, ...)
     return handle(p)
 end
 
+local function statusOf(p)
+    local s = p[STATUS]
+    if s == READY then
+        return WAITING
+    end
+    return s
+end
+
+cancelProcess = function(p)
+    if p[CHILDREN] then
+        cancelEach(oldestFirst(p[CHILDREN]))
+    end
+    if not isLive(p) then
+        return false
+    end
+    p[STATUS] = CANCELLED
+    finishProcess(p)
+    stopIfCancelled()
+    return true
+end
 
 ---------------------------------------------------------------------------
--- Groups
+-- Private helpers: groups and their clocks
 ---------------------------------------------------------------------------
 
 local function newGroupObject(name)
@@ -827,6 +934,10 @@ adoptCoroutine = function(co)
     return p
 end
 
+---------------------------------------------------------------------------
+-- Private helpers: one tick of one group (the ordering guarantees above)
+---------------------------------------------------------------------------
+
 -- Keys of the due timer buckets in order, for a step so long that scanning
 -- every key in its range would be slower than sorting the live ones.
 local function sortedBucketKeys(g, toKey)
@@ -852,7 +963,7 @@ local function runBucket(g, b, key)
         local p = b[i]
         if p then
             b[i] = false -- fired: removeTimer must no longer find p here
-            -- Literal slots and strings (p[3] is WAIT, p[2] STATUS, p[1] CO,
+            -- Literal slots and strings (p[3] is WAIT_KIND, p[2] STATUS, p[1] COROUTINE,
             -- p[4] START): an upvalue key costs Lua 5.1 one more instruction
             -- per access, and this loop runs for every timed wake-up.
             local kind = p[3]
@@ -865,7 +976,7 @@ local function runBucket(g, b, key)
                 if not ok or p[2] ~= "waiting" then
                     settleResume(p, ok, err)
                 end
-            elseif kind == W_SIGNAL_TIMEOUT then
+            elseif kind == KIND_SIGNAL_TIMEOUT then
                 removeFromList(p)
                 if observer then
                     observer("timeout", p[ID], nameOf(p), p[WAIT_ON])
@@ -926,7 +1037,7 @@ local function runFrameWaits(g)
     for i = 1, list.n do
         local p = list[i]
         if p then
-            p[L_LIST], p[L_SLOT], p[WAIT] = false, false, false
+            p[WAIT_LIST], p[WAIT_LIST_INDEX], p[WAIT_KIND] = false, false, false
             wake(p, g.clock - p[START])
         end
     end
@@ -946,13 +1057,13 @@ local function runPredicates(g)
         if p then
             local ok, result = xpcall(p[WAIT_ON], traceback)
             if not ok then
-                p[L_LIST] = false
+                p[WAIT_LIST] = false
                 failProcess(p, "waitUntil predicate failed: " .. tostring(result))
             elseif result then
-                p[L_LIST], p[L_SLOT], p[WAIT] = false, false, false
+                p[WAIT_LIST], p[WAIT_LIST_INDEX], p[WAIT_KIND] = false, false, false
                 wake(p, g.clock - p[START])
-            elseif p[L_LIST] == list then
-                p[L_LIST], p[L_SLOT] = survivors, appendTo(survivors, p)
+            elseif p[WAIT_LIST] == list then
+                p[WAIT_LIST], p[WAIT_LIST_INDEX] = survivors, appendTo(survivors, p)
             end
         end
     end
@@ -960,7 +1071,7 @@ local function runPredicates(g)
     for i = 1, added.n do
         local p = added[i]
         if p then
-            p[L_LIST], p[L_SLOT] = survivors, appendTo(survivors, p)
+            p[WAIT_LIST], p[WAIT_LIST_INDEX] = survivors, appendTo(survivors, p)
         end
     end
     g.untilList = survivors
@@ -979,7 +1090,7 @@ local function stepGroup(g, dt)
 end
 
 ---------------------------------------------------------------------------
--- Joining processes
+-- Private helpers: joining processes
 ---------------------------------------------------------------------------
 
 local function endedError(q)
@@ -992,12 +1103,12 @@ end
 -- record = { waiter, mode ("any"|"all"), procs, remaining }
 resumeJoiner = function(record, q)
     local w = record.waiter
-    if w[WAIT_ON] ~= record or w[WAIT] ~= W_PROCESS then
+    if w[WAIT_ON] ~= record or w[WAIT_KIND] ~= KIND_PROCESS then
         return -- the waiter moved on (cancelled, or another process of waitAny won)
     end
     record.remaining = record.remaining - 1
     if q[STATUS] ~= DONE or record.mode == "any" or record.remaining == 0 then
-        w[WAIT], w[WAIT_ON] = false, false
+        w[WAIT_KIND], w[WAIT_ON] = false, false
         wake(w, q)
     end
 end
@@ -1040,7 +1151,7 @@ local function awaitProcesses(fname, mode, procs)
             joiners[#joiners + 1] = record
         end
     end
-    p[WAIT], p[WAIT_ON], p[START] = W_PROCESS, record, p[GROUP].clock
+    p[WAIT_KIND], p[WAIT_ON], p[START] = KIND_PROCESS, record, p[GROUP].clock
     return suspend(p)
 end
 
@@ -1068,18 +1179,8 @@ local function collectProcesses(fname, ...)
 end
 
 ---------------------------------------------------------------------------
--- Public API: processes
+-- Private helpers: waits and signals
 ---------------------------------------------------------------------------
-
----Starts fn(...) as a new process in the current group (the root group from
----outside a process). It runs at once until its first wait. Started from inside
----a process, the new one is that process's child: cancelling the parent cancels it.
----@param fn function
----@param ... any arguments for fn
----@return Process
-function M.runProcess(fn, ...)
-    return startProcess("runProcess", current and current[GROUP] or root, fn, ...)
-end
 
 -- waitSeconds off its fast path: checks every argument, and handles zero.
 -- Errors name the function the author called (wait or waitSeconds).
@@ -1090,7 +1191,7 @@ local function waitSecondsChecked(seconds, fname)
         return M.waitFrames(1) -- the next tick, however short it is
     end
     local g = p[GROUP]
-    p[WAIT], p[WAIT_ON], p[START] = W_SECONDS, seconds, g.clock
+    p[WAIT_KIND], p[WAIT_ON], p[START] = KIND_SECONDS, seconds, g.clock
     addTimer(p, g, g.clock + seconds)
     return suspend(p)
 end
@@ -1106,8 +1207,8 @@ local function timedWait(fname)
     -- waitSecondsChecked instead. The frame that yields stays small: Lua 5.1 reserves 20 stack
     -- slots above it for coroutine.yield, and a few more locals here would
     -- double the size of every waiting coroutine's stack.
-    -- Literal slots here as in runBucket (p[2] STATUS, p[1] CO, p[5] GROUP,
-    -- p[3] WAIT, p[4] START, p[6] T_BUCKET, p[7] T_SLOT), checked at load.
+    -- Literal slots here as in runBucket (p[2] STATUS, p[1] COROUTINE, p[5] GROUP,
+    -- p[3] WAIT_KIND, p[4] START, p[6] TIMER_BUCKET, p[7] TIMER_INDEX), checked at load.
     if not p or type(seconds) ~= "number" or seconds <= 0 or seconds >= huge or seconds ~= seconds
         or p[2] == "cancelled" or coRunning() ~= p[1] or observer then
         return (waitSecondsChecked(seconds, fname))
@@ -1131,77 +1232,13 @@ local function timedWait(fname)
   end
 end
 
----Suspends the running process for at least `seconds` of its group's time.
----waitSeconds(0) resumes on the next tick.
----@param seconds number
----@return number elapsed the group time that actually passed
-M.waitSeconds = timedWait("waitSeconds")
----The article's short name for waitSeconds.
-M.wait = timedWait("wait")
-
----Suspends the running process for exactly `frames` ticks of its group.
----@param frames integer at least 1
----@return number elapsed the group time that passed
-function M.waitFrames(frames)
-    if type(frames) ~= "number" or frames < 1 or frames ~= floor(frames) or frames >= huge then
-        error("waitFrames: frames must be a positive integer. Was " .. describe(frames), 2)
-    end
-    local p = requireProcess("waitFrames")
-    local g = p[GROUP]
-    local target = g.tick + frames
-    local list = g.frameBuckets[target]
-    if not list then
-        list = { n = 0, live = 0 }
-        g.frameBuckets[target] = list
-    end
-    p[WAIT], p[WAIT_ON], p[START] = W_FRAMES, target, g.clock
-    p[L_LIST], p[L_SLOT] = list, appendTo(list, p)
-    return suspend(p)
-end
-
 local function addSignalWaiter(p, name)
     local list = signalWaiters[name]
     if not list then
         list = { n = 0, live = 0, signal = name }
         signalWaiters[name] = list
     end
-    p[L_LIST], p[L_SLOT] = list, appendTo(list, p)
-end
-
----Suspends until `signal(name, ...)` is sent, and returns its values. If the
----name is latched (see `latch`), returns the latched values at once.
----@param name string
----@return any ... the values passed to signal
-function M.waitSignal(name)
-    checkType("waitSignal", "name", name, "string")
-    local p = requireProcess("waitSignal")
-    local values = latched[name]
-    if values then
-        return unpack(values, 1, values.n)
-    end
-    p[WAIT], p[WAIT_ON], p[START] = W_SIGNAL, name, p[GROUP].clock
-    addSignalWaiter(p, name)
-    return suspend(p)
-end
-
----Like waitSignal, but gives up after `seconds`.
----@param name string
----@param seconds number
----@return boolean signalled true if the signal came, false on timeout
----@return any ... the signal's values
-function M.waitSignalTimeout(name, seconds)
-    checkType("waitSignalTimeout", "name", name, "string")
-    checkNonNegative("waitSignalTimeout", "seconds", seconds)
-    local p = requireProcess("waitSignalTimeout")
-    local values = latched[name]
-    if values then
-        return true, unpack(values, 1, values.n)
-    end
-    local g = p[GROUP]
-    p[WAIT], p[WAIT_ON], p[START] = W_SIGNAL_TIMEOUT, name, g.clock
-    addSignalWaiter(p, name)
-    addTimer(p, g, g.clock + seconds)
-    return suspend(p)
+    p[WAIT_LIST], p[WAIT_LIST_INDEX] = list, appendTo(list, p)
 end
 
 -- Tells the observer who sends `name` (event "signal" or "latch") and which
@@ -1236,14 +1273,14 @@ local function deliver(name, event, ...)
     for i = 1, list.n do
         local p = list[i]
         if p then
-            p[L_LIST], p[L_SLOT] = false, false
+            p[WAIT_LIST], p[WAIT_LIST_INDEX] = false, false
             woken = woken + 1
-            if p[WAIT] == W_SIGNAL_TIMEOUT then
+            if p[WAIT_KIND] == KIND_SIGNAL_TIMEOUT then
                 removeTimer(p)
-                p[WAIT] = false
+                p[WAIT_KIND] = false
                 wake(p, true, ...)
             else
-                p[WAIT] = false
+                p[WAIT_KIND] = false
                 wake(p, ...)
             end
         end
@@ -1251,47 +1288,316 @@ local function deliver(name, event, ...)
     return woken
 end
 
----Wakes every process waiting on `name` at the moment of the call, in the order
----they began waiting, passing the values. A signal nobody waits for is dropped
----(use `latch` when the waiter may come later).
----@param name string
----@param ... any values for the waiters
----@return integer woken how many processes were resumed
-function M.signal(name, ...)
-    checkType("signal", "name", name, "string")
-    local woken = deliver(name, "signal", ...)
-    stopIfCancelled()
-    return woken
+---------------------------------------------------------------------------
+-- Private helpers: introspection and deadlocks
+---------------------------------------------------------------------------
+
+-- file:line where the process's coroutine is suspended, in the author's code
+-- (the support libraries' frames are skipped).
+whereWaiting = function(p)
+    if not p[COROUTINE] then
+        return "?"
+    end
+    return authorLocation(p[COROUTINE]) or "(stage library)" -- a helper of the stage API, e.g. a scene's runner
 end
 
----Sets a latch: wakes the current waiters like `signal`, and every later
----waitSignal(name) returns these values at once until `unlatch(name)`.
----@param name string
----@param ... any
----@return integer woken
-function M.latch(name, ...)
-    checkType("latch", "name", name, "string")
-    latched[name] = pack(...)
-    local woken = deliver(name, "latch", ...)
-    stopIfCancelled()
-    return woken
+local function describeWait(p)
+    local kind, on, g = p[WAIT_KIND], p[WAIT_ON], p[GROUP]
+    if kind == KIND_SECONDS then
+        return kind, math.max(0, p[TIMER_BUCKET].key / MS - g.clock)
+    elseif kind == KIND_FRAMES then
+        return kind, on - g.tick
+    elseif kind == KIND_SIGNAL then
+        return kind, on
+    elseif kind == KIND_SIGNAL_TIMEOUT then
+        local left = p[TIMER_BUCKET] and math.max(0, p[TIMER_BUCKET].key / MS - g.clock) or 0
+        return kind, string.format("%s (%.1f s left)", on, left)
+    elseif kind == KIND_UNTIL then
+        local info = getinfo(on, "S")
+        if supportSources[info.source] then
+            return kind, "a stage condition" -- walkTo, dialogue...: where they were called says more
+        end
+        return kind, info.short_src .. ":" .. info.linedefined
+    elseif kind == KIND_PROCESS then
+        local names = {}
+        for i = 1, #on.procs do
+            names[i] = nameOf(on.procs[i])
+        end
+        return kind, table.concat(names, ", ")
+    end
+    return statusOf(p), nil
 end
 
----Resets a latch set by `latch`; later waits block again.
----@param name string
-function M.unlatch(name)
-    checkType("unlatch", "name", name, "string")
-    latched[name] = nil
-    if observer then
-        observer("unlatch", name, current and current[ID] or 0, current and nameOf(current) or "host", "", 0)
+local function liveSorted()
+    return liveOldestFirst()
+end
+
+-- A process is stuck when it waits (with no timeout) on a signal while no
+-- live process could still send one, or on processes that are stuck.
+local function stuckProcesses(list)
+    local anyProgressing = false
+    for _, p in ipairs(list) do
+        local kind = p[WAIT_KIND]
+        if kind ~= KIND_SIGNAL and kind ~= KIND_PROCESS then
+            anyProgressing = true
+        end
+    end
+    local stuck = {}
+    if not anyProgressing then
+        for _, p in ipairs(list) do
+            stuck[p] = true
+        end
+        return stuck, false
+    end
+    -- Others still run, so any signal may yet come: only joins can be proven
+    -- stuck. Start from every join and drop those that can still end (the
+    -- greatest fixed point), which keeps cycles such as A waits B, B waits A.
+    for _, p in ipairs(list) do
+        stuck[p] = p[WAIT_KIND] == KIND_PROCESS or nil
+    end
+    local changed = true
+    while changed do
+        changed = false
+        for _, p in ipairs(list) do
+            if stuck[p] then
+                local record = p[WAIT_ON]
+                local anyStuck, allStuck = false, true
+                for _, q in ipairs(record.procs) do
+                    if isLive(q) then
+                        if stuck[q] then
+                            anyStuck = true
+                        else
+                            allStuck = false
+                        end
+                    end
+                end
+                local stillStuck = (record.mode == "all" and anyStuck) or (record.mode == "any" and allStuck)
+                if not stillStuck then
+                    stuck[p] = nil
+                    changed = true
+                end
+            end
+        end
+    end
+    return stuck, true
+end
+
+---Names the processes that wait on something nothing live can produce any
+---more. Certain entries: every live process waits on a signal or a process, so
+---nothing can run again; or processes wait on each other in a cycle. When other
+---processes still run, a signal waiter whose name was never sent is listed as
+---uncertain, with the closest name that was sent or waited on (a likely typo).
+---@return table[] entries { process, name, waitingOn, where, certain, hint }
+-- The one wording of a deadlock, for the report here and for the host's
+-- transcript and screen (which read the entries' `line`).
+local function deadlockLine(e)
+    local line = string.format("%s: %s %s on %s", e.where, e.name,
+        e.certain and "is stuck waiting" or "may be stuck waiting", e.waitingOn)
+    if e.hint then
+        return line .. string.format(' (never sent; did you mean "%s"?)', e.hint)
+    elseif e.sentAt then
+        return line .. string.format(" (sent at %.2f s, before this wait began; a latch keeps a signal for "
+            .. "later waiters)", e.sentAt)
+    end
+    return line
+end
+
+---------------------------------------------------------------------------
+-- Private helpers: protected calls and script coroutines
+---------------------------------------------------------------------------
+
+local function checkNesting(fname)
+    if nesting >= MAX_NESTING then
+        error(string.format("%s: coroutines resumed inside one another %d deep (runaway recursion?)", fname,
+            MAX_NESTING), 3)
     end
 end
 
+-- Runs fn(...) in a coroutine that passes its waits up to the caller's
+-- coroutine. Returns coroutine.resume's results of the final resume; a
+-- string error is located at the author's line.
+local function runProtected(fname, fn, ...)
+    checkNesting(fname)
+    -- A Lua closure around fn: C functions and callable tables cannot be a
+    -- coroutine's body on Lua 5.1.
+    local co = coCreate(function(...)
+        return fn(...)
+    end)
+    passesWaitsTo[co] = coRunning() or false
+    nesting = nesting + 1
+    local results = pack(coResume(co, ...))
+    while results[1] and coroutine.status(co) == "suspended" do
+        -- fn waited (or yielded): the caller's coroutine waits in its place.
+        nesting = nesting - 1
+        local resumedWith = pack(coYield(unpack(results, 2, results.n)))
+        nesting = nesting + 1
+        results = pack(coResume(co, unpack(resumedWith, 1, resumedWith.n)))
+    end
+    nesting = nesting - 1
+    if not results[1] then
+        if killPending() then
+            error(results[2], 0)
+        end
+        if type(results[2]) == "string" then
+            results[2] = authorMessage(results[2], co)
+        end
+    end
+    return results
+end
+
+local function checkScriptCoroutine(fname, co)
+    if type(co) ~= "thread" then
+        error(string.format("%s: expected a coroutine. Was %s", fname, describe(co)), 3)
+    end
+    local p = processOfCoroutine(co)
+    if p then
+        error(string.format("%s: that coroutine belongs to %s, which the scheduler resumes; "
+            .. "coordinate with signal() and waitSignal(), or waitProcess()", fname, nameOf(p)), 3)
+    end
+end
+
+local function resumeScriptCoroutine(co, ...)
+    nesting = nesting + 1
+    local results = pack(coResume(co, ...))
+    nesting = nesting - 1
+    if not results[1] and killPending() then
+        error(results[2], 0)
+    end
+    return results
+end
+
+---------------------------------------------------------------------------
+-- Public API: processes
+---------------------------------------------------------------------------
+
+---Starts fn(...) as a new process in the current group (the root group from
+---outside a process). It runs at once until its first wait. Started from inside
+---a process, the new one is that process's child: cancelling the parent cancels it.
+---@param fn function
+---@param ... any arguments for fn
+---@return Process
+function M.runProcess(fn, ...)
+    return startProcess("runProcess", current and current[GROUP] or root, fn, ...)
+end
+
+---Runs fn(...) as a child process and waits for it, like pcall across waits
+---(pcall cannot span a wait on PUC Lua 5.1). Returns true and fn's return
+---values, or false and the error message with its traceback. The failure is
+---not sent to the error handler: the caller has it.
+---@param fn function
+---@param ... any
+---@return boolean ok
+---@return any ... results, or the error message
+function M.try(fn, ...)
+    checkType("try", "fn", fn, "function")
+    local p = requireProcess("try")
+    local child = newProcess(fn, p[GROUP], p)
+    quietFailures[child] = true
+    resumeProcess(child, child, fn, ...)
+    stopIfCancelled()
+    local q = awaitProcesses("try", "all", { child })
+    if q[STATUS] == DONE then
+        return true, joinResults(q)
+    end
+    return false, q[STATUS] == FAILED and q[RESULT] or endedError(q)
+end
+
+---Registers fn to run when the current process ends, however it ends (done,
+---failed or cancelled). Cleanups run in reverse order of registration.
+---@param fn function
+function M.onCleanup(fn)
+    checkType("onCleanup", "fn", fn, "function")
+    local p = requireProcess("onCleanup")
+    local cleanups = p[CLEANUPS]
+    if not cleanups then
+        cleanups = {}
+        p[CLEANUPS] = cleanups
+    end
+    cleanups[#cleanups + 1] = fn
+end
+
+---@return Process|nil the running process, or nil outside any process
+function M.currentProcess()
+    return current and handle(current) or nil
+end
+
+---@return integer count the processes that have not ended
+function M.liveProcessCount()
+    return liveCount
+end
+
+---Cancels every live process in every group.
+function M.cancelAll()
+    cancelEach(liveOldestFirst())
+end
+
+---------------------------------------------------------------------------
+-- Public API: waiting (time, frames, signals, conditions, other processes)
+---------------------------------------------------------------------------
+
+---Suspends the running process for at least `seconds` of its group's time.
+---waitSeconds(0) resumes on the next tick.
+---@param seconds number
+---@return number elapsed the group time that actually passed
+M.waitSeconds = timedWait("waitSeconds")
+
+---The article's short name for waitSeconds.
+M.wait = timedWait("wait")
+
+---Suspends the running process for exactly `frames` ticks of its group.
+---@param frames integer at least 1
+---@return number elapsed the group time that passed
+function M.waitFrames(frames)
+    if type(frames) ~= "number" or frames < 1 or frames ~= floor(frames) or frames >= huge then
+        error("waitFrames: frames must be a positive integer. Was " .. describe(frames), 2)
+    end
+    local p = requireProcess("waitFrames")
+    local g = p[GROUP]
+    local target = g.tick + frames
+    local list = g.frameBuckets[target]
+    if not list then
+        list = { n = 0, live = 0 }
+        g.frameBuckets[target] = list
+    end
+    p[WAIT_KIND], p[WAIT_ON], p[START] = KIND_FRAMES, target, g.clock
+    p[WAIT_LIST], p[WAIT_LIST_INDEX] = list, appendTo(list, p)
+    return suspend(p)
+end
+
+---Suspends until `signal(name, ...)` is sent, and returns its values. If the
+---name is latched (see `latch`), returns the latched values at once.
 ---@param name string
----@return boolean
-function M.isLatched(name)
-    checkType("isLatched", "name", name, "string")
-    return latched[name] ~= nil
+---@return any ... the values passed to signal
+function M.waitSignal(name)
+    checkType("waitSignal", "name", name, "string")
+    local p = requireProcess("waitSignal")
+    local values = latched[name]
+    if values then
+        return unpack(values, 1, values.n)
+    end
+    p[WAIT_KIND], p[WAIT_ON], p[START] = KIND_SIGNAL, name, p[GROUP].clock
+    addSignalWaiter(p, name)
+    return suspend(p)
+end
+
+---Like waitSignal, but gives up after `seconds`.
+---@param name string
+---@param seconds number
+---@return boolean signalled true if the signal came, false on timeout
+---@return any ... the signal's values
+function M.waitSignalTimeout(name, seconds)
+    checkType("waitSignalTimeout", "name", name, "string")
+    checkNonNegative("waitSignalTimeout", "seconds", seconds)
+    local p = requireProcess("waitSignalTimeout")
+    local values = latched[name]
+    if values then
+        return true, unpack(values, 1, values.n)
+    end
+    local g = p[GROUP]
+    p[WAIT_KIND], p[WAIT_ON], p[START] = KIND_SIGNAL_TIMEOUT, name, g.clock
+    addSignalWaiter(p, name)
+    addTimer(p, g, g.clock + seconds)
+    return suspend(p)
 end
 
 ---Suspends until predicate() returns true; it is called once per tick.
@@ -1304,21 +1610,9 @@ function M.waitUntil(predicate)
         return 0
     end
     local g = p[GROUP]
-    p[WAIT], p[WAIT_ON], p[START] = W_UNTIL, predicate, g.clock
-    p[L_LIST], p[L_SLOT] = g.untilList, appendTo(g.untilList, p)
+    p[WAIT_KIND], p[WAIT_ON], p[START] = KIND_UNTIL, predicate, g.clock
+    p[WAIT_LIST], p[WAIT_LIST_INDEX] = g.untilList, appendTo(g.untilList, p)
     return suspend(p)
-end
-
----Host only: waitUntil for a stage helper, telling the observer what the wait
----is (kind "page", "menu", "walk"...) and its target.
----@param kind string
----@param target string
----@param predicate fun(): boolean
-function M.waitUntilLabelled(kind, target, predicate)
-    labelKind, labelTarget = kind, target
-    local elapsed = M.waitUntil(predicate)
-    labelKind, labelTarget = false, false
-    return elapsed
 end
 
 ---Suspends until process q ends and returns its return values. Raises, with
@@ -1367,130 +1661,56 @@ function M.waitAny(...)
     end
 end
 
----Runs fn(...) as a child process and waits for it, like pcall across waits
----(pcall cannot span a wait on PUC Lua 5.1). Returns true and fn's return
----values, or false and the error message with its traceback. The failure is
----not sent to the error handler: the caller has it.
----@param fn function
+---------------------------------------------------------------------------
+-- Public API: signals and latches
+---------------------------------------------------------------------------
+
+---Wakes every process waiting on `name` at the moment of the call, in the order
+---they began waiting, passing the values. A signal nobody waits for is dropped
+---(use `latch` when the waiter may come later).
+---@param name string
+---@param ... any values for the waiters
+---@return integer woken how many processes were resumed
+function M.signal(name, ...)
+    checkType("signal", "name", name, "string")
+    local woken = deliver(name, "signal", ...)
+    stopIfCancelled()
+    return woken
+end
+
+---Sets a latch: wakes the current waiters like `signal`, and every later
+---waitSignal(name) returns these values at once until `unlatch(name)`.
+---@param name string
 ---@param ... any
----@return boolean ok
----@return any ... results, or the error message
-function M.try(fn, ...)
-    checkType("try", "fn", fn, "function")
-    local p = requireProcess("try")
-    local child = newProcess(fn, p[GROUP], p)
-    quietFailures[child] = true
-    resumeProcess(child, child, fn, ...)
+---@return integer woken
+function M.latch(name, ...)
+    checkType("latch", "name", name, "string")
+    latched[name] = pack(...)
+    local woken = deliver(name, "latch", ...)
     stopIfCancelled()
-    local q = awaitProcesses("try", "all", { child })
-    if q[STATUS] == DONE then
-        return true, joinResults(q)
-    end
-    return false, q[STATUS] == FAILED and q[RESULT] or endedError(q)
+    return woken
 end
 
----Registers fn to run when the current process ends, however it ends (done,
----failed or cancelled). Cleanups run in reverse order of registration.
----@param fn function
-function M.onCleanup(fn)
-    checkType("onCleanup", "fn", fn, "function")
-    local p = requireProcess("onCleanup")
-    local cleanups = p[CLEANUPS]
-    if not cleanups then
-        cleanups = {}
-        p[CLEANUPS] = cleanups
+---Resets a latch set by `latch`; later waits block again.
+---@param name string
+function M.unlatch(name)
+    checkType("unlatch", "name", name, "string")
+    latched[name] = nil
+    if observer then
+        observer("unlatch", name, current and current[ID] or 0, current and nameOf(current) or "host", "", 0)
     end
-    cleanups[#cleanups + 1] = fn
 end
 
----@return Process|nil the running process, or nil outside any process
-function M.currentProcess()
-    return current and handle(current) or nil
-end
-
----The host's tick: advances every group's clock by dt (times its scale) and
----resumes what fell due. Script errors are reported, never raised.
----@param dt number seconds since the last tick
-function M.wakeUpWaitingThreads(dt)
-    checkNonNegative("wakeUpWaitingThreads", "dt", dt)
-    if insideTick or current then
-        error("wakeUpWaitingThreads() called from inside a process or tick", 2)
-    end
-    insideTick = true
-    previousTotalTime, totalTime, totalTicks = totalTime, totalTime + dt, totalTicks + 1
-    lastIndexThisTick = groupCount
-    stepping = 1
-    while stepping <= #activeGroups do
-        local g = activeGroups[stepping]
-        if not g.idle and g.index <= lastIndexThisTick then
-            steppingIndex = g.index
-            stepGroup(g, dt)
-            if g.live == 0 and g ~= root then
-                g.idle, g.syncTime, g.syncTicks = true, totalTime, totalTicks
-            end
-        end
-        stepping = stepping + 1
-    end
-    stepping = false
-    local kept = 0
-    for i = 1, #activeGroups do
-        local g = activeGroups[i]
-        activeGroups[i] = nil
-        if g.idle then
-            g.inList = false
-        else
-            kept = kept + 1
-            activeGroups[kept] = g
-        end
-    end
-    insideTick = false
-end
-
----Sets the function called with (message with traceback, process) when a
----process fails. Default: write the message to stderr. nil restores the default.
----@param fn fun(message: string, p: Process)|nil
-function M.setErrorHandler(fn)
-    if fn ~= nil then
-        checkType("setErrorHandler", "fn", fn, "function")
-    end
-    errorHandler = fn or defaultErrorHandler
-end
-errorHandler = defaultErrorHandler
-
----@return integer count the processes that have not ended
-function M.liveProcessCount()
-    return liveCount
-end
-
----Cancels every live process in every group.
-function M.cancelAll()
-    cancelEach(liveOldestFirst())
+---@param name string
+---@return boolean
+function M.isLatched(name)
+    checkType("isLatched", "name", name, "string")
+    return latched[name] ~= nil
 end
 
 ---------------------------------------------------------------------------
--- Process handles
+-- Public API: process handles
 ---------------------------------------------------------------------------
-
-local function statusOf(p)
-    local s = p[STATUS]
-    if s == READY then
-        return WAITING
-    end
-    return s
-end
-
-cancelProcess = function(p)
-    if p[CHILDREN] then
-        cancelEach(oldestFirst(p[CHILDREN]))
-    end
-    if not isLive(p) then
-        return false
-    end
-    p[STATUS] = CANCELLED
-    finishProcess(p)
-    stopIfCancelled()
-    return true
-end
 
 ---@class Process
 ---@return "running"|"waiting"|"done"|"failed"|"cancelled"
@@ -1554,7 +1774,7 @@ ProcessHandle.__tostring = function(h)
 end
 
 ---------------------------------------------------------------------------
--- Groups: time scale, pause and cancel for a set of processes
+-- Public API: groups (time scale, pause and cancel for a set of processes)
 ---------------------------------------------------------------------------
 
 ---Makes a group with its own clock. Processes started by group:run(), and the
@@ -1628,48 +1848,8 @@ function Group:cancel()
 end
 
 ---------------------------------------------------------------------------
--- Introspection and deadlock report
+-- Public API: introspection and the deadlock report
 ---------------------------------------------------------------------------
-
--- file:line where the process's coroutine is suspended, in the author's code
--- (the support libraries' frames are skipped).
-whereWaiting = function(p)
-    if not p[CO] then
-        return "?"
-    end
-    return authorLocation(p[CO]) or "(stage library)" -- a helper of the stage API, e.g. a scene's runner
-end
-
-local function describeWait(p)
-    local kind, on, g = p[WAIT], p[WAIT_ON], p[GROUP]
-    if kind == W_SECONDS then
-        return kind, math.max(0, p[T_BUCKET].key / MS - g.clock)
-    elseif kind == W_FRAMES then
-        return kind, on - g.tick
-    elseif kind == W_SIGNAL then
-        return kind, on
-    elseif kind == W_SIGNAL_TIMEOUT then
-        local left = p[T_BUCKET] and math.max(0, p[T_BUCKET].key / MS - g.clock) or 0
-        return kind, string.format("%s (%.1f s left)", on, left)
-    elseif kind == W_UNTIL then
-        local info = getinfo(on, "S")
-        if supportSources[info.source] then
-            return kind, "a stage condition" -- walkTo, dialogue...: where they were called says more
-        end
-        return kind, info.short_src .. ":" .. info.linedefined
-    elseif kind == W_PROCESS then
-        local names = {}
-        for i = 1, #on.procs do
-            names[i] = nameOf(on.procs[i])
-        end
-        return kind, table.concat(names, ", ")
-    end
-    return statusOf(p), nil
-end
-
-local function liveSorted()
-    return liveOldestFirst()
-end
 
 ---Describes every live process, oldest first: { process, id, name, status,
 ---group, waiting (kind or nil), detail (seconds left, signal name, frames
@@ -1681,115 +1861,10 @@ function M.processes()
         local _, detail = describeWait(p)
         out[#out + 1] = {
             process = handle(p), id = p[ID], name = nameOf(p), status = statusOf(p), group = p[GROUP].name,
-            waiting = p[WAIT] or nil, detail = detail, where = whereWaiting(p),
+            waiting = p[WAIT_KIND] or nil, detail = detail, where = whereWaiting(p),
         }
     end
     return out
-end
-
-editDistance = function(a, b)
-    local prev = {}
-    for j = 0, #b do
-        prev[j] = j
-    end
-    for i = 1, #a do
-        local row = { [0] = i }
-        for j = 1, #b do
-            local cost = a:byte(i) == b:byte(j) and 0 or 1
-            row[j] = math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
-        end
-        prev = row
-    end
-    return prev[#b]
-end
-
--- The candidate a misspelt name most likely meant, or nil. The same name but
--- for case and underscores wins outright (wait_signal is waitSignal).
-closestName = function(name, candidates)
-    local lowered = name:lower():gsub("_", "")
-    for _, other in ipairs(candidates) do
-        if other ~= name and other:lower():gsub("_", "") == lowered then
-            return other
-        end
-    end
-    local best, bestDistance = nil, math.max(3, floor(#name / 3)) + 1
-    for _, other in ipairs(candidates) do
-        local d = editDistance(name, other)
-        if other ~= name and d < bestDistance then
-            best, bestDistance = other, d
-        end
-    end
-    return best
-end
-
--- A process is stuck when it waits (with no timeout) on a signal while no
--- live process could still send one, or on processes that are stuck.
-local function stuckProcesses(list)
-    local anyProgressing = false
-    for _, p in ipairs(list) do
-        local kind = p[WAIT]
-        if kind ~= W_SIGNAL and kind ~= W_PROCESS then
-            anyProgressing = true
-        end
-    end
-    local stuck = {}
-    if not anyProgressing then
-        for _, p in ipairs(list) do
-            stuck[p] = true
-        end
-        return stuck, false
-    end
-    -- Others still run, so any signal may yet come: only joins can be proven
-    -- stuck. Start from every join and drop those that can still end (the
-    -- greatest fixed point), which keeps cycles such as A waits B, B waits A.
-    for _, p in ipairs(list) do
-        stuck[p] = p[WAIT] == W_PROCESS or nil
-    end
-    local changed = true
-    while changed do
-        changed = false
-        for _, p in ipairs(list) do
-            if stuck[p] then
-                local record = p[WAIT_ON]
-                local anyStuck, allStuck = false, true
-                for _, q in ipairs(record.procs) do
-                    if isLive(q) then
-                        if stuck[q] then
-                            anyStuck = true
-                        else
-                            allStuck = false
-                        end
-                    end
-                end
-                local stillStuck = (record.mode == "all" and anyStuck) or (record.mode == "any" and allStuck)
-                if not stillStuck then
-                    stuck[p] = nil
-                    changed = true
-                end
-            end
-        end
-    end
-    return stuck, true
-end
-
----Names the processes that wait on something nothing live can produce any
----more. Certain entries: every live process waits on a signal or a process, so
----nothing can run again; or processes wait on each other in a cycle. When other
----processes still run, a signal waiter whose name was never sent is listed as
----uncertain, with the closest name that was sent or waited on (a likely typo).
----@return table[] entries { process, name, waitingOn, where, certain, hint }
--- The one wording of a deadlock, for the report here and for the host's
--- transcript and screen (which read the entries' `line`).
-local function deadlockLine(e)
-    local line = string.format("%s: %s %s on %s", e.where, e.name,
-        e.certain and "is stuck waiting" or "may be stuck waiting", e.waitingOn)
-    if e.hint then
-        return line .. string.format(' (never sent; did you mean "%s"?)', e.hint)
-    elseif e.sentAt then
-        return line .. string.format(" (sent at %.2f s, before this wait began; a latch keeps a signal for "
-            .. "later waiters)", e.sentAt)
-    end
-    return line
 end
 
 function M.findDeadlocks()
@@ -1807,12 +1882,12 @@ function M.findDeadlocks()
     for _, p in ipairs(list) do
         local kind, detail = describeWait(p)
         local certain = stuck[p] == true
-        local suspicious = kind == W_SIGNAL and not namesSent[detail]
+        local suspicious = kind == KIND_SIGNAL and not namesSent[detail]
         if certain or (othersRun and suspicious) then
             -- A waiter still waiting on a name that was sent missed it: the
             -- send came before the wait began.
-            local sentAt = kind == W_SIGNAL and namesSent[detail] or nil
-            local hint = kind == W_SIGNAL and not sentAt and closestName(detail, known) or nil
+            local sentAt = kind == KIND_SIGNAL and namesSent[detail] or nil
+            local hint = kind == KIND_SIGNAL and not sentAt and closestName(detail, known) or nil
             local e = {
                 process = handle(p), name = nameOf(p), waitingOn = kind .. " " .. tostring(detail),
                 where = whereWaiting(p), certain = certain, hint = hint, sentAt = sentAt,
@@ -1837,6 +1912,60 @@ function M.deadlockReport()
     end
     return table.concat(lines, "\n")
 end
+
+---------------------------------------------------------------------------
+-- Host only: the tick, error handling and hooks
+---------------------------------------------------------------------------
+
+---The host's tick: advances every group's clock by dt (times its scale) and
+---resumes what fell due. Script errors are reported, never raised.
+---@param dt number seconds since the last tick
+function M.wakeUpWaitingThreads(dt)
+    checkNonNegative("wakeUpWaitingThreads", "dt", dt)
+    if insideTick or current then
+        error("wakeUpWaitingThreads() called from inside a process or tick", 2)
+    end
+    insideTick = true
+    previousTotalTime, totalTime, totalTicks = totalTime, totalTime + dt, totalTicks + 1
+    lastIndexThisTick = groupCount
+    stepping = 1
+    while stepping <= #activeGroups do
+        local g = activeGroups[stepping]
+        if not g.idle and g.index <= lastIndexThisTick then
+            steppingIndex = g.index
+            stepGroup(g, dt)
+            if g.live == 0 and g ~= root then
+                g.idle, g.syncTime, g.syncTicks = true, totalTime, totalTicks
+            end
+        end
+        stepping = stepping + 1
+    end
+    stepping = false
+    local kept = 0
+    for i = 1, #activeGroups do
+        local g = activeGroups[i]
+        activeGroups[i] = nil
+        if g.idle then
+            g.inList = false
+        else
+            kept = kept + 1
+            activeGroups[kept] = g
+        end
+    end
+    insideTick = false
+end
+
+---Sets the function called with (message with traceback, process) when a
+---process fails. Default: write the message to stderr. nil restores the default.
+---@param fn fun(message: string, p: Process)|nil
+function M.setErrorHandler(fn)
+    if fn ~= nil then
+        checkType("setErrorHandler", "fn", fn, "function")
+    end
+    errorHandler = fn or defaultErrorHandler
+end
+
+errorHandler = defaultErrorHandler
 
 ---------------------------------------------------------------------------
 -- Coroutines and protected calls, as scenes see them
@@ -1874,6 +2003,18 @@ function M.setObserver(fn)
     observer = fn or false
 end
 
+---Host only: waitUntil for a stage helper, telling the observer what the wait
+---is (kind "page", "menu", "walk"...) and its target.
+---@param kind string
+---@param target string
+---@param predicate fun(): boolean
+function M.waitUntilLabelled(kind, target, predicate)
+    labelKind, labelTarget = kind, target
+    local elapsed = M.waitUntil(predicate)
+    labelKind, labelTarget = false, false
+    return elapsed
+end
+
 ---Host only: the table whose functions "did you mean" suggests from.
 ---@param env table
 function M.setSceneGlobals(env)
@@ -1890,44 +2031,9 @@ function M.addSupportSource(source)
     supportShortSources[source:gsub("^@", "")] = true
 end
 
-local function checkNesting(fname)
-    if nesting >= MAX_NESTING then
-        error(string.format("%s: coroutines resumed inside one another %d deep (runaway recursion?)", fname,
-            MAX_NESTING), 3)
-    end
-end
-
--- Runs fn(...) in a coroutine that passes its waits up to the caller's
--- coroutine. Returns coroutine.resume's results of the final resume; a
--- string error is located at the author's line.
-local function runProtected(fname, fn, ...)
-    checkNesting(fname)
-    -- A Lua closure around fn: C functions and callable tables cannot be a
-    -- coroutine's body on Lua 5.1.
-    local co = coCreate(function(...)
-        return fn(...)
-    end)
-    passesWaitsTo[co] = coRunning() or false
-    nesting = nesting + 1
-    local results = pack(coResume(co, ...))
-    while results[1] and coroutine.status(co) == "suspended" do
-        -- fn waited (or yielded): the caller's coroutine waits in its place.
-        nesting = nesting - 1
-        local resumedWith = pack(coYield(unpack(results, 2, results.n)))
-        nesting = nesting + 1
-        results = pack(coResume(co, unpack(resumedWith, 1, resumedWith.n)))
-    end
-    nesting = nesting - 1
-    if not results[1] then
-        if killPending() then
-            error(results[2], 0)
-        end
-        if type(results[2]) == "string" then
-            results[2] = authorMessage(results[2], co)
-        end
-    end
-    return results
-end
+---------------------------------------------------------------------------
+-- Scene libraries: pcall, xpcall and coroutine, as scenes see them
+---------------------------------------------------------------------------
 
 ---pcall for scenes: a wait inside it waits, on both VMs.
 function M.pcall(fn, ...)
@@ -1951,27 +2057,6 @@ function M.xpcall(fn, handler)
         return false, handled[2]
     end
     return false, unpack(handled, 2, handled.n)
-end
-
-local function checkScriptCoroutine(fname, co)
-    if type(co) ~= "thread" then
-        error(string.format("%s: expected a coroutine. Was %s", fname, describe(co)), 3)
-    end
-    local p = processOfCoroutine(co)
-    if p then
-        error(string.format("%s: that coroutine belongs to %s, which the scheduler resumes; "
-            .. "coordinate with signal() and waitSignal(), or waitProcess()", fname, nameOf(p)), 3)
-    end
-end
-
-local function resumeScriptCoroutine(co, ...)
-    nesting = nesting + 1
-    local results = pack(coResume(co, ...))
-    nesting = nesting - 1
-    if not results[1] and killPending() then
-        error(results[2], 0)
-    end
-    return results
 end
 
 local sceneCoroutine = {
@@ -2012,6 +2097,7 @@ local sceneCoroutine = {
     status = coroutine.status,
     running = coRunning,
 }
+
 ---A fresh copy of the coroutine library for one scene sandbox.
 ---@return table
 function M.sceneCoroutineLibrary()
@@ -2032,6 +2118,7 @@ local GLOBAL_NAMES = {
     "try", "onCleanup", "currentProcess", "liveProcessCount", "wakeUpWaitingThreads", "setErrorHandler", "cancelAll",
     "newGroup", "rootGroup", "processes", "findDeadlocks", "deadlockReport",
 }
+
 M.GLOBAL_NAMES = GLOBAL_NAMES
 
 ---Host only: the one "did you mean" rule, for the host's other checks

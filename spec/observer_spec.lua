@@ -1,24 +1,18 @@
 -- Specs for the scheduler's observer (setObserver): the mechanics the
 -- transcript and the timeline are built from. Run under lua5.1 and luajit.
 
-local DT = 1 / 60
-
+local harness = dofile("spec/helpers/scheduler.lua")
+local ticks = harness.ticks
 local S
 local seen
 
+-- A fresh scheduler from the shared harness, its observer collecting events.
 local function load()
-    S = dofile("scripts/WaitSupport.lua")
-    S.setErrorHandler(function() end)
+    S = harness.load()
     seen = {}
     S.setObserver(function(event, ...)
         seen[#seen + 1] = { event = event, ... }
     end)
-end
-
-local function ticks(n)
-    for _ = 1, n do
-        S.wakeUpWaitingThreads(DT)
-    end
 end
 
 local function events(name)

@@ -3,27 +3,14 @@
 -- coroutines, handles that cannot be tampered with, and error reports at the
 -- author's line. Run under lua5.1 and luajit like wait_support_spec.lua.
 
-local DT = 1 / 60
-
-local S
-local errors
-
-local function load()
-    S = dofile("scripts/WaitSupport.lua")
-    errors = {}
-    S.setErrorHandler(function(message, p)
-        errors[#errors + 1] = { message = message, process = p }
-    end)
-end
-
-local function ticks(n)
-    for _ = 1, n do
-        S.wakeUpWaitingThreads(DT)
-    end
-end
+local harness = dofile("spec/helpers/scheduler.lua")
+local ticks = harness.ticks
+local S, errors
 
 describe("scene safety", function()
-    before_each(load)
+    before_each(function()
+        S, errors = harness.load()
+    end)
 
     describe("pcall and xpcall", function()
         it("a wait inside pcall waits and the results come back", function()
