@@ -3,31 +3,27 @@
 #include <algorithm>
 #include <cmath>
 
+#include "game/EnumNames.h"
+
 namespace stagehand {
 
 namespace {
 constexpr float kAppearGlowSeconds = 0.6f;
-}
+constexpr EnumName<Facing> kFacings[] = {
+    {Facing::Down, "down"}, {Facing::Up, "up"}, {Facing::Left, "left"}, {Facing::Right, "right"}};
+}  // namespace
 
 const char* facingName(Facing facing) {
-    switch (facing) {
-        case Facing::Down: return "down";
-        case Facing::Up: return "up";
-        case Facing::Left: return "left";
-        case Facing::Right: return "right";
-    }
-    return "down";
+    return nameIn(kFacings, facing, "down");
+}
+
+std::optional<Facing> parseFacing(const std::string& name) {
+    return parseIn(kFacings, name);
 }
 
 Facing facingAlong(float dx, float dy) {
     if (std::fabs(dx) >= std::fabs(dy)) return dx < 0 ? Facing::Left : Facing::Right;
     return dy < 0 ? Facing::Up : Facing::Down;
-}
-
-std::optional<Facing> parseFacing(const std::string& name) {
-    for (Facing f : {Facing::Down, Facing::Up, Facing::Left, Facing::Right})
-        if (name == facingName(f)) return f;
-    return std::nullopt;
 }
 
 const Vec2* Cast::findWaypoint(const std::string& name) const {

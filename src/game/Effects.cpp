@@ -2,47 +2,31 @@
 
 #include <algorithm>
 
+#include "game/EnumNames.h"
+
 namespace stagehand {
 
 namespace {
 constexpr float kErrorShownSeconds = 8.0f;
-}
+constexpr EnumName<FadeKind> kFadeKinds[] = {{FadeKind::Out, "out"}, {FadeKind::In, "in"}, {FadeKind::Flash, "flash"}};
+constexpr EnumName<Backdrop> kBackdrops[] = {
+    {Backdrop::Forest, "forest"}, {Backdrop::Sea, "sea"}, {Backdrop::LampRoom, "lamproom"}};
+}  // namespace
 
 const char* fadeKindName(FadeKind kind) {
-    switch (kind) {
-        case FadeKind::Out: return "out";
-        case FadeKind::In: return "in";
-        case FadeKind::Flash: return "flash";
-        case FadeKind::None: break;
-    }
-    return "none";
+    return nameIn(kFadeKinds, kind, "none");
 }
 
 std::optional<FadeKind> parseFadeKind(const std::string& name) {
-    for (FadeKind k : {FadeKind::Out, FadeKind::In, FadeKind::Flash})
-        if (name == fadeKindName(k)) return k;
-    return std::nullopt;
+    return parseIn(kFadeKinds, name);
 }
 
-namespace {
-struct NamedBackdrop {
-    const char* name;
-    Backdrop backdrop;
-};
-constexpr NamedBackdrop kBackdrops[] = {
-    {"forest", Backdrop::Forest}, {"sea", Backdrop::Sea}, {"lamproom", Backdrop::LampRoom}};
-}  // namespace
-
 std::optional<Backdrop> parseBackdrop(const std::string& name) {
-    for (const auto& entry : kBackdrops)
-        if (name == entry.name) return entry.backdrop;
-    return std::nullopt;
+    return parseIn(kBackdrops, name);
 }
 
 std::string backdropNamesForHelp() {
-    std::string names;
-    for (const auto& entry : kBackdrops) names += (names.empty() ? "" : "|") + std::string(entry.name);
-    return names;
+    return namesIn(kBackdrops);
 }
 
 Backdrop Effects::backdrop() const {

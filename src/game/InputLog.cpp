@@ -3,8 +3,10 @@
 #include <cmath>
 #include <cstdio>
 #include <locale>
+#include <optional>
 #include <sstream>
 
+#include "game/EnumNames.h"
 #include "game/World.h"
 #include "platform/Portable.h"
 
@@ -14,61 +16,61 @@ namespace {
 
 constexpr const char* kMagic = "stagehand-input 1";
 
-const char* kindName(InputCommand::Kind kind) {
-    switch (kind) {
-        case InputCommand::Kind::Text: return "text";
-        case InputCommand::Kind::Move: return "move";
-        case InputCommand::Kind::Advance: return "advance";
-        case InputCommand::Kind::Choose: return "choose";
-        case InputCommand::Kind::Select: return "select";
-        case InputCommand::Kind::Hover: return "hover";
+using Kind = InputCommand::Kind;
+constexpr EnumName<Kind> kKinds[] = {{Kind::Text, "text"},     {Kind::Move, "move"},     {Kind::Advance, "advance"},
+                                     {Kind::Choose, "choose"}, {Kind::Select, "select"}, {Kind::Hover, "hover"}};
+
+const char* kindName(Kind kind) {
+    return nameIn(kKinds, kind, "?");
+}
+
+// Reads a text command's fields (speed=, auto=, skip=, wait=).
+bool parseTextFields(std::istringstream& in, InputCommand& c) {
+    c.y = 1;  // files written before "wait=" existed
+    std::string field;
+    while (in >> field) {
+        std::size_t eq = field.find('=');
+        if (eq == std::string::npos) return false;
+        std::string key = field.substr(0, eq);
+        double number = 0;
+        if (!parseFiniteNumber(field.substr(eq + 1), number) || number < 0 || number > 100000) return false;
+        if (key == "speed")
+            c.x = static_cast<float>(number);
+        else if (key == "auto")
+            c.autoAdvance = number != 0;
+        else if (key == "skip")
+            c.skipping = number != 0;
+        else if (key == "wait" && number > 0 && number <= 10)
+            c.y = static_cast<float>(number);
+        else
+            return false;
     }
-    return "?";
+    return true;
 }
 
 // Reads one command after its tick; false if the words do not make one.
 bool parseCommand(std::istringstream& in, InputCommand& c) {
-    std::string kind;
-    in >> kind;
-    if (kind == "advance") {
-        c.kind = InputCommand::Kind::Advance;
-    } else if (kind == "choose" || kind == "select" || kind == "hover") {
-        c.kind = kind == "choose"   ? InputCommand::Kind::Choose
-                 : kind == "select" ? InputCommand::Kind::Select
-                                    : InputCommand::Kind::Hover;
-        if (!(in >> c.number)) return false;
-        if (c.kind == InputCommand::Kind::Choose && c.number < 1) return false;
-        if (c.kind == InputCommand::Kind::Select && c.number != 1 && c.number != -1) return false;
-        if (c.kind == InputCommand::Kind::Hover && c.number < 0) return false;
-    } else if (kind == "move") {
-        c.kind = InputCommand::Kind::Move;
-        if (!(in >> c.x >> c.y) || !std::isfinite(c.x) || !std::isfinite(c.y) || std::fabs(c.x) > 1 ||
-            std::fabs(c.y) > 1)
-            return false;
-    } else if (kind == "text") {
-        c.kind = InputCommand::Kind::Text;
-        c.y = 1;  // files written before "wait=" existed
-        std::string field;
-        while (in >> field) {
-            std::size_t eq = field.find('=');
-            if (eq == std::string::npos) return false;
-            std::string key = field.substr(0, eq);
-            double number = 0;
-            if (!parseFiniteNumber(field.substr(eq + 1), number) || number < 0 || number > 100000) return false;
-            if (key == "speed")
-                c.x = static_cast<float>(number);
-            else if (key == "auto")
-                c.autoAdvance = number != 0;
-            else if (key == "skip")
-                c.skipping = number != 0;
-            else if (key == "wait" && number > 0 && number <= 10)
-                c.y = static_cast<float>(number);
-            else
+    std::string word;
+    in >> word;
+    std::optional<Kind> kind = parseIn(kKinds, word);
+    if (!kind) return false;
+    c.kind = *kind;
+    switch (c.kind) {
+        case Kind::Advance: break;
+        case Kind::Choose:
+        case Kind::Select:
+        case Kind::Hover:
+            if (!(in >> c.number)) return false;
+            if (c.kind == Kind::Choose && c.number < 1) return false;
+            if (c.kind == Kind::Select && c.number != 1 && c.number != -1) return false;
+            if (c.kind == Kind::Hover && c.number < 0) return false;
+            break;
+        case Kind::Move:
+            if (!(in >> c.x >> c.y) || !std::isfinite(c.x) || !std::isfinite(c.y) || std::fabs(c.x) > 1 ||
+                std::fabs(c.y) > 1)
                 return false;
-        }
-        return true;
-    } else {
-        return false;
+            break;
+        case Kind::Text: return parseTextFields(in, c);
     }
     std::string extra;
     return !(in >> extra);
