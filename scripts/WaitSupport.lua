@@ -1328,6 +1328,17 @@ local function describeWait(p)
     return statusOf(p), nil
 end
 
+-- What describeWait found, in one line as the inspector shows it:
+-- "seconds 1.5 s", "signal door", "running".
+local function waitSummary(kind, detail)
+    if kind == KIND_SECONDS then
+        return string.format("%s %.1f s", kind, detail)
+    elseif detail == nil then
+        return kind
+    end
+    return kind .. " " .. tostring(detail)
+end
+
 local function liveSorted()
     return liveOldestFirst()
 end
@@ -1853,15 +1864,17 @@ end
 
 ---Describes every live process, oldest first: { process, id, name, status,
 ---group, waiting (kind or nil), detail (seconds left, signal name, frames
----left, predicate location or process names), where (file:line) }.
+---left, predicate location or process names), summary (the two in one line,
+---as the inspector shows it), where (file:line) }.
 ---@return table[]
 function M.processes()
     local out = {}
     for _, p in ipairs(liveSorted()) do
-        local _, detail = describeWait(p)
+        local kind, detail = describeWait(p)
         out[#out + 1] = {
             process = handle(p), id = p[ID], name = nameOf(p), status = statusOf(p), group = p[GROUP].name,
-            waiting = p[WAIT_KIND] or nil, detail = detail, where = whereWaiting(p),
+            waiting = p[WAIT_KIND] or nil, detail = detail, summary = waitSummary(kind, detail),
+            where = whereWaiting(p),
         }
     end
     return out

@@ -175,6 +175,9 @@ TEST(ScriptHost, the_process_report_names_what_each_process_waits_on) {
     EXPECT_EQ(list[0].detail, "5");
     EXPECT_EQ(list[1].waiting, "signal");
     EXPECT_EQ(list[1].detail, "door");
+    // The inspector's line for each, made by the scheduler, not by matching kinds here.
+    EXPECT_EQ(list[0].summary, "seconds 5.0 s");
+    EXPECT_EQ(list[1].summary, "signal door");
     EXPECT_NE(list[1].where.find(".lua:3"), std::string::npos) << list[1].where;
     auto stuck = stage.host->findDeadlocks();  // the sleeper can still run: the listener is only suspect
     ASSERT_EQ(stuck.size(), 1u);

@@ -7,7 +7,11 @@
 namespace stagehand {
 
 struct ProcessInfo {
-    std::string name, status, waiting, detail, where;
+    std::string name, status;
+    std::string waiting;  // the wait's kind ("seconds", "signal"...), empty when not waiting
+    std::string detail;   // what it waits on: seconds left, a signal name, a location...
+    std::string summary;  // kind and detail in one line, as the inspector shows it ("seconds 1.5 s")
+    std::string where;
 };
 
 }  // namespace stagehand

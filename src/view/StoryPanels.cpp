@@ -7,7 +7,6 @@
 #include <cmath>
 #include <string>
 
-#include "platform/Portable.h"
 #include "render/Utf8.h"
 #include "view/ViewStyle.h"
 
@@ -189,19 +188,9 @@ void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool pa
                x + 10, y + 8, kMuted, false);
     for (std::size_t i = 0; i < shown; ++i) {
         const auto& p = processes[i];
-        std::string waiting = p.waiting.empty() ? p.status : p.waiting;
-        if (p.waiting == "seconds" || p.waiting == "signal_timeout") {
-            char left[32];
-            double seconds = 0;
-            parseFiniteNumber(p.detail, seconds);
-            std::snprintf(left, sizeof left, "%.1f s", seconds);
-            waiting += p.waiting == "seconds" ? std::string(" ") + left : " " + p.detail;
-        } else if (!p.detail.empty()) {
-            waiting += " " + p.detail;
-        }
         float rowY = y + 8 + (i + 1) * lineHeight;
         text_.draw(font, text_.elide(font, p.name, 190), x + 10, rowY, kPanelText, false);
-        text_.draw(font, text_.elide(font, waiting, 240), x + 210, rowY, kAccent, false);
+        text_.draw(font, text_.elide(font, p.summary, 240), x + 210, rowY, kAccent, false);
         std::string where = p.where.substr(p.where.find_last_of('/') + 1);  // the file name is enough here
         text_.draw(font, text_.elide(font, where, 150), x + 460, rowY, kMuted, false);
     }
