@@ -193,6 +193,14 @@ local function checkType(fname, argName, value, expected)
     end
 end
 
+-- fn if it is a function, nil if nil; anything else raises at the caller's caller.
+local function optionalFunction(fname, fn)
+    if fn ~= nil and type(fn) ~= "function" then
+        error(string.format("%s: fn must be a function. Was %s", fname, describe(fn)), 3)
+    end
+    return fn
+end
+
 local function checkNonNegative(fname, argName, value, level)
     if type(value) ~= "number" or value < 0 or value ~= value or value == huge then
         error(string.format("%s: %s must be a non-negative finite number. Was %s", fname, argName, describe(value)),
@@ -1972,25 +1980,10 @@ end
 ---process fails. Default: write the message to stderr. nil restores the default.
 ---@param fn fun(message: string, p: Process)|nil
 function M.setErrorHandler(fn)
-    if fn ~= nil then
-        checkType("setErrorHandler", "fn", fn, "function")
-    end
-    errorHandler = fn or defaultErrorHandler
+    errorHandler = optionalFunction("setErrorHandler", fn) or defaultErrorHandler
 end
 
 errorHandler = defaultErrorHandler
-
----------------------------------------------------------------------------
--- Coroutines and protected calls, as scenes see them
---
--- The host installs these in the scene sandbox in place of the standard ones,
--- so that scenes behave the same on PUC Lua 5.1 and LuaJIT:
---  - pcall/xpcall run their function in a coroutine and pass its waits up, so
---    a wait inside pcall waits (PUC Lua 5.1 cannot yield across pcall);
---  - coroutine.resume/wrap refuse coroutines the scheduler owns, and bound how
---    deep coroutines resume one another;
---  - none of them catches a kill the host is carrying out (the watchdog).
----------------------------------------------------------------------------
 
 ---Host only: fn() returns true while the host stops a runaway script; the
 ---scene's pcall, xpcall and coroutine.resume then pass the error on.
@@ -2010,10 +2003,7 @@ end
 ---  timeout       id, name, signal name
 ---@param fn fun(event: string, ...)|nil
 function M.setObserver(fn)
-    if fn ~= nil then
-        checkType("setObserver", "fn", fn, "function")
-    end
-    observer = fn or false
+    observer = optionalFunction("setObserver", fn) or false
 end
 
 ---Host only: waitUntil for a stage helper, telling the observer what the wait
@@ -2046,6 +2036,13 @@ end
 
 ---------------------------------------------------------------------------
 -- Scene libraries: pcall, xpcall and coroutine, as scenes see them
+-- The host installs these in the scene sandbox in place of the standard ones,
+-- so that scenes behave the same on PUC Lua 5.1 and LuaJIT:
+--  - pcall/xpcall run their function in a coroutine and pass its waits up, so
+--    a wait inside pcall waits (PUC Lua 5.1 cannot yield across pcall);
+--  - coroutine.resume/wrap refuse coroutines the scheduler owns, and bound how
+--    deep coroutines resume one another;
+--  - none of them catches a kill the host is carrying out (the watchdog).
 ---------------------------------------------------------------------------
 
 ---pcall for scenes: a wait inside it waits, on both VMs.
