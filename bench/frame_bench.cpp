@@ -47,8 +47,8 @@ void addCast(World& world, int count) {
     }
     world.effects().setImage("keeper");
     world.story().showPage("",
-                   "The lamp room smells of paraffin and salt. Maren, the keeper, polishes the brass and "
-                   "does not look up from her work.");
+                           "The lamp room smells of paraffin and salt. Maren, the keeper, polishes the brass and "
+                           "does not look up from her work.");
 }
 
 }  // namespace
@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
     World world{transcript};
     world.setTickSeconds(1.0 / 60.0);
     world.effects().setImageNames({"keeper"});
+    world.effects().setBackdrop("", Backdrop::Forest);  // the forest, as RESULTS.md describes the frame
     addCast(world, count);
     for (int i = 0; i < 600; ++i) world.advance(1.0f / 60.0f);  // the dialogue line typed out
 
