@@ -180,7 +180,7 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
     if (event.kind == InputKind::PadAdded || event.kind == InputKind::PadRemoved) {
         if (sim)
             sim->world().effects().showNotice(event.kind == InputKind::PadAdded ? "controller connected"
-                                                                      : "controller disconnected");
+                                                                                : "controller disconnected");
         return;
     }
     if (menu_) {
@@ -190,7 +190,8 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
     } else if (showHistory_ || isHistoryKey(event)) {
         historyInput(event, showHistory_, historyScroll_);
         if (sim)
-            historyScroll_ = std::min(historyScroll_, std::max(0, static_cast<int>(sim->world().story().history().size()) - 1));
+            historyScroll_ =
+                std::min(historyScroll_, std::max(0, static_cast<int>(sim->world().story().history().size()) - 1));
     } else if (paused_) {
         handlePause(event, layout);
     } else if (!handleSceneKey(event) && sim) {

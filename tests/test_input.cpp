@@ -178,7 +178,7 @@ TEST_F(InputTest, a_pad_advances_and_chooses_and_the_hints_follow_the_device) {
 }
 
 TEST_F(InputTest, the_auto_advance_wait_scales_the_reading_time) {
-    input.restore(1, true, 2);                // auto-advance with the long wait (x2)
+    input.restore(1, true, 2);                        // auto-advance with the long wait (x2)
     int page = world.story().showPage("", "Short.");  // typed in 8 ticks, read in about 1.2 s: 2.4 s when long
     ticks(90);
     EXPECT_FALSE(world.story().isLineFinished(page));

@@ -36,7 +36,7 @@ TEST(Play, a_countdown_then_walking_up_to_someone_starts_the_conversation) {
     stage.startScene("scene");
     stage.ticks(110);
     ASSERT_EQ(stage.events("banner").size(), 2u);  // 3 and 2 so far
-    stage.world.cast().setPlayerInput({1, 0});            // hold right: Ines walks at 170 units a second
+    stage.world.cast().setPlayerInput({1, 0});     // hold right: Ines walks at 170 units a second
     stage.ticks(70);                               // the countdown ends at 3 s: controls are on
     EXPECT_FLOAT_EQ(stage.world.cast().findActor("ines")->position.x, 0) << "no walking before the countdown ends";
     stage.ticks(10);
