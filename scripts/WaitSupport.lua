@@ -458,11 +458,13 @@ local function byAge(a, b)
     return a[ID] < b[ID]
 end
 
--- The processes of a set (handle -> true) that pass `keep`, oldest first:
--- pairs() order differs between VMs, and reports and cancels must not.
-local function oldestFirst(set, keep)
+-- The processes among `count` entries of array `from` that pass `keep`, oldest
+-- first: reports and cancels must not depend on table order, which differs
+-- between VMs.
+local function keptOldestFirst(from, count, keep)
     local list = {}
-    for p in pairs(set) do
+    for i = 1, count do
+        local p = from[i]
         if not keep or keep(p) then
             list[#list + 1] = p
         end
@@ -471,17 +473,18 @@ local function oldestFirst(set, keep)
     return list
 end
 
+-- The processes of a set (record -> true), oldest first.
+local function oldestFirst(set)
+    local members = {}
+    for p in pairs(set) do
+        members[#members + 1] = p
+    end
+    return keptOldestFirst(members, #members)
+end
+
 -- The live processes that pass `keep`, oldest first.
 local function liveOldestFirst(keep)
-    local list = {}
-    for i = 1, liveCount do
-        local p = liveList[i]
-        if not keep or keep(p) then
-            list[#list + 1] = p
-        end
-    end
-    table.sort(list, byAge)
-    return list
+    return keptOldestFirst(liveList, liveCount, keep)
 end
 
 local function cancelEach(list)
@@ -1347,10 +1350,6 @@ local function waitSummary(kind, detail)
     return kind .. " " .. tostring(detail)
 end
 
-local function liveSorted()
-    return liveOldestFirst()
-end
-
 -- A process is stuck when it waits (with no timeout) on a signal while no
 -- live process could still send one, or on processes that are stuck.
 local function stuckProcesses(list)
@@ -1877,7 +1876,7 @@ end
 ---@return table[]
 function M.processes()
     local out = {}
-    for _, p in ipairs(liveSorted()) do
+    for _, p in ipairs(liveOldestFirst()) do
         local kind, detail = describeWait(p)
         out[#out + 1] = {
             process = handle(p), id = p[ID], name = nameOf(p), status = statusOf(p), group = p[GROUP].name,
@@ -1889,7 +1888,7 @@ function M.processes()
 end
 
 function M.findDeadlocks()
-    local list = liveSorted()
+    local list = liveOldestFirst()
     local stuck, othersRun = stuckProcesses(list)
     local known = {}
     for name in pairs(namesSent) do

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <string>
 
-#include "render/Utf8.h"
 #include "view/ViewStyle.h"
 
 namespace stagehand {

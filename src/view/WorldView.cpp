@@ -4,11 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
-#include "platform/Portable.h"
-#include "render/Utf8.h"
 #include "view/ViewStyle.h"
 
 namespace stagehand {
