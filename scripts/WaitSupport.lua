@@ -47,7 +47,7 @@ local PARENT = 12 -- the record of the process that started it, or false
 local NAME = 13 -- set by setName, or false (see nameOf)
 local CHILDREN = 14 -- set of live children's records, or false
 local CLEANUPS = 15 -- functions from onCleanup, or false
-local RESULT = 16 -- packed return values (done) or the error message (failed)
+local RESULT = 16 -- packed return values (done), the error message (failed), or the start arguments
 local JOINERS = 17 -- join records of processes waiting for this one, or false
 local FN = 18 -- the function it runs (for names and locations)
 local HANDLE = 19 -- the handle scripts hold (see handle())
@@ -277,7 +277,7 @@ end
 
 -- The process coroutine co runs, or nil. A slow path (a wait from inside a
 -- protected call, a script resuming a coroutine): the bottom frame of a
--- process's own coroutine is processBody(p, fn, ...), whose first local is
+-- process's own coroutine is processBody(p), whose first local is
 -- the record, so no map from coroutines to records is kept for them.
 local function processOfCoroutine(co)
     local adopted = adoptedCoroutines[co]
@@ -788,9 +788,32 @@ finishProcess = function(p)
     end
 end
 
-processBody = function(p, fn, ...)
-    p[RESULT] = pack(fn(...))
+-- The arguments runProcess passed wait in RESULT until the process first runs.
+local function startArguments(p)
+    local args = p[RESULT]
+    if args then
+        p[RESULT] = false
+        return unpack(args, 1, args.n)
+    end
+end
+
+-- The bottom frame of every process's coroutine, under each of its waits, so
+-- it is kept as small as it can be: one argument (its record), no varargs.
+-- LuaJIT grows a coroutine's stack when a C function is called near its top
+-- (timedWait calls coroutine.running); with processBody(p, fn, ...) that
+-- growth cost 96 B per waiting process (bench/scheduler_bench.lua, N = 10,000:
+-- 875 B against 779 B).
+processBody = function(p)
+    p[RESULT] = pack(p[FN](startArguments(p)))
     p[STATUS] = DONE
+end
+
+-- Runs new process p until its first wait, p's function called with `...`.
+local function launch(p, ...)
+    if select("#", ...) > 0 then
+        p[RESULT] = pack(...)
+    end
+    resumeProcess(p, p)
 end
 
 local function newProcess(fn, g, parent, co)
@@ -834,7 +857,7 @@ local function startProcess(fname, g, fn, ...)
     end
     local p = newProcess(fn, g, current)
     nesting = nesting + 1
-    resumeProcess(p, p, fn, ...)
+    launch(p, ...)
     nesting = nesting - 1
     stopIfCancelled()
     return handle(p)
@@ -1511,7 +1534,7 @@ function M.try(fn, ...)
     local p = requireProcess("try")
     local child = newProcess(fn, p[GROUP], p)
     quietFailures[child] = true
-    resumeProcess(child, child, fn, ...)
+    launch(child, ...)
     stopIfCancelled()
     local q = awaitProcesses("try", "all", { child })
     if q[STATUS] == DONE then
