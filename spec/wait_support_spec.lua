@@ -45,6 +45,20 @@ describe("WaitSupport", function()
             assert.are.same({ 5 }, log)
         end)
 
+        it("passes_every_start_argument_nils_included_and_keeps_them_apart_from_results", function()
+            local seen
+            local p = S.runProcess(function(...)
+                seen = { n = select("#", ...), ... }
+                S.waitFrames(1)
+            end, nil, "two", nil)
+            assert.are.same({ n = 3, nil, "two", nil }, seen)
+            ticks(1)
+            assert.are.equal("done", p:status())
+            assert.are.same({}, { p:results() }) -- it returned nothing: its arguments are not its results
+            local q = S.runProcess(function() return 7 end)
+            assert.are.same({ 7 }, { q:results() })
+        end)
+
         it("started_during_a_tick_runs_at_once_up_to_its_first_wait", function()
             local log = {}
             S.runProcess(function()
