@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Frames against LÖVE 11.4: the same frame (N actors with name labels, half
-# with speech bubbles, a dialogue box with a portrait; 1280x720, vsync off)
-# drawn by Stagehand (bench/frame_bench) and by LÖVE (bench/love/main.lua), in
+# Frames against LÖVE 11.4: the same frame (the forest backdrop, N actors with
+# rings, shadows, facing marks and name labels, half with lifted speech
+# bubbles, a dialogue box with a portrait; 1280x720, vsync off) drawn by
+# Stagehand (bench/frame_bench) and by LÖVE (bench/love/main.lua), in
 # one run, under the same X server and the same Mesa llvmpipe. Prints a
 # markdown table: median and p99 frame time, and launch to first frame.
 #   usage: bash bench/frames_vs_love.sh BUILD_DIR [FRAMES]   (from the repo root)
