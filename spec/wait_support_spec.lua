@@ -150,6 +150,105 @@ describe("WaitSupport", function()
         end)
     end)
 
+    -- A process on waitSeconds' fast path keeps its timer in its own frame
+    -- (WaitSupport's timedWait); these pin what cancel, pause and the
+    -- inspector must still do with it.
+    describe("timers kept by the waiting frame", function()
+        it("a_cancelled_sleeper_never_wakes_and_the_others_in_its_bucket_still_do", function()
+            local woke = {}
+            local sleepers = {}
+            for i = 1, 3 do
+                sleepers[i] = S.runProcess(function() S.waitSeconds(0.5); woke[#woke + 1] = i end)
+            end
+            sleepers[2]:cancel()
+            ticks(31)
+            assert.are.same({ 1, 3 }, woke)
+            assert.are.equal(0, S.liveProcessCount())
+        end)
+
+        it("a_sleeper_cancelled_inside_a_protected_call_never_wakes", function()
+            local woke = false
+            local p = S.runProcess(function()
+                S.pcall(function() S.waitSeconds(0.5); woke = true end)
+                woke = true
+            end)
+            p:cancel()
+            ticks(60)
+            assert.is_false(woke)
+            assert.are.equal("cancelled", p:status())
+        end)
+
+        it("a_sleeper_whose_group_is_paused_by_its_bucket_mate_wakes_on_resume_with_the_time_waited", function()
+            local g = S.newGroup("scene")
+            local elapsed
+            g:run(function() S.waitSeconds(0.5); g:pause() end)
+            g:run(function() elapsed = S.waitSeconds(0.5) end)
+            ticks(31)
+            assert.is_nil(elapsed)
+            assert.are.equal("waiting", S.processes()[1].status)
+            g:resume()
+            ticks(1)
+            assert.is_true(elapsed >= 0.5 and elapsed <= 0.5 + 2 * DT, "elapsed " .. tostring(elapsed))
+        end)
+
+        it("a_sleeper_can_be_cancelled_while_deferred_by_a_pause", function()
+            local g = S.newGroup("scene")
+            local woke = false
+            g:run(function() S.waitSeconds(0.5); g:pause() end)
+            local late = g:run(function() S.waitSeconds(0.5); woke = true end)
+            ticks(31)
+            late:cancel()
+            g:resume()
+            ticks(2)
+            assert.is_false(woke)
+            assert.are.equal("cancelled", late:status())
+        end)
+
+        it("the_inspector_shows_a_sleepers_time_left", function()
+            S.runProcess(function() S.waitSeconds(2) end)
+            ticks(60)
+            local entry = S.processes()[1]
+            assert.are.equal("seconds", entry.waiting)
+            assert.is_true(math.abs(entry.detail - 1) < 0.01, "detail " .. tostring(entry.detail))
+            assert.are.equal("seconds 1.0 s", entry.summary)
+        end)
+
+        it("sleepers_cancelled_after_the_wait_has_run_hot_never_wake", function()
+            -- Hot enough for LuaJIT to compile the wait: leaving compiled code,
+            -- it restores only the frame slots still to be read.
+            local woke = 0
+            for _ = 1, 50 do
+                S.runProcess(function() while true do S.waitSeconds(DT / 2) end end)
+            end
+            ticks(200)
+            local list = {}
+            for i = 1, 100 do
+                list[i] = S.runProcess(function() S.waitSeconds(3); woke = woke + 1 end)
+            end
+            for i = 1, 100 do
+                list[i]:cancel()
+            end
+            ticks(200)
+            assert.are.equal(0, woke)
+            assert.are.same({}, harness.errors)
+        end)
+
+        it("cancelled_sleepers_leave_no_timer_behind", function()
+            local woke = 0
+            local list = {}
+            for i = 1, 100 do
+                list[i] = S.runProcess(function() S.waitSeconds(1e6); woke = woke + 1 end)
+            end
+            for i = 1, 100 do
+                list[i]:cancel()
+            end
+            -- A new sleeper in a fresh bucket is the only one the long step finds.
+            S.runProcess(function() S.waitSeconds(1e6); woke = woke + 1 end)
+            S.wakeUpWaitingThreads(2e6)
+            assert.are.equal(1, woke)
+        end)
+    end)
+
     describe("ordering", function()
         it("processes_due_in_one_tick_resume_in_due_time_order", function()
             local order = {}
