@@ -502,6 +502,10 @@ local function appendTo(list, p)
     return n
 end
 
+-- A timer bucket: entries b[1..n] in the order they began waiting (false once
+-- fired or removed), `removed` counting removals so the bucket can be dropped
+-- when all of its entries are gone. Counting removals rather than live entries
+-- keeps the wait's own path to one store on the bucket besides the entry.
 local function takeBucket(key)
     local b
     if bucketPoolSize > 0 then
@@ -509,7 +513,7 @@ local function takeBucket(key)
         bucketPool[bucketPoolSize] = nil
         bucketPoolSize = bucketPoolSize - 1
     else
-        b = { n = 0, live = 0 }
+        b = { n = 0, removed = 0 }
     end
     b.key = key
     return b
@@ -520,7 +524,7 @@ end
 -- no clearing: appends overwrite them and readers stop at b.n.
 local function recycleBucket(b)
     local n = b.n
-    b.n, b.live, b.key = 0, 0, nil
+    b.n, b.removed, b.key = 0, 0, nil
     if bucketPoolSize < BUCKET_POOL_MAX and n <= BUCKET_KEEP_MAX then
         bucketPoolSize = bucketPoolSize + 1
         bucketPool[bucketPoolSize] = b
@@ -548,7 +552,7 @@ local function addTimer(p, g, due)
     end
     local b = g.buckets[key] or newBucket(g, key)
     local n = b.n + 1 -- appendTo, inlined: this is on every timed wait
-    b[n], b.n, b.live = p, n, b.live + 1
+    b[n], b.n = p, n
     p[TIMER_BUCKET], p[TIMER_INDEX] = b, n
 end
 
@@ -588,8 +592,8 @@ local function removeTimer(p)
         return
     end
     b[slot] = false
-    b.live = b.live - 1
-    if b.live == 0 and b.key then
+    b.removed = b.removed + 1
+    if b.removed == b.n and b.key then -- every entry removed: the bucket is not needed
         local g = p[GROUP]
         if g.buckets[b.key] == b then
             g.buckets[b.key] = nil
@@ -1143,16 +1147,25 @@ local function runPredicates(g)
     g.untilList = survivors
 end
 
+-- Each kind of wait is looked at only when it has something pending: a tick
+-- with nothing else due costs the timers' scan and little more.
 local function stepGroup(g, dt)
     if g.paused then
         return
     end
     g.clock = g.clock + dt * g.scale
-    g.tick = g.tick + 1
-    runDeferred(g)
+    local tick = g.tick + 1
+    g.tick = tick
+    if g.deferred[1] then
+        runDeferred(g)
+    end
     runTimers(g)
-    runFrameWaits(g)
-    runPredicates(g)
+    if g.frameBuckets[tick] then
+        runFrameWaits(g)
+    end
+    if g.untilList.live > 0 then
+        runPredicates(g)
+    end
 end
 
 ---------------------------------------------------------------------------
@@ -1299,7 +1312,7 @@ local function timedWait(fname)
     end
     local timerBucket = g.buckets[key] or newBucket(g, key)
     local timerSlot = timerBucket.n + 1
-    timerBucket[timerSlot], timerBucket.n, timerBucket.live = p, timerSlot, timerBucket.live + 1
+    timerBucket[timerSlot], timerBucket.n = p, timerSlot
     p[2] = "waiting"
     coYield()
     -- Cancel reads timerBucket and timerSlot from this frame while it is
