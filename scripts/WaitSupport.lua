@@ -31,31 +31,36 @@ local getinfo = debug.getinfo
 ---------------------------------------------------------------------------
 
 -- A process record is an array of fixed slots rather than a table of named
--- fields: the array part costs 16 bytes a slot where a hash node costs 40, which
--- keeps a waiting process near the size of a bare coroutine (see bench/RESULTS.md).
+-- fields: the array part costs 8 bytes a slot on LuaJIT (16 on PUC Lua) where a
+-- hash node costs 24 (40), which keeps a waiting process near the size of a
+-- bare coroutine (see bench/RESULTS.md). Each slot costs every process, so
+-- what only some processes need lives elsewhere: a sleeping process's timer in
+-- its waitSeconds frame (see timedWait), a checked wait's timer in a ticket
+-- (see addTicket), children, cleanups and joiners in EXTRAS, made on first use.
 -- The slots a timed wake-up touches come first, so they share cache lines.
 local COROUTINE = 1 -- the process's own coroutine; false once it has ended
 local STATUS = 2 -- one of the statuses below
 local WAIT_KIND = 3 -- what kind of wait (KIND_* below), or false
-local START = 4 -- group time at which the wait began
-local GROUP = 5 -- the group record
-local TIMER_BUCKET, TIMER_INDEX = 6, 7 -- the timer bucket holding it and its index there, or false
-local WAIT_ON = 8 -- what is waited on: seconds, frame number, signal name, predicate, join
-local WAIT_LIST, WAIT_LIST_INDEX = 9, 10 -- signal, frame or predicate list and index in it, or false
-local ID = 11 -- creation order, from 1
-local PARENT = 12 -- the record of the process that started it, or false
-local NAME = 13 -- set by setName, or false (see nameOf)
-local CHILDREN = 14 -- set of live children's records, or false
-local CLEANUPS = 15 -- functions from onCleanup, or false
-local RESULT = 16 -- packed return values (done), the error message (failed), or the start arguments
-local JOINERS = 17 -- join records of processes waiting for this one, or false
-local FN = 18 -- the function it runs (for names and locations)
-local HANDLE = 19 -- the handle scripts hold (see handle())
-local LIVE = 20 -- index in liveList while the process lives, else false
+local GROUP = 4 -- the group record
+local WAIT_ON = 5 -- what is waited on: frame number, signal name, predicate, join record, timer ticket
+local RESULT = WAIT_ON -- packed return values (done), the error message (failed), or the start arguments:
+-- one slot, as a process waits only between its start and its end (detachWait keeps a result)
+local WAIT_LIST, WAIT_LIST_INDEX = 6, 7 -- signal, frame or predicate list and index in it, or false
+local ID = 8 -- creation order, from 1
+local PARENT = 9 -- the record of the process that started it, or false
+local FN = 10 -- the function it runs (for names and locations), until setName gives it a name
+local NAME = FN -- one slot: the function is read only when the process starts, before any setName
+local EXTRAS = 11 -- false, or { children, cleanups, joiners } (see extra())
+local HANDLE = 12 -- the handle scripts hold (see handle())
+local LIVE = 13 -- index in liveList while the process lives, else false
+
+-- What EXTRAS holds, each false until used.
+local CHILDREN = 1 -- set of live children's records
+local CLEANUPS = 2 -- functions from onCleanup
+local JOINERS = 3 -- join records of processes waiting for this one
 
 -- runBucket and timedWait spell the first slots as literal numbers (see there).
-assert(COROUTINE == 1 and STATUS == 2 and WAIT_KIND == 3 and START == 4 and GROUP == 5
-    and TIMER_BUCKET == 6 and TIMER_INDEX == 7,
+assert(COROUTINE == 1 and STATUS == 2 and WAIT_KIND == 3 and GROUP == 4,
     "WaitSupport: the hot paths' literal slot numbers no longer match the slot names")
 
 local RUNNING, WAITING, DONE, FAILED, CANCELLED = "running", "waiting", "done", "failed", "cancelled"
@@ -260,6 +265,23 @@ local GroupHandle = { __index = Group, __newindex = refuseWrite, __metatable = "
 -- The handle scripts see for process record p: one for the record's life.
 local function handle(p)
     return p[HANDLE]
+end
+
+-- What EXTRAS holds at `which` (CHILDREN, CLEANUPS or JOINERS), or false.
+local function extra(p, which)
+    local extras = p[EXTRAS]
+    return extras and extras[which]
+end
+
+-- p's EXTRAS, made on first use: a process with no children, cleanups or
+-- joiners does not pay for them (bench/RESULTS.md, memory per process).
+local function extrasOf(p)
+    local extras = p[EXTRAS]
+    if not extras then
+        extras = { false, false, false }
+        p[EXTRAS] = extras
+    end
+    return extras
 end
 
 ---------------------------------------------------------------------------
@@ -538,7 +560,16 @@ local function newBucket(g, key)
     return b
 end
 
-local function addTimer(p, g, due)
+-- A timer of a checked wait (waitSeconds off its fast path, or the timeout of
+-- waitSignalTimeout) is a ticket in its bucket: { process, seconds or signal
+-- name, wait kind, bucket, slot }. Slot 3 holds the kind as a record's does,
+-- so runBucket tells a ticket from a sleeping record (whose kind is false) with
+-- the one read it already makes. The ticket is the process's WAIT_ON.
+local TICKET_PROCESS, TICKET_WHAT, TICKET_BUCKET, TICKET_SLOT = 1, 2, 4, 5
+
+-- Puts p's timer, due at group time `due`, in its bucket as a ticket, and
+-- makes it p's wait.
+local function addTicket(p, g, due, kind, what)
     -- The first bucket whose time is not before `due` (a ceiling without a
     -- C call); runTimers runs a bucket once floor(clock * MS) reaches its key,
     -- so a timer never fires early.
@@ -551,26 +582,27 @@ local function addTimer(p, g, due)
         key = g.processedKey + 1
     end
     local b = g.buckets[key] or newBucket(g, key)
-    local n = b.n + 1 -- appendTo, inlined: this is on every timed wait
-    b[n], b.n = p, n
-    p[TIMER_BUCKET], p[TIMER_INDEX] = b, n
+    local n = b.n + 1
+    local ticket = { p, what, kind, b, n }
+    b[n], b.n = ticket, n
+    p[WAIT_KIND], p[WAIT_ON] = kind, ticket
 end
 
--- Where p's timer entry is (its bucket and slot), or nil. The timer slots are
--- set by addTimer (the checked waits) and cleared when the timer fires or is
--- removed. A process on timedWait's fast path keeps its timer in its frame.
+-- Where p's timer is: its bucket, its slot there and the entry the slot
+-- holds while the timer is pending (a ticket, or p itself), or nil.
 local function findTimer(p)
-    local b, slot = p[TIMER_BUCKET], p[TIMER_INDEX]
-    if b then
-        return b, slot
+    local kind = p[WAIT_KIND]
+    if kind == KIND_SECONDS or kind == KIND_SIGNAL_TIMEOUT then
+        local ticket = p[WAIT_ON]
+        return ticket[TICKET_BUCKET], ticket[TICKET_SLOT], ticket
     end
     local frame = suspendedTimer(p)
     if not frame then
         return nil
     end
-    b, slot = frame.timerBucket, frame.timerSlot
+    local b, slot = frame.timerBucket, frame.timerSlot
     if type(b) == "table" and b[slot] == p then
-        return b, slot
+        return b, slot, p
     end
     -- Fired already (woken while its group was paused), or the frame did not
     -- keep the slots: look for p among its group's pending timers, so that a
@@ -578,7 +610,7 @@ local function findTimer(p)
     for _, bucket in pairs(p[GROUP].buckets) do
         for i = 1, bucket.n do
             if bucket[i] == p then
-                return bucket, i
+                return bucket, i, p
             end
         end
     end
@@ -586,10 +618,9 @@ local function findTimer(p)
 end
 
 local function removeTimer(p)
-    local b, slot = findTimer(p)
-    p[TIMER_BUCKET], p[TIMER_INDEX] = false, false
-    if not b or b[slot] ~= p then
-        return
+    local b, slot, entry = findTimer(p)
+    if not b or b[slot] ~= entry then
+        return -- no timer pending (none, or it fired)
     end
     b[slot] = false
     b.removed = b.removed + 1
@@ -616,11 +647,14 @@ local function removeFromList(p)
     end
 end
 
--- Drops whatever p is registered on, so nothing else can wake it.
+-- Drops whatever p is registered on, so nothing else can wake it. WAIT_ON is
+-- cleared only under a wait kind: out of a wait, the slot is RESULT's.
 local function detachWait(p)
     removeTimer(p)
     removeFromList(p)
-    p[WAIT_KIND], p[WAIT_ON] = false, false
+    if p[WAIT_KIND] then
+        p[WAIT_KIND], p[WAIT_ON] = false, false
+    end
 end
 
 ---------------------------------------------------------------------------
@@ -628,14 +662,14 @@ end
 ---------------------------------------------------------------------------
 
 local function nameOf(p)
-    local name = p[NAME]
-    if name then
-        return name
+    local fn = p[FN]
+    if type(fn) == "string" then
+        return fn -- set by setName
     end
-    if not p[FN] then
+    if not fn then
         return string.format("process %d", p[ID])
     end
-    local info = getinfo(p[FN], "S")
+    local info = getinfo(fn, "S")
     if supportShortSources[info.short_src] then
         return string.format("process %d (stage library)", p[ID]) -- a line there would mean nothing to an author
     end
@@ -659,15 +693,15 @@ end
 local function observeWait(p)
     local kind, on, target = p[WAIT_KIND], p[WAIT_ON], nil
     if kind == KIND_SECONDS then
-        target = string.format("%.3f", on)
+        target = string.format("%.3f", on[TICKET_WHAT])
     elseif kind == KIND_FRAMES then
         kind, target = "frames", tostring(on - p[GROUP].tick)
     elseif kind == KIND_SIGNAL then
         target = on
     elseif kind == KIND_SIGNAL_TIMEOUT then
-        local b = p[TIMER_BUCKET]
-        local left = b and b.key and b.key / MS - p[GROUP].clock or 0
-        kind, target = "signal", string.format("%s (timeout %.3f)", on, left)
+        local b = on[TICKET_BUCKET]
+        local left = b.key and b.key / MS - p[GROUP].clock or 0
+        kind, target = "signal", string.format("%s (timeout %.3f)", on[TICKET_WHAT], left)
     elseif kind == KIND_UNTIL then
         if labelKind then
             kind, target = labelKind, labelTarget
@@ -687,6 +721,7 @@ end
 
 local function failProcess(p, message)
     p[STATUS] = FAILED
+    detachWait(p) -- before the message: RESULT shares WAIT_ON's slot
     p[RESULT] = message
     report(message, p)
     finishProcess(p)
@@ -713,12 +748,15 @@ local function settleResume(p, ok, err)
         p[COROUTINE] = false
     elseif status == RUNNING then
         local g = p[GROUP]
-        p[STATUS], p[WAIT_KIND], p[WAIT_ON], p[START] = WAITING, KIND_FRAMES, g.tick + 1, g.clock
+        p[STATUS], p[WAIT_KIND], p[WAIT_ON] = WAITING, KIND_FRAMES, g.tick + 1
         local list = g.frameBuckets[g.tick + 1]
         if not list then
             list = { n = 0, live = 0 }
             g.frameBuckets[g.tick + 1] = list
         end
+        -- Every bare yield in this list began waiting at this group time:
+        -- the one tick before the list's.
+        list.since = g.clock
         p[WAIT_LIST], p[WAIT_LIST_INDEX] = list, appendTo(list, p)
         if observer then
             observeWait(p)
@@ -776,11 +814,11 @@ local function stopIfCancelled()
 end
 
 local function runCleanups(p)
-    local cleanups = p[CLEANUPS]
+    local cleanups = extra(p, CLEANUPS)
     if not cleanups then
         return
     end
-    p[CLEANUPS] = false
+    p[EXTRAS][CLEANUPS] = false
     for i = #cleanups, 1, -1 do
         local ok, err = xpcall(cleanups[i], traceback)
         if not ok then
@@ -802,17 +840,20 @@ finishProcess = function(p)
         observer("process_end", p[ID], nameOf(p), p[STATUS] == RUNNING and DONE or p[STATUS])
     end
     detachWait(p)
-    local parent = p[PARENT]
-    if parent and parent[CHILDREN] then
-        parent[CHILDREN][p] = nil
+    if p[STATUS] == CANCELLED then
+        p[RESULT] = false -- what a finished wait left in the slot RESULT shares; a cancelled process has no result
+    end
+    local siblings = p[PARENT] and extra(p[PARENT], CHILDREN)
+    if siblings then
+        siblings[p] = nil
     end
     runCleanups(p)
     if coroutine.status(p[COROUTINE]) ~= "normal" and p ~= current then
         p[COROUTINE] = false -- the coroutine is garbage now; a running one is dropped by its resumer
     end
-    local joiners = p[JOINERS]
+    local joiners = extra(p, JOINERS)
     if joiners then
-        p[JOINERS] = false
+        p[EXTRAS][JOINERS] = false
         for i = 1, #joiners do
             resumeJoiner(joiners[i], p)
         end
@@ -855,22 +896,22 @@ local function newProcess(fn, g, parent, co)
         activateGroup(g)
     end
     -- Every value a variable: LuaJIT sizes a constructor with constants to
-    -- the next power of two (32 slots here), one with none exactly.
-    local no, zero, h = false, 0, newproxy(handleProto)
+    -- the next power of two (16 slots here), one with none exactly.
+    local no, h = false, newproxy(handleProto)
     liveCount = liveCount + 1
     local p = {
-        co, RUNNING, no, zero, g, no, no,
-        no, no, no,
-        nextId, parent or no, no, no, no, no, no, fn,
+        co, RUNNING, no, g, no, no, no,
+        nextId, parent or no, fn or no, no,
         h, liveCount,
     }
     setRecord(h, p)
     liveList[liveCount] = p
     if parent then
-        local children = parent[CHILDREN]
+        local extras = extrasOf(parent)
+        local children = extras[CHILDREN]
         if not children then
             children = {}
-            parent[CHILDREN] = children
+            extras[CHILDREN] = children
         end
         children[p] = true
     end
@@ -903,8 +944,9 @@ local function statusOf(p)
 end
 
 cancelProcess = function(p)
-    if p[CHILDREN] then
-        cancelEach(oldestFirst(p[CHILDREN]))
+    local children = extra(p, CHILDREN)
+    if children then
+        cancelEach(oldestFirst(children))
     end
     if not isLive(p) then
         return false
@@ -1027,13 +1069,14 @@ local function runBucket(g, b, key)
     g.bucketCount = g.bucketCount - 1
     b.key = nil -- detached: removeTimer must not touch the bucket map
     for i = 1, b.n do
-        local p = b[i]
-        if p then
-            b[i] = false -- fired: removeTimer must no longer find p here
+        local entry = b[i] -- a sleeping process's record, or a checked wait's ticket
+        if entry then
+            b[i] = false -- fired: removeTimer must no longer find it here
             -- Literal slots and strings (p[3] is WAIT_KIND, p[2] STATUS, p[1] COROUTINE):
             -- an upvalue key costs Lua 5.1 one more instruction per access, and
             -- this loop runs for every timed wake-up.
-            local kind = p[3]
+            local kind = entry[3]
+            local p = entry
             if not kind and not g.paused then
                 p[2] = "running"
                 current = p
@@ -1044,16 +1087,18 @@ local function runBucket(g, b, key)
                 end
             elseif not kind then
                 wake(p) -- its group was paused by a process woken just before it
-            elseif kind == KIND_SIGNAL_TIMEOUT then
-                p[3], p[TIMER_BUCKET] = false, false
-                removeFromList(p)
-                if observer then
-                    observer("timeout", p[ID], nameOf(p), p[WAIT_ON])
+            else -- a ticket (see addTicket): a checked wait's timer
+                local q = entry[TICKET_PROCESS]
+                q[WAIT_KIND] = false
+                if kind == KIND_SIGNAL_TIMEOUT then
+                    removeFromList(q)
+                    if observer then
+                        observer("timeout", q[ID], nameOf(q), entry[TICKET_WHAT])
+                    end
+                    wake(q, false)
+                else
+                    wake(q) -- waitSecondsChecked works out the elapsed time
                 end
-                wake(p, false)
-            else
-                p[3], p[TIMER_BUCKET] = false, false
-                wake(p, g.clock - p[START])
             end
         end
     end
@@ -1108,7 +1153,9 @@ local function runFrameWaits(g)
         local p = list[i]
         if p then
             p[WAIT_LIST], p[WAIT_LIST_INDEX], p[WAIT_KIND] = false, false, false
-            wake(p, g.clock - p[START])
+            -- A bare coroutine.yield() returns the time of the one frame it
+            -- waited; waitFrames works out its own.
+            wake(p, g.clock - (list.since or g.clock))
         end
     end
 end
@@ -1131,7 +1178,7 @@ local function runPredicates(g)
                 failProcess(p, "waitUntil predicate failed: " .. tostring(result))
             elseif result then
                 p[WAIT_LIST], p[WAIT_LIST_INDEX], p[WAIT_KIND] = false, false, false
-                wake(p, g.clock - p[START])
+                wake(p) -- waitUntil works out the elapsed time
             elseif p[WAIT_LIST] == list then
                 p[WAIT_LIST], p[WAIT_LIST_INDEX] = survivors, appendTo(survivors, p)
             end
@@ -1222,15 +1269,16 @@ local function awaitProcesses(fname, mode, procs)
     for i = 1, #procs do
         local q = procs[i]
         if isLive(q) then
-            local joiners = q[JOINERS]
+            local extras = extrasOf(q)
+            local joiners = extras[JOINERS]
             if not joiners then
                 joiners = {}
-                q[JOINERS] = joiners
+                extras[JOINERS] = joiners
             end
             joiners[#joiners + 1] = record
         end
     end
-    p[WAIT_KIND], p[WAIT_ON], p[START] = KIND_PROCESS, record, p[GROUP].clock
+    p[WAIT_KIND], p[WAIT_ON] = KIND_PROCESS, record
     return suspend(p)
 end
 
@@ -1270,9 +1318,10 @@ local function waitSecondsChecked(seconds, fname)
         return M.waitFrames(1) -- the next tick, however short it is
     end
     local g = p[GROUP]
-    p[WAIT_KIND], p[WAIT_ON], p[START] = KIND_SECONDS, seconds, g.clock
-    addTimer(p, g, g.clock + seconds)
-    return suspend(p)
+    local start = g.clock
+    addTicket(p, g, start + seconds, KIND_SECONDS, seconds)
+    suspend(p)
+    return g.clock - start
 end
 
 -- The closures timedWait makes: a process on their fast path keeps its timer
@@ -1284,11 +1333,11 @@ local function timedWait(fname)
   local function timedWaitFast(seconds)
     local p = current
     -- This runs on every wake of every timed process, so the checks are
-    -- inlined (a copy of addTimer and suspend). Measured with callgrind on
+    -- inlined (a copy of addTicket and suspend). Measured with callgrind on
     -- lua5.1, 10,000 processes waking every 0.5-3 s for 780 ticks: 1,009 M
     -- instructions with this copy, 1,235 M (+22%) going through
     -- waitSecondsChecked instead.
-    -- Literal slots here as in runBucket (p[2] STATUS, p[1] COROUTINE, p[5] GROUP), checked at load.
+    -- Literal slots here as in runBucket (p[2] STATUS, p[1] COROUTINE, p[4] GROUP), checked at load.
     if not p or type(seconds) ~= "number" or seconds <= 0 or seconds >= huge or seconds ~= seconds
         or p[2] == "cancelled" or coRunning() ~= p[1] or observer then
         return (waitSecondsChecked(seconds, fname))
@@ -1299,11 +1348,11 @@ local function timedWait(fname)
     -- frame". Four stores fewer a wake-up than writing them to the record:
     -- 137,864 -> 125,317 instructions a tick at N = 1,000 (callgrind,
     -- lua5.1, the workload of bench/scheduler_instructions.sh), and waiting
-    -- coroutines no larger (1,700 B on PUC, 779 B on LuaJIT, as before).
-    local g = p[5]
+    -- coroutines no larger (bench/scheduler_bench.lua's memory figure did not move).
+    local g = p[4]
     local start = g.clock
     local x = (start + seconds) * MS - EPSILON
-    local key = x - x % 1 -- addTimer's ceiling, inlined
+    local key = x - x % 1 -- addTicket's ceiling, inlined
     if key < x then
         key = key + 1
     end
@@ -1436,11 +1485,7 @@ end
 
 -- The group time a waiting process's timer is due, or nil.
 local function timerDue(p)
-    local b = p[TIMER_BUCKET]
-    if not b then
-        local frame = suspendedTimer(p)
-        b = frame and frame.timerBucket
-    end
+    local b = findTimer(p)
     return b and b.key and b.key / MS
 end
 
@@ -1454,7 +1499,7 @@ local function describeWait(p)
         return kind, on
     elseif kind == KIND_SIGNAL_TIMEOUT then
         local left = math.max(0, (timerDue(p) or g.clock) - g.clock)
-        return kind, string.format("%s (%.1f s left)", on, left)
+        return kind, string.format("%s (%.1f s left)", on[TICKET_WHAT], left)
     elseif kind == KIND_UNTIL then
         local info = getinfo(on, "S")
         if supportSources[info.source] then
@@ -1658,10 +1703,11 @@ end
 function M.onCleanup(fn)
     checkType("onCleanup", "fn", fn, "function")
     local p = requireProcess("onCleanup")
-    local cleanups = p[CLEANUPS]
+    local extras = extrasOf(p)
+    local cleanups = extras[CLEANUPS]
     if not cleanups then
         cleanups = {}
-        p[CLEANUPS] = cleanups
+        extras[CLEANUPS] = cleanups
     end
     cleanups[#cleanups + 1] = fn
 end
@@ -1709,9 +1755,11 @@ function M.waitFrames(frames)
         list = { n = 0, live = 0 }
         g.frameBuckets[target] = list
     end
-    p[WAIT_KIND], p[WAIT_ON], p[START] = KIND_FRAMES, target, g.clock
+    local start = g.clock
+    p[WAIT_KIND], p[WAIT_ON] = KIND_FRAMES, target
     p[WAIT_LIST], p[WAIT_LIST_INDEX] = list, appendTo(list, p)
-    return suspend(p)
+    suspend(p)
+    return g.clock - start
 end
 
 ---Suspends until `signal(name, ...)` is sent, and returns its values. If the
@@ -1725,7 +1773,7 @@ function M.waitSignal(name)
     if values then
         return unpack(values, 1, values.n)
     end
-    p[WAIT_KIND], p[WAIT_ON], p[START] = KIND_SIGNAL, name, p[GROUP].clock
+    p[WAIT_KIND], p[WAIT_ON] = KIND_SIGNAL, name
     addSignalWaiter(p, name)
     return suspend(p)
 end
@@ -1744,9 +1792,8 @@ function M.waitSignalTimeout(name, seconds)
         return true, unpack(values, 1, values.n)
     end
     local g = p[GROUP]
-    p[WAIT_KIND], p[WAIT_ON], p[START] = KIND_SIGNAL_TIMEOUT, name, g.clock
+    addTicket(p, g, g.clock + seconds, KIND_SIGNAL_TIMEOUT, name)
     addSignalWaiter(p, name)
-    addTimer(p, g, g.clock + seconds)
     return suspend(p)
 end
 
@@ -1760,9 +1807,11 @@ function M.waitUntil(predicate)
         return 0
     end
     local g = p[GROUP]
-    p[WAIT_KIND], p[WAIT_ON], p[START] = KIND_UNTIL, predicate, g.clock
+    local start = g.clock
+    p[WAIT_KIND], p[WAIT_ON] = KIND_UNTIL, predicate
     p[WAIT_LIST], p[WAIT_LIST_INDEX] = g.untilList, appendTo(g.untilList, p)
-    return suspend(p)
+    suspend(p)
+    return g.clock - start
 end
 
 ---Suspends until process q ends and returns its return values. Raises, with

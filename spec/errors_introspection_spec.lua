@@ -130,6 +130,79 @@ describe("WaitSupport", function()
         end)
     end)
 
+    -- RESULT shares its record slot with what a wait is on (WaitSupport's
+    -- record layout): every way out of a wait must leave the result whole.
+    describe("results after waits", function()
+        it("a_process_keeps_its_results_whatever_it_waited_on_last", function()
+            local waits = {
+                function() S.waitSignal("go") end,
+                function() S.waitSignalTimeout("go", 5) end,
+                function() S.waitSignalTimeout("never", 0.1) end,
+                function() S.waitUntil(function() return S.isLatched("go") end) end,
+                function() S.waitFrames(2) end,
+                function() S.waitProcess(S.runProcess(function() S.waitSeconds(0.1) end)) end,
+                function() S.pcall(S.waitSeconds, 0.1) end,
+                function() coroutine.yield() end,
+            }
+            local procs = {}
+            for i, waitOnce in ipairs(waits) do
+                procs[i] = S.runProcess(function() waitOnce(); return i, nil, "end" end)
+            end
+            S.latch("go")
+            ticks(30)
+            for i, p in ipairs(procs) do
+                assert.are.equal("done", p:status())
+                assert.are.same({ i, nil, "end" }, { p:results() })
+            end
+        end)
+
+        it("a_process_failing_in_its_waitUntil_predicate_keeps_the_message", function()
+            local p = S.runProcess(function() S.waitUntil(function() error("lamp broke") end) end)
+            ticks(1)
+            assert.are.equal("failed", p:status())
+            assert.matches("lamp broke", p:errorMessage())
+        end)
+
+        it("a_cancelled_process_has_no_results_and_no_message", function()
+            local p = S.runProcess(function() S.waitSignalTimeout("bell", 5) end)
+            p:cancel()
+            assert.are.same({}, { p:results() })
+            assert.is_nil(p:errorMessage())
+        end)
+    end)
+
+    describe("memory per process", function()
+        -- The issue's rule (bench/scheduler_bench.lua measures the same):
+        -- a process waiting on waitSeconds costs at most 1.5 times a bare
+        -- suspended coroutine, the scheduler's bookkeeping included.
+        it("a_sleeping_process_costs_at_most_one_and_a_half_bare_coroutines", function()
+            local jit = rawget(_G, "jit")
+            if jit then jit.off(); jit.flush() end
+            finally(function() if jit then jit.on() end end)
+            local function settled()
+                for _ = 1, 4 do collectgarbage("collect") end
+                return collectgarbage("count")
+            end
+            local n = 5000
+            local function idle() while true do coroutine.yield() end end
+            local before, keep = settled(), {}
+            for i = 1, n do
+                keep[i] = coroutine.create(idle)
+                coroutine.resume(keep[i])
+            end
+            local bare = settled() - before
+            keep = nil -- luacheck: ignore 311
+            settled()
+            local waitSeconds = S.waitSeconds
+            local function sleep() while true do waitSeconds(1e6) end end
+            before = settled()
+            for _ = 1, n do S.runProcess(sleep) end
+            local ours = settled() - before
+            assert.is_true(ours <= 1.5 * bare, string.format("%.0f B against %.0f B a bare coroutine (%.2fx)",
+                ours * 1024 / n, bare * 1024 / n, ours / bare))
+        end)
+    end)
+
     describe("introspection", function()
         it("counts_live_processes", function()
             assert.are.equal(0, S.liveProcessCount())

@@ -304,6 +304,23 @@ describe("WaitSupport", function()
             assert.is_true(resumed)
         end)
 
+        it("a_bare_yield_and_waitFrames_return_the_group_time_they_waited", function()
+            local g = S.newGroup("slow")
+            g:setTimeScale(0.5)
+            local bare, framed
+            g:run(function()
+                S.waitFrames(1) -- into a tick, so the next waits begin inside one
+                S.runProcess(function() framed = S.waitFrames(3) end)
+                bare = coroutine.yield()
+            end)
+            ticks(1)
+            assert.is_nil(bare)
+            ticks(1, 0.1)
+            assert.is_true(math.abs(bare - 0.05) < 1e-9, "bare yield returned " .. tostring(bare))
+            ticks(2, 0.1)
+            assert.is_true(math.abs(framed - 0.15) < 1e-9, "waitFrames returned " .. tostring(framed))
+        end)
+
         it("a bare coroutine.yield waits one frame", function()
             local n = 0
             S.runProcess(function() while true do coroutine.yield(); n = n + 1 end end)
