@@ -24,7 +24,7 @@ local floor, huge = math.floor, math.huge
 local select, type, tostring, error, pairs, ipairs = select, type, tostring, error, pairs, ipairs
 local unpack = unpack or table.unpack -- luacheck: ignore 143
 local traceback = debug.traceback
-local getinfo = debug.getinfo
+local getinfo, getlocal = debug.getinfo, debug.getlocal
 
 ---------------------------------------------------------------------------
 -- Process records: named slots and statuses
@@ -315,7 +315,7 @@ local function processOfCoroutine(co)
         bottom = level
     end
     if bottom and getinfo(co, bottom, "f").func == processBody then
-        local _, p = debug.getlocal(co, bottom, 1)
+        local _, p = getlocal(co, bottom, 1)
         if type(p) == "table" and p[COROUTINE] == co then
             return p
         end
@@ -1392,7 +1392,7 @@ suspendedTimer = function(p)
         if timedWaitFunctions[info.func] then
             local frame = {}
             for i = 1, huge do
-                local name, value = debug.getlocal(co, level, i)
+                local name, value = getlocal(co, level, i)
                 if not name then
                     break
                 end
