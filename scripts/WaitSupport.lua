@@ -596,11 +596,10 @@ local function findTimer(p)
         local ticket = p[WAIT_ON]
         return ticket[TICKET_BUCKET], ticket[TICKET_SLOT], ticket
     end
-    local frame = suspendedTimer(p)
-    if not frame then
+    local b, slot = suspendedTimer(p)
+    if not b then
         return nil
     end
-    local b, slot = frame.timerBucket, frame.timerSlot
     if type(b) == "table" and b[slot] == p then
         return b, slot, p
     end
@@ -1376,32 +1375,48 @@ local function timedWait(fname)
   return timedWaitFast
 end
 
--- The timer of a process suspended on timedWait's fast path: the locals of
--- that frame (timerBucket, timerSlot, start, seconds), or nil. Read through
--- the debug library: only cancel and the inspector need it.
+-- Where timerBucket is among the locals of a suspended timedWait frame
+-- (timerSlot is the next one), learnt from the first such frame read.
+local timerLocalIndex = false
+
+-- Finds timerLocalIndex in co's frame at `level` if that is a timedWait frame.
+local function learnTimerLocals(co, level)
+    local info = getinfo(co, level, "f")
+    if not (info and timedWaitFunctions[info.func]) then
+        return false
+    end
+    for i = 1, huge do
+        local name = getlocal(co, level, i)
+        if name == nil then
+            return false
+        elseif name == "timerBucket" then
+            timerLocalIndex = i
+            return i
+        end
+    end
+end
+
+-- The timer of a process suspended on timedWait's fast path: the bucket and
+-- slot locals of that frame, or nil. Read through the debug library: only
+-- cancel and the inspector need it. Level 1 is the frame that called
+-- coroutine.yield; its two local names are enough to know it is timedWait's
+-- (getinfo, the other way, made cancelling 100,000 sleepers 5x slower on
+-- LuaJIT), and findTimer still checks that the slot holds p.
 suspendedTimer = function(p)
     local co = p[COROUTINE]
     if not co or p[WAIT_KIND] or coroutine.status(co) ~= "suspended" then
         return nil
     end
-    for level = 0, 2 do -- level 0 is coroutine.yield itself, level 1 the frame that called it
-        local info = getinfo(co, level, "f")
-        if not info then
-            return nil
-        end
-        if timedWaitFunctions[info.func] then
-            local frame = {}
-            for i = 1, huge do
-                local name, value = getlocal(co, level, i)
-                if not name then
-                    break
-                end
-                frame[name] = value
-            end
-            return frame
-        end
+    local at = timerLocalIndex or learnTimerLocals(co, 1)
+    if not at then
+        return nil
     end
-    return nil
+    local bucketName, b = getlocal(co, 1, at)
+    local slotName, slot = getlocal(co, 1, at + 1)
+    if bucketName ~= "timerBucket" or slotName ~= "timerSlot" then
+        return nil
+    end
+    return b, slot
 end
 
 local function addSignalWaiter(p, name)
