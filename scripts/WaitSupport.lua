@@ -1104,11 +1104,10 @@ local function runBucket(g, b, key)
     recycleBucket(b)
 end
 
+-- runDeferred, runFrameWaits and runPredicates are called by stepGroup only
+-- when their group has such waits pending.
 local function runDeferred(g)
     local deferred = g.deferred
-    if #deferred == 0 then
-        return
-    end
     g.deferred = {}
     for i = 1, #deferred do
         local p, values = deferred[i][1], deferred[i][2]
@@ -1144,9 +1143,6 @@ end
 
 local function runFrameWaits(g)
     local list = g.frameBuckets[g.tick]
-    if not list then
-        return
-    end
     g.frameBuckets[g.tick] = nil
     for i = 1, list.n do
         local p = list[i]
@@ -1161,9 +1157,6 @@ end
 
 local function runPredicates(g)
     local list = g.untilList
-    if list.live == 0 then
-        return
-    end
     -- Waiters added while predicates run go to the fresh list; survivors are put
     -- in front of them afterwards so wait order holds.
     g.untilList = { n = 0, live = 0 }
