@@ -129,6 +129,9 @@ local namesSent = {} -- signal name -> scheduler time it was last sent, for dead
 local errorHandler
 local quietFailures = setmetatable({}, { __mode = "k" }) -- processes run by try()
 local insideTick = false
+-- Counts Group:pause() calls, so the timer loop notices a pause with an
+-- upvalue read rather than a field read per wake-up (see runBuckets).
+local pausesMade = 0
 
 -- The host's sink for the mechanics (see setObserver): false when nobody
 -- watches, so each hook costs one test. A stage helper labels its next
@@ -149,6 +152,7 @@ local bucketPool, bucketPoolSize = {}, 0
 -- Only small buckets are kept, and only a few: the pool saves garbage on the
 -- steady 60 Hz path without holding memory after a burst of processes ends.
 local BUCKET_POOL_MAX, BUCKET_KEEP_MAX = 64, 256
+assert(BUCKET_POOL_MAX == 64 and BUCKET_KEEP_MAX == 256, "WaitSupport: runBuckets' constant pool sizes no longer match")
 
 -- How deep processes and script coroutines may resume one another inside
 -- one call: far beyond any scene, well before the C stack runs out (LuaJIT
@@ -558,7 +562,6 @@ local function newBucket(g, key)
         b = { n = 0, removed = 0, key = key }
     end
     g.buckets[key] = b
-    g.bucketCount = g.bucketCount + 1
     return b
 end
 
@@ -629,7 +632,6 @@ local function removeTimer(p)
         local g = p[GROUP]
         if g.buckets[b.key] == b then
             g.buckets[b.key] = nil
-            g.bucketCount = g.bucketCount - 1
             recycleBucket(b)
         end
     end
@@ -971,7 +973,6 @@ local function newGroupObject(name)
         tick = 0, -- ticks this group has run (not counting paused ones)
         processedKey = 0, -- last timer bucket already run
         buckets = {},
-        bucketCount = 0,
         frameBuckets = {},
         untilList = { n = 0, live = 0 },
         deferred = {},
@@ -1046,6 +1047,17 @@ end
 -- Private helpers: one tick of one group (the ordering guarantees above)
 ---------------------------------------------------------------------------
 
+-- Timer spans up to this many keys (ms of group time) are run by looking at each key.
+local SCAN_SPAN_MAX = 4096
+
+local function bucketCountOf(g)
+    local count = 0
+    for _ in pairs(g.buckets) do
+        count = count + 1
+    end
+    return count
+end
+
 -- Keys of the due timer buckets in order, for a step so long that scanning
 -- every key in its range would be slower than sorting the live ones.
 local function sortedBucketKeys(g, toKey)
@@ -1070,11 +1082,12 @@ end
 -- (callgrind, lua5.1, N = 1,000: 120,537 -> 112,987 instructions a tick).
 local function runBuckets(g, fromKey, toKey)
     local buckets = g.buckets
+    -- g is not paused now (stepGroup checked); a process woken here may pause it.
+    local pausesBefore = pausesMade
     for key = fromKey, toKey do
         local b = buckets[key]
         if b then
             buckets[key] = nil
-            g.bucketCount = g.bucketCount - 1
             b.key = nil -- detached: removeTimer must not touch the bucket map
             for i = 1, b.n do
                 local entry = b[i] -- a sleeping process's record, or a checked wait's ticket
@@ -1084,7 +1097,7 @@ local function runBuckets(g, fromKey, toKey)
                     -- an upvalue key costs Lua 5.1 one more instruction per access, and
                     -- this loop runs for every timed wake-up.
                     local kind = entry[3]
-                    if not kind and not g.paused then -- entry is a sleeping process's record
+                    if not kind and pausesMade == pausesBefore then -- a sleeping process's record
                         entry[2] = "running"
                         current = entry
                         local ok, err = coResume(entry[1])
@@ -1093,7 +1106,7 @@ local function runBuckets(g, fromKey, toKey)
                             settleResume(entry, ok, err)
                         end
                     elseif not kind then
-                        wake(entry) -- its group was paused by a process woken just before it
+                        wake(entry) -- a process woken before it paused a group, maybe this one
                     else -- a ticket (see addTicket): a checked wait's timer
                         local q = entry[TICKET_PROCESS]
                         q[WAIT_KIND] = false
@@ -1112,7 +1125,7 @@ local function runBuckets(g, fromKey, toKey)
             -- recycleBucket, inlined: every slot is false now, b.key is already nil
             local n = b.n
             b.n, b.removed = 0, 0
-            if bucketPoolSize < BUCKET_POOL_MAX and n <= BUCKET_KEEP_MAX then
+            if bucketPoolSize < 64 and n <= 256 then -- BUCKET_POOL_MAX, BUCKET_KEEP_MAX (checked at load)
                 bucketPoolSize = bucketPoolSize + 1
                 bucketPool[bucketPoolSize] = b
             end
@@ -1141,7 +1154,12 @@ local function runTimers(g)
     end
     -- Timers added while these run land after toKey: they wait for the next tick.
     g.processedKey = toKey
-    if toKey - fromKey <= 4 * g.bucketCount + 64 then
+    -- A tick's span is a few keys: look at each. A long step (a hitch, a large
+    -- time scale) sorts the due keys instead when there are far fewer buckets
+    -- than keys in its span; counting them then costs less than the step, and
+    -- not keeping a count saves two stores on every bucket made and run.
+    local span = toKey - fromKey
+    if span <= SCAN_SPAN_MAX or span <= 4 * bucketCountOf(g) + 64 then
         runBuckets(g, fromKey, toKey)
     else
         local keys = sortedBucketKeys(g, toKey)
@@ -2038,6 +2056,7 @@ function Group:pause()
     local g = checkSelf(self, Group, "pause")
     catchUp(g)
     g.paused = true
+    pausesMade = pausesMade + 1
 end
 
 function Group:resume()
@@ -2138,6 +2157,21 @@ end
 -- Host only: the tick, error handling and hooks
 ---------------------------------------------------------------------------
 
+-- Takes the groups that went idle this tick out of activeGroups, in order.
+local function dropIdleGroups()
+    local kept = 0
+    for i = 1, #activeGroups do
+        local g = activeGroups[i]
+        activeGroups[i] = nil
+        if g.idle then
+            g.inList = false
+        else
+            kept = kept + 1
+            activeGroups[kept] = g
+        end
+    end
+end
+
 ---The host's tick: advances every group's clock by dt (times its scale) and
 ---resumes what fell due. Script errors are reported, never raised.
 ---@param dt number seconds since the last tick
@@ -2150,6 +2184,7 @@ function M.wakeUpWaitingThreads(dt)
     previousTotalTime, totalTime, totalTicks = totalTime, totalTime + dt, totalTicks + 1
     lastIndexThisTick = groupCount
     stepping = 1
+    local anyIdled = false
     while stepping <= #activeGroups do
         local g = activeGroups[stepping]
         if not g.idle and g.index <= lastIndexThisTick then
@@ -2157,21 +2192,14 @@ function M.wakeUpWaitingThreads(dt)
             stepGroup(g, dt)
             if g.live == 0 and g ~= root then
                 g.idle, g.syncTime, g.syncTicks = true, totalTime, totalTicks
+                anyIdled = true
             end
         end
         stepping = stepping + 1
     end
     stepping = false
-    local kept = 0
-    for i = 1, #activeGroups do
-        local g = activeGroups[i]
-        activeGroups[i] = nil
-        if g.idle then
-            g.inList = false
-        else
-            kept = kept + 1
-            activeGroups[kept] = g
-        end
+    if anyIdled then
+        dropIdleGroups()
     end
     insideTick = false
 end

@@ -191,6 +191,28 @@ describe("WaitSupport", function()
             assert.is_true(elapsed >= 0.5 and elapsed <= 0.5 + 2 * DT, "elapsed " .. tostring(elapsed))
         end)
 
+        it("a_sleeper_whose_bucket_mate_pauses_and_resumes_its_group_still_wakes_that_tick_in_order", function()
+            local g = S.newGroup("scene")
+            local order = {}
+            g:run(function() S.waitSeconds(0.5); order[#order + 1] = "first"; g:pause(); g:resume() end)
+            g:run(function() S.waitSeconds(0.5); order[#order + 1] = "second" end)
+            S.runProcess(function() S.waitSeconds(0.5); order[#order + 1] = "root" end)
+            ticks(31)
+            -- Groups are stepped in creation order: the root group first.
+            assert.are.same({ "root", "first", "second" }, order)
+        end)
+
+        it("pausing_another_group_does_not_delay_this_groups_sleepers", function()
+            local other = S.newGroup("other")
+            local order = {}
+            other:run(function() S.waitSeconds(5) end)
+            S.runProcess(function() S.waitSeconds(0.5); other:pause(); order[#order + 1] = "pauser" end)
+            S.runProcess(function() S.waitSeconds(0.5); order[#order + 1] = "mate" end)
+            ticks(31)
+            assert.are.same({ "pauser", "mate" }, order)
+            assert.is_true(other:isPaused())
+        end)
+
         it("a_sleeper_can_be_cancelled_while_deferred_by_a_pause", function()
             local g = S.newGroup("scene")
             local woke = false
@@ -292,6 +314,29 @@ describe("WaitSupport", function()
             S.wakeUpWaitingThreads(1000)
             assert.are.same({ 1, 3, 90, 500 }, order)
         end)
+
+        -- A 5 s step spans 5,000 bucket keys: with a few timers the due keys
+        -- are sorted, with thousands each key is looked at. Both keep the order.
+        for _, count in ipairs({ 4, 3000 }) do
+            it("a 5 s step with " .. count .. " timers runs them in due order, later ones left", function()
+                local order = {}
+                for i = 1, count do
+                    local d = (i * 7919) % 6000 / 1000 + 0.001 -- 0.001 .. 6 s, in a scrambled order
+                    S.runProcess(function() S.waitSeconds(d); order[#order + 1] = d end)
+                end
+                S.wakeUpWaitingThreads(5)
+                local due = 0
+                for i = 1, count do
+                    if (i * 7919) % 6000 / 1000 + 0.001 <= 5 then due = due + 1 end
+                end
+                assert.are.equal(due, #order)
+                for i = 2, #order do
+                    assert.is_true(order[i - 1] <= order[i], "out of order at " .. i)
+                end
+                S.wakeUpWaitingThreads(2)
+                assert.are.equal(count, #order)
+            end)
+        end
     end)
 
     describe("waitFrames", function()
