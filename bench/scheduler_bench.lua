@@ -52,10 +52,21 @@ end
 -- Measurement
 ---------------------------------------------------------------------------
 
-local wakes = 0 -- counted by every workload process and by the floor's coroutines
+local wakes = 0 -- counted by the floor's coroutines
 
--- Starts the workload on scheduler `sched` and runs the warm-up ticks.
-local function startWorkload(sched, list)
+-- The workload and its timing loop, compiled once per scheduler (see
+-- newHarness). On LuaJIT a trace belongs to the bytecode it was recorded
+-- from: with one workload function shared by the three schedulers, whichever
+-- ran first would record the traces the other two then run through, with
+-- guards and side exits for each. Separate copies keep each scheduler's
+-- traces its own.
+local HARNESS_SOURCE = [[
+local sched, DT, WARMUP_TICKS, MEASURED_TICKS = ...
+local wakes = 0
+local harness = {}
+
+-- Starts the workload on the scheduler and runs the warm-up ticks.
+function harness.start(list)
     for i = 1, #list do
         local period = list[i]
         sched.runProcess(function()
@@ -72,14 +83,24 @@ local function startWorkload(sched, list)
 end
 
 -- CPU seconds per tick and wake-ups per tick over one block of measured ticks.
-local function timeTicks(sched)
+function harness.time()
     collectgarbage("collect")
     wakes = 0
+    local tick = sched.wakeUpWaitingThreads
     local t0 = os.clock()
     for _ = 1, MEASURED_TICKS do
-        sched.wakeUpWaitingThreads(DT)
+        tick(DT)
     end
     return (os.clock() - t0) / MEASURED_TICKS, wakes / MEASURED_TICKS
+end
+
+return harness
+]]
+
+local loadSource = loadstring or load -- luacheck: ignore 143
+
+local function newHarness(sched)
+    return assert(loadSource(HARNESS_SOURCE, "=harness"))(sched, DT, WARMUP_TICKS, MEASURED_TICKS)
 end
 
 -- Runs the workload on every scheduler of `scheds` (name -> scheduler) at once
@@ -88,13 +109,15 @@ end
 -- whichever happened to run then. Returns name -> best seconds per tick, and
 -- name -> wake-ups per tick in that best block.
 local function measureInTurns(scheds, order, list)
+    local harnesses = {}
     for _, name in ipairs(order) do
-        startWorkload(scheds[name], list)
+        harnesses[name] = newHarness(scheds[name])
+        harnesses[name].start(list)
     end
     local best, bestWakes = {}, {}
     for _ = 1, REPEATS do
         for _, name in ipairs(order) do
-            local perTick, wakesPerTick = timeTicks(scheds[name])
+            local perTick, wakesPerTick = harnesses[name].time()
             if perTick < (best[name] or math.huge) then
                 best[name], bestWakes[name] = perTick, wakesPerTick
             end
