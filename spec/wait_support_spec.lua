@@ -306,6 +306,16 @@ describe("WaitSupport", function()
             assert.are.same({ "first", "second" }, log)
         end)
 
+        it("a long step survives a timer cancelling a later one due in that step", function()
+            local log = {}
+            local later = S.runProcess(function() S.waitSeconds(200); log[#log + 1] = "later" end)
+            S.runProcess(function() S.waitSeconds(100); later:cancel(); log[#log + 1] = "canceller" end)
+            S.runProcess(function() S.waitSeconds(300); log[#log + 1] = "last" end)
+            S.wakeUpWaitingThreads(1000)
+            assert.are.same({ "canceller", "last" }, log)
+            assert.are.equal("cancelled", later:status())
+        end)
+
         it("a long step runs every due timer in order", function()
             local order = {}
             for _, d in ipairs({ 500, 3, 90, 1 }) do
