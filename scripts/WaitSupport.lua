@@ -530,19 +530,30 @@ local function appendTo(list, p)
     return n
 end
 
--- A timer bucket: entries b[1..n] in the order they began waiting (false once
--- fired or removed), `removed` counting removals so the bucket can be dropped
--- when all of its entries are gone. Counting removals rather than live entries
--- keeps the wait's own path to one store on the bucket besides the entry.
---
+-- A timer bucket is an array with no hash part: three header slots, then
+-- its entries in the order they began waiting (false once fired or removed).
+-- LAST is the index of the last entry, REMOVED counts removals (so the bucket
+-- can be dropped when all of its entries are gone, with one store on the
+-- bucket a wait besides the entry), KEY is its key in the group's bucket map,
+-- or false once runBuckets has taken it out. Named fields made LuaJIT's
+-- traces guard on where each name sat in a bucket's hash part, which differs
+-- with the bucket's history: in about a third of the runs of
+-- bench/scheduler_bench.lua (dense, N = 1,000) those guards kept failing and
+-- a tick took 5-15 us instead of 3.
+-- (One table of names: the main chunk is near Lua 5.1's 200 locals. runBuckets
+-- and timedWait spell the slots as literal numbers.)
+local BUCKET = { LAST = 1, REMOVED = 2, KEY = 3, FIRST = 4 }
+assert(BUCKET.LAST == 1 and BUCKET.REMOVED == 2 and BUCKET.KEY == 3 and BUCKET.FIRST == 4,
+    "WaitSupport: the hot paths' literal bucket slots no longer match the slot names")
+
 -- A bucket is recycled only when every slot is already false (fired by
 -- runBuckets or removed by removeTimer), so its slots hold no process and need
--- no clearing: appends overwrite them and readers stop at b.n. runBuckets
+-- no clearing: appends overwrite them and readers stop at LAST. runBuckets
 -- inlines this for the bucket it has run.
 local function recycleBucket(b)
-    local n = b.n
-    b.n, b.removed, b.key = 0, 0, nil
-    if bucketPoolSize < BUCKET_POOL_MAX and n <= BUCKET_KEEP_MAX then
+    local entries = b[BUCKET.LAST] - BUCKET.FIRST + 1
+    b[BUCKET.LAST], b[BUCKET.REMOVED], b[BUCKET.KEY] = BUCKET.FIRST - 1, 0, false
+    if bucketPoolSize < BUCKET_POOL_MAX and entries <= BUCKET_KEEP_MAX then
         bucketPoolSize = bucketPoolSize + 1
         bucketPool[bucketPoolSize] = b
     end
@@ -557,9 +568,9 @@ local function newBucket(g, key)
         b = bucketPool[size]
         bucketPool[size] = nil
         bucketPoolSize = size - 1
-        b.key = key
+        b[BUCKET.KEY] = key
     else
-        b = { n = 0, removed = 0, key = key }
+        b = { 3, 0, key } -- LAST = BUCKET.FIRST - 1 (no entries), REMOVED, KEY
     end
     g.buckets[key] = b
     return b
@@ -587,9 +598,9 @@ local function addTicket(p, g, due, kind, what)
         key = g.processedKey + 1
     end
     local b = g.buckets[key] or newBucket(g, key)
-    local n = b.n + 1
-    local ticket = { p, what, kind, b, n }
-    b[n], b.n = ticket, n
+    local slot = b[BUCKET.LAST] + 1
+    local ticket = { p, what, kind, b, slot }
+    b[slot], b[BUCKET.LAST] = ticket, slot
     p[WAIT_KIND], p[WAIT_ON] = kind, ticket
 end
 
@@ -612,7 +623,7 @@ local function findTimer(p)
     -- keep the slots: look for p among its group's pending timers, so that a
     -- cancelled process can never be resumed by a stale entry.
     for _, bucket in pairs(p[GROUP].buckets) do
-        for i = 1, bucket.n do
+        for i = BUCKET.FIRST, bucket[BUCKET.LAST] do
             if bucket[i] == p then
                 return bucket, i, p
             end
@@ -627,11 +638,13 @@ local function removeTimer(p)
         return -- no timer pending (none, or it fired)
     end
     b[slot] = false
-    b.removed = b.removed + 1
-    if b.removed == b.n and b.key then -- every entry removed: the bucket is not needed
+    local removed = b[BUCKET.REMOVED] + 1
+    b[BUCKET.REMOVED] = removed
+    local key = b[BUCKET.KEY]
+    if removed == b[BUCKET.LAST] - BUCKET.FIRST + 1 and key then -- every entry removed: the bucket is not needed
         local g = p[GROUP]
-        if g.buckets[b.key] == b then
-            g.buckets[b.key] = nil
+        if g.buckets[key] == b then
+            g.buckets[key] = nil
             recycleBucket(b)
         end
     end
@@ -702,8 +715,8 @@ local function observeWait(p)
     elseif kind == KIND_SIGNAL then
         target = on
     elseif kind == KIND_SIGNAL_TIMEOUT then
-        local b = on[TICKET_BUCKET]
-        local left = b.key and b.key / MS - p[GROUP].clock or 0
+        local key = on[TICKET_BUCKET][BUCKET.KEY]
+        local left = key and key / MS - p[GROUP].clock or 0
         kind, target = "signal", string.format("%s (timeout %.3f)", on[TICKET_WHAT], left)
     elseif kind == KIND_UNTIL then
         if labelKind then
@@ -1047,17 +1060,6 @@ end
 -- Private helpers: one tick of one group (the ordering guarantees above)
 ---------------------------------------------------------------------------
 
--- Timer spans up to this many keys (ms of group time) are run by looking at each key.
-local SCAN_SPAN_MAX = 4096
-
-local function bucketCountOf(g)
-    local count = 0
-    for _ in pairs(g.buckets) do
-        count = count + 1
-    end
-    return count
-end
-
 -- Keys of the due timer buckets in order, for a step so long that scanning
 -- every key in its range would be slower than sorting the live ones.
 local function sortedBucketKeys(g, toKey)
@@ -1088,8 +1090,10 @@ local function runBuckets(g, fromKey, toKey)
         local b = buckets[key]
         if b then
             buckets[key] = nil
-            b.key = nil -- detached: removeTimer must not touch the bucket map
-            for i = 1, b.n do
+            -- Literal bucket slots (b[3] KEY, b[1] LAST, entries from 4), as for the record below.
+            b[3] = false -- detached: removeTimer must not touch the bucket map
+            local last = b[1]
+            for i = 4, last do
                 local entry = b[i] -- a sleeping process's record, or a checked wait's ticket
                 if entry then
                     b[i] = false -- fired: removeTimer must no longer find it here
@@ -1122,10 +1126,9 @@ local function runBuckets(g, fromKey, toKey)
                     end
                 end
             end
-            -- recycleBucket, inlined: every slot is false now, b.key is already nil
-            local n = b.n
-            b.n, b.removed = 0, 0
-            if bucketPoolSize < 64 and n <= 256 then -- BUCKET_POOL_MAX, BUCKET_KEEP_MAX (checked at load)
+            -- recycleBucket, inlined: every slot is false now, KEY is already false
+            b[1], b[2] = 3, 0
+            if bucketPoolSize < 64 and last <= 259 then -- BUCKET_POOL_MAX, BUCKET_KEEP_MAX + 3 (checked at load)
                 bucketPoolSize = bucketPoolSize + 1
                 bucketPool[bucketPoolSize] = b
             end
@@ -1154,12 +1157,21 @@ local function runTimers(g)
     end
     -- Timers added while these run land after toKey: they wait for the next tick.
     g.processedKey = toKey
-    -- A tick's span is a few keys: look at each. A long step (a hitch, a large
-    -- time scale) sorts the due keys instead when there are far fewer buckets
-    -- than keys in its span; counting them then costs less than the step, and
-    -- not keeping a count saves two stores on every bucket made and run.
+    -- A tick's span is a few keys: look at each (up to 4,096 of them). A long
+    -- step (a hitch, a large time scale) sorts the due keys instead when there
+    -- are far fewer buckets than keys in its span; counting them then costs
+    -- less than the step, and not keeping a count saves two stores on every
+    -- bucket made and run.
     local span = toKey - fromKey
-    if span <= SCAN_SPAN_MAX or span <= 4 * bucketCountOf(g) + 64 then
+    local scan = span <= 4096
+    if not scan then
+        local buckets = 0
+        for _ in pairs(g.buckets) do
+            buckets = buckets + 1
+        end
+        scan = span <= 4 * buckets + 64
+    end
+    if scan then
         runBuckets(g, fromKey, toKey)
     else
         local keys = sortedBucketKeys(g, toKey)
@@ -1382,8 +1394,8 @@ local function timedWait(fname)
         key = g.processedKey + 1
     end
     local timerBucket = g.buckets[key] or newBucket(g, key)
-    local timerSlot = timerBucket.n + 1
-    timerBucket[timerSlot], timerBucket.n = p, timerSlot
+    local timerSlot = timerBucket[1] + 1 -- BUCKET.LAST
+    timerBucket[timerSlot], timerBucket[1] = p, timerSlot
     p[2] = "waiting"
     coYield()
     -- Cancel reads timerBucket and timerSlot from this frame while it is
@@ -1524,7 +1536,8 @@ end
 -- The group time a waiting process's timer is due, or nil.
 local function timerDue(p)
     local b = findTimer(p)
-    return b and b.key and b.key / MS
+    local key = b and b[BUCKET.KEY]
+    return key and key / MS
 end
 
 local function describeWait(p)
