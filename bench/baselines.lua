@@ -53,11 +53,11 @@ function B.minimal()
         end
         local b = buckets[key]
         if not b then
-            b = { n = 0 }
+            b = { 1 } -- b[1]: index of the last entry; an array with no hash part (see WaitSupport's buckets)
             buckets[key] = b
         end
-        local k = b.n + 1
-        b[k], b.n = running(), k
+        local k = b[1] + 1
+        b[k], b[1] = running(), k
         return yield()
     end
     function M.wakeUpWaitingThreads(dt)
@@ -67,7 +67,7 @@ function B.minimal()
             local b = buckets[key]
             if b then
                 buckets[key] = nil
-                for i = 1, b.n do
+                for i = 2, b[1] do
                     resume(b[i])
                 end
             end
