@@ -568,7 +568,7 @@ local function newBucket(g, key)
         b = bucketPool[size]
         bucketPool[size] = nil
         bucketPoolSize = size - 1
-        b[BUCKET.KEY] = key
+        b[3] = key -- BUCKET.KEY: a literal slot, as in runBuckets (about every other wait comes here)
     else
         b = { 3, 0, key } -- LAST = BUCKET.FIRST - 1 (no entries), REMOVED, KEY
     end
@@ -1150,7 +1150,8 @@ local function runDeferred(g)
 end
 
 local function runTimers(g)
-    local toKey = floor(g.clock * MS + EPSILON)
+    local x = g.clock * MS + EPSILON
+    local toKey = x - x % 1 -- floor without a C call (the clock is never negative)
     local fromKey = g.processedKey + 1
     if toKey < fromKey then
         return
