@@ -537,9 +537,9 @@ end
 -- bucket a wait besides the entry), KEY is its key in the group's bucket map,
 -- or false once runBuckets has taken it out. Named fields made LuaJIT's
 -- traces guard on where each name sat in a bucket's hash part, which differs
--- with the bucket's history: in about a third of the runs of
--- bench/scheduler_bench.lua (dense, N = 1,000) those guards kept failing and
--- a tick took 5-15 us instead of 3.
+-- with the bucket's history: in many runs of bench/scheduler_bench.lua
+-- (dense, N = 1,000; 7 of 10 in one series) those guards kept failing and a
+-- tick took 4-15 us instead of 3, slower than the article's full scan.
 -- (One table of names: the main chunk is near Lua 5.1's 200 locals. runBuckets
 -- and timedWait spell the slots as literal numbers.)
 local BUCKET = { LAST = 1, REMOVED = 2, KEY = 3, FIRST = 4 }
