@@ -151,8 +151,9 @@ local bucketPool, bucketPoolSize = {}, 0
 
 -- Only small buckets are kept, and only a few: the pool saves garbage on the
 -- steady 60 Hz path without holding memory after a burst of processes ends.
-local BUCKET_POOL_MAX, BUCKET_KEEP_MAX = 64, 256
-assert(BUCKET_POOL_MAX == 64 and BUCKET_KEEP_MAX == 256, "WaitSupport: runBuckets' constant pool sizes no longer match")
+local BUCKET_POOL = { MAX = 64, KEEP_MAX = 256 } -- one local: the main chunk is near Lua 5.1's 200
+assert(BUCKET_POOL.MAX == 64 and BUCKET_POOL.KEEP_MAX == 256,
+    "WaitSupport: runBuckets' constant pool sizes no longer match")
 
 -- How deep processes and script coroutines may resume one another inside
 -- one call: far beyond any scene, well before the C stack runs out (LuaJIT
@@ -553,7 +554,7 @@ assert(BUCKET.LAST == 1 and BUCKET.REMOVED == 2 and BUCKET.KEY == 3 and BUCKET.F
 local function recycleBucket(b)
     local entries = b[BUCKET.LAST] - BUCKET.FIRST + 1
     b[BUCKET.LAST], b[BUCKET.REMOVED], b[BUCKET.KEY] = BUCKET.FIRST - 1, 0, false
-    if bucketPoolSize < BUCKET_POOL_MAX and entries <= BUCKET_KEEP_MAX then
+    if bucketPoolSize < BUCKET_POOL.MAX and entries <= BUCKET_POOL.KEEP_MAX then
         bucketPoolSize = bucketPoolSize + 1
         bucketPool[bucketPoolSize] = b
     end
@@ -581,7 +582,7 @@ end
 -- name, wait kind, bucket, slot }. Slot 3 holds the kind as a record's does,
 -- so runBuckets tells a ticket from a sleeping record (whose kind is false) with
 -- the one read it already makes. The ticket is the process's WAIT_ON.
-local TICKET_PROCESS, TICKET_WHAT, TICKET_BUCKET, TICKET_SLOT = 1, 2, 4, 5
+local TICKET = { PROCESS = 1, WHAT = 2, BUCKET = 4, SLOT = 5 } -- (slot 3 is the kind)
 
 -- Puts p's timer, due at group time `due`, in its bucket as a ticket, and
 -- makes it p's wait.
@@ -610,7 +611,7 @@ local function findTimer(p)
     local kind = p[WAIT_KIND]
     if kind == KIND_SECONDS or kind == KIND_SIGNAL_TIMEOUT then
         local ticket = p[WAIT_ON]
-        return ticket[TICKET_BUCKET], ticket[TICKET_SLOT], ticket
+        return ticket[TICKET.BUCKET], ticket[TICKET.SLOT], ticket
     end
     local b, slot = suspendedTimer(p)
     if not b then
@@ -709,15 +710,15 @@ end
 local function observeWait(p)
     local kind, on, target = p[WAIT_KIND], p[WAIT_ON], nil
     if kind == KIND_SECONDS then
-        target = string.format("%.3f", on[TICKET_WHAT])
+        target = string.format("%.3f", on[TICKET.WHAT])
     elseif kind == KIND_FRAMES then
         kind, target = "frames", tostring(on - p[GROUP].tick)
     elseif kind == KIND_SIGNAL then
         target = on
     elseif kind == KIND_SIGNAL_TIMEOUT then
-        local key = on[TICKET_BUCKET][BUCKET.KEY]
+        local key = on[TICKET.BUCKET][BUCKET.KEY]
         local left = key and key / MS - p[GROUP].clock or 0
-        kind, target = "signal", string.format("%s (timeout %.3f)", on[TICKET_WHAT], left)
+        kind, target = "signal", string.format("%s (timeout %.3f)", on[TICKET.WHAT], left)
     elseif kind == KIND_UNTIL then
         if labelKind then
             kind, target = labelKind, labelTarget
@@ -1112,12 +1113,12 @@ local function runBuckets(g, fromKey, toKey)
                     elseif not kind then
                         wake(entry) -- a process woken before it paused a group, maybe this one
                     else -- a ticket (see addTicket): a checked wait's timer
-                        local q = entry[TICKET_PROCESS]
+                        local q = entry[TICKET.PROCESS]
                         q[WAIT_KIND] = false
                         if kind == KIND_SIGNAL_TIMEOUT then
                             removeFromList(q)
                             if observer then
-                                observer("timeout", q[ID], nameOf(q), entry[TICKET_WHAT])
+                                observer("timeout", q[ID], nameOf(q), entry[TICKET.WHAT])
                             end
                             wake(q, false)
                         else
@@ -1128,7 +1129,7 @@ local function runBuckets(g, fromKey, toKey)
             end
             -- recycleBucket, inlined: every slot is false now, KEY is already false
             b[1], b[2] = 3, 0
-            if bucketPoolSize < 64 and last <= 259 then -- BUCKET_POOL_MAX, BUCKET_KEEP_MAX + 3 (checked at load)
+            if bucketPoolSize < 64 and last <= 259 then -- BUCKET_POOL.MAX, BUCKET_POOL.KEEP_MAX + 3 (checked at load)
                 bucketPoolSize = bucketPoolSize + 1
                 bucketPool[bucketPoolSize] = b
             end
@@ -1551,7 +1552,7 @@ local function describeWait(p)
         return kind, on
     elseif kind == KIND_SIGNAL_TIMEOUT then
         local left = math.max(0, (timerDue(p) or g.clock) - g.clock)
-        return kind, string.format("%s (%.1f s left)", on[TICKET_WHAT], left)
+        return kind, string.format("%s (%.1f s left)", on[TICKET.WHAT], left)
     elseif kind == KIND_UNTIL then
         local info = getinfo(on, "S")
         if supportSources[info.source] then
