@@ -92,6 +92,19 @@ describe("WaitSupport", function()
             assert.has_error(function() S.wakeUpWaitingThreads(-0.1) end,
                 "wakeUpWaitingThreads: dt must be a non-negative finite number. Was -0.1")
         end)
+
+        it("wakeUpWaitingThreads checks every new dt, after any number of good ones", function()
+            S.wakeUpWaitingThreads(1 / 60)
+            S.wakeUpWaitingThreads(1 / 60)
+            for _, bad in ipairs({ 0 / 0, -1 / 60, 1 / 0, "0.016", { 1 / 60 } }) do
+                assert.has_error(function() S.wakeUpWaitingThreads(bad) end)
+                S.wakeUpWaitingThreads(1 / 60) -- a good dt after a bad one is still taken
+            end
+            local nan = 0 / 0
+            assert.has_error(function() S.wakeUpWaitingThreads(nan) end)
+            assert.has_error(function() S.wakeUpWaitingThreads(nan) end, -- NaN twice: still refused
+                "wakeUpWaitingThreads: dt must be a non-negative finite number. Was nan")
+        end)
     end)
 
     describe("memory", function()
