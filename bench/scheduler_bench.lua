@@ -1,6 +1,8 @@
 -- Scheduler benchmark: the article's algorithm (re-written here as the
--- baseline), scripts/WaitSupport.lua, and the floor (resuming suspended
--- coroutines with no scheduling at all), measured in the same run.
+-- baseline), scripts/WaitSupport.lua, the minimal bucket scheduler, the
+-- minimal one with the checks WaitSupport's rules need (bench/baselines.lua),
+-- and the floor (resuming suspended coroutines with no scheduling at all),
+-- measured in the same run.
 --
 -- Run from the repository root:   lua5.1 bench/scheduler_bench.lua
 --                                 luajit bench/scheduler_bench.lua
@@ -11,8 +13,8 @@
 --           process, random in 0.5..2.5 s;
 --   sparse: 1% of N loop like dense, the rest loop with periods in 30..90 s.
 -- Times are CPU seconds from os.clock(), after a warm-up that spreads the timers.
--- The article, the minimal scheduler and ours run side by side and are timed
--- in turns (see measureInTurns); each figure is the best of REPEATS blocks.
+-- The article, the minimal and checked schedulers and ours run side by side
+-- and are timed in turns (see measureInTurns); each figure is the best of REPEATS blocks.
 
 local DT = 1 / 60
 local WARMUP_TICKS = 180
@@ -250,27 +252,30 @@ local bare, ours = measureMemory(10000)
 
 local vm = rawget(_G, "jit") and rawget(_G, "jit").version or _VERSION
 print("# Scheduler benchmark on " .. vm)
-print(string.format("%d warm-up ticks, then the best of %d blocks of %d ticks at 60 Hz, the three schedulers "
+print(string.format("%d warm-up ticks, then the best of %d blocks of %d ticks at 60 Hz, the four schedulers "
     .. "timed in turns; CPU time from os.clock()", WARMUP_TICKS, REPEATS, MEASURED_TICKS))
 print()
-print("| workload | N | article us/tick | minimal us/tick | ours us/tick | speed-up vs article "
-    .. "| ours/minimal | ours ns/wake | floor ns/wake (same order) | ours/floor "
+print("| workload | N | article us/tick | minimal us/tick | checked us/tick | ours us/tick | speed-up vs article "
+    .. "| ours/minimal | checked/minimal | ours/checked | ours ns/wake | floor ns/wake (same order) | ours/floor "
     .. "| floor ns/resume (creation order) | ours/that floor |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 
 for _, kind in ipairs({ "dense", "sparse" }) do
     for _, n in ipairs(parseSizes(arg and arg[1])) do
         local list = periods(kind, n)
-        local best, bestWakes = measureInTurns({ article = newArticleScheduler(), minimal = baselines.minimal(),
-            ours = newOurScheduler() }, { "article", "minimal", "ours" }, list)
-        local articleTick, minimalTick, oursTick, oursWakes = best.article, best.minimal, best.ours, bestWakes.ours
+        local scheds = { article = newArticleScheduler(), minimal = baselines.minimal(),
+            checked = baselines.checked(), ours = newOurScheduler() }
+        local best, bestWakes = measureInTurns(scheds, { "article", "minimal", "checked", "ours" }, list)
+        local articleTick, minimalTick, checkedTick = best.article, best.minimal, best.checked
+        local oursTick, oursWakes = best.ours, bestWakes.ours
         collectgarbage("collect")
         local replayed, sequential = measureFloor(list)
         collectgarbage("collect")
         local perWake = oursWakes > 0 and oursTick / oursWakes or 0
-        print(string.format("| %s | %d | %.1f | %.1f | %.1f | %.1fx | %.2fx | %.0f | %.0f | %.2fx | %.0f | %.2fx |",
-            kind, n, articleTick * 1e6, minimalTick * 1e6, oursTick * 1e6, articleTick / oursTick,
-            oursTick / minimalTick,
+        print(string.format("| %s | %d | %.1f | %.1f | %.1f | %.1f | %.1fx | %.2fx | %.2fx | %.2fx | %.0f | %.0f "
+            .. "| %.2fx | %.0f | %.2fx |",
+            kind, n, articleTick * 1e6, minimalTick * 1e6, checkedTick * 1e6, oursTick * 1e6, articleTick / oursTick,
+            oursTick / minimalTick, checkedTick / minimalTick, oursTick / checkedTick,
             perWake * 1e9, replayed * 1e9, perWake / replayed, sequential * 1e9, perWake / sequential))
     end
 end

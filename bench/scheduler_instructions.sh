@@ -15,13 +15,13 @@ count() {  # scheduler ticks n -> instructions
     | awk '/refs:/ { gsub(",", "", $NF); print $NF }'
 }
 
-echo "| N | article instr/tick | ours instr/tick | minimal instr/tick | article/ours | ours/minimal |"
-echo "|---:|---:|---:|---:|---:|---:|"
+echo "| N | article instr/tick | ours instr/tick | minimal instr/tick | checked instr/tick | article/ours | ours/minimal | checked/minimal | ours/checked |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in $sizes; do
   declare -A per
-  for s in article ours minimal; do
+  for s in article ours minimal checked; do
     per[$s]=$(( ($(count $s $ticks $n) - $(count $s 0 $n)) / ticks ))
   done
-  awk -v n="$n" -v a="${per[article]}" -v o="${per[ours]}" -v m="${per[minimal]}" \
-    'BEGIN { printf "| %d | %d | %d | %d | %.2fx | %.2fx |\n", n, a, o, m, a / o, o / m }'
+  awk -v n="$n" -v a="${per[article]}" -v o="${per[ours]}" -v m="${per[minimal]}" -v c="${per[checked]}" \
+    'BEGIN { printf "| %d | %d | %d | %d | %d | %.2fx | %.2fx | %.2fx | %.2fx |\n", n, a, o, m, c, a / o, o / m, c / m, o / c }'
 done
