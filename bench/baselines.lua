@@ -114,6 +114,8 @@ function B.checked()
             slowPath("this wait")
         end
         local start = clock
+        -- The bucket key as the minimal scheduler and WaitSupport's fast wait work it
+        -- out, inline as they have it: a shared helper would add a call to every wait.
         local x = (start + seconds) * 1000 - 1e-6
         local key = x - x % 1
         if key < x then
