@@ -114,8 +114,9 @@ function B.checked()
             slowPath("this wait")
         end
         local start = clock
-        -- The bucket key as the minimal scheduler and WaitSupport's fast wait work it
-        -- out, inline as they have it: a shared helper would add a call to every wait.
+        -- The bucket key as WaitSupport's fast wait works it out (the minimal scheduler's,
+        -- plus the clock's tolerance), inline as both have it: a shared helper would add
+        -- a call to every wait.
         local x = (start + seconds) * 1000 - 1e-6
         local key = x - x % 1
         if key < x then
