@@ -100,6 +100,18 @@ int runScreenshot(const Setup& setup) {
     return sim->host().errorCount() > 0 ? kExitScriptError : kExitOk;
 }
 
+// The window mode where a player could see it; with no display, one line
+// naming what works instead (and exit 2, before anything is loaded).
+int runWindowIfVisible(const Setup& setup) {
+    std::string problem = displayProblem();
+    if (!problem.empty())
+        return fail("cannot open the window: " + problem +
+                        ". Without a display, use --headless, --screenshot OUT.png --at T or --timeline OUT.html, "
+                        "or run the window under xvfb-run",
+                    kExitBadInput);
+    return runWindow(setup);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -139,7 +151,7 @@ int main(int argc, char** argv) {
             case CommandLine::Mode::Headless: return runHeadless(setup);
             case CommandLine::Mode::Screenshot: return runScreenshot(setup);
             case CommandLine::Mode::Timeline: return runTimeline(setup);
-            case CommandLine::Mode::Window: return runWindow(setup);
+            case CommandLine::Mode::Window: return runWindowIfVisible(setup);
             case CommandLine::Mode::Help: break;
         }
     } catch (const LoadError& e) {

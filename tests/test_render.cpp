@@ -213,3 +213,38 @@ TEST_F(RenderTest, wrap_lays_a_text_out_once_and_returns_the_same_lines_after) {
     EXPECT_EQ(atlas->glyphsRasterised(), rasterised);
     EXPECT_NE(first, &text->wrap(font, word, 900)) << "another width is another layout";
 }
+
+#ifndef _WIN32
+// The window mode refuses a display nobody can see, unless the offscreen
+// driver was asked for (as every render test and screenshot here does).
+namespace {
+struct ScopedEnv {
+    std::string name, saved;
+    bool had;
+    ScopedEnv(const char* n, const char* value) : name(n), had(std::getenv(n) != nullptr) {
+        if (had) saved = std::getenv(n);
+        if (value)
+            setenv(n, value, 1);
+        else
+            unsetenv(n);
+    }
+    ~ScopedEnv() {
+        if (had)
+            setenv(name.c_str(), saved.c_str(), 1);
+        else
+            unsetenv(name.c_str());
+    }
+};
+}  // namespace
+
+TEST(DisplayCheck, an_asked_for_offscreen_driver_is_a_display) {
+    ScopedEnv driver("SDL_VIDEODRIVER", "offscreen");
+    EXPECT_EQ(displayProblem(), "");
+}
+
+TEST(DisplayCheck, no_x11_or_wayland_display_is_named_as_the_problem) {
+    ScopedEnv driver("SDL_VIDEODRIVER", nullptr), x11("DISPLAY", nullptr), wayland("WAYLAND_DISPLAY", nullptr);
+    std::string problem = displayProblem();
+    EXPECT_NE(problem.find("no display"), std::string::npos) << problem;
+}
+#endif

@@ -4,6 +4,12 @@
 #include <glad/gl.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#ifndef _WIN32
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 
 namespace stagehand {
 
@@ -12,6 +18,44 @@ namespace {
     throw PlatformError(what + ": " + SDL_GetError());
 }
 }  // namespace
+
+namespace {
+// SDL tries its drivers in turn, and libwayland writes its own complaint
+// ("XDG_RUNTIME_DIR is invalid...") to stderr while being probed. The probe
+// runs with stderr closed, so a missing display costs the player one line:
+// ours.
+bool initVideoQuietly() {
+#ifdef _WIN32
+    return SDL_InitSubSystem(SDL_INIT_VIDEO) == 0;
+#else
+    std::fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    int null = open("/dev/null", O_WRONLY);
+    if (saved >= 0 && null >= 0) dup2(null, STDERR_FILENO);
+    bool ok = SDL_InitSubSystem(SDL_INIT_VIDEO) == 0;
+    std::fflush(stderr);
+    if (saved >= 0) {
+        dup2(saved, STDERR_FILENO);
+        close(saved);
+    }
+    if (null >= 0) close(null);
+    return ok;
+#endif
+}
+}  // namespace
+
+std::string displayProblem() {
+    if (!initVideoQuietly()) return std::string("no display can be opened (") + SDL_GetError() + ")";
+    const char* driver = SDL_GetCurrentVideoDriver();
+    std::string picked = driver ? driver : "";
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    const char* asked = std::getenv("SDL_VIDEODRIVER");
+    bool askedFor = asked && *asked;
+    if (!askedFor && (picked == "offscreen" || picked == "dummy"))
+        return "no display to show a window on (no X11 or Wayland display reachable; SDL fell back on its '" + picked +
+               "' driver, which shows nothing)";
+    return {};
+}
 
 Window::Window(const WindowOptions& options) {
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) fail("SDL_Init(video) failed");

@@ -24,6 +24,12 @@ struct WindowOptions {
     bool vsync = true;        // false: no vsync and no frame cap (benchmarks)
 };
 
+// Empty when a window the player can see can be opened here; otherwise why
+// not. SDL falls back on its "offscreen" driver when no X11 or Wayland
+// display is reachable, and that window shows nothing: accepted only when the
+// SDL_VIDEODRIVER environment variable asked for it (tests, screenshots).
+std::string displayProblem();
+
 class Window {
 public:
     explicit Window(const WindowOptions& options);  // throws PlatformError with SDL_GetError()
