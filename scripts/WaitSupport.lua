@@ -104,6 +104,10 @@ local adoptedCoroutines = setmetatable({}, { __mode = "k" })
 -- waits up to (see M.pcall): a wait inside pcall is the wait of its process.
 local passesWaitsTo = setmetatable({}, { __mode = "k" })
 
+-- Coroutines made by the scene's coroutine.wrap: a wait inside one is an
+-- error (its caller would take the wait for a return).
+local wrappedCoroutines = setmetatable({}, { __mode = "k" })
+
 ---------------------------------------------------------------------------
 -- Scheduler state
 ---------------------------------------------------------------------------
@@ -144,6 +148,9 @@ local labelKind, labelTarget = false, false
 local killPending = function()
     return false
 end
+
+-- The host's "the kill has stopped its process": only that process fails.
+local endKill = function() end
 
 -- Timer buckets: one list per millisecond of group time that has a due timer.
 -- Processed buckets are kept for reuse so a steady workload makes no garbage.
@@ -344,7 +351,13 @@ local function requireProcess(fname, level)
             error(fname .. "() called from outside a process: waits only work inside a process. "
                 .. "Start one with runProcess(fn), or put the code in a scene function", level or 3)
         end
-        p = processOfCoroutine(owner) or adoptCoroutine(owner)
+        p = processOfCoroutine(owner)
+        if not p and wrappedCoroutines[owner] then
+            error(fname .. "() inside a function run by coroutine.wrap: the wrap's caller would receive "
+                .. "the wait as if the function had returned. Run the function as a process with "
+                .. "runProcess(fn), or with coroutine.create and coroutine.resume", level or 3)
+        end
+        p = p or adoptCoroutine(owner)
     end
     if p[STATUS] == CANCELLED then
         coYield() -- cancelled while running: never resumed again
@@ -737,6 +750,9 @@ local function observeWait(p)
 end
 
 local function failProcess(p, message)
+    if killPending() then
+        endKill() -- the kill stopped this process; the one that started it goes on
+    end
     p[STATUS] = FAILED
     detachWait(p) -- before the message: RESULT shares WAIT_ON's slot
     p[RESULT] = message
@@ -1662,15 +1678,20 @@ local function checkNesting(fname)
 end
 
 -- Runs fn(...) in a coroutine that passes its waits up to the caller's
--- coroutine. Returns coroutine.resume's results of the final resume; a
--- string error is located at the author's line.
+-- coroutine. Returns coroutine.resume's results of the final resume, the
+-- error value untouched (as plain pcall returns it). A Lua function is the
+-- coroutine's body itself, so error levels count as they would under pcall;
+-- only a callable table or userdata needs a closure around it (Lua 5.1
+-- coroutines take functions only).
 local function runProtected(fname, fn, ...)
     checkNesting(fname)
-    -- A Lua closure around fn: C functions and callable tables cannot be a
-    -- coroutine's body on Lua 5.1.
-    local co = coCreate(function(...)
-        return fn(...)
-    end)
+    local body = fn
+    if type(fn) ~= "function" then
+        body = function(...)
+            return fn(...)
+        end
+    end
+    local co = coCreate(body)
     passesWaitsTo[co] = coRunning() or false
     nesting = nesting + 1
     local results = pack(coResume(co, ...))
@@ -1682,15 +1703,25 @@ local function runProtected(fname, fn, ...)
         results = pack(coResume(co, unpack(resumedWith, 1, resumedWith.n)))
     end
     nesting = nesting - 1
-    if not results[1] then
-        if killPending() then
-            error(results[2], 0)
-        end
-        if type(results[2]) == "string" then
-            results[2] = authorMessage(results[2], co)
-        end
+    if not results[1] and killPending() then
+        error(results[2], 0)
     end
     return results
+end
+
+-- A C function (string.find, error, a stage binding) cannot wait, so it runs
+-- under the standard pcall: its errors and their levels are exactly plain
+-- Lua's. A kill the host is carrying out is passed on, never caught.
+local function protectedCFunction(fn, ...)
+    local results = pack(pcall(fn, ...))
+    if not results[1] and killPending() then
+        error(results[2], 0)
+    end
+    return results
+end
+
+local function isCFunction(fn)
+    return type(fn) == "function" and getinfo(fn, "S").what == "C"
 end
 
 local function checkScriptCoroutine(fname, co)
@@ -2238,12 +2269,15 @@ end
 
 errorHandler = defaultErrorHandler
 
----Host only: fn() returns true while the host stops a runaway script; the
----scene's pcall, xpcall and coroutine.resume then pass the error on.
+---Host only: fn() returns true while the host stops a runaway script (the
+---scene's pcall, xpcall and coroutine.resume then pass the error on);
+---finish() ends the kill once the process it stopped has failed.
 ---@param fn fun(): boolean
-function M.setKillCheck(fn)
+---@param finish fun()|nil
+function M.setKillCheck(fn, finish)
     checkType("setKillCheck", "fn", fn, "function")
     killPending = fn
+    endKill = optionalFunction("setKillCheck", finish) or endKill
 end
 
 ---Host only: fn(event, ...) hears the mechanics as they happen, for the
@@ -2298,28 +2332,41 @@ end
 --  - none of them catches a kill the host is carrying out (the watchdog).
 ---------------------------------------------------------------------------
 
----pcall for scenes: a wait inside it waits, on both VMs.
+---pcall for scenes: a wait inside it waits, on both VMs; otherwise it is
+---the standard pcall (the same results and the same error values).
 function M.pcall(fn, ...)
     if type(fn) ~= "function" and not (getmetatable(fn) and true) then
         return false, "attempt to call a " .. type(fn) .. " value"
     end
-    local results = runProtected("pcall", fn, ...)
+    local results
+    if isCFunction(fn) then
+        results = protectedCFunction(fn, ...)
+    else
+        results = runProtected("pcall", fn, ...)
+    end
     return unpack(results, 1, results[1] and results.n or 2)
 end
 
----xpcall for scenes: like pcall; the handler receives the error after the
----failed function has unwound (scenes have no debug library to walk it).
+---xpcall for scenes: like pcall; the handler receives the error value after
+---the failed function has unwound (scenes have no debug library to walk it)
+---and xpcall returns false and the handler's first result. A handler that
+---itself fails gives "error in error handling", as in Lua 5.1.
 function M.xpcall(fn, handler)
     checkType("xpcall", "handler", handler, "function")
-    local results = runProtected("xpcall", fn)
+    local results
+    if isCFunction(fn) then
+        results = protectedCFunction(fn)
+    else
+        results = runProtected("xpcall", fn)
+    end
     if results[1] then
         return unpack(results, 1, results.n)
     end
-    local handled = pack(M.pcall(handler, results[2]))
+    local handled = protectedCFunction(handler, results[2])
     if not handled[1] then
-        return false, handled[2]
+        return false, "error in error handling"
     end
-    return false, unpack(handled, 2, handled.n)
+    return false, handled[2]
 end
 
 local sceneCoroutine = {
@@ -2327,25 +2374,20 @@ local sceneCoroutine = {
         checkType("coroutine.create", "fn", fn, "function")
         return coCreate(fn)
     end,
-    -- An error inside the coroutine is also reported: the article's code, like
-    -- most scene code, ignores what coroutine.resume returns, and a scene
-    -- that silently does nothing is the worst kind of failure.
+    -- As in plain Lua, a failure is what resume returns (false and the
+    -- error value): the script that resumed the coroutine decides.
     resume = function(co, ...)
         checkScriptCoroutine("coroutine.resume", co)
         checkNesting("coroutine.resume")
         local results = resumeScriptCoroutine(co, ...)
-        if not results[1] then
-            local message = traceback(co, authorMessage(results[2], co))
-            local ok = pcall(errorHandler, message .. "\n(raised in a coroutine; coroutine.resume returned it)")
-            if not ok then
-                defaultErrorHandler(message)
-            end
-        end
         return unpack(results, 1, results.n)
     end,
+    -- A function run by wrap cannot wait: its caller would receive the
+    -- scheduler's yield as if the function had returned (see requireProcess).
     wrap = function(fn)
         checkType("coroutine.wrap", "fn", fn, "function")
         local co = coCreate(fn)
+        wrappedCoroutines[co] = true
         return function(...)
             checkScriptCoroutine("coroutine.wrap", co)
             checkNesting("coroutine.wrap")

@@ -1,7 +1,9 @@
--- Seed article 000, its opening scene pasted as written, with one fix: the article calls
--- wait_signal (no such function; Stagehand says "did you mean waitSignal?"), fixed below.
--- runOpeningScene starts the scene with the script's own coroutine.create/resume, and the
--- idle chatter runs through coroutine.wrap: both become processes at their first wait.
+-- Seed article 000, its opening scene pasted as written, with two fixes: the article calls
+-- wait_signal (no such function; Stagehand says "did you mean waitSignal?"), and it starts
+-- the idle chatter with coroutine.wrap(colinIdle)(), whose caller would receive the first
+-- wait as if colinIdle had returned (Stagehand refuses a wait inside coroutine.wrap and
+-- says to use runProcess, as below). runOpeningScene starts the scene with the script's
+-- own coroutine.create/resume, which becomes a process at its first wait.
 
 function openingScene()
     -- Stops both the player from moving around and the camera from tracking the main character for abit
@@ -26,8 +28,8 @@ function openingScene()
     waitSignal('jackie-arrived-at-waypoint')
 
     -- Fire off the processes that make the kids speak.
-    coroutine.wrap(colinIdle)()
-    coroutine.wrap(kaylaIdle)()
+    runProcess(colinIdle) -- the article: coroutine.wrap(colinIdle)()
+    runProcess(kaylaIdle) -- the article: coroutine.wrap(kaylaIdle)()
 
     -- Hand control back over to the player
     enableControls()

@@ -74,6 +74,7 @@ struct LuaState::Guard {
     Clock::time_point deadline{};
     std::uint64_t instructionsLeft = 0;
     bool killing = false;
+    int killsEndedThisCall = 0;  // see LuaState::endKill
 
     // A deterministic budget counts instructions, with a wall-clock backstop:
     // time spent inside C functions (a pathological string.find, PUC Lua's
@@ -199,6 +200,7 @@ CallResult LuaState::call(int nargs, int nresults) {
     lua_pushcfunction(L_, tracebackHandler);
     lua_insert(L_, base);
     guard_->arm();
+    guard_->killsEndedThisCall = 0;
     int status = lua_pcall(L_, nargs, nresults, base);
     lua_remove(L_, base);
     guard_->killing = false;  // whatever the kill hit has unwound to the host
@@ -216,7 +218,8 @@ bool LuaState::killPending() const {
     return guard_->killing;
 }
 
-void LuaState::endKill() {
+void LuaState::endKill(lua_State* resumer) {
+    if (resumer != guard_->mainThread && ++guard_->killsEndedThisCall > kMaxKillsEndedPerCall) return;
     guard_->killing = false;
 }
 

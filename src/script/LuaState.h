@@ -56,10 +56,15 @@ public:
 
     // True while a watchdog kill is being carried out: every coroutine on the
     // stack that runs more Lua code is stopped too, so a script's own pcall,
-    // coroutine.resume or runProcess loop cannot swallow the kill. The host
-    // ends it once the kill reached the scheduler (`endKill`).
+    // coroutine.resume or runProcess loop cannot swallow the kill. The
+    // scheduler ends it once the process it stopped has failed (`endKill`,
+    // called on the thread that resumed that process), so the process that
+    // started the runaway one goes on. A call that keeps starting runaway
+    // processes is stopped whole: after kMaxKillsEndedPerCall kills in one
+    // host call, a kill ends only where the main thread resumed its process.
     bool killPending() const;
-    void endKill();
+    void endKill(lua_State* resumer);
+    static constexpr int kMaxKillsEndedPerCall = 3;
 
     std::size_t memoryUsed() const;
 

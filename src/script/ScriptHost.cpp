@@ -21,7 +21,7 @@ namespace {
 int l_processFailed(lua_State* L) {
     auto* host = static_cast<ScriptHost*>(lua_touserdata(L, lua_upvalueindex(1)));
     const char* message = lua_tostring(L, 1);
-    host->processFailed(L, message ? message : "(error without a message)");
+    host->reportError(message ? message : "(error without a message)");
     return 0;
 }
 
@@ -31,6 +31,13 @@ int l_killPending(lua_State* L) {
     auto* lua = static_cast<LuaState*>(lua_touserdata(L, lua_upvalueindex(1)));
     lua_pushboolean(L, lua->killPending() || LuaState::interruptRequested());
     return 1;
+}
+
+// The scheduler calls this once the process a kill stopped has failed: the
+// kill ends there, and the process that started it goes on.
+int l_endKill(lua_State* L) {
+    static_cast<LuaState*>(lua_touserdata(L, lua_upvalueindex(1)))->endKill(L);
+    return 0;
 }
 
 }  // namespace
@@ -121,7 +128,9 @@ void ScriptHost::loadHostScripts() {
     bool configured = callModule("setErrorHandler", 1, 0);
     lua_pushlightuserdata(L, &lua_);
     lua_pushcclosure(L, l_killPending, 1);
-    configured = configured && callModule("setKillCheck", 1, 0);
+    lua_pushlightuserdata(L, &lua_);
+    lua_pushcclosure(L, l_endKill, 1);
+    configured = configured && callModule("setKillCheck", 2, 0);
     lua_pushstring(L, ("@" + chunkLabel(supportPath)).c_str());
     configured = configured && callModule("addSupportSource", 1, 0);
     if (!configured) throw ScriptHostError("cannot configure the scheduler in " + schedulerPath);
@@ -265,14 +274,6 @@ void ScriptHost::pollEndedProcesses() {
         luaL_unref(L, LUA_REGISTRYINDEX, ended.handleRef);
         if (ended.onEnd) ended.onEnd(outcome);
     }
-}
-
-void ScriptHost::processFailed(lua_State* L, const std::string& messageWithTraceback) {
-    // A kill is over once the process it stopped is reported from the main
-    // thread (the tick itself); reported from inside another process, it
-    // still has to stop the processes that started this one.
-    if (L == lua_.get()) lua_.endKill();
-    reportError(messageWithTraceback);
 }
 
 void ScriptHost::reportError(const std::string& messageWithTraceback) {

@@ -115,9 +115,8 @@ public:
     std::vector<ProcessInfo> processes();
     std::vector<StuckProcess> findDeadlocks();
 
-    // Called by the scheduler's error handler, on the thread that reports.
-    void processFailed(lua_State* L, const std::string& messageWithTraceback);
-    // Reports a script error (also host-call failures).
+    // Reports a script error: a process's failure (from the scheduler's
+    // error handler) or a host call's.
     void reportError(const std::string& messageWithTraceback);
 
 private:

@@ -1,11 +1,14 @@
 # Runs one hostile script headless and checks that the game survived it:
 # the run ends by itself (no hang, no crash), exits 0, 1 or 2 as the script's
 # "-- exit:" line says (default 1), its first stderr line matches the
-# "-- expect:" regex, and with "-- survivor" the other process still printed.
-file(STRINGS "${SCRIPT}" header LIMIT_COUNT 3)
+# "-- expect:" regex, with "-- survivor" the other process still printed, and
+# with "-- once" no other stderr line matches the "-- expect:" regex (one
+# message per failure, not one per process the failure passed through).
+file(STRINGS "${SCRIPT}" header LIMIT_COUNT 4)
 set(expect "")
 set(expect_exit 1)
 set(survivor OFF)
+set(once OFF)
 foreach(line IN LISTS header)
   if(line MATCHES "^-- expect: (.*)$")
     set(expect "${CMAKE_MATCH_1}")
@@ -13,6 +16,8 @@ foreach(line IN LISTS header)
     set(expect_exit "${CMAKE_MATCH_1}")
   elseif(line MATCHES "^-- survivor$")
     set(survivor ON)
+  elseif(line MATCHES "^-- once$")
+    set(once ON)
   endif()
 endforeach()
 execute_process(COMMAND ${EMULATOR} ${EXE} --headless --script ${SCRIPT_ARG} --scene scene --seconds 3 --watchdog 0.2 ${EXTRA}
@@ -27,6 +32,18 @@ if(NOT err STREQUAL "")
 endif()
 if(NOT first MATCHES "${expect}")
   message(FATAL_ERROR "first stderr line '${first}' does not match '${expect}'\nstderr:\n${err}")
+endif()
+if(once)
+  string(REGEX MATCHALL "[^\n]+" err_lines "${err}")
+  set(matching 0)
+  foreach(l IN LISTS err_lines)
+    if(l MATCHES "${expect}")
+      math(EXPR matching "${matching} + 1")
+    endif()
+  endforeach()
+  if(NOT matching EQUAL 1)
+    message(FATAL_ERROR "${matching} stderr lines match '${expect}', expected one:\n${err}")
+  endif()
 endif()
 if(survivor AND NOT out MATCHES "print text=\"survivor\"")
   message(FATAL_ERROR "the other process did not go on:\n${out}")
