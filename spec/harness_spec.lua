@@ -35,7 +35,7 @@ describe("the scheduler harness", function()
     end)
 
     describe("assertNoErrors, the check its after_each makes", function()
-        it("raises with every collected error in its message", function()
+        it("raises with the collected errors in its message", function()
             local ok, err = pcall(harness.assertNoErrors, {
                 { message = "spec/x_spec.lua:3: first" },
                 { message = "spec/x_spec.lua:9: second" },
@@ -44,6 +44,17 @@ describe("the scheduler harness", function()
             assert.matches('2 process errors were collected in "a test" and not taken with harness.takeErrors', err)
             assert.matches("[1] no process:\n    spec/x_spec.lua:3: first", err, 1, true)
             assert.matches("[2] no process:\n    spec/x_spec.lua:9: second", err, 1, true)
+        end)
+
+        it("lists the first ten and counts the rest", function()
+            local list = {}
+            for i = 1, 12 do
+                list[i] = { message = "error " .. i }
+            end
+            local _, err = pcall(harness.assertNoErrors, list)
+            assert.matches("12 process errors were collected and not taken", err, 1, true)
+            assert.matches("[10] no process:\n    error 10\n  ... and 2 more", err, 1, true)
+            assert.is_nil(err:find("error 11", 1, true))
         end)
 
         it("is quiet on an empty collector", function()

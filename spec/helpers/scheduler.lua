@@ -47,8 +47,8 @@ local function describeError(i, e)
     return string.format("  [%d] %s:\n    %s", i, who, message)
 end
 
--- Raises, with every collected error in the message, when list (H.errors by
--- default) is not empty. The after_each below calls it; a spec may too.
+-- Raises, with the collected errors in the message (the first ten), when list
+-- (H.errors by default) is not empty. The after_each below calls it; a spec may too.
 function H.assertNoErrors(list, context)
     list = list or H.errors
     if #list == 0 then
@@ -58,8 +58,11 @@ function H.assertNoErrors(list, context)
         string.format("%d process error%s collected%s and not taken with harness.takeErrors():",
             #list, #list == 1 and " was" or "s were", context and " in " .. context or ""),
     }
-    for i, e in ipairs(list) do
-        lines[#lines + 1] = describeError(i, e)
+    for i = 1, math.min(#list, 10) do
+        lines[#lines + 1] = describeError(i, list[i])
+    end
+    if #list > 10 then
+        lines[#lines + 1] = string.format("  ... and %d more", #list - 10)
     end
     error(table.concat(lines, "\n"), 2)
 end
