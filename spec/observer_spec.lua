@@ -38,6 +38,9 @@ describe("the observer", function()
             error("boom")
         end)
         ticks(90)
+        local errors = harness.takeErrors()
+        assert.are.equal(1, #errors)
+        assert.matches("observer_spec.lua:%d+: boom", errors[1].message)
         local starts, ends = events("process_start"), events("process_end")
         assert.are.equal(2, #starts)
         assert.are.equal(0, starts[1][3]) -- no parent
@@ -74,19 +77,20 @@ describe("the observer", function()
 
     it("tells a signal's sender and exactly the processes it wakes, before they run", function()
         local order = {}
-        local ids = {}
+        local ids, waiters = {}, {}
         for i = 1, 3 do
-            local p = S.runProcess(function()
+            waiters[i] = S.runProcess(function()
                 S.waitSignal(i == 3 and "other" or "ready")
                 order[#order + 1] = #seen
             end)
             ids[i] = events("process_start")[i][1]
-            assert.is_truthy(p)
         end
         local sender = S.runProcess(function()
             S.signal("ready")
         end)
-        assert.is_truthy(sender)
+        assert.are.equal("done", sender:status())
+        assert.are.same({ "done", "done", "waiting" },
+            { waiters[1]:status(), waiters[2]:status(), waiters[3]:status() })
         local signal = events("signal")[1]
         assert.are.equal("ready", signal[1])
         assert.are.equal(events("process_start")[4][1], signal[2])
@@ -99,7 +103,8 @@ describe("the observer", function()
                 signalAt = i
             end
         end
-        assert.is_true(order[1] >= signalAt)
+        assert.are.equal(2, #order)
+        assert.is_true(order[1] >= signalAt and order[2] >= signalAt)
     end)
 
     it("tells latches, unlatches from the host and timeouts", function()
