@@ -42,3 +42,13 @@ color = false
 -- The LÖVE side of the frame benchmark runs in LÖVE 11.4 (LuaJIT): its `love`
 -- table is the engine's.
 files["bench/love/"] = { std = "luajit", globals = { "love" } }
+
+-- The conformance suite (tests/conformance/): plain Lua 5.1 chunks that also
+-- run pasted into a scene. The checker defines its functions as globals;
+-- SANDBOXED is set by the runner (run.lua, or RunInScene.cmake's scene).
+local conformanceChecker = {
+    "pack", "section", "check", "checkList", "checkOneOf", "checkError", "unsandboxed",
+    "conformanceBegin", "conformanceFail", "conformanceResults",
+}
+files["tests/conformance/"] = { std = "lua51", read_globals = conformanceChecker, globals = { "SANDBOXED" } }
+files["tests/conformance/checker.lua"] = { std = "lua51", globals = conformanceChecker, read_globals = { "SANDBOXED" } }
