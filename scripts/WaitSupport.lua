@@ -2334,15 +2334,19 @@ end
 
 ---pcall for scenes: a wait inside it waits, on both VMs; otherwise it is
 ---the standard pcall (the same results and the same error values).
-function M.pcall(fn, ...)
+function M.pcall(...)
+    if select("#", ...) == 0 then
+        error("bad argument #1 to 'pcall' (value expected)", 2)
+    end
+    local fn = ...
     if type(fn) ~= "function" and not (getmetatable(fn) and true) then
         return false, "attempt to call a " .. type(fn) .. " value"
     end
     local results
     if isCFunction(fn) then
-        results = protectedCFunction(fn, ...)
+        results = protectedCFunction(...)
     else
-        results = runProtected("pcall", fn, ...)
+        results = runProtected("pcall", ...)
     end
     return unpack(results, 1, results[1] and results.n or 2)
 end

@@ -74,12 +74,26 @@ TEST(Sandbox, io_os_debug_and_loaders_are_absent) {
         EXPECT_TRUE(outcome.results[i].boolean) << "value " << i + 1;
 }
 
-TEST(Sandbox, the_string_metatable_is_not_handed_out) {
-    Stage stage("function probe() return getmetatable('') end");
+// getmetatable("") is a read-only stand-in whose __index is the scene's
+// string library: the idiom works, and the host's string metatable (shared by
+// every chunk) cannot be changed through it.
+TEST(Sandbox, the_string_metatable_is_a_read_only_stand_in) {
+    Stage stage(
+        "function probe()\n"
+        "  local mt = getmetatable('')\n"
+        "  local isString = mt.__index == string\n"
+        "  local wrote = pcall(function() mt.__index = {} end)\n"
+        "  local raw = pcall(function() rawset(mt, '__index', { upper = function() return 'hacked' end }) end)\n"
+        "  return type(mt), isString, wrote, ('abc'):upper(), getmetatable(mt)\n"
+        "end");
     ProcessOutcome outcome;
     stage.host->startProcess("probe", {}, [&](const ProcessOutcome& o) { outcome = o; });
-    ASSERT_EQ(outcome.results.size(), 1u);
-    EXPECT_EQ(outcome.results[0].type, ScriptValue::Type::String);
+    ASSERT_EQ(outcome.results.size(), 5u) << outcome.error;
+    EXPECT_EQ(outcome.results[0].string, "table");
+    EXPECT_TRUE(outcome.results[1].boolean);
+    EXPECT_FALSE(outcome.results[2].boolean);     // the write raised
+    EXPECT_EQ(outcome.results[3].string, "ABC");  // a rawset on the stand-in changes no string
+    EXPECT_EQ(outcome.results[4].string, "read-only");
 }
 
 TEST(Sandbox, bytecode_is_refused) {

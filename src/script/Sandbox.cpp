@@ -116,6 +116,44 @@ int l_guardedMatch(lua_State* L) {
     return lua_gettop(L);
 }
 
+// getmetatable for scenes: the standard one, except that a string's
+// metatable is the scene's read-only stand-in (upvalue 1), whose __index is
+// the scene's string library: `getmetatable("").__index == string` holds, and
+// the real metatable, shared with the host, stays out of reach.
+int l_sceneGetmetatable(lua_State* L) {
+    luaL_checkany(L, 1);
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        return 1;
+    }
+    if (!lua_getmetatable(L, 1)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    luaL_getmetafield(L, 1, "__metatable");  // pushes the protected answer, if there is one
+    return 1;
+}
+
+int l_refuseWrite(lua_State* L) {
+    return luaL_error(L, "the string metatable is read-only in scenes");
+}
+
+// The stand-in: an empty table whose reads come from {__index = string}
+// and whose writes raise.
+void pushStringMetatableStandIn(lua_State* L, int envIndex) {
+    lua_newtable(L);
+    lua_newtable(L);  // its metatable
+    lua_newtable(L);  // what it reads through
+    lua_getfield(L, envIndex, "string");
+    lua_setfield(L, -2, "__index");
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, l_refuseWrite);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "read-only");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+}
+
 // env[name] = shallow copy of _G[name], so a script cannot change the host's tables.
 void copyLibrary(lua_State* L, int envIndex, const char* name) {
     lua_newtable(L);
@@ -155,6 +193,9 @@ void pushSandbox(lua_State* L, int schedulerIndex, int stageIndex, std::uint64_t
         lua_setfield(L, env, name);
     }
     for (const char* name : kCopiedLibraries) copyLibrary(L, env, name);
+    pushStringMetatableStandIn(L, env);
+    lua_pushcclosure(L, l_sceneGetmetatable, 1);
+    lua_setfield(L, env, "getmetatable");
 
     // math.random: a generator of this run, the same on both VMs.
     lua_getfield(L, env, "math");
