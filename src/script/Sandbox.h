@@ -16,12 +16,9 @@ void pushSandbox(lua_State* L, int schedulerIndex, int stageIndex, std::uint64_t
 
 // Removes from the whole state what no script should reach even through
 // metatables: string.dump, and the string metatable itself; bounds string.rep
-// and the pattern functions, whose work in C no hook can interrupt.
+// and the pattern functions (find, match, gmatch, gfind, gsub), whose work in
+// C no hook can interrupt, for every caller.
 void hardenState(lua_State* L);
-
-// Marks a chunk source ("@scripts/WaitSupport.lua") as the host's own: its
-// pattern matching is not limited (see hardenState).
-void trustSource(lua_State* L, const char* source);
 
 // Loads source text as a chunk named `label` (never bytecode) with environment
 // at `envIndex`, leaving the function on the stack. Returns 0 or a lua_load

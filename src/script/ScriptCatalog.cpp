@@ -7,7 +7,6 @@
 #include "game/World.h"
 #include "platform/Portable.h"
 #include "script/LuaValues.h"
-#include "script/Sandbox.h"
 #include "script/ScriptContract.h"
 #include "script/ScriptHost.h"
 
@@ -38,7 +37,6 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
     std::string checkerPath = joinPath(dataRoot_, "scripts/CheckSupport.lua");
     if (!readFile(path, source, error) || !readFile(checkerPath, checker, error)) return {error};
     std::string checkerLabel = "@" + chunkLabel(checkerPath);
-    trustSource(L, checkerLabel.c_str());
     if (luaL_loadbuffer(L, checker.data(), checker.size(), checkerLabel.c_str()) != 0) {
         findings.push_back(lua_tostring(L, -1));
         lua_pop(L, 1);

@@ -12,7 +12,5 @@ constexpr const char* kStageSupport = "stagehand.stageSupport";
 // The stage API table scenes see, and the scene runner StageSupport returns.
 constexpr const char* kStageApi = "stagehand.stageApi";
 constexpr const char* kSceneRunner = "stagehand.sceneRunner";
-// Chunk names whose string patterns are not guarded (the host's own scripts).
-constexpr const char* kTrustedSources = "stagehand.trustedSources";
 
 }  // namespace stagehand::contract

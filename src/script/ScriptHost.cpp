@@ -104,7 +104,6 @@ void ScriptHost::loadHostScripts() {
         std::string source, error;
         if (!readFile(path, source, error)) throw ScriptHostError(error);
         std::string label = "@" + chunkLabel(path);
-        trustSource(L, label.c_str());
         if (luaL_loadbuffer(L, source.data(), source.size(), label.c_str()) != 0) {
             std::string message = lua_tostring(L, -1);
             lua_pop(L, 1);
