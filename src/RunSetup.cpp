@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "PlaySession.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -95,6 +96,17 @@ bool readReplay(Setup& setup, std::string& error) {
     if (!setup.cmd.seedGiven && log.hasSeed) setup.cmd.seed = log.seed;
     setup.cmd.flags.insert(setup.cmd.flags.begin(), log.flags.begin(), log.flags.end());
     setup.input = std::move(log);
+    return true;
+}
+
+bool completeSetup(Setup& setup, std::string& error) {
+    setup.scriptPath =
+        setup.cmd.scriptPath.empty() ? joinPath(setup.dataRoot, "scripts/Demo.lua") : setup.cmd.scriptPath;
+    if (!readReplay(setup, error)) return false;
+    if (setup.cmd.loadPath.empty()) return true;
+    InputLog save;
+    if (!PlaySession::readSave(setup.cmd.loadPath, setup.scriptPath, save, error)) return false;
+    setup = withSave(setup, save);
     return true;
 }
 
