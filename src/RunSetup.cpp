@@ -1,13 +1,12 @@
 #include "RunSetup.h"
 
-#include <SDL.h>
-
 #include <csignal>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "PlaySession.h"
+#include "PlayerSettings.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -27,12 +26,10 @@ Setup withSave(Setup setup, const InputLog& save) {
     return setup;
 }
 
-// Where F5 saves and F9 loads: the per-user folder SDL gives the game.
+// Where F5 saves and F9 loads: quicksave.txt in the player's folder.
 std::string quicksavePath() {
-    char* folder = SDL_GetPrefPath("Stagehand", "stagehand");
-    std::string path = folder ? std::string(folder) + "quicksave.txt" : "stagehand-quicksave.txt";
-    SDL_free(folder);
-    return path;
+    std::string folder = userFolder();
+    return folder.empty() ? "stagehand-quicksave.txt" : joinPath(folder, "quicksave.txt");
 }
 
 // The `flags` every run starts with: --flag NAME=VALUE, where true and false

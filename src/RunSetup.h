@@ -32,7 +32,7 @@ struct Setup {
 
 // The setup of a saved run: its scene, seed, flags and input.
 Setup withSave(Setup setup, const InputLog& save);
-// Where F5 saves and F9 loads: the per-user folder SDL gives the game.
+// Where F5 saves and F9 loads: quicksave.txt in the player's folder (userFolder()).
 std::string quicksavePath();
 // The `flags` every run starts with: --flag NAME=VALUE, where true and false
 // are booleans, a number is a number and anything else a string.
