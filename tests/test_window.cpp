@@ -151,18 +151,20 @@ protected:
         fs::remove_all(folder.parent_path(), ignored);
     }
 
-    // Opens the window on `scene` ("" for the scene menu) at test time 0.
+    // Opens the window on `scene` ("" for the scene menu) at test time 0;
+    // throws when it cannot.
     void open(const std::string& scene) {
         game.reset();  // one window at a time
         setup.cmd.scene = scene;
         std::string error;
-        ASSERT_TRUE(completeSetup(setup, error)) << error;
+        // Thrown, not asserted: the test must stop here, not in the helper alone.
+        if (!completeSetup(setup, error)) throw std::runtime_error("the setup failed: " + error);
         WindowGame::Options options;
         options.frameCap = false;
         options.sink = [this](const TranscriptEvent& e) { seen.push_back(Transcript::formatText(e)); };
         game = std::make_unique<WindowGame>(setup, options);
         now = 0;
-        ASSERT_TRUE(game->start(now));
+        if (!game->start(now)) throw std::runtime_error("the window has neither a scene nor a menu to show");
     }
 
     // One frame `seconds` after the last.
@@ -844,6 +846,7 @@ TEST_F(WindowTest, a_save_that_does_not_load_keeps_the_scene_running_until_a_goo
     EXPECT_GT(effects.errorSecondsLeft(), 0);
 
     // The previous version plays on: its page, and its process still counting.
+    ASSERT_NE(game->simulation(), nullptr) << "a failed reload keeps the scene";
     EXPECT_EQ(page(), "Version one.");
     std::size_t ticks = events("print").size();
     wait(1);
