@@ -65,9 +65,11 @@ WindowGame::WindowGame(const Setup& setup, Options options)
 }
 
 WindowOptions WindowGame::windowOptions() const {
-    WindowOptions options{"Stagehand", settings_.width,      settings_.height,
-                          false,       settings_.fullscreen, options_.frameCap};
-    if (setup_.cmd.sizeGiven) options.width = setup_.cmd.width, options.height = setup_.cmd.height;
+    WindowOptions options;
+    options.width = setup_.cmd.sizeGiven ? setup_.cmd.width : settings_.width;
+    options.height = setup_.cmd.sizeGiven ? setup_.cmd.height : settings_.height;
+    options.fullscreen = settings_.fullscreen;
+    options.vsync = options_.frameCap;
     return options;
 }
 
