@@ -9,7 +9,6 @@
 #include <fstream>
 #include <iostream>
 
-#include "PlaySession.h"
 #include "Renderer.h"
 #include "RunSetup.h"
 #include "TimelineReport.h"
@@ -133,15 +132,7 @@ int main(int argc, char** argv) {
     // 2. The data folder and the script.
     setup.dataRoot = locateDataRoot(error);
     if (setup.dataRoot.empty()) return fail(error, kExitBadInput);
-    if (!readReplay(setup, error)) return fail(error, kExitBadInput);
-    if (!setup.cmd.loadPath.empty()) {
-        InputLog save;
-        if (!PlaySession::readSave(setup.cmd.loadPath, setup.scriptPath, save, error))
-            return fail(error, kExitBadInput);
-        setup = withSave(setup, save);
-    }
-    setup.scriptPath =
-        setup.cmd.scriptPath.empty() ? joinPath(setup.dataRoot, "scripts/Demo.lua") : setup.cmd.scriptPath;
+    if (!completeSetup(setup, error)) return fail(error, kExitBadInput);
 
     // 3. The mode. Load errors are exit 2; platform and GL failures are reported too.
     try {

@@ -2,6 +2,7 @@
 
 #include <SDL.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <locale>
@@ -75,9 +76,20 @@ bool PlayerSettings::save(const std::string& path) const {
 }
 
 std::string PlayerSettings::defaultPath() {
+    std::string folder = userFolder();
+    return folder.empty() ? "" : joinPath(folder, "settings.txt");
+}
+
+std::string userFolder() {
+    const char* chosen = std::getenv("STAGEHAND_USER_DIR");
+    if (chosen && *chosen) {
+        std::error_code ignored;  // made if missing, as SDL makes its own; a failure shows when a file is written
+        std::filesystem::create_directories(pathFromUtf8(chosen), ignored);
+        return chosen;
+    }
     char* folder = SDL_GetPrefPath("Stagehand", "stagehand");
     if (!folder) return "";
-    std::string path = std::string(folder) + "settings.txt";
+    std::string path = folder;
     SDL_free(folder);
     return path;
 }

@@ -1,6 +1,6 @@
 // What a player sets and expects to find again next time: text speed,
 // auto-advance and its wait, text size, fullscreen and the window's size. Kept in a small text file
-// (key = value lines) in SDL's per-user preference folder.
+// (key = value lines) in the player's folder (userFolder()).
 #pragma once
 
 #include <string>
@@ -28,8 +28,14 @@ struct PlayerSettings {
     static PlayerSettings load(const std::string& path, std::string& warning);
     bool save(const std::string& path) const;
 
-    // The settings file in SDL's per-user folder ("" if SDL has none).
+    // settings.txt in the player's folder ("" if there is none).
     static std::string defaultPath();
 };
+
+// The folder for the player's kept files (settings.txt, quicksave.txt):
+// $STAGEHAND_USER_DIR when set and not empty (tests, or a copy of the game
+// that keeps its files beside it), else SDL's per-user folder
+// (~/.local/share/Stagehand/stagehand/ on Linux); "" when there is neither.
+std::string userFolder();
 
 }  // namespace stagehand

@@ -1,12 +1,12 @@
 #include "RunSetup.h"
 
-#include <SDL.h>
-
 #include <csignal>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "PlaySession.h"
+#include "PlayerSettings.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -26,12 +26,10 @@ Setup withSave(Setup setup, const InputLog& save) {
     return setup;
 }
 
-// Where F5 saves and F9 loads: the per-user folder SDL gives the game.
+// Where F5 saves and F9 loads: quicksave.txt in the player's folder.
 std::string quicksavePath() {
-    char* folder = SDL_GetPrefPath("Stagehand", "stagehand");
-    std::string path = folder ? std::string(folder) + "quicksave.txt" : "stagehand-quicksave.txt";
-    SDL_free(folder);
-    return path;
+    std::string folder = userFolder();
+    return folder.empty() ? "stagehand-quicksave.txt" : joinPath(folder, "quicksave.txt");
 }
 
 // The `flags` every run starts with: --flag NAME=VALUE, where true and false
@@ -95,6 +93,17 @@ bool readReplay(Setup& setup, std::string& error) {
     if (!setup.cmd.seedGiven && log.hasSeed) setup.cmd.seed = log.seed;
     setup.cmd.flags.insert(setup.cmd.flags.begin(), log.flags.begin(), log.flags.end());
     setup.input = std::move(log);
+    return true;
+}
+
+bool completeSetup(Setup& setup, std::string& error) {
+    setup.scriptPath =
+        setup.cmd.scriptPath.empty() ? joinPath(setup.dataRoot, "scripts/Demo.lua") : setup.cmd.scriptPath;
+    if (!readReplay(setup, error)) return false;
+    if (setup.cmd.loadPath.empty()) return true;
+    InputLog save;
+    if (!PlaySession::readSave(setup.cmd.loadPath, setup.scriptPath, save, error)) return false;
+    setup = withSave(setup, save);
     return true;
 }
 

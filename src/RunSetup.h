@@ -32,7 +32,7 @@ struct Setup {
 
 // The setup of a saved run: its scene, seed, flags and input.
 Setup withSave(Setup setup, const InputLog& save);
-// Where F5 saves and F9 loads: the per-user folder SDL gives the game.
+// Where F5 saves and F9 loads: quicksave.txt in the player's folder (userFolder()).
 std::string quicksavePath();
 // The `flags` every run starts with: --flag NAME=VALUE, where true and false
 // are booleans, a number is a number and anything else a string.
@@ -42,6 +42,11 @@ std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink 
 // --replay FILE: its header gives the scene, seed and flags the command line
 // leaves out. Returns false with a "FILE:LINE: ..." error.
 bool readReplay(Setup& setup, std::string& error);
+// The rest of the setup once the command line and the data folder are known:
+// the script's path, the --replay file, then the --load save (read last: it
+// names the script it was made with, so that path must be known). False with
+// a one-line `error`.
+bool completeSetup(Setup& setup, std::string& error);
 // SIGINT and SIGTERM stop any script at its next hook and end the run with
 // the transcript flushed.
 void installStopSignals();

@@ -4,16 +4,7 @@
 
 #include <algorithm>
 #include <iostream>
-#include <memory>
 
-#include "FrameClock.h"
-#include "PauseMenu.h"
-#include "PlayInput.h"
-#include "PlaySession.h"
-#include "PlayerSettings.h"
-#include "Renderer.h"
-#include "SceneMenu.h"
-#include "ScriptWatcher.h"
 #include "platform/Gamepads.h"
 
 namespace stagehand {
@@ -54,48 +45,6 @@ bool playbackKey(int key, Playback& playback) {
     }
 }
 
-// The window's state, and one method for each thing a frame does.
-class WindowGame {
-public:
-    explicit WindowGame(const Setup& setup);
-    int run();
-
-private:
-    WindowOptions windowOptions() const;
-    void play(const std::string& name, const std::string& title, const Setup& from);
-    void openMenu();
-    Simulation* simulation() { return session_ ? &session_->simulation() : nullptr; }
-    void handle(const InputEvent& event, const ViewLayout& layout);
-    void handlePause(const InputEvent& event, const ViewLayout& layout);
-    bool handleSceneKey(const InputEvent& event);
-    void openPause();
-    void quicksave();
-    void quickload();
-    void step();
-    void draw(int drawW, int drawH, const ViewLayout& layout);
-    void keepSettings();
-
-    const Setup& setup_;
-    std::string settingsPath_ = PlayerSettings::defaultPath();
-    PlayerSettings settings_;
-    Renderer renderer_;
-    std::unique_ptr<PlaySession> session_;  // the scene being played: recording, hot reload
-    std::unique_ptr<SceneMenu> menu_;
-    std::string sceneTitle_;
-    bool topLevelScript_ = false;
-    bool running_ = true;
-    bool showInspector_ = false;
-    bool showHistory_ = false;  // the lines and choices so far (H or the wheel); the scene waits meanwhile
-    int historyScroll_ = 0;
-    bool paused_ = false;  // the pause overlay is open; the scene does not run
-    PauseMenu pauseMenu_;
-    bool padUsedLast_ = false;
-    PlayInput playInput_;
-    FrameClock clock_{Simulation::kTickSeconds};
-    Playback playback_;
-    double last_ = 0;
-};
-
 // The player's settings from last time; a damaged file costs one line.
 PlayerSettings loadSettings(const std::string& path) {
     std::string warning;
@@ -104,14 +53,23 @@ PlayerSettings loadSettings(const std::string& path) {
     return settings;
 }
 
-WindowGame::WindowGame(const Setup& setup)
-    : setup_(setup), settings_(loadSettings(settingsPath_)), renderer_(windowOptions(), setup.dataRoot) {
+}  // namespace
+
+WindowGame::WindowGame(const Setup& setup, Options options)
+    : setup_(setup),
+      options_(std::move(options)),
+      settings_(loadSettings(settingsPath_)),
+      renderer_(windowOptions(), setup.dataRoot),
+      menuWatcher_(setup.scriptPath, setup.dataRoot) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
 }
 
 WindowOptions WindowGame::windowOptions() const {
-    WindowOptions options{"Stagehand", settings_.width, settings_.height, false, settings_.fullscreen};
-    if (setup_.cmd.sizeGiven) options.width = setup_.cmd.width, options.height = setup_.cmd.height;
+    WindowOptions options;
+    options.width = setup_.cmd.sizeGiven ? setup_.cmd.width : settings_.width;
+    options.height = setup_.cmd.sizeGiven ? setup_.cmd.height : settings_.height;
+    options.fullscreen = settings_.fullscreen;
+    options.vsync = options_.frameCap;
     return options;
 }
 
@@ -121,7 +79,7 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
     std::string error;
     InputLog input = from.input.value_or(InputLog{});
     input.flags = from.cmd.flags;
-    session_ = std::make_unique<PlaySession>(makeOptions(from, nullptr, false), from.cmd.recordPath, input);
+    session_ = std::make_unique<PlaySession>(makeOptions(from, options_.sink, false), from.cmd.recordPath, input);
     if (session_->start(name, error, from.resumeAt)) {
         sceneTitle_ = title.empty() ? name : title;
         menu_.reset();
@@ -148,29 +106,31 @@ void WindowGame::openMenu() {
     session_.reset();
 }
 
-int WindowGame::run() {
+bool WindowGame::start(double now) {
     if (setup_.cmd.scene.empty()) openMenu();
     if (!setup_.cmd.scene.empty() || topLevelScript_)
         play(topLevelScript_ ? Simulation::kTopLevelScene : setup_.cmd.scene, "", setup_);
-    if (!session_ && !menu_) return kExitBadInput;
+    last_ = now;
+    return session_ || menu_;
+}
 
-    ScriptWatcher menuWatcher(setup_.scriptPath, setup_.dataRoot);
-    last_ = Window::seconds();
-    while (running_ && !stopRequested()) {
-        int drawW = 0, drawH = 0;
-        renderer_.window.drawableSize(drawW, drawH);
-        ViewLayout layout = ViewLayout::fit(drawW, drawH);
-        double now = Window::seconds();
-        if (session_) session_->reloadIfChanged(now);
-        std::string changed;
-        if (menu_ && menuWatcher.poll(now, changed)) openMenu();  // the scene list of the script just saved
-        for (const auto& event : renderer_.window.pollInput()) handle(event, layout);
-        if (Simulation* sim = simulation()) playInput_.applyHeld(renderer_.window.heldKeys(), sim->world());
-        step();
-        draw(drawW, drawH, layout);
-    }
-    keepSettings();
-    return kExitOk;
+bool WindowGame::frame(double now) {
+    int drawW = 0, drawH = 0;
+    renderer_.window.drawableSize(drawW, drawH);
+    ViewLayout layout = ViewLayout::fit(drawW, drawH);
+    watchFiles(now);
+    for (const auto& event : renderer_.window.pollInput()) handle(event, layout);
+    if (Simulation* sim = simulation()) playInput_.applyHeld(renderer_.window.heldKeys(), sim->world());
+    step(now);
+    draw(drawW, drawH, layout);
+    return running_ && !stopRequested();
+}
+
+// A saved script reloads the scene being played, or the menu's list of scenes.
+void WindowGame::watchFiles(double now) {
+    if (session_) session_->reloadIfChanged(now);
+    std::string changed;
+    if (menu_ && menuWatcher_.poll(now, changed)) openMenu();
 }
 
 void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
@@ -272,8 +232,7 @@ void WindowGame::quickload() {
 
 // Fixed ticks; a long frame is clamped. Reading back or the pause overlay
 // holds the whole scene: its processes and the world.
-void WindowGame::step() {
-    double now = Window::seconds();
+void WindowGame::step(double now) {
     int ticks = playback_.ticksFor(clock_, showHistory_ || paused_ ? 0 : now - last_);
     last_ = now;
     Simulation* sim = simulation();
@@ -313,11 +272,13 @@ void WindowGame::keepSettings() {
         std::cerr << "stagehand: cannot save the settings to " << settingsPath_ << '\n';
 }
 
-}  // namespace
-
 int runWindow(const Setup& setup) {
-    WindowGame game(setup);
-    return game.run();
+    WindowGame game(setup, {});
+    if (!game.start(Window::seconds())) return kExitBadInput;
+    while (game.frame(Window::seconds())) {
+    }
+    game.keepSettings();
+    return kExitOk;
 }
 
 }  // namespace stagehand

@@ -1,12 +1,101 @@
 // The window: the scene menu, a scene played with keyboard, mouse or pad,
 // the pause overlay, history, inspector, quicksaves and the player's settings.
+// runWindow() is the program's loop on the wall clock; tests drive the same
+// WindowGame one frame at a time with a clock of their own and SDL events
+// they push themselves (tests/test_window.cpp).
 #pragma once
 
+#include <memory>
+#include <string>
+
+#include "FrameClock.h"
+#include "PauseMenu.h"
+#include "PlayInput.h"
+#include "PlaySession.h"
+#include "PlayerSettings.h"
+#include "Renderer.h"
 #include "RunSetup.h"
+#include "SceneMenu.h"
+#include "ScriptWatcher.h"
 
 namespace stagehand {
 
 // Runs until the player quits; returns the exit code.
 int runWindow(const Setup& setup);
+
+// The window's state, and one method for each thing a frame does.
+class WindowGame {
+public:
+    // What a test changes; the program runs with the defaults.
+    struct Options {
+        bool frameCap = true;   // false: no vsync and no sleep after a frame (the test's clock sets the pace)
+        Transcript::Sink sink;  // sees every scene's transcript events as they happen (a reload replays them)
+    };
+
+    // Opens the window at the size kept from last time (or --size); throws
+    // PlatformError when it cannot.
+    WindowGame(const Setup& setup, Options options);
+
+    // Opens the scene the command line names (or a top-level script's), else
+    // the scene menu; false when neither can be shown (exit 2). `now` (in
+    // seconds, on the clock frame() is given) starts the frame clock.
+    bool start(double now);
+    // One frame at `now`: watched files, input, held keys, the ticks due since
+    // the last frame, drawing. False once the player has quit.
+    bool frame(double now);
+    // Writes text speed, auto-advance, fullscreen and the window's size for
+    // next time (runWindow does on the way out).
+    void keepSettings();
+
+    // What the frames left on screen, for tests.
+    Simulation* simulation() { return session_ ? &session_->simulation() : nullptr; }
+    const SceneMenu* sceneMenu() const { return menu_.get(); }
+    bool pauseOverlayOpen() const { return paused_; }
+    PauseMenu::Row pauseRow() const { return pauseMenu_.selected(); }
+    bool historyShown() const { return showHistory_; }
+    int historyScroll() const { return historyScroll_; }
+    bool inspectorShown() const { return showInspector_; }
+    const Playback& playback() const { return playback_; }
+    const PlayInput& playInput() const { return playInput_; }
+    const PlayerSettings& settings() const { return settings_; }
+    bool fullscreen() const { return renderer_.window.isFullscreen(); }
+    bool padUsedLast() const { return padUsedLast_; }
+
+private:
+    WindowOptions windowOptions() const;
+    void play(const std::string& name, const std::string& title, const Setup& from);
+    void openMenu();
+    void watchFiles(double now);
+    void handle(const InputEvent& event, const ViewLayout& layout);
+    void handlePause(const InputEvent& event, const ViewLayout& layout);
+    bool handleSceneKey(const InputEvent& event);
+    void openPause();
+    void quicksave();
+    void quickload();
+    void step(double now);
+    void draw(int drawW, int drawH, const ViewLayout& layout);
+
+    const Setup setup_;
+    Options options_;
+    std::string settingsPath_ = PlayerSettings::defaultPath();
+    PlayerSettings settings_;
+    Renderer renderer_;
+    std::unique_ptr<PlaySession> session_;  // the scene being played: recording, hot reload
+    std::unique_ptr<SceneMenu> menu_;
+    ScriptWatcher menuWatcher_;  // the menu lists the scenes of the script as last saved
+    std::string sceneTitle_;
+    bool topLevelScript_ = false;
+    bool running_ = true;
+    bool showInspector_ = false;
+    bool showHistory_ = false;  // the lines and choices so far (H or the wheel); the scene waits meanwhile
+    int historyScroll_ = 0;
+    bool paused_ = false;  // the pause overlay is open; the scene does not run
+    PauseMenu pauseMenu_;
+    bool padUsedLast_ = false;
+    PlayInput playInput_;
+    FrameClock clock_{Simulation::kTickSeconds};
+    Playback playback_;
+    double last_ = 0;
+};
 
 }  // namespace stagehand

@@ -116,14 +116,18 @@ double Window::seconds() {
     return static_cast<double>(SDL_GetPerformanceCounter()) / static_cast<double>(SDL_GetPerformanceFrequency());
 }
 
+// From the key events pollInput read rather than SDL_GetKeyboardState: the
+// same for a real keyboard (SDL queues an event for every change, and key-ups
+// for the keys still down when the window loses focus), and a key event pushed
+// into SDL's queue (a test's) holds a key just as a real one does.
 HeldKeys Window::heldKeys() const {
-    const Uint8* k = SDL_GetKeyboardState(nullptr);
+    auto down = [this](SDL_Scancode key) { return heldScancodes_.count(key) > 0; };
     HeldKeys held;
-    held.up = k[SDL_SCANCODE_UP] || k[SDL_SCANCODE_W];
-    held.down = k[SDL_SCANCODE_DOWN] || k[SDL_SCANCODE_S];
-    held.left = k[SDL_SCANCODE_LEFT] || k[SDL_SCANCODE_A];
-    held.right = k[SDL_SCANCODE_RIGHT] || k[SDL_SCANCODE_D];
-    held.skip = k[SDL_SCANCODE_LCTRL] || k[SDL_SCANCODE_RCTRL] || k[SDL_SCANCODE_TAB];
+    held.up = down(SDL_SCANCODE_UP) || down(SDL_SCANCODE_W);
+    held.down = down(SDL_SCANCODE_DOWN) || down(SDL_SCANCODE_S);
+    held.left = down(SDL_SCANCODE_LEFT) || down(SDL_SCANCODE_A);
+    held.right = down(SDL_SCANCODE_RIGHT) || down(SDL_SCANCODE_D);
+    held.skip = down(SDL_SCANCODE_LCTRL) || down(SDL_SCANCODE_RCTRL) || down(SDL_SCANCODE_TAB);
     gamepads_.addHeld(held);
     return held;
 }
@@ -155,7 +159,9 @@ std::vector<InputEvent> Window::pollInput() {
         if (gamepads_.handle(e, events)) continue;
         switch (e.type) {
             case SDL_QUIT: events.push_back({InputKind::Quit}); break;
+            case SDL_KEYUP: heldScancodes_.erase(e.key.keysym.scancode); break;
             case SDL_KEYDOWN:
+                heldScancodes_.insert(e.key.keysym.scancode);
                 // F11 and Alt+Enter switch to and from desktop fullscreen here, for every screen.
                 if (!e.key.repeat && (e.key.keysym.sym == SDLK_F11 ||
                                       (e.key.keysym.sym == SDLK_RETURN && (e.key.keysym.mod & KMOD_ALT)))) {

@@ -1,6 +1,7 @@
 // The SDL window with its OpenGL 3.3 core context, and input events.
 #pragma once
 
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -43,6 +44,7 @@ public:
     void swap();
     std::vector<InputEvent> pollInput();
     // The keyboard's held keys and every controller's (D-pad, left stick, B/Back).
+    // Keys are held from the key-down event pollInput read to the key-up.
     HeldKeys heldKeys() const;
     static double seconds();  // monotonic wall-clock time
     // Desktop fullscreen on and off (F11 and Alt+Enter in pollInput).
@@ -52,6 +54,7 @@ public:
 
 private:
     Gamepads gamepads_;
+    std::set<int> heldScancodes_;  // keys down, by position (WASD wherever the layout puts those letters)
     SDL_Window* window_ = nullptr;
     double lastSwap_ = 0;
     bool frameCap_ = true;

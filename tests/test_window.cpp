@@ -1,0 +1,1056 @@
+// The window mode itself (WindowGame), driven in-process under SDL's
+// offscreen driver: SDL events pushed into its queue as a player's keys,
+// mouse, window and game controller, and a test clock for its frames (no
+// sleeps; the only wall clock is the watchdog's own). Each test reads what the
+// frames left: the scene's transcript and world, the overlays' state, the
+// player's settings file, saves and records in a throwaway user folder.
+#include <gtest/gtest.h>
+
+#include <SDL.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+
+#include "RunSetup.h"
+#include "TestSupport.h"
+#include "WindowGame.h"
+
+using namespace stagehand;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Pages, a menu, free walking, and a process that never ends: one scene for
+// each kind of input the window turns into world commands.
+const char* const kScenes = R"(
+SCENES = {
+    { name = "pages", title = "Pages" },
+    { name = "choices", title = "Choices" },
+    { name = "walk", title = "Walk" },
+    { name = "heartbeat", title = "Heartbeat" },
+}
+
+function pages()
+    text("The first page is long enough to be typing for a good while after it appears.")
+    for n = 2, 40 do text("Page " .. n .. ".") end
+end
+
+function choices()
+    text("Pick one.")
+    option("Alpha", "pickedAlpha")
+    option("Beta", "pickedBeta")
+    option("Gamma", "pickedGamma")
+    menu()
+end
+function pickedAlpha() text("You picked alpha.") end
+function pickedBeta() text("You picked beta.") end
+function pickedGamma() text("You picked gamma.") end
+
+function walk()
+    disableControls()
+    setPlayer("ines")
+    activate("ines")
+    setPosition("ines", {x = 600, y = 400})
+    wait(1)
+    enableControls()
+    wait(600)
+end
+
+local beats = 0
+function heartbeat()
+    runProcess(function()
+        while true do
+            beats = beats + 1
+            print("beat " .. beats)
+            wait(0.25)
+        end
+    end)
+    text("Listening.")
+    text("Still listening.")
+end
+)";
+
+constexpr double kTick = Simulation::kTickSeconds;
+
+// An environment variable set for one test (the user folder), then restored.
+class ScopedEnv {
+public:
+    ScopedEnv(std::string name, const std::string& value) : name_(std::move(name)) {
+        const char* old = std::getenv(name_.c_str());
+        had_ = old != nullptr;
+        if (had_) saved_ = old;
+        set(value.c_str());
+    }
+    ~ScopedEnv() { set(had_ ? saved_.c_str() : nullptr); }
+    ScopedEnv(const ScopedEnv&) = delete;
+    ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+private:
+    void set(const char* value) {
+#ifdef _WIN32
+        _putenv_s(name_.c_str(), value ? value : "");
+#else
+        if (value)
+            setenv(name_.c_str(), value, 1);
+        else
+            unsetenv(name_.c_str());
+#endif
+    }
+    std::string name_, saved_;
+    bool had_ = false;
+};
+
+std::string readFile(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Writes `text` over `path` and moves its modification time on by a second,
+// so the watcher sees a change even where the file system's clock is coarse.
+void saveOver(const fs::path& path, const std::string& text) {
+    auto before = fs::last_write_time(path);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+    fs::last_write_time(path, std::max(fs::last_write_time(path), before + std::chrono::seconds(1)));
+}
+
+}  // namespace
+
+// A window on the offscreen driver, its user folder a fresh temporary one,
+// and helpers that play the part of the player and of the clock.
+class WindowTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        // Unique to this run: other checkouts may run the same tests at the same time.
+        folder =
+            fs::temp_directory_path() / ("stagehand_window_" + std::to_string(std::random_device{}())) / info->name();
+        fs::create_directories(folder / "user");
+        userDir = std::make_unique<ScopedEnv>("STAGEHAND_USER_DIR", (folder / "user").string());
+        scriptPath = folder / "scenes.lua";
+        std::ofstream(scriptPath, std::ios::binary) << kScenes;
+        setup.dataRoot = test::dataRoot();
+        setup.cmd.scriptPath = scriptPath.string();
+        setup.cmd.sizeGiven = true;  // small frames draw fast
+        setup.cmd.width = 640;
+        setup.cmd.height = 360;
+    }
+    void TearDown() override {
+        game.reset();
+        SDL_FlushEvents(SDL_FIRSTEVENT, SDL_LASTEVENT);
+        userDir.reset();
+        std::error_code ignored;
+        fs::remove_all(folder.parent_path(), ignored);
+    }
+
+    // Opens the window on `scene` ("" for the scene menu) at test time 0;
+    // throws when it cannot.
+    void open(const std::string& scene) {
+        game.reset();  // one window at a time
+        setup.cmd.scene = scene;
+        std::string error;
+        // Thrown, not asserted: the test must stop here, not in the helper alone.
+        if (!completeSetup(setup, error)) throw std::runtime_error("the setup failed: " + error);
+        WindowGame::Options options;
+        options.frameCap = false;
+        options.sink = [this](const TranscriptEvent& e) { seen.push_back(Transcript::formatText(e)); };
+        game = std::make_unique<WindowGame>(setup, options);
+        now = 0;
+        if (!game->start(now)) throw std::runtime_error("the window has neither a scene nor a menu to show");
+    }
+
+    // One frame `seconds` after the last.
+    bool frame(double seconds = kTick) {
+        now += seconds;
+        return running = game->frame(now);
+    }
+    // Frames of a tick each until `seconds` of the test clock have passed.
+    void wait(double seconds) {
+        for (double end = now + seconds - kTick / 2; now < end && running;) frame();
+    }
+    // Frames until `done` holds; false after `seconds` of frames.
+    bool waitFor(const std::function<bool()>& done, double seconds = 10) {
+        for (double end = now + seconds; now < end; frame())
+            if (done()) return true;
+        return done();
+    }
+
+    // --- The player's hands: SDL events, as a real keyboard and mouse queue them.
+    static void pushKey(Uint32 type, SDL_Keycode key, Uint16 mod = KMOD_NONE) {
+        SDL_Event e{};
+        e.type = type;
+        e.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
+        e.key.keysym.sym = key;
+        e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
+        e.key.keysym.mod = mod;
+        ASSERT_EQ(SDL_PushEvent(&e), 1) << SDL_GetError();
+    }
+    // A key pressed and let go, then one frame.
+    void press(SDL_Keycode key, Uint16 mod = KMOD_NONE) {
+        pushKey(SDL_KEYDOWN, key, mod);
+        pushKey(SDL_KEYUP, key, mod);
+        frame();
+    }
+    void hold(SDL_Keycode key) { pushKey(SDL_KEYDOWN, key); }
+    void letGo(SDL_Keycode key) { pushKey(SDL_KEYUP, key); }
+    static void pushMouse(Uint32 type, int x, int y) {
+        SDL_Event e{};
+        e.type = type;
+        if (type == SDL_MOUSEMOTION) {
+            e.motion.x = x;
+            e.motion.y = y;
+        } else {
+            e.button.button = SDL_BUTTON_LEFT;
+            e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+            e.button.clicks = 1;
+            e.button.x = x;
+            e.button.y = y;
+        }
+        ASSERT_EQ(SDL_PushEvent(&e), 1) << SDL_GetError();
+    }
+    void click(int x, int y) {
+        pushMouse(SDL_MOUSEMOTION, x, y);
+        pushMouse(SDL_MOUSEBUTTONDOWN, x, y);
+        pushMouse(SDL_MOUSEBUTTONUP, x, y);
+        frame();
+    }
+    void wheel(int y) {
+        SDL_Event e{};
+        e.type = SDL_MOUSEWHEEL;
+        e.wheel.y = y;
+        ASSERT_EQ(SDL_PushEvent(&e), 1);
+        frame();
+    }
+
+    // --- What the frames left.
+    Simulation& sim() {
+        Simulation* s = game->simulation();
+        if (!s) throw std::runtime_error("no scene is playing");
+        return *s;
+    }
+    // The scene's transcript events named `name`, as "t name field=..." lines.
+    std::vector<std::string> events(const std::string& name) {
+        std::vector<std::string> lines;
+        for (const auto& e : sim().transcript().events())
+            if (e.name == name) lines.push_back(Transcript::formatText(e));
+        return lines;
+    }
+    // The text of the page or line on screen ("" if none).
+    std::string page() {
+        const auto& line = sim().world().story().currentLine();
+        return line ? line->text : "";
+    }
+    bool pageTyped() {
+        const auto& line = sim().world().story().currentLine();
+        return line && line->typed;
+    }
+    int menuSelected() {
+        const auto& menu = sim().world().story().currentMenu();
+        return menu ? menu->selected : -1;
+    }
+    int countSeen(const std::string& fragment) {
+        int n = 0;
+        for (const auto& line : seen) n += line.find(fragment) != std::string::npos;
+        return n;
+    }
+
+    fs::path folder, scriptPath;
+    std::unique_ptr<ScopedEnv> userDir;
+    stagehand::Setup setup;
+    std::unique_ptr<WindowGame> game;
+    double now = 0;
+    bool running = true;
+    std::vector<std::string> seen;  // every transcript event the window's scenes recorded
+};
+
+// ---------------------------------------------------------------------------
+// Turning pages: Space, Enter or a click; the first press finishes typing.
+
+TEST_F(WindowTest, the_first_press_finishes_a_typing_page_the_next_turns_it_with_space_enter_or_a_click) {
+    open("pages");
+    wait(0.2);
+    ASSERT_EQ(page(), "The first page is long enough to be typing for a good while after it appears.");
+    ASSERT_FALSE(pageTyped());
+    press(SDLK_SPACE);
+    EXPECT_TRUE(pageTyped()) << "the first press shows the whole page";
+    EXPECT_EQ(page(), "The first page is long enough to be typing for a good while after it appears.");
+    press(SDLK_SPACE);
+    wait(0.1);
+    EXPECT_EQ(page(), "Page 2.");
+    wait(1);
+    press(SDLK_RETURN);
+    wait(0.1);
+    EXPECT_EQ(page(), "Page 3.");
+    wait(1);
+    click(320, 180);
+    wait(0.1);
+    EXPECT_EQ(page(), "Page 4.");
+    wait(3);
+    EXPECT_EQ(page(), "Page 4.") << "a typed page waits for the player";
+    EXPECT_EQ(events("text").size(), 4u);
+}
+
+// ---------------------------------------------------------------------------
+// Choosing: Up/Down or W/S and Enter, a number key, or hover and click.
+
+TEST_F(WindowTest, up_down_w_and_s_move_through_a_menu_and_enter_chooses) {
+    open("choices");
+    press(SDLK_SPACE);  // "Pick one." typed at once
+    press(SDLK_SPACE);  // and turned
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    press(SDLK_DOWN);
+    EXPECT_EQ(menuSelected(), 1);
+    press(SDLK_s);
+    EXPECT_EQ(menuSelected(), 2);
+    press(SDLK_UP);
+    EXPECT_EQ(menuSelected(), 1);
+    press(SDLK_w);
+    press(SDLK_w);
+    EXPECT_EQ(menuSelected(), 2) << "the selection wraps round";
+    press(SDLK_RETURN);
+    wait(0.1);
+    ASSERT_EQ(events("choice").size(), 1u);
+    EXPECT_NE(events("choice")[0].find("index=3 text=\"Gamma\""), std::string::npos) << events("choice")[0];
+    EXPECT_EQ(page(), "You picked gamma.");
+}
+
+TEST_F(WindowTest, a_number_key_chooses_that_option) {
+    open("choices");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    press(SDLK_4);  // there is no fourth
+    EXPECT_TRUE(events("choice").empty());
+    press(SDLK_2);
+    wait(0.1);
+    ASSERT_EQ(events("choice").size(), 1u);
+    EXPECT_NE(events("choice")[0].find("index=2 text=\"Beta\""), std::string::npos) << events("choice")[0];
+    EXPECT_EQ(page(), "You picked beta.");
+}
+
+TEST_F(WindowTest, hovering_an_option_selects_it_and_a_click_chooses_it) {
+    open("choices");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    // Down the window's middle until the mouse is over the third option, as WorldView draws it.
+    int y = 0;
+    for (; y < 360 && menuSelected() != 2; y += 2) {
+        pushMouse(SDL_MOUSEMOTION, 320, y);
+        frame();
+    }
+    ASSERT_EQ(menuSelected(), 2) << "no option under the mouse was the third";
+    EXPECT_TRUE(events("choice").empty()) << "hovering only selects";
+    click(320, y - 2);
+    wait(0.1);
+    ASSERT_EQ(events("choice").size(), 1u);
+    EXPECT_NE(events("choice")[0].find("index=3 text=\"Gamma\""), std::string::npos) << events("choice")[0];
+}
+
+// ---------------------------------------------------------------------------
+// Walking, skipping, auto-advance, text speed.
+
+TEST_F(WindowTest, arrows_and_wasd_walk_the_player_once_the_scene_hands_over_control) {
+    open("walk");
+    auto position = [&] { return sim().world().cast().findActor("ines")->position; };
+    wait(0.2);
+    hold(SDLK_RIGHT);
+    wait(0.5);
+    EXPECT_FLOAT_EQ(position().x, 600) << "no walking before enableControls()";
+    letGo(SDLK_RIGHT);
+    wait(0.5);  // controls are on from 1 s
+    struct Walk {
+        SDL_Keycode key;
+        float dx, dy;
+    };
+    for (Walk walk : {Walk{SDLK_RIGHT, 1, 0}, Walk{SDLK_LEFT, -1, 0}, Walk{SDLK_UP, 0, -1}, Walk{SDLK_DOWN, 0, 1},
+                      Walk{SDLK_d, 1, 0}, Walk{SDLK_a, -1, 0}, Walk{SDLK_w, 0, -1}, Walk{SDLK_s, 0, 1}}) {
+        Vec2 from = position();
+        hold(walk.key);
+        wait(0.25);
+        letGo(walk.key);
+        frame();
+        Vec2 to = position();
+        EXPECT_GT((to.x - from.x) * walk.dx + (to.y - from.y) * walk.dy, 20) << SDL_GetKeyName(walk.key);
+        Vec2 still = position();
+        wait(0.25);
+        EXPECT_FLOAT_EQ(position().x, still.x) << SDL_GetKeyName(walk.key) << " let go: no more walking";
+        EXPECT_FLOAT_EQ(position().y, still.y) << SDL_GetKeyName(walk.key);
+    }
+}
+
+TEST_F(WindowTest, holding_ctrl_or_tab_skips_through_pages_and_letting_go_stops) {
+    open("pages");
+    for (SDL_Keycode skip : {SDLK_LCTRL, SDLK_RCTRL, SDLK_TAB}) {
+        std::size_t before = events("text").size();
+        hold(skip);
+        wait(0.6);
+        EXPECT_TRUE(sim().world().story().textSettings().skipping) << SDL_GetKeyName(skip);
+        EXPECT_GE(events("text").size(), before + 3) << SDL_GetKeyName(skip) << ": pages fly by while it is held";
+        letGo(skip);
+        frame();
+        EXPECT_FALSE(sim().world().story().textSettings().skipping);
+        std::string stays = page();
+        wait(2);
+        EXPECT_EQ(page(), stays) << SDL_GetKeyName(skip) << " let go: the page waits again";
+    }
+}
+
+TEST_F(WindowTest, f2_turns_auto_advance_on_and_off) {
+    open("pages");
+    press(SDLK_SPACE);  // the long first page, typed
+    wait(5);
+    EXPECT_EQ(events("text").size(), 1u) << "without auto-advance a typed page waits";
+    press(SDLK_F2);
+    EXPECT_TRUE(sim().world().story().textSettings().autoAdvance);
+    EXPECT_TRUE(game->playInput().autoAdvance());
+    ASSERT_TRUE(waitFor([&] { return events("text").size() >= 3; }, 8)) << "pages turn by themselves";
+    press(SDLK_F2);
+    EXPECT_FALSE(sim().world().story().textSettings().autoAdvance);
+    std::size_t count = events("text").size();
+    wait(5);
+    EXPECT_EQ(events("text").size(), count) << "off again: the page waits";
+}
+
+TEST_F(WindowTest, f3_steps_the_text_speed_through_slow_normal_fast_and_instant) {
+    open("pages");
+    frame();
+    auto speed = [&] { return sim().world().story().textSettings().charsPerSecond; };
+    EXPECT_EQ(speed(), 45) << "normal";
+    press(SDLK_F3);
+    EXPECT_EQ(speed(), 90) << "fast";
+    press(SDLK_F3);
+    EXPECT_EQ(speed(), 0) << "instant";
+    press(SDLK_SPACE);  // turn the first page (already whole at instant speed)
+    frame();
+    frame();
+    EXPECT_EQ(page(), "Page 2.");
+    EXPECT_TRUE(pageTyped()) << "instant text is whole at once";
+    press(SDLK_F3);
+    EXPECT_EQ(speed(), 25) << "slow";
+    press(SDLK_F3);
+    EXPECT_EQ(speed(), 45) << "and round to normal";
+}
+
+// ---------------------------------------------------------------------------
+// The author's keys: F1, P, ., [ and ].
+
+TEST_F(WindowTest, f1_shows_and_hides_the_inspector) {
+    open("heartbeat");
+    EXPECT_FALSE(game->inspectorShown());
+    press(SDLK_F1);
+    EXPECT_TRUE(game->inspectorShown());
+    wait(0.5);  // frames draw it with the live processes
+    press(SDLK_F1);
+    EXPECT_FALSE(game->inspectorShown());
+}
+
+TEST_F(WindowTest, p_pauses_the_scene_dot_steps_one_tick_and_brackets_halve_and_double_its_speed) {
+    open("heartbeat");
+    wait(0.5);
+    press(SDLK_p);
+    ASSERT_TRUE(game->playback().paused());
+    std::uint64_t at = sim().ticks();
+    wait(1);
+    EXPECT_EQ(sim().ticks(), at) << "paused: no ticks";
+    press(SDLK_PERIOD);
+    EXPECT_EQ(sim().ticks(), at + 1) << ". steps one tick";
+    press(SDLK_p);
+    press(SDLK_RIGHTBRACKET);
+    EXPECT_EQ(game->playback().speed(), 2);
+    at = sim().ticks();
+    wait(1);
+    EXPECT_NEAR(static_cast<double>(sim().ticks() - at), 120, 2) << "] doubles the speed";
+    press(SDLK_LEFTBRACKET);
+    press(SDLK_LEFTBRACKET);
+    EXPECT_EQ(game->playback().speed(), 0.5);
+    at = sim().ticks();
+    wait(1);
+    EXPECT_NEAR(static_cast<double>(sim().ticks() - at), 30, 2) << "[ halves it";
+}
+
+// ---------------------------------------------------------------------------
+// Reading back: H or the wheel.
+
+TEST_F(WindowTest, h_and_the_wheel_open_the_history_which_scrolls_and_holds_the_scene) {
+    open("pages");
+    for (int page = 0; page < 3; ++page) {
+        press(SDLK_SPACE);
+        press(SDLK_SPACE);
+        wait(0.1);
+    }
+    ASSERT_EQ(sim().world().story().history().size(), 4u);
+    press(SDLK_h);
+    ASSERT_TRUE(game->historyShown());
+    std::uint64_t at = sim().ticks();
+    wait(1);
+    EXPECT_EQ(sim().ticks(), at) << "the scene waits while the player reads back";
+    press(SDLK_UP);
+    press(SDLK_w);
+    EXPECT_EQ(game->historyScroll(), 2);
+    press(SDLK_DOWN);
+    EXPECT_EQ(game->historyScroll(), 1);
+    for (int i = 0; i < 6; ++i) press(SDLK_UP);
+    EXPECT_EQ(game->historyScroll(), 3) << "no further back than the first entry";
+    press(SDLK_h);
+    EXPECT_FALSE(game->historyShown());
+    wait(0.5);
+    EXPECT_GT(sim().ticks(), at);
+
+    wheel(1);
+    ASSERT_TRUE(game->historyShown()) << "the wheel up opens it";
+    EXPECT_EQ(game->historyScroll(), 0);
+    wheel(1);
+    wheel(1);
+    EXPECT_EQ(game->historyScroll(), 2);
+    wheel(-1);
+    EXPECT_EQ(game->historyScroll(), 1);
+    press(SDLK_ESCAPE);
+    EXPECT_FALSE(game->historyShown());
+    EXPECT_FALSE(game->pauseOverlayOpen()) << "Escape closed the history only";
+}
+
+// ---------------------------------------------------------------------------
+// F11 and Alt+Enter.
+
+TEST_F(WindowTest, f11_and_alt_enter_switch_fullscreen_and_it_is_kept) {
+    open("pages");
+    ASSERT_FALSE(game->fullscreen());
+    press(SDLK_F11);
+    EXPECT_TRUE(game->fullscreen());
+    press(SDLK_F11);
+    EXPECT_FALSE(game->fullscreen());
+    press(SDLK_RETURN, KMOD_LALT);
+    EXPECT_TRUE(game->fullscreen());
+    EXPECT_EQ(events("text").size(), 1u) << "Alt+Enter does not turn the page";
+    EXPECT_FALSE(pageTyped()) << "nor finish it";
+    game->keepSettings();
+    EXPECT_NE(readFile(folder / "user" / "settings.txt").find("fullscreen = true"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------
+// Escape: the pause overlay and each of its rows.
+
+TEST_F(WindowTest, escape_opens_the_pause_overlay_which_holds_the_scene_until_resumed) {
+    open("heartbeat");
+    wait(0.5);
+    press(SDLK_ESCAPE);
+    ASSERT_TRUE(game->pauseOverlayOpen());
+    EXPECT_EQ(game->pauseRow(), PauseMenu::Row::Resume);
+    int beats = countSeen("print text=\"beat");
+    std::uint64_t at = sim().ticks();
+    wait(2);
+    EXPECT_EQ(sim().ticks(), at) << "nothing runs under the overlay";
+    EXPECT_EQ(countSeen("print text=\"beat"), beats);
+    press(SDLK_SPACE);  // Resume is the first row: activating it resumes, and turns no page
+    EXPECT_FALSE(game->pauseOverlayOpen());
+    EXPECT_EQ(page(), "Listening.");
+    wait(1);
+    EXPECT_GT(countSeen("print text=\"beat"), beats);
+    press(SDLK_ESCAPE);
+    ASSERT_TRUE(game->pauseOverlayOpen());
+    press(SDLK_ESCAPE);
+    EXPECT_FALSE(game->pauseOverlayOpen()) << "Escape again resumes";
+}
+
+TEST_F(WindowTest, the_pause_overlay_changes_the_players_settings_and_the_scene_follows) {
+    open("pages");
+    frame();
+    auto text = [&] { return sim().world().story().textSettings(); };
+    press(SDLK_ESCAPE);
+    press(SDLK_DOWN);
+    ASSERT_EQ(game->pauseRow(), PauseMenu::Row::TextSpeed);
+    press(SDLK_RIGHT);
+    EXPECT_EQ(game->settings().textSpeed, 2);
+    press(SDLK_DOWN);
+    press(SDLK_RETURN);  // auto-advance on
+    EXPECT_TRUE(game->settings().autoAdvance);
+    press(SDLK_DOWN);
+    press(SDLK_LEFT);  // its wait: short
+    EXPECT_EQ(game->settings().autoAdvanceWait, 0);
+    press(SDLK_DOWN);
+    press(SDLK_d);  // text size: large
+    EXPECT_EQ(game->settings().textSize, 2);
+    press(SDLK_DOWN);
+    ASSERT_EQ(game->pauseRow(), PauseMenu::Row::Fullscreen);
+    press(SDLK_RETURN);
+    EXPECT_TRUE(game->fullscreen());
+    EXPECT_TRUE(game->settings().fullscreen);
+    press(SDLK_ESCAPE);
+    frame();
+    EXPECT_EQ(text().charsPerSecond, 90) << "the scene types at the new speed";
+    EXPECT_TRUE(text().autoAdvance);
+    EXPECT_EQ(text().readingScale, 0.5f);
+    EXPECT_EQ(game->playInput().speedIndex(), 2) << "F3 goes on from the overlay's choice";
+}
+
+TEST_F(WindowTest, back_to_the_scene_menu_ends_the_scene_and_all_its_processes) {
+    open("heartbeat");
+    wait(1);
+    ASSERT_GE(countSeen("print text=\"beat 4\""), 1);
+    press(SDLK_ESCAPE);
+    for (int i = 0; i < 6; ++i) press(SDLK_DOWN);
+    ASSERT_EQ(game->pauseRow(), PauseMenu::Row::SceneMenu);
+    press(SDLK_RETURN);
+    ASSERT_NE(game->sceneMenu(), nullptr);
+    EXPECT_EQ(game->simulation(), nullptr);
+    EXPECT_FALSE(game->pauseOverlayOpen());
+    std::size_t seenBefore = seen.size();
+    wait(2);
+    EXPECT_EQ(seen.size(), seenBefore) << "the heartbeat process ended with its scene";
+    press(SDLK_4);  // the heartbeat again, from the menu: a fresh script state
+    wait(0.1);
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_EQ(events("print").size(), 1u);
+    EXPECT_NE(events("print")[0].find("beat 1\""), std::string::npos) << events("print")[0];
+}
+
+TEST_F(WindowTest, quit_in_the_pause_overlay_ends_the_loop) {
+    open("pages");
+    press(SDLK_ESCAPE);
+    press(SDLK_UP);  // round to the last row
+    ASSERT_EQ(game->pauseRow(), PauseMenu::Row::Quit);
+    EXPECT_TRUE(running);
+    press(SDLK_RETURN);
+    EXPECT_FALSE(running);
+}
+
+TEST_F(WindowTest, closing_the_window_ends_the_loop_in_a_scene_and_in_the_menu) {
+    for (const char* scene : {"pages", ""}) {
+        open(scene);
+        running = true;
+        frame();
+        ASSERT_TRUE(running);
+        SDL_Event quit{};
+        quit.type = SDL_QUIT;
+        ASSERT_EQ(SDL_PushEvent(&quit), 1);
+        frame();
+        EXPECT_FALSE(running) << "scene '" << scene << "'";
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The player's settings, in the user folder.
+
+TEST_F(WindowTest, settings_come_from_the_user_folder_and_go_back_there_with_the_windows_size) {
+    std::ofstream(folder / "user" / "settings.txt", std::ios::binary)
+        << "text_speed = 3\nauto_advance = true\nauto_advance_wait = 2\ntext_size = 0\nwindow_width = 800\n"
+           "window_height = 450\n";
+    setup.cmd.sizeGiven = false;  // the window opens at the kept size
+    open("pages");
+    frame();
+    EXPECT_EQ(sim().world().story().textSettings().charsPerSecond, 0) << "instant, as kept";
+    EXPECT_TRUE(sim().world().story().textSettings().autoAdvance);
+    EXPECT_EQ(sim().world().story().textSettings().readingScale, 2.0f);
+    press(SDLK_F3);  // instant -> slow
+    press(SDLK_F2);  // auto-advance off
+    game->keepSettings();
+    std::string kept = readFile(folder / "user" / "settings.txt");
+    for (const char* line : {"text_speed = 0\n", "auto_advance = false\n", "auto_advance_wait = 2\n", "text_size = 0\n",
+                             "fullscreen = false\n", "window_width = 800\n", "window_height = 450\n"})
+        EXPECT_NE(kept.find(line), std::string::npos) << line << "in:\n" << kept;
+
+    game.reset();
+    open("pages");  // the next run starts from what was kept
+    frame();
+    EXPECT_EQ(sim().world().story().textSettings().charsPerSecond, 25);
+    EXPECT_FALSE(sim().world().story().textSettings().autoAdvance);
+}
+
+TEST_F(WindowTest, a_damaged_settings_file_means_the_defaults_and_one_line) {
+    std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << "text_speed = fast\n";
+    testing::internal::CaptureStderr();
+    open("pages");
+    frame();
+    std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_NE(said.find("settings.txt:1: cannot read 'text_speed = fast'; using the default settings"),
+              std::string::npos)
+        << said;
+    EXPECT_EQ(sim().world().story().textSettings().charsPerSecond, 45);
+}
+
+// ---------------------------------------------------------------------------
+// Saves: F5 and F9, and --load.
+
+TEST_F(WindowTest, f5_saves_and_f9_loads_the_same_moment) {
+    open("choices");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    press(SDLK_DOWN);
+    press(SDLK_RETURN);  // Beta
+    wait(0.5);
+    press(SDLK_p);  // paused, so the frames that save and load run no tick of their own
+    press(SDLK_F5);
+    ASSERT_TRUE(fs::exists(folder / "user" / "quicksave.txt")) << "the save goes to the user folder";
+    EXPECT_EQ(sim().world().effects().notice(), "saved (F9 loads it)");
+    std::uint64_t savedAt = sim().ticks();
+    std::vector<std::string> before;
+    for (const auto& e : sim().transcript().events()) before.push_back(Transcript::formatText(e));
+    press(SDLK_p);
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    wait(1);
+    ASSERT_NE(page(), "You picked beta.") << "the scene has moved on";
+
+    press(SDLK_p);
+    press(SDLK_F9);
+    EXPECT_EQ(sim().ticks(), savedAt);
+    EXPECT_EQ(page(), "You picked beta.");
+    std::vector<std::string> after;
+    for (const auto& e : sim().transcript().events()) after.push_back(Transcript::formatText(e));
+    EXPECT_EQ(after, before) << "the same run up to the saved moment";
+}
+
+TEST_F(WindowTest, load_on_the_command_line_resumes_the_saved_moment) {
+    open("choices");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    press(SDLK_3);
+    wait(0.5);
+    press(SDLK_p);  // no tick in the frame that saves
+    press(SDLK_F5);
+    std::uint64_t savedAt = sim().ticks();
+    std::string savedPage = page();
+    game.reset();
+
+    setup = {};  // a fresh run: --script and --load, as main() reads them
+    setup.dataRoot = test::dataRoot();
+    setup.cmd.scriptPath = scriptPath.string();
+    setup.cmd.loadPath = (folder / "user" / "quicksave.txt").string();
+    setup.cmd.sizeGiven = true;
+    setup.cmd.width = 640;
+    setup.cmd.height = 360;
+    open("");
+    ASSERT_NE(game->simulation(), nullptr) << "--load plays the saved scene, not the menu";
+    EXPECT_EQ(sim().sceneName(), "choices");
+    EXPECT_EQ(sim().ticks(), savedAt);
+    EXPECT_EQ(savedPage, "You picked gamma.");
+    EXPECT_EQ(page(), savedPage);
+}
+
+// ---------------------------------------------------------------------------
+// --record in the window, then --replay headless: the same transcript.
+
+namespace {
+bool isMechanics(const std::string& name) {
+    for (const char* mechanics : {"process_start", "process_end", "wait", "signal", "latch", "unlatch", "timeout"})
+        if (name == mechanics) return true;
+    return false;
+}
+}  // namespace
+
+TEST_F(WindowTest, a_record_made_in_the_window_replays_headless_to_the_same_transcript) {
+    fs::path record = folder / "played.txt";
+    setup.cmd.recordPath = record.string();
+    setup.cmd.seed = 7;
+    open("choices");
+    press(SDLK_F3);  // fast text: recorded with the input
+    wait(0.4);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    press(SDLK_s);
+    wait(0.3);
+    press(SDLK_RETURN);
+    wait(1.5);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return sim().isSceneOver(); }));
+    std::vector<std::string> window;
+    for (const auto& e : sim().transcript().events()) window.push_back(Transcript::formatText(e));
+    std::uint64_t ticks = sim().ticks();
+    game.reset();
+    ASSERT_NE(readFile(record).find("scene choices\nseed 7\n"), std::string::npos) << readFile(record);
+
+    stagehand::Setup headless;
+    headless.cmd.mode = CommandLine::Mode::Headless;
+    headless.dataRoot = test::dataRoot();
+    headless.cmd.scriptPath = scriptPath.string();
+    headless.cmd.replayPath = record.string();
+    std::string error, scene;
+    ASSERT_TRUE(completeSetup(headless, error)) << error;
+    auto replayed = loadSimulation(headless, nullptr, true);
+    ASSERT_TRUE(chooseScene(*replayed, headless.cmd, scene, error)) << error;
+    replayed->replay(*headless.input);
+    while (replayed->ticks() < ticks) replayed->tick();
+    std::vector<std::string> again;
+    for (const auto& e : replayed->transcript().events())
+        if (!isMechanics(e.name)) again.push_back(Transcript::formatText(e));
+    EXPECT_EQ(again, window);
+    auto chose = [](const std::string& line) { return line.find("choice index=2 text=\"Beta\"") != std::string::npos; };
+    EXPECT_EQ(std::count_if(again.begin(), again.end(), chose), 1) << "the replay made the window's choice";
+}
+
+// ---------------------------------------------------------------------------
+// Hot reload: a real write to the script.
+
+namespace {
+// A scene whose page says which version of the script is running.
+std::string versionScript(const std::string& version) {
+    return R"(
+SCENES = { { name = "edited" } }
+function edited()
+    runProcess(function()
+        local n = 0
+        while true do n = n + 1 print("tick " .. n) wait(0.25) end
+    end)
+    text("Version )" +
+           version + R"(.")
+    text("The end.")
+end
+)";
+}
+}  // namespace
+
+TEST_F(WindowTest, saving_the_script_reloads_the_scene_at_the_same_moment) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << versionScript("one");
+    open("edited");
+    wait(1);
+    ASSERT_EQ(page(), "Version one.");
+    std::uint64_t at = sim().ticks();
+    testing::internal::CaptureStderr();
+    saveOver(scriptPath, versionScript("two"));
+    wait(ScriptWatcher::kInterval * 2);
+    std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_NE(said.find("stagehand: reloaded " + fs::path(scriptPath).generic_string() + " (edited at "),
+              std::string::npos)
+        << said;
+    EXPECT_EQ(page(), "Version two.");
+    EXPECT_NE(sim().world().effects().notice().find("reloaded "), std::string::npos);
+    EXPECT_GE(sim().ticks(), at) << "the new version plays on from the moment on screen";
+    EXPECT_LE(sim().ticks(), at + 8);
+}
+
+TEST_F(WindowTest, a_save_that_does_not_load_keeps_the_scene_running_until_a_good_save_clears_the_error) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << versionScript("one");
+    open("edited");
+    wait(1);
+    ASSERT_EQ(page(), "Version one.");
+    testing::internal::CaptureStderr();
+    saveOver(scriptPath, "function edited(\n  text(\"broken\"\n");
+    wait(ScriptWatcher::kInterval * 2);
+    std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_NE(said.find("reload failed: "), std::string::npos) << said;
+    EXPECT_NE(said.find("(still running the previous version)"), std::string::npos) << said;
+    const Effects& effects = sim().world().effects();
+    EXPECT_NE(effects.lastError().find("reload failed: "), std::string::npos) << effects.lastError();
+    EXPECT_NE(effects.lastError().find("scenes.lua:"), std::string::npos) << "the error names the file and line";
+    EXPECT_GT(effects.errorSecondsLeft(), 0);
+
+    // The previous version plays on: its page, and its process still counting.
+    ASSERT_NE(game->simulation(), nullptr) << "a failed reload keeps the scene";
+    EXPECT_EQ(page(), "Version one.");
+    std::size_t ticks = events("print").size();
+    wait(1);
+    EXPECT_GE(events("print").size(), ticks + 3) << "the scene's processes live on";
+    EXPECT_GT(sim().host().liveProcessCount(), 0);
+    EXPECT_GT(sim().world().effects().errorSecondsLeft(), 0) << "the error stays until the next save";
+
+    saveOver(scriptPath, versionScript("three"));
+    wait(ScriptWatcher::kInterval * 2);
+    EXPECT_EQ(page(), "Version three.");
+    EXPECT_EQ(sim().world().effects().errorSecondsLeft(), 0) << "a good save clears the error";
+    EXPECT_NE(sim().world().effects().notice().find("reloaded "), std::string::npos);
+}
+
+TEST_F(WindowTest, saving_the_script_refreshes_the_scene_menu) {
+    open("");
+    ASSERT_NE(game->sceneMenu(), nullptr);
+    frame();
+    saveOver(scriptPath, std::string(kScenes) +
+                             "\nSCENES[#SCENES + 1] = { name = \"added\", title = \"Added\" }\n"
+                             "function added() text(\"A new scene.\") end\n");
+    wait(ScriptWatcher::kInterval * 2);
+    press(SDLK_5);
+    wait(0.2);
+    ASSERT_NE(game->simulation(), nullptr) << "the fifth scene, added by the save, plays";
+    EXPECT_EQ(sim().sceneName(), "added");
+    EXPECT_EQ(page(), "A new scene.");
+}
+
+// ---------------------------------------------------------------------------
+// The window's watchdog: wall-clock, as --watchdog sets it.
+
+TEST_F(WindowTest, the_watchdog_stops_a_runaway_loop_and_the_scene_goes_on) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << R"(
+function runaway()
+    runProcess(function()
+        local n = 0
+        while true do n = n + 1 print("tick " .. n) wait(0.25) end
+    end)
+    wait(0.5)
+    while true do end
+end
+)";
+    setup.cmd.watchdogSeconds = 0.05;
+    open("runaway");
+    wait(1);
+    auto errors = events("error");
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_NE(errors[0].find("watchdog: ran for more than 0.05 s without waiting; stopped"), std::string::npos)
+        << errors[0];
+    EXPECT_NE(errors[0].find("scenes.lua:8"), std::string::npos) << errors[0];
+    EXPECT_GT(sim().world().effects().errorSecondsLeft(), 0) << "shown on screen";
+    press(SDLK_BACKSPACE);
+    EXPECT_EQ(sim().world().effects().errorSecondsLeft(), 0) << "Backspace dismisses it";
+    std::size_t ticks = events("print").size();
+    wait(1);
+    EXPECT_GE(events("print").size(), ticks + 3) << "the scene's other process goes on";
+}
+
+// ---------------------------------------------------------------------------
+// The scene menu.
+
+TEST_F(WindowTest, the_scene_menu_plays_a_scene_by_arrows_and_enter_a_number_or_a_click) {
+    open("");
+    ASSERT_NE(game->sceneMenu(), nullptr);
+    press(SDLK_DOWN);
+    press(SDLK_s);
+    press(SDLK_UP);
+    EXPECT_EQ(game->sceneMenu()->selected().name, "choices");
+    press(SDLK_RETURN);
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_EQ(sim().sceneName(), "choices");
+
+    press(SDLK_ESCAPE);
+    for (int i = 0; i < 6; ++i) press(SDLK_DOWN);
+    press(SDLK_RETURN);
+    ASSERT_NE(game->sceneMenu(), nullptr);
+    press(SDLK_3);
+    EXPECT_EQ(sim().sceneName(), "walk");
+
+    press(SDLK_ESCAPE);
+    for (int i = 0; i < 6; ++i) press(SDLK_DOWN);
+    press(SDLK_RETURN);
+    // Rows start 250 view units down and are 64 high; the 640x360 window shows the view at half size.
+    pushMouse(SDL_MOUSEMOTION, 320, (250 + 3 * 64 + 32) / 2);
+    frame();
+    EXPECT_EQ(game->sceneMenu()->selected().name, "heartbeat") << "hovering selects";
+    click(320, (250 + 64 + 32) / 2);
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_EQ(sim().sceneName(), "choices");
+
+    press(SDLK_ESCAPE);
+    for (int i = 0; i < 6; ++i) press(SDLK_DOWN);
+    press(SDLK_RETURN);
+    press(SDLK_ESCAPE);
+    EXPECT_FALSE(running) << "Escape in the scene menu quits";
+}
+
+// ---------------------------------------------------------------------------
+// A game controller: SDL's virtual joystick, plugged in while the window runs.
+
+class WindowPadTest : public WindowTest {
+protected:
+    void TearDown() override {
+        if (joystick) SDL_JoystickClose(joystick);
+        if (device >= 0) SDL_JoystickDetachVirtual(device);
+        WindowTest::TearDown();
+        SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, nullptr);
+    }
+    void SetUp() override {
+        // SDL drops a pad's input while none of its windows has the keyboard
+        // focus, and an offscreen window never gets it.
+        SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1");
+        WindowTest::SetUp();
+    }
+    void plugIn() {
+        device = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,
+                                           SDL_CONTROLLER_BUTTON_MAX, 0);
+        ASSERT_GE(device, 0) << SDL_GetError();
+        joystick = SDL_JoystickOpen(device);
+        ASSERT_NE(joystick, nullptr) << SDL_GetError();
+        frame();
+    }
+    void setButton(SDL_GameControllerButton button, bool down) {
+        SDL_JoystickSetVirtualButton(joystick, button, down ? 1 : 0);
+        SDL_JoystickUpdate();
+        frame();
+    }
+    void pressButton(SDL_GameControllerButton button) {
+        setButton(button, true);
+        setButton(button, false);
+    }
+    int device = -1;
+    SDL_Joystick* joystick = nullptr;
+};
+
+TEST_F(WindowPadTest, a_pads_a_advances_its_d_pad_chooses_b_skips_and_start_pauses) {
+    open("choices");
+    plugIn();
+    EXPECT_EQ(sim().world().effects().notice(), "controller connected");
+    pressButton(SDL_CONTROLLER_BUTTON_A);  // finish "Pick one."
+    pressButton(SDL_CONTROLLER_BUTTON_A);  // and turn it
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    EXPECT_TRUE(game->padUsedLast());
+    EXPECT_EQ(game->playInput().hint().rfind("A: next", 0), 0u) << "the hints name the pad's buttons";
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    EXPECT_EQ(menuSelected(), 1);
+    SDL_JoystickSetVirtualAxis(joystick, SDL_CONTROLLER_AXIS_LEFTY, 30000);  // the stick pushed down: one step
+    SDL_JoystickUpdate();
+    wait(0.5);
+    SDL_JoystickSetVirtualAxis(joystick, SDL_CONTROLLER_AXIS_LEFTY, 0);
+    SDL_JoystickUpdate();
+    frame();
+    EXPECT_EQ(menuSelected(), 2);
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_UP);
+    EXPECT_EQ(menuSelected(), 1);
+
+    pressButton(SDL_CONTROLLER_BUTTON_START);
+    ASSERT_TRUE(game->pauseOverlayOpen());
+    pressButton(SDL_CONTROLLER_BUTTON_B);
+    EXPECT_FALSE(game->pauseOverlayOpen()) << "B resumes";
+
+    pressButton(SDL_CONTROLLER_BUTTON_A);
+    wait(0.1);
+    ASSERT_EQ(events("choice").size(), 1u);
+    EXPECT_NE(events("choice")[0].find("index=2 text=\"Beta\""), std::string::npos);
+    setButton(SDL_CONTROLLER_BUTTON_B, true);
+    EXPECT_TRUE(sim().world().story().textSettings().skipping) << "held B skips";
+    setButton(SDL_CONTROLLER_BUTTON_B, false);
+    EXPECT_FALSE(sim().world().story().textSettings().skipping);
+    setButton(SDL_CONTROLLER_BUTTON_BACK, true);
+    EXPECT_TRUE(sim().world().story().textSettings().skipping) << "held Back skips";
+    setButton(SDL_CONTROLLER_BUTTON_BACK, false);
+    EXPECT_FALSE(sim().world().story().textSettings().skipping);
+    press(SDLK_F3);
+    EXPECT_EQ(game->playInput().hint().rfind("Space: next", 0), 0u) << "a key: the hints name keys again";
+
+    SDL_JoystickClose(joystick);
+    joystick = nullptr;
+    ASSERT_EQ(SDL_JoystickDetachVirtual(device), 0);
+    device = -1;
+    frame();
+    EXPECT_EQ(sim().world().effects().notice(), "controller disconnected");
+}
+
+TEST_F(WindowPadTest, the_d_pad_and_left_stick_walk_the_player) {
+    open("walk");
+    plugIn();
+    wait(1.2);
+    auto x = [&] { return sim().world().cast().findActor("ines")->position.x; };
+    float from = x();
+    SDL_JoystickSetVirtualButton(joystick, SDL_CONTROLLER_BUTTON_DPAD_RIGHT, 1);
+    SDL_JoystickUpdate();
+    wait(0.25);
+    SDL_JoystickSetVirtualButton(joystick, SDL_CONTROLLER_BUTTON_DPAD_RIGHT, 0);
+    SDL_JoystickUpdate();
+    frame();
+    EXPECT_GT(x(), from + 20) << "the D-pad walks";
+    from = x();
+    SDL_JoystickSetVirtualAxis(joystick, SDL_CONTROLLER_AXIS_LEFTX, -30000);
+    SDL_JoystickUpdate();
+    wait(0.25);
+    SDL_JoystickSetVirtualAxis(joystick, SDL_CONTROLLER_AXIS_LEFTX, 0);
+    SDL_JoystickUpdate();
+    frame();
+    EXPECT_LT(x(), from - 20) << "the left stick walks";
+}
