@@ -157,15 +157,35 @@ step "testing under wine"
 # created and finished (wineserver -w) and the server kept alive, so tests that
 # start at the same moment never race to set up the prefix (seen here: a test
 # exiting 1 with no output on a cold prefix).
+#
+# Then one idle wine program (cmd waiting on a pipe nobody writes) runs for
+# the whole of ctest, its output sent to /dev/null. Wine starts its system
+# programs (services.exe, winedevice, plugplay, rpcss, explorer) with the first
+# program of a session, giving them that program's standard output and error,
+# and stops them when no program is left. Without the idle program they stop
+# and start again between tests, and the test that restarts them lends them
+# its output pipe: ctest, or a test script's execute_process (TIMEOUT 60),
+# then waits for an end of output that comes only when the system programs
+# stop, long after the test itself exited (seen here: a reader of a 0.1 s
+# `--list-scenes` still waiting after 11 minutes, the pipe held open by
+# winedevice, plugplay, rpcss and services.exe; and ctest stuck on a finished
+# render test for 12 minutes). The idle program keeps them up, started once
+# with nothing to hold.
 export STAGEHAND_WINDOWS_BUILD=$build
 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   wineboot -i > /dev/null 2>&1
   wineserver -w
   wineserver -p 120
+  idle_input=$(mktemp -u)
+  mkfifo "$idle_input"
+  wine cmd /c pause < "$idle_input" > /dev/null 2>&1 &
+  exec 9> "$idle_input"
   wine "$STAGEHAND_WINDOWS_BUILD/stagehand.exe" --help > /dev/null || exit 1
   ctest --test-dir "$STAGEHAND_WINDOWS_BUILD" -j'"$jobs"' --output-on-failure
   status=$?
   wineserver -k || true
+  exec 9>&-
+  rm -f "$idle_input"
   exit $status
 ' 
 if [ "${1:-}" = "--package" ]; then
