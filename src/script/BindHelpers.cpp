@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "game/Transcript.h"
+#include "render/Utf8.h"
 #include "script/ScriptContract.h"
 
 namespace stagehand::bind {
@@ -78,6 +79,41 @@ std::string scriptWhere(lua_State* L) {
 const char* checkString(lua_State* L, int index, const char* fname, const char* argName) {
     if (lua_type(L, index) != LUA_TSTRING) raiseBadArgument(L, index, fname, argName, "a string");
     return lua_tostring(L, index);
+}
+
+void textChecked(lua_State* L, int index, const char* fname, const char* argName) {
+    if (lua_type(L, index) != LUA_TSTRING) raiseBadArgument(L, index, fname, argName, "a string");
+    std::size_t length = 0;
+    lua_tolstring(L, index, &length);
+    if (length > kMaxTextBytes) {
+        char message[160];
+        std::snprintf(message, sizeof message, "%s is %zu bytes; a text may be at most %zu bytes (1 MiB)", argName,
+                      length, kMaxTextBytes);
+        raise(L, fname, message);
+    }
+}
+
+std::string readableText(lua_State* L, int index) {
+    std::size_t length = 0;
+    const char* bytes = lua_tolstring(L, index, &length);
+    std::string_view text(bytes ? bytes : "", bytes ? length : 0);
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t offset = 0; offset < text.size();) {
+        std::size_t start = offset;
+        char32_t cp = utf8::next(text, offset);
+        std::size_t size = offset - start;
+        static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};  // by sequence length
+        bool overlong = size > 1 && cp < kSmallest[size];
+        bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
+        bool decodedBadByte = cp == 0xFFFD && text.compare(start, 3, "\xEF\xBF\xBD") != 0;
+        bool valid = cp != 0 && !overlong && !surrogate && cp <= 0x10FFFF && !decodedBadByte;
+        if (valid)
+            out.append(text, start, size);
+        else
+            out.append("\xEF\xBF\xBD");  // U+FFFD for a NUL or a malformed byte
+    }
+    return out;
 }
 
 double checkNumber(lua_State* L, int index, const char* fname, const char* argName) {

@@ -25,6 +25,16 @@ void pushError(lua_State* L, const std::string& message);
 std::string scriptWhere(lua_State* L);
 
 const char* checkString(lua_State* L, int index, const char* fname, const char* argName);
+
+// Text a player reads (a line, a page, a bubble, an option, a banner, a
+// print): at most kMaxTextBytes, so text the host copies stays within reach
+// of the memory limit on both VMs (LuaJIT's strings do not count host
+// copies). Every byte is kept: a NUL or a malformed UTF-8 byte becomes
+// U+FFFD rather than cutting the text short. `textChecked` raises; call it
+// before any C++ object is alive, and take the text with `readableText`.
+constexpr std::size_t kMaxTextBytes = std::size_t{1} << 20;
+void textChecked(lua_State* L, int index, const char* fname, const char* argName);
+std::string readableText(lua_State* L, int index);
 double checkNumber(lua_State* L, int index, const char* fname, const char* argName);
 double optNumber(lua_State* L, int index, const char* fname, const char* argName, double fallback);
 // A duration: a finite number from 0 to kMaxSeconds, or `fallback` when nil.

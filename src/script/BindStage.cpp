@@ -154,9 +154,9 @@ int l_face(lua_State* L) {
 int l_say(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "say");
     if (!actor) return lua_error(L);
-    const char* text = checkString(L, 2, "say", "text");
     double seconds = bind::optSeconds(L, 3, "say", "seconds", -1);
-    worldOf(L).cast().say(*actor, text, static_cast<float>(seconds));
+    bind::textChecked(L, 2, "say", "text");
+    worldOf(L).cast().say(*actor, bind::readableText(L, 2), static_cast<float>(seconds));
     return 0;
 }
 
@@ -169,8 +169,9 @@ int showStoryText(lua_State* L, const char* fname, bool waitsForPlayer) {
         if (!actor) return lua_error(L);
         speaker = lua_tostring(L, 1);
     }
-    const char* text = checkString(L, 2, fname, "text");
+    bind::textChecked(L, 2, fname, "text");
     Story& story = worldOf(L).story();
+    std::string text = bind::readableText(L, 2);
     lua_pushinteger(L, waitsForPlayer ? story.showPage(speaker, text) : story.showLine(speaker, text));
     return 1;
 }
@@ -204,6 +205,7 @@ int l_showMenu(lua_State* L) {
     for (int i = 1; i <= count; ++i) {
         lua_rawgeti(L, 1, i);
         if (lua_type(L, -1) != LUA_TSTRING) bind::raise(L, "menu", "every option text must be a string");
+        bind::textChecked(L, -1, "menu", "an option's text");
         lua_pop(L, 1);
     }
     int id = 0;
@@ -211,7 +213,7 @@ int l_showMenu(lua_State* L) {
         std::vector<std::string> options;
         for (int i = 1; i <= count; ++i) {
             lua_rawgeti(L, 1, i);
-            options.emplace_back(lua_tostring(L, -1));
+            options.push_back(bind::readableText(L, -1));
             lua_pop(L, 1);
         }
         std::string error;
@@ -234,9 +236,9 @@ int l_recordJump(lua_State* L) {
 }
 
 int l_banner(lua_State* L) {
-    const char* text = checkString(L, 1, "banner", "text");
     double seconds = bind::optSeconds(L, 2, "banner", "seconds", 1.0);
-    worldOf(L).effects().showBanner(text, static_cast<float>(seconds));
+    bind::textChecked(L, 1, "banner", "text");
+    worldOf(L).effects().showBanner(bind::readableText(L, 1), static_cast<float>(seconds));
     return 0;
 }
 
@@ -331,7 +333,8 @@ int l_print(lua_State* L) {
         lua_call(L, 1, 1);  // may raise from a __tostring: no C++ objects are alive yet
     }
     lua_concat(L, n > 0 ? 2 * n - 1 : 0);
-    worldOf(L).note("print", lua_tostring(L, -1) ? lua_tostring(L, -1) : "");
+    bind::textChecked(L, -1, "print", "the printed text");
+    worldOf(L).note("print", bind::readableText(L, -1));
     return 0;
 }
 

@@ -144,6 +144,26 @@ void ScriptHost::loadHostScripts() {
     lua_setfield(L, LUA_REGISTRYINDEX, contract::kStageApi);
 }
 
+namespace {
+
+// Lua shortens a long chunk name itself, and PUC Lua and LuaJIT shorten it
+// differently, so a long path would make error lines and the transcript's
+// process names differ between the VMs. A label this short is never
+// shortened by either: a longer one keeps its last path components that
+// fit, after ".../", the same on both.
+constexpr std::size_t kMaxChunkLabel = 48;
+
+std::string shortenedLabel(const std::string& label) {
+    if (label.size() <= kMaxChunkLabel) return label;
+    std::size_t keep = kMaxChunkLabel - 4;  // room for ".../"
+    std::string tail = label.substr(label.size() - keep);
+    std::size_t slash = tail.find_first_of("/\\");
+    if (slash != std::string::npos && slash + 1 < tail.size()) tail = tail.substr(slash + 1);
+    return ".../" + tail;
+}
+
+}  // namespace
+
 std::string ScriptHost::chunkLabel(const std::string& path) const {
     // Paths under the data root are named relative to it, so messages and
     // transcripts read the same on every machine.
@@ -152,8 +172,8 @@ std::string ScriptHost::chunkLabel(const std::string& path) const {
     fs::path relative =
         fs::relative(fs::absolute(pathFromUtf8(path), ec), fs::absolute(pathFromUtf8(dataRoot_), ec), ec);
     std::string label = utf8Path(relative);
-    if (!ec && !label.empty() && label.rfind("..", 0) != 0) return label;
-    return path;
+    if (ec || label.empty() || label.rfind("..", 0) == 0) label = path;
+    return shortenedLabel(label);
 }
 
 bool ScriptHost::loadScript(const std::string& path, std::string& error) {

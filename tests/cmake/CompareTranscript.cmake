@@ -15,8 +15,11 @@ if(REPLAY)
 endif()
 execute_process(COMMAND ${EMULATOR} ${EXE} ${args} WORKING_DIRECTORY ${WORKDIR}
                 OUTPUT_VARIABLE actual ERROR_VARIABLE errors RESULT_VARIABLE status)
-if(NOT status EQUAL 0)
-  message(FATAL_ERROR "stagehand exited with ${status}:\n${errors}")
+if(NOT DEFINED EXPECT_EXIT)
+  set(EXPECT_EXIT 0)  # a scene that reports an error on purpose sets 1
+endif()
+if(NOT status EQUAL EXPECT_EXIT)
+  message(FATAL_ERROR "stagehand exited with ${status}, expected ${EXPECT_EXIT}:\n${errors}")
 endif()
 if("$ENV{UPDATE_GOLDEN}" STREQUAL "1")
   file(WRITE ${GOLDEN} "${actual}")

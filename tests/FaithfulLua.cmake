@@ -1,0 +1,26 @@
+# Issue 25's guarantees that hold for the engine as a whole, on both VMs.
+# Included at the end of tests/CMakeLists.txt.
+
+# A script at a path longer than either VM keeps of a chunk name: the same
+# transcript (process names, error lines) on PUC Lua and LuaJIT.
+add_test(NAME golden_long_script_path
+         COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                 -DSCENE=main -DSECONDS=5 -DSEED=1 -DEXPECT_EXIT=1
+                 -DSCRIPT=tests/scripts/a_folder_whose_name_pushes_the_script_path_past_what_lua_keeps/long_path_scene.lua
+                 -DGOLDEN=${CMAKE_CURRENT_SOURCE_DIR}/golden/long_script_path.txt
+                 -DWORKDIR=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompareTranscript.cmake)
+
+# Text handed to the stage keeps every byte: a NUL and a malformed byte show
+# as U+FFFD and what follows them is kept.
+add_test(NAME cli_text_keeps_the_bytes_after_a_nul
+         COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                 -DEXPECT_EXIT=0 "-DEXPECT_STDERR="
+                 "-DARGS=--headless|--script|tests/scripts/text_bytes.lua|--scene|bytes"
+                 "-DEXPECT_STDOUT=say actor=\"bob\" text=\"before�after\".*print text=\"bad � byte\\\\ttab\""
+                 -DWORKDIR=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunCli.cmake)
+
+# A text too long for the stage is refused at the author's line, on both VMs
+# (LuaJIT's strings would not count the host's copy against --memory-limit).
+cli_test(a_huge_text_is_refused_at_its_line 1
+         "text_bytes.lua:10: say: text is 2097152 bytes; a text may be at most 1048576 bytes"
+         --headless --script tests/scripts/text_bytes.lua --scene huge)
