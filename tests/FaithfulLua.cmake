@@ -24,3 +24,13 @@ add_test(NAME cli_text_keeps_the_bytes_after_a_nul
 cli_test(a_huge_text_is_refused_at_its_line 1
          "text_bytes.lua:10: say: text is 2097152 bytes; a text may be at most 1048576 bytes"
          --headless --script tests/scripts/text_bytes.lua --scene huge)
+
+# A load-time error object (error({}) in the main chunk) is reported at its
+# file:line, not as a bare "(error object is a table value)".
+cli_test(load_time_error_object_names_its_line 2
+         "tests/scripts/load_error_object.lua:3: \\(error object is a table value\\)"
+         --headless --script tests/scripts/load_error_object.lua)
+# A malformed SCENES is named as such (it gave "unknown scene ''").
+cli_test(malformed_scene_list_is_named 2
+         "tests/scripts/scenes_with_a_number.lua:4: SCENES\\[2\\] is a number, not a scene name"
+         --headless --script tests/scripts/scenes_with_a_number.lua)

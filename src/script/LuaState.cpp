@@ -39,8 +39,23 @@ std::atomic<bool> interruptFlag{false};
 // the failing stack is still there to walk.
 int tracebackHandler(lua_State* L) {
     if (!lua_isstring(L, 1)) {
-        // A non-string error object: describe it rather than lose it.
-        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        // A non-string error object (error({}) in a script's main chunk, say):
+        // describe it rather than lose it, at the innermost Lua line, since
+        // the object itself carries no location.
+        lua_Debug ar;
+        const char* where = "";
+        int line = 0;
+        for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+            if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+                where = ar.short_src;
+                line = ar.currentline;
+                break;
+            }
+        }
+        if (line > 0)
+            lua_pushfstring(L, "%s:%d: (error object is a %s value)", where, line, luaL_typename(L, 1));
+        else
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
         lua_replace(L, 1);
     }
     lua_getfield(L, LUA_GLOBALSINDEX, "debug");

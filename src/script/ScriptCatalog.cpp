@@ -1,11 +1,13 @@
 // What a loaded script offers the program, read from its sandbox: its scenes
 // and scene functions, its story flags, and the static checks of --check.
 // Members of ScriptHost; the host's core is ScriptHost.cpp.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
 #include "game/World.h"
 #include "platform/Portable.h"
+#include "script/BindHelpers.h"
 #include "script/LuaValues.h"
 #include "script/ScriptContract.h"
 #include "script/ScriptHost.h"
@@ -99,6 +101,85 @@ std::vector<std::string> ScriptHost::sceneFunctions() {
     lua_pop(L, 1);
     std::sort(names.begin(), names.end());
     return names;
+}
+
+namespace {
+
+const char* const kSceneListForm = "SCENES lists scene function names in order, like SCENES = {\"intro\", \"ending\"}";
+
+// The script's own global functions (not the API's), for "did you mean".
+std::vector<std::string> scriptFunctionNames(lua_State* L, int env, int apiNames) {
+    std::vector<std::string> names;
+    lua_pushnil(L);
+    while (lua_next(L, env)) {
+        bool isFunction = lua_type(L, -1) == LUA_TFUNCTION && lua_type(L, -2) == LUA_TSTRING;
+        lua_pop(L, 1);
+        if (!isFunction) continue;
+        lua_pushvalue(L, -1);
+        lua_rawget(L, apiNames);
+        if (!lua_toboolean(L, -1)) names.push_back(lua_tostring(L, -2));
+        lua_pop(L, 1);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+}  // namespace
+
+std::string ScriptHost::sceneListProblem() {
+    lua_State* L = lua_.get();
+    int top = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    int env = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, apiNamesRef_);
+    int apiNames = lua_gettop(L);
+    rawGetField(L, env, "SCENES");
+    int list = lua_gettop(L);
+    std::string problem;
+    if (lua_isnil(L, list)) {
+        // no list: every global function is a scene
+    } else if (!lua_istable(L, list)) {
+        problem = std::string("SCENES is a ") + luaL_typename(L, list) + ", not a list. " + kSceneListForm;
+    } else {
+        int count = static_cast<int>(lua_objlen(L, list));
+        lua_pushnil(L);
+        while (problem.empty() && lua_next(L, list)) {
+            lua_pop(L, 1);
+            bool position = lua_type(L, -1) == LUA_TNUMBER && lua_tonumber(L, -1) >= 1 &&
+                            lua_tonumber(L, -1) <= count &&
+                            lua_tonumber(L, -1) == static_cast<int>(lua_tonumber(L, -1));
+            if (!position) {
+                lua_pushvalue(L, -1);
+                const char* key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1);
+                problem = std::string("SCENES has a key '") + key + "' besides its list. " + kSceneListForm;
+                lua_pop(L, 1);
+            }
+        }
+        if (problem.empty() && count == 0) problem = std::string("SCENES is empty. ") + kSceneListForm;
+        std::vector<std::string> functions = scriptFunctionNames(L, env, apiNames);
+        for (int i = 1; problem.empty() && i <= count; ++i) {
+            lua_rawgeti(L, list, i);
+            std::string entry = "SCENES[" + std::to_string(i) + "]";
+            std::string name;
+            if (lua_type(L, -1) == LUA_TSTRING) {
+                name = lua_tostring(L, -1);
+            } else if (lua_istable(L, -1)) {
+                name = fieldString(L, lua_gettop(L), "name");
+                if (name.empty())
+                    problem = entry + " is a table without a name (write {name = \"intro\", title = ...})";
+            } else {
+                problem = entry + " is a " + luaL_typename(L, -1) +
+                          ", not a scene name (or a {name = ..., title = ...} " + "table). " + kSceneListForm;
+            }
+            lua_pop(L, 1);
+            if (!problem.empty() || std::find(functions.begin(), functions.end(), name) != functions.end()) continue;
+            bind::pushUnknownNameError(L, entry.c_str(), "scene function", name, functions);
+            problem = lua_tostring(L, -1);
+            lua_pop(L, 1);
+        }
+    }
+    lua_settop(L, top);
+    return problem;
 }
 
 bool ScriptHost::hasSceneList() {

@@ -153,6 +153,20 @@ namespace {
 // fit, after ".../", the same on both.
 constexpr std::size_t kMaxChunkLabel = 48;
 
+// The line where the script assigns SCENES (1 if it cannot be found).
+int lineOfSceneList(const std::string& source) {
+    int line = 1;
+    for (std::size_t at = 0; at < source.size(); ++line) {
+        std::size_t end = source.find('\n', at);
+        std::string_view text(source.data() + at, (end == std::string::npos ? source.size() : end) - at);
+        std::size_t first = text.find_first_not_of(" \t");
+        if (first != std::string_view::npos && text.substr(first).rfind("SCENES", 0) == 0) return line;
+        if (end == std::string::npos) break;
+        at = end + 1;
+    }
+    return 1;
+}
+
 std::string shortenedLabel(const std::string& label) {
     if (label.size() <= kMaxChunkLabel) return label;
     std::size_t keep = kMaxChunkLabel - 4;  // room for ".../"
@@ -191,6 +205,11 @@ bool ScriptHost::loadScript(const std::string& path, std::string& error) {
     CallResult result = lua_.call(0, 0);
     if (!result.ok) {
         error = firstLine(result.error);
+        return false;
+    }
+    std::string sceneProblem = sceneListProblem();
+    if (!sceneProblem.empty()) {
+        error = label + ":" + std::to_string(lineOfSceneList(source)) + ": " + sceneProblem;
         return false;
     }
     topLevelLeftProcesses_ = liveProcessCount() > 0;

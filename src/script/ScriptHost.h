@@ -83,6 +83,9 @@ public:
     std::vector<std::string> sceneFunctions();
     // The script has a SCENES list (not just global functions).
     bool hasSceneList();
+    // What is wrong with the script's SCENES (not a list, an entry that is
+    // not a name, a name no function has), or "" when it is fine or absent.
+    std::string sceneListProblem();
     // Processes the script's top level started (the seed articles' demos)
     // were still alive when loading ended.
     bool topLevelLeftProcesses() const { return topLevelLeftProcesses_; }

@@ -1,0 +1,5 @@
+SCENES = { "main" }
+local setup = { ready = false }
+error(setup)
+
+function main() end
