@@ -295,10 +295,13 @@ return function(stage, S)
             story.next = nil
             local fn = env[target]
             -- The branch knows its story before its first line runs: it may jump at once.
+            -- Named before its first line, so the scene sees its own name at once.
             local branch = S.runProcess(function(...)
-                storyOf[S.currentProcess()] = story
+                local self = S.currentProcess()
+                self:setName(target)
+                storyOf[self] = story
                 return fn(...)
-            end, unpack(args, 1, args.n)):setName(target)
+            end, unpack(args, 1, args.n))
             args = { n = 0 }
             local status = S.waitEnded(branch)
             if status == "failed" or (status == "cancelled" and not story.next) then

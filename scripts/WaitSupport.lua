@@ -2135,22 +2135,50 @@ end
 -- Public API: introspection and the deadlock report
 ---------------------------------------------------------------------------
 
+-- A process the stage library started for itself (a scene's runner): no
+-- process started it, and the function at the bottom of its coroutine is
+-- the library's. Scenes do not see it, so they cannot cancel or join it.
+local function isLibraryProcess(p)
+    local co = p[COROUTINE]
+    if p[PARENT] or not co or adoptedCoroutines[co] then
+        return false
+    end
+    local bottom = 0
+    while getinfo(co, bottom + 1, "l") do
+        bottom = bottom + 1
+    end
+    local info = bottom > 0 and getinfo(co, bottom - 1, "S") -- the frame above processBody: its function
+    return info and supportSources[info.source] or false
+end
+
+local function processReport(includeLibrary)
+    local out = {}
+    for _, p in ipairs(liveOldestFirst()) do
+        if includeLibrary or not isLibraryProcess(p) then
+            local kind, detail = describeWait(p)
+            out[#out + 1] = {
+                process = handle(p), id = p[ID], name = nameOf(p), status = statusOf(p), group = p[GROUP].name,
+                waiting = waitKindOf(p) or nil, detail = detail, summary = waitSummary(kind, detail),
+                where = whereWaiting(p),
+            }
+        end
+    end
+    return out
+end
+
 ---Describes every live process, oldest first: { process, id, name, status,
 ---group, waiting (kind or nil), detail (seconds left, signal name, frames
 ---left, predicate location or process names), summary (the two in one line,
----as the inspector shows it), where (file:line) }.
+---as the inspector shows it), where (file:line) }. The stage library's own
+---processes (a scene's runner) are left out.
 ---@return table[]
 function M.processes()
-    local out = {}
-    for _, p in ipairs(liveOldestFirst()) do
-        local kind, detail = describeWait(p)
-        out[#out + 1] = {
-            process = handle(p), id = p[ID], name = nameOf(p), status = statusOf(p), group = p[GROUP].name,
-            waiting = waitKindOf(p) or nil, detail = detail, summary = waitSummary(kind, detail),
-            where = whereWaiting(p),
-        }
-    end
-    return out
+    return processReport(false)
+end
+
+---Host only: processes() with the stage library's own processes too.
+function M.allProcesses()
+    return processReport(true)
 end
 
 function M.findDeadlocks()

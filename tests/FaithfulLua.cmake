@@ -34,3 +34,12 @@ cli_test(load_time_error_object_names_its_line 2
 cli_test(malformed_scene_list_is_named 2
          "tests/scripts/scenes_with_a_number.lua:4: SCENES\\[2\\] is a number, not a scene name"
          --headless --script tests/scripts/scenes_with_a_number.lua)
+
+# processes() lists the scene's own processes, never the stage library's
+# runner (a scene that cancelled everything listed would end its story).
+add_test(NAME cli_processes_leaves_out_the_library_runner
+         COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                 -DEXPECT_EXIT=0 "-DEXPECT_STDERR="
+                 "-DARGS=--headless|--script|tests/scripts/process_list.lua|--seconds|2"
+                 "-DEXPECT_STDOUT=print text=\"listed: main, helper\".*print text=\"the story went on\""
+                 -DWORKDIR=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunCli.cmake)

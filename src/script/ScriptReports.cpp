@@ -71,7 +71,7 @@ std::vector<T> ScriptHost::readReport(const char* function, Read read) {
 }
 
 std::vector<ProcessInfo> ScriptHost::processes() {
-    return readReport<ProcessInfo>("processes", [](lua_State* L, int entry) {
+    return readReport<ProcessInfo>("allProcesses", [](lua_State* L, int entry) {
         return ProcessInfo{fieldString(L, entry, "name"),    fieldString(L, entry, "status"),
                            fieldString(L, entry, "waiting"), fieldString(L, entry, "detail"),
                            fieldString(L, entry, "summary"), fieldString(L, entry, "where")};
