@@ -482,8 +482,8 @@ local function defaultErrorHandler(message)
     io.stderr:write(message, "\n")
 end
 
-local function report(message, p)
-    if quietFailures[p] then
+local function report(message, p, evenIfQuiet)
+    if quietFailures[p] and not evenIfQuiet then
         return
     end
     local ok, err = pcall(errorHandler, message, handle(p))
@@ -750,13 +750,14 @@ local function observeWait(p)
 end
 
 local function failProcess(p, message)
-    if killPending() then
+    local killed = killPending()
+    if killed then
         endKill() -- the kill stopped this process; the one that started it goes on
     end
     p[STATUS] = FAILED
     detachWait(p) -- before the message: RESULT shares WAIT_ON's slot
     p[RESULT] = message
-    report(message, p)
+    report(message, p, killed) -- a watchdog stop is always told, even under try()
     finishProcess(p)
 end
 
