@@ -583,9 +583,9 @@ TEST(PatternCost, the_depth_limit_is_luajits) {
 
 // How long the dry run takes when it spends the whole budget (what a refused
 // call costs) and what the real functions take on the linear idioms. Prints
-// the figures quoted in PatternCost.h and docs/API.md; asserts only a loose
-// ceiling (the machine may be busy).
-TEST(PatternCost, dry_run_at_the_budget_takes_well_under_the_watchdog) {
+// the figures quoted in PatternCost.h and docs/API.md; asserts the verdicts,
+// never a time.
+TEST(PatternCost, dry_run_figures_at_the_budget_and_for_the_idioms) {
     using Clock = std::chrono::steady_clock;
     auto seconds = [](Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); };
     std::string a30k(30000, 'a');
@@ -675,10 +675,10 @@ TEST(PatternCost, dry_run_at_the_budget_takes_well_under_the_watchdog) {
         std::printf("%s('%s') on %zu bytes: %llu steps: dry run %.6f s, real %.6f s\n", idiom.function, idiom.pattern,
                     idiom.subject.size(), static_cast<unsigned long long>(outcome.steps), dry, real);
     }
-    EXPECT_LT(backtracking, 0.5);
-    EXPECT_LT(lazy, 0.5);
-    EXPECT_LT(plain, 0.5);
-    EXPECT_LT(sets, 0.5);
+    // No time is asserted (tests never fail on speed: ASan runs this 10x
+    // slower); the budget in steps is what bounds a refused call.
+    EXPECT_GE(refused.steps, pattern::kMaxSteps);
+    EXPECT_GE(setsRefused.steps, pattern::kMaxSteps);
 }
 
 // Through a real sandboxed scene: every way to reach a pattern function.
