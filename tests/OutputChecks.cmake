@@ -115,3 +115,41 @@ foreach(mode transcript timeline)
                    -DOUT=${output_dir}/rules_scene_timeline.html -DWORKDIR=${PROJECT_SOURCE_DIR}
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CheckRulesScene.cmake)
 endforeach()
+
+# --- In CI a missing tool fails; elsewhere it is a warning --------------------
+# cmake/MissingTools.cmake's rule, which the configure applies to busted,
+# python3 and GoogleTest: with CI=true a failure naming the tool, without it a
+# warning and the configure goes on.
+function(missing_tool_fails_in_ci name)
+  cmake_parse_arguments(PARSE_ARGV 1 check "" "EXPECT" "ENV;COMMAND")
+  string(REPLACE ";" "|" joined_command "${check_COMMAND}")
+  string(REPLACE ";" "|" joined_env "${check_ENV}")
+  add_test(NAME ci_${name}
+           COMMAND ${CMAKE_COMMAND} "-DCOMMAND=${joined_command}" "-DENV=${joined_env}" "-DEXPECT=${check_EXPECT}"
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/ExpectMissingToolFailure.cmake)
+endfunction()
+missing_tool_fails_in_ci(missing_busted_fails_the_configure ENV CI=true
+                         EXPECT "^  CI=true but busted is missing, so the Lua specs"
+                         COMMAND ${CMAKE_COMMAND} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/MissingToolProbe.cmake)
+add_test(NAME missing_busted_outside_ci_is_a_warning
+         COMMAND ${CMAKE_COMMAND} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/MissingToolProbe.cmake)
+set_tests_properties(missing_busted_outside_ci_is_a_warning PROPERTIES ENVIRONMENT "CI="
+                     PASS_REGULAR_EXPRESSION "busted not found: the Lua specs.*the configure goes on")
+# The timeline test with no Chromium to be found.
+if(Python3_Interpreter_FOUND)
+  missing_tool_fails_in_ci(timeline_without_chromium_fails ENV CI=true STAGEHAND_CHROMIUM=no-such-chromium
+                           EXPECT "^FAIL: CI=true but no-such-chromium is missing"
+                           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/timeline/check_timeline.py
+                                   $<TARGET_FILE:stagehand> handshake ${output_dir}/timeline-without-chromium
+                                   ${CMAKE_CROSSCOMPILING_EMULATOR})
+endif()
+# The packaging test with no dpkg tools on PATH (a script's find_program
+# searches PATH only; cmake and cpack are called by their full paths).
+if(CMAKE_HOST_SYSTEM_NAME STREQUAL "Linux" AND NOT WIN32)
+  file(MAKE_DIRECTORY ${output_dir}/empty-path)
+  missing_tool_fails_in_ci(packages_without_dpkg_fail ENV CI=true PATH=${output_dir}/empty-path
+                           EXPECT "^  CI=true but dpkg-deb is missing, so"
+                           COMMAND ${CMAKE_COMMAND} -DCPACK=${CMAKE_CPACK_COMMAND}
+                                   -DCONFIG=${PROJECT_BINARY_DIR}/CPackConfig.cmake -DOUT=${output_dir}/package-without-dpkg
+                                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CheckPackage.cmake)
+endif()
