@@ -31,6 +31,7 @@ local sceneFile = {
     ignore = { "131" }, -- scenes are globals the host reads, so "unused global" is expected
 }
 files["scripts/"] = sceneFile
+files["tests/scripts/"] = sceneFile -- the tests' scenes (check_mistakes.lua's mistakes are on purpose)
 files["scripts/WaitSupport.lua"] = { std = "lua51" }
 files["scripts/StageSupport.lua"] = { std = "lua51" }
 files["scripts/CheckSupport.lua"] = { std = "lua51" }

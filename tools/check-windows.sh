@@ -139,6 +139,17 @@ copy_runtime() {
 }
 
 install_tools
+# Every test runs under wine, in an X server: without them the cross-built
+# tests cannot run at all (the toolchain would find no emulator), so their
+# absence is a failure naming them, in CI and out (cmake/MissingTools.cmake).
+if ! command -v wine64 > /dev/null && ! command -v wine > /dev/null; then
+  echo "check-windows: wine is missing: the Windows tests cannot run (install wine and wine64)" >&2
+  exit 1
+fi
+if ! command -v xvfb-run > /dev/null; then
+  echo "check-windows: xvfb-run is missing: the Windows tests cannot run (install xvfb and xauth)" >&2
+  exit 1
+fi
 # wine's own state lives in the cache too; quiet, and with no Mono/Gecko prompts.
 export WINEPREFIX=$cache/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 build_libraries

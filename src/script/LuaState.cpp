@@ -85,6 +85,7 @@ struct LuaState::Guard {
     // Memory.
     std::size_t used = 0;
     bool overdrawn = false;  // the cap was hit; the reserve is in use until a full collection
+    std::uint64_t refusals = 0;
     // Watchdog.
     Clock::time_point deadline{};
     std::uint64_t instructionsLeft = 0;
@@ -125,9 +126,13 @@ struct LuaState::Guard {
                 // lets the scheduler report it and the collector free the bomb.
                 if (!guard->overdrawn) {
                     guard->overdrawn = true;
+                    ++guard->refusals;
                     return nullptr;
                 }
-                if (after > guard->limits.memoryBytes + kMemoryReserve) return nullptr;
+                if (after > guard->limits.memoryBytes + kMemoryReserve) {
+                    ++guard->refusals;
+                    return nullptr;
+                }
             }
         }
         void* resized = std::realloc(block, newSize);
@@ -240,6 +245,14 @@ void LuaState::endKill(lua_State* resumer) {
 
 std::size_t LuaState::memoryUsed() const {
     return guard_->used;
+}
+
+std::size_t LuaState::memoryLimit() const {
+    return guard_->limits.memoryBytes;
+}
+
+std::uint64_t LuaState::memoryRefusals() const {
+    return guard_->refusals;
 }
 
 void LuaState::requestInterrupt() {

@@ -67,6 +67,10 @@ public:
     static constexpr int kMaxKillsEndedPerCall = 3;
 
     std::size_t memoryUsed() const;
+    std::size_t memoryLimit() const;
+    // How many allocations the memory cap has refused so far: a "not enough
+    // memory" error that follows a new refusal is the cap's doing.
+    std::uint64_t memoryRefusals() const;
 
     // Stops every guarded state at its next hook (async-signal-safe).
     static void requestInterrupt();

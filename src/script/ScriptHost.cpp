@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
@@ -316,9 +317,28 @@ void ScriptHost::pollEndedProcesses() {
 
 void ScriptHost::reportError(const std::string& messageWithTraceback) {
     ++errorCount_;
-    std::cerr << messageWithTraceback << '\n';
-    std::string line = firstLine(messageWithTraceback);
+    std::string message = namingTheMemoryLimit(messageWithTraceback);
+    std::cerr << message << '\n';
+    std::string line = firstLine(message);
     world_.effects().reportError(line, errorLocation(line));
+}
+
+// Lua's own "not enough memory" does not say the memory was the script's
+// allowance, not the machine's: when the cap refused an allocation since the
+// last such report, the first line says the limit and how to raise it.
+std::string ScriptHost::namingTheMemoryLimit(const std::string& messageWithTraceback) {
+    static const std::string kLuaMessage = "not enough memory";
+    std::size_t lineEnd = std::min(messageWithTraceback.find('\n'), messageWithTraceback.size());
+    bool isMemoryError =
+        lineEnd >= kLuaMessage.size() &&
+        messageWithTraceback.compare(lineEnd - kLuaMessage.size(), kLuaMessage.size(), kLuaMessage) == 0;
+    if (!isMemoryError || lua_.memoryRefusals() == memoryRefusalsNamed_) return messageWithTraceback;
+    memoryRefusalsNamed_ = lua_.memoryRefusals();
+    char note[120];
+    std::snprintf(note, sizeof note, " (over the script's memory limit of %g MB; --memory-limit MB sets it)",
+                  static_cast<double>(lua_.memoryLimit()) / (1024 * 1024));
+    std::string named = messageWithTraceback;
+    return named.insert(lineEnd, note);
 }
 
 int ScriptHost::liveProcessCount() {

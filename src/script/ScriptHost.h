@@ -137,6 +137,7 @@ private:
     template <typename T, typename Read>
     std::vector<T> readReport(const char* function, Read read);
     std::string chunkLabel(const std::string& path) const;
+    std::string namingTheMemoryLimit(const std::string& messageWithTraceback);
 
     LuaState lua_;
     World& world_;
@@ -146,6 +147,7 @@ private:
     int apiNamesRef_ = -2;
     std::vector<Tracked> tracked_;
     int errorCount_ = 0;
+    std::uint64_t memoryRefusalsNamed_ = 0;  // the cap's refusals up to the last error that named it
     bool topLevelLeftProcesses_ = false;
 };
 

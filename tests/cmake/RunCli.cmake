@@ -1,4 +1,6 @@
-# Runs stagehand with ARGS and checks its exit status and stderr.
+# Runs stagehand with ARGS and checks its exit status and stderr; with
+# EXPECT_STDOUT its stdout matches that regex; with EXPECT_STDOUT_FILE its
+# stdout is that file's text exactly (an empty file: it prints nothing).
 string(REPLACE "|" ";" arg_list "${ARGS}")
 execute_process(COMMAND ${EMULATOR} ${EXE} ${arg_list} WORKING_DIRECTORY ${WORKDIR}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 60)
@@ -17,4 +19,10 @@ if(NOT "${EXPECT_STDERR}" STREQUAL "")
 endif()
 if(DEFINED EXPECT_STDOUT AND NOT out MATCHES "${EXPECT_STDOUT}")
   message(FATAL_ERROR "stdout does not match '${EXPECT_STDOUT}':\n${out}")
+endif()
+if(DEFINED EXPECT_STDOUT_FILE)
+  file(READ "${EXPECT_STDOUT_FILE}" expected_out)
+  if(NOT out STREQUAL expected_out)
+    message(FATAL_ERROR "stdout is not the text of ${EXPECT_STDOUT_FILE}:\n--- expected\n${expected_out}--- got\n${out}---")
+  endif()
 endif()

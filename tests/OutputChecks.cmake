@@ -1,0 +1,154 @@
+# Outputs checked by what they hold, not by the exit status alone (issue 24):
+# the scene list, a screenshot's pixels, the limits' messages, every --json
+# line, and a scene whose expected transcript was worked out by hand from
+# docs/API.md. Included at the end of tests/CMakeLists.txt (it uses its
+# render_env).
+
+# A judge of images and JSON lines, run after stagehand (under wine too).
+add_executable(stagehand_output_check OutputCheck.cpp)
+target_link_libraries(stagehand_output_check PRIVATE stagehand_sdl_main stagehand_engine stagehand_warnings)
+set(output_check $<TARGET_FILE:stagehand_output_check>)
+set(output_dir ${CMAKE_CURRENT_BINARY_DIR}/output-checks)
+file(MAKE_DIRECTORY ${output_dir})
+
+# stagehand ARGS... with its exit status, the first line of stderr (a regex,
+# "" for none) and stdout: STDOUT a regex, or STDOUT_FILE a file it must equal.
+function(output_test name)
+  cmake_parse_arguments(PARSE_ARGV 1 check "" "EXIT;STDERR;STDOUT;STDOUT_FILE" "ARGS")
+  set(expectations "-DEXPECT_EXIT=${check_EXIT}" "-DEXPECT_STDERR=${check_STDERR}")
+  if(DEFINED check_STDOUT)
+    list(APPEND expectations "-DEXPECT_STDOUT=${check_STDOUT}")
+  endif()
+  if(DEFINED check_STDOUT_FILE)
+    list(APPEND expectations "-DEXPECT_STDOUT_FILE=${check_STDOUT_FILE}")
+  endif()
+  string(REPLACE ";" "|" joined_args "${check_ARGS}")
+  add_test(NAME ${name}
+           COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                   ${expectations} "-DARGS=${joined_args}" -DWORKDIR=${PROJECT_SOURCE_DIR}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunCli.cmake)
+endfunction()
+
+# --- The scene list and --check: their exact output ---------------------------
+# The demo's five scenes in menu order, name and title as scripts/Demo.lua's
+# SCENES lists them (written out by hand from there).
+output_test(cli_list_scenes EXIT 0 STDERR "" STDOUT_FILE ${CMAKE_CURRENT_SOURCE_DIR}/golden/demo_scene_list.txt
+            ARGS --list-scenes)
+output_test(cli_check_finds_nothing_in_the_demo EXIT 0 STDERR "" STDOUT "^$" ARGS --check)
+
+# --- A screenshot, compared with the expected frame --------------------------
+# golden/screenshot_conversation_3s_640x360.png is the conversation at 3 s at
+# 640x360 (17 KB): the forest, George, Bob and Bob's speech bubble, as this
+# test's command drew it (a reference frame, looked at by eye, not derived).
+# Tolerance: in each of R, G and B a mean absolute difference of at most 1
+# level of 255, and at most 0.1% of the pixels (230) off by more than 48 levels
+# in some channel. Why: software GL differs a little from machine to machine.
+# Mesa's other rasteriser (GALLIUM_DRIVER=softpipe instead of llvmpipe) draws
+# this frame 0.06-0.10 levels off on average with 0.018% of its pixels (42,
+# edges of glyphs and circles) off by more: the limit is 5x that. A wrong
+# frame is well outside: the bubble with its text rubbed out, 0.28% of pixels
+# (642); the scene at 2 s, before the bubble, 6-7 levels and 3.8%; a black
+# frame, 42-66 levels and 95%. The Windows build under wine draws it exactly.
+set(screenshot_png ${output_dir}/screenshot_conversation_3s_640x360.png)
+add_test(NAME cli_screenshot_matches_the_expected_frame
+         COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                 -DCHECKER=${output_check} -DOUT=${screenshot_png}
+                 -DEXPECTED=${CMAKE_CURRENT_SOURCE_DIR}/golden/screenshot_conversation_3s_640x360.png
+                 -DSCENE=conversation -DAT=3 -DSIZE=640x360 -DMAX_MEAN_DIFF=1 -DMAX_DIFFERING_FRACTION=0.001
+                 -DWORKDIR=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CheckScreenshot.cmake)
+set_tests_properties(cli_screenshot_matches_the_expected_frame PROPERTIES ENVIRONMENT "${render_env}")
+
+# --- The limits at their defaults and when set --------------------------------
+# Memory: 40 MB of strings kept in one table. The error is at the line that
+# asked for the memory (8) on PUC Lua; LuaJIT keeps no current line after a
+# memory error, and the scheduler names the scene function's line (4).
+output_test(limits_memory_limit_16_refuses_40_mb EXIT 1
+            STDERR "^tests/scripts/memory_40mb.lua:[48]: not enough memory \\(over the script's memory limit of 16 MB"
+            ARGS --headless --script tests/scripts/memory_40mb.lua --memory-limit 16)
+output_test(limits_default_memory_limit_allows_40_mb EXIT 0 STDERR "" STDOUT "print text=\"built 40 blocks of 1 MB\""
+            ARGS --headless --script tests/scripts/memory_40mb.lua)
+# The watchdog's default budget, 1 s, is 10^8 instructions headless; each turn
+# of busy_loop.lua's loop is 2 instructions on both VMs: 2.5*10^7 turns are
+# 0.5 s (half the budget: it runs), 10^8 turns are 2 s (twice: it is stopped
+# halfway, at one of its loop's two lines).
+output_test(limits_default_watchdog_lets_half_a_second_run EXIT 0 STDERR "" STDOUT "print text=\"looped 25000000 turns\""
+            ARGS --headless --script tests/scripts/busy_loop.lua --flag turns=25000000)
+output_test(limits_default_watchdog_stops_two_seconds EXIT 1
+            STDERR "^tests/scripts/busy_loop.lua:[89]: watchdog: ran for more than 1 s without waiting"
+            ARGS --headless --script tests/scripts/busy_loop.lua --flag turns=100000000)
+
+# --- Every --json line: a strict JSON object with its event's fields ---------
+function(json_lines_test name require_events)
+  string(REPLACE ";" "|" joined_args "${ARGN}")
+  string(REPLACE ";" "|" joined_events "${require_events}")
+  add_test(NAME json_lines_${name}
+           COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                   -DCHECKER=${output_check} -DOUT=${output_dir}/json_lines_${name}.jsonl "-DARGS=${joined_args}"
+                   "-DREQUIRE_EVENTS=${joined_events}" -DWORKDIR=${PROJECT_SOURCE_DIR}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CheckJsonLines.cmake)
+endfunction()
+json_lines_test(conversation "scene_start;scene_end;say;walk;arrive;signal;process_start;process_end;wait"
+                --headless --scene conversation --seconds 40)
+json_lines_test(lighthouse_choices "text;image;menu;choice;jump" --headless --scene lighthouse --choose 2,3,1 --seconds 120)
+json_lines_test(harbour_replay "controls;banner;line;choice" --headless --scene harbour --seconds 30
+                --replay tests/replays/harbour_walk_to_pell.txt)
+json_lines_test(rules_scene "print;signal;latch;timeout" --headless --script tests/scripts/rules_scene.lua --scene rules
+                --seconds 20)
+# Hostile scripts with --json: errors, stops and odd values still make JSON.
+file(GLOB hostile_scripts_for_json RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/hostile ${CMAKE_CURRENT_SOURCE_DIR}/hostile/*.lua)
+foreach(script IN LISTS hostile_scripts_for_json)
+  string(REGEX REPLACE "\\.lua$" "" name "${script}")
+  add_test(NAME hostile_json_${name}
+           COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                   -DSCRIPT=${CMAKE_CURRENT_SOURCE_DIR}/hostile/${script} -DSCRIPT_ARG=tests/hostile/${script} -DJSON=1
+                   -DCHECKER=${output_check} -DOUT=${output_dir}/hostile_json_${name}.jsonl
+                   -DWORKDIR=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunHostile.cmake)
+endforeach()
+
+# --- The scheduler's rules, expected by hand -----------------------------------
+foreach(mode transcript timeline)
+  add_test(NAME rules_scene_${mode}
+           COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                   -DMODE=${mode} -DSCRIPT=tests/scripts/rules_scene.lua -DSCENE=rules
+                   -DEXPECTED=${CMAKE_CURRENT_SOURCE_DIR}/golden/rules_scene_expected.txt
+                   -DOUT=${output_dir}/rules_scene_timeline.html -DWORKDIR=${PROJECT_SOURCE_DIR}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CheckRulesScene.cmake)
+endforeach()
+
+# --- In CI a missing tool fails; elsewhere it is a warning --------------------
+# cmake/MissingTools.cmake's rule, which the configure applies to busted,
+# python3 and GoogleTest: with CI=true a failure naming the tool, without it a
+# warning and the configure goes on.
+function(missing_tool_fails_in_ci name)
+  cmake_parse_arguments(PARSE_ARGV 1 check "" "EXPECT" "ENV;COMMAND")
+  string(REPLACE ";" "|" joined_command "${check_COMMAND}")
+  string(REPLACE ";" "|" joined_env "${check_ENV}")
+  add_test(NAME ci_${name}
+           COMMAND ${CMAKE_COMMAND} "-DCOMMAND=${joined_command}" "-DENV=${joined_env}" "-DEXPECT=${check_EXPECT}"
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/ExpectMissingToolFailure.cmake)
+endfunction()
+missing_tool_fails_in_ci(missing_busted_fails_the_configure ENV CI=true
+                         EXPECT "^  CI=true but busted is missing, so the Lua specs"
+                         COMMAND ${CMAKE_COMMAND} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/MissingToolProbe.cmake)
+add_test(NAME missing_busted_outside_ci_is_a_warning
+         COMMAND ${CMAKE_COMMAND} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/MissingToolProbe.cmake)
+set_tests_properties(missing_busted_outside_ci_is_a_warning PROPERTIES ENVIRONMENT "CI="
+                     PASS_REGULAR_EXPRESSION "busted not found: the Lua specs.*the configure goes on")
+# The timeline test with no Chromium to be found.
+if(Python3_Interpreter_FOUND)
+  missing_tool_fails_in_ci(timeline_without_chromium_fails ENV CI=true STAGEHAND_CHROMIUM=no-such-chromium
+                           EXPECT "^FAIL: CI=true but no-such-chromium is missing"
+                           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/timeline/check_timeline.py
+                                   $<TARGET_FILE:stagehand> handshake ${output_dir}/timeline-without-chromium
+                                   ${CMAKE_CROSSCOMPILING_EMULATOR})
+endif()
+# The packaging test with no dpkg tools on PATH (a script's find_program
+# searches PATH only; cmake and cpack are called by their full paths).
+if(CMAKE_HOST_SYSTEM_NAME STREQUAL "Linux" AND NOT WIN32)
+  file(MAKE_DIRECTORY ${output_dir}/empty-path)
+  missing_tool_fails_in_ci(packages_without_dpkg_fail ENV CI=true PATH=${output_dir}/empty-path
+                           EXPECT "^  CI=true but dpkg-deb is missing, so"
+                           COMMAND ${CMAKE_COMMAND} -DCPACK=${CMAKE_CPACK_COMMAND}
+                                   -DCONFIG=${PROJECT_BINARY_DIR}/CPackConfig.cmake -DOUT=${output_dir}/package-without-dpkg
+                                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CheckPackage.cmake)
+endif()
