@@ -1,0 +1,219 @@
+// Behaviours the mutation check (tools/mutation-check.sh, docs/TESTING.md)
+// found no other test holding: each test here names the mutations of
+// tools/mutations.txt it kills. The command line's limits as they reach the
+// script state, the memory cap where it is promised, the watcher's folders,
+// and the timeline's nesting and arrows.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "RunSetup.h"
+#include "ScriptWatcher.h"
+#include "TimelineReport.h"
+#include "script/LuaCompat.h"
+#include "script/LuaState.h"
+
+using namespace stagehand;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The command line `args` (without the program's name), parsed; the test
+// fails if it does not parse.
+CommandLine parsed(std::vector<std::string> args) {
+    args.insert(args.begin(), "stagehand");
+    std::vector<char*> argv;
+    for (auto& arg : args) argv.push_back(arg.data());
+    CommandLine cmd;
+    std::string error;
+    EXPECT_TRUE(parseCommandLine(static_cast<int>(argv.size()), argv.data(), cmd, error)) << error;
+    return cmd;
+}
+
+// The limits a headless run of that command line gives its script state.
+LuaLimits limitsOf(const CommandLine& cmd) {
+    Setup setup;
+    setup.cmd = cmd;
+    return makeOptions(setup, nullptr, true).limits;
+}
+
+// A folder of its own under the system's temporary folder, removed at the end.
+class TempFolder {
+public:
+    explicit TempFolder(const std::string& name)
+        : path_(fs::temp_directory_path() / ("stagehand_guard_" + std::to_string(std::random_device{}())) / name) {
+        fs::create_directories(path_);
+    }
+    ~TempFolder() {
+        std::error_code ignored;
+        fs::remove_all(path_.parent_path(), ignored);
+    }
+    TempFolder(const TempFolder&) = delete;
+    TempFolder& operator=(const TempFolder&) = delete;
+    const fs::path& path() const { return path_; }
+
+private:
+    fs::path path_;
+};
+
+// Moves a file's modification time on by a second, as a save in an editor
+// would, even where the file system's clock is coarse.
+void touchLater(const fs::path& path) {
+    fs::last_write_time(path, fs::last_write_time(path) + std::chrono::seconds(1));
+}
+
+// A Lua function that allocates a block of exactly `bytes` (its argument) and
+// keeps it, so a test can fill the state up to a known total.
+int holdBlock(lua_State* L) {
+    auto bytes = static_cast<std::size_t>(lua_tonumber(L, 1));
+    lua_newuserdata(L, bytes);
+    luaL_ref(L, LUA_REGISTRYINDEX);
+    return 0;
+}
+
+// Calls holdBlock(bytes) in `lua`, protected, as the host calls scripts.
+CallResult hold(LuaState& lua, std::size_t bytes) {
+    lua_State* L = lua.get();
+    lua_pushcfunction(L, holdBlock);
+    lua_pushnumber(L, static_cast<lua_Number>(bytes));
+    return lua.call(1, 0);
+}
+
+constexpr std::size_t kMiB = std::size_t{1} << 20;
+
+// Mechanics events as a headless run records them (see test_timeline.cpp).
+TranscriptEvent event(double time, const char* name) {
+    TranscriptEvent e;
+    e.time = time;
+    e.name = name;
+    return e;
+}
+
+// Process `id` starts at time 0, started by `parent` (0: the host).
+TranscriptEvent started(long id, const char* name, long parent) {
+    return event(0, "process_start")
+        .withNumber("id", static_cast<double>(id))
+        .with("process", name)
+        .withNumber("parent", static_cast<double>(parent))
+        .with("where", "s.lua:1");
+}
+
+// Process `id` begins waiting on `signal` at time 0.
+TranscriptEvent waitsOn(long id, const char* name, const char* signal) {
+    return event(0, "wait")
+        .withNumber("id", static_cast<double>(id))
+        .with("process", name)
+        .with("kind", "signal")
+        .with("target", signal)
+        .with("where", "s.lua:2");
+}
+
+int count(const std::string& text, const std::string& part) {
+    int n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// The command line's limits, as the script state gets them.
+
+// Kills default-watchdog-30s: README promises a 1 s watchdog and 512 MB.
+TEST(MutationGuards, a_run_without_limit_options_gets_a_1_s_watchdog_and_512_mb) {
+    LuaLimits limits = limitsOf(parsed({"--headless"}));
+    EXPECT_EQ(limits.watchdogSeconds, 1.0);
+    EXPECT_EQ(limits.memoryBytes, 512 * kMiB);
+}
+
+// Kills watchdog-option-ignored, memory-limit-ignored and memory-limit-not-passed-on.
+TEST(MutationGuards, watchdog_and_memory_limit_options_reach_the_script_state) {
+    LuaLimits limits = limitsOf(parsed({"--headless", "--watchdog", "0.3", "--memory-limit", "48"}));
+    EXPECT_EQ(limits.watchdogSeconds, 0.3);
+    EXPECT_EQ(limits.memoryBytes, 48 * kMiB);
+}
+
+// ---------------------------------------------------------------------------
+// The memory cap refuses the allocation that would pass it, not a later one.
+
+// Kills memory-cap-half-again-too-high: 20 MiB twice is 40, over a 32 MiB cap.
+TEST(MutationGuards, the_memory_cap_refuses_the_first_allocation_past_it) {
+    LuaLimits limits;
+    limits.memoryBytes = 32 * kMiB;
+    LuaState lua(limits);
+    CallResult first = hold(lua, 20 * kMiB);
+    ASSERT_TRUE(first.ok) << first.error;
+    CallResult second = hold(lua, 20 * kMiB);
+    EXPECT_FALSE(second.ok) << "40 MiB held under a 32 MiB cap";
+    EXPECT_NE(second.error.find("not enough memory"), std::string::npos) << second.error;
+    EXPECT_LE(lua.memoryUsed(), 32 * kMiB);
+}
+
+// ---------------------------------------------------------------------------
+// Hot reload watches the script, the maps and the images.
+
+// Kills image-edits-not-watched.
+TEST(MutationGuards, the_watcher_notices_a_saved_image_and_a_saved_map) {
+    TempFolder root("watched");
+    fs::create_directories(root.path() / "assets" / "maps");
+    fs::create_directories(root.path() / "assets" / "images");
+    fs::path script = root.path() / "scene.lua", map = root.path() / "assets" / "maps" / "yard.map",
+             image = root.path() / "assets" / "images" / "keeper.png";
+    for (const fs::path& file : {script, map, image}) std::ofstream(file, std::ios::binary) << "x";
+
+    ScriptWatcher watcher(script.string(), root.path().string());
+    std::string changed;
+    EXPECT_FALSE(watcher.poll(0, changed)) << "nothing has changed yet";
+
+    touchLater(image);
+    ASSERT_TRUE(watcher.poll(1, changed)) << "a saved portrait reloads the scene";
+    EXPECT_EQ(fs::path(changed).filename(), "keeper.png");
+
+    touchLater(map);
+    changed.clear();
+    ASSERT_TRUE(watcher.poll(2, changed)) << "a saved map reloads the scene";
+    EXPECT_EQ(fs::path(changed).filename(), "yard.map");
+}
+
+// ---------------------------------------------------------------------------
+// The timeline (--timeline): lanes nested under their parent, an arrow to
+// every process a signal woke.
+
+// Kills lanes-not-nested: a child's lane comes right under its parent's,
+// indented and marked, before a later process that is no child of it.
+TEST(MutationGuards, a_timeline_lane_is_nested_under_the_process_that_started_it) {
+    std::vector<TranscriptEvent> events = {started(1, "scene", 0), started(2, "chatter", 0), started(3, "walker", 1)};
+    std::string html = timelineHtml(events, "nesting");
+    auto scene = html.find("data-id=\"1\""), chatter = html.find("data-id=\"2\""), walker = html.find("data-id=\"3\"");
+    ASSERT_NE(walker, std::string::npos);
+    EXPECT_LT(scene, walker);
+    EXPECT_LT(walker, chatter) << "the child's lane comes before the next top-level process";
+    EXPECT_NE(html.find("\u2514 walker</text>"), std::string::npos) << "the child's name is marked as nested";
+    EXPECT_EQ(html.find("\u2514 chatter"), std::string::npos) << "a top-level process is not";
+}
+
+// Kills arrow-to-the-first-woken-only: one signal, three waiters, three arrows.
+TEST(MutationGuards, a_signal_that_wakes_several_processes_draws_an_arrow_to_each) {
+    std::vector<TranscriptEvent> events = {started(1, "scene", 0),  started(2, "rhea", 1),    started(3, "otto", 1),
+                                           started(4, "pell", 1),   waitsOn(2, "rhea", "go"), waitsOn(3, "otto", "go"),
+                                           waitsOn(4, "pell", "go")};
+    events.push_back(event(2, "signal")
+                         .with("signal", "go")
+                         .withNumber("sender", 1)
+                         .with("sender_name", "scene")
+                         .withNumber("woken", 3)
+                         .with("woke", "2 3 4"));
+    TimelineSummary summary;
+    std::string html = timelineHtml(events, "arrows", &summary);
+    EXPECT_EQ(summary.arrows, 3);
+    EXPECT_EQ(count(html, "class=\"arrow\""), 3);
+    for (const char* to : {"2", "3", "4"})
+        EXPECT_NE(html.find(std::string("data-signal=\"go\" data-from=\"1\" data-to=\"") + to + "\""),
+                  std::string::npos)
+            << "no arrow to process " << to;
+}
