@@ -65,11 +65,17 @@ return function(stage, S)
     end
 
     -- Waits until dialogue line or story page `id` has been read (typed,
-    -- held and turned): dialogue() and text() differ only in how it is shown.
-    local function waitUntilRead(id, speaker)
+    -- held and turned): dialogue() and text() differ only in how it is shown,
+    -- and in who turns it, which the inspector says (`description`).
+    local function waitUntilRead(id, speaker, description)
         S.waitUntilLabelled("page", speaker or "narration", function()
             return stage.isLineFinished(id)
-        end)
+        end, description)
+    end
+
+    -- What a walk waits for, in the inspector's words.
+    local function arrives(actor)
+        return actor .. " arrives"
     end
 
     ---Starts `actor` walking to `point` and returns at once; when it arrives,
@@ -82,7 +88,7 @@ return function(stage, S)
         checkString("walkToPointAndSignal", "signalName", signalName)
         stage.walkToPoint(actor, point)
         return S.runProcess(function()
-            S.waitUntilLabelled("walk", actor, arrived(actor))
+            S.waitUntilLabelled("walk", actor, arrived(actor), arrives(actor))
             S.signal(signalName)
         end):setName(actor .. " walking, then signal " .. signalName)
     end
@@ -92,14 +98,14 @@ return function(stage, S)
     ---@param point table|string
     function api.walkTo(actor, point)
         stage.walkToPoint(actor, point)
-        S.waitUntilLabelled("walk", actor, arrived(actor))
+        S.waitUntilLabelled("walk", actor, arrived(actor), arrives(actor))
     end
 
     ---Waits until `actor` stops walking.
     ---@param actor string
     function api.waitArrival(actor)
         stage.isWalking(actor) -- checks the name
-        S.waitUntilLabelled("walk", actor, arrived(actor))
+        S.waitUntilLabelled("walk", actor, arrived(actor), arrives(actor))
     end
 
     ---Shows a line in the dialogue box (speaker nil for narration) and waits
@@ -107,7 +113,7 @@ return function(stage, S)
     ---@param speaker string|nil
     ---@param text string
     function api.dialogue(speaker, text)
-        waitUntilRead(stage.showLine(speaker, text), speaker)
+        waitUntilRead(stage.showLine(speaker, text), speaker, "the line is read") -- it turns itself once read
     end
 
     ---Shows a speech bubble for `seconds` and waits that long; the engine
@@ -151,7 +157,7 @@ return function(stage, S)
             speaker = speakerOrText
         end
         checkString("text", "text", text)
-        waitUntilRead(stage.showPage(speaker, text), speaker)
+        waitUntilRead(stage.showPage(speaker, text), speaker, "the player turns the page")
     end
 
     ---Shows a picture (assets/images/NAME.png, or .jpg, .bmp, .tga, .gif) beside the text; nil hides it.
@@ -209,7 +215,7 @@ return function(stage, S)
         local id = stage.showMenu(texts)
         S.waitUntilLabelled("menu", #texts .. " options", function()
             return stage.menuChoice(id) ~= 0
-        end)
+        end, "the player chooses")
         local target = options[stage.menuChoice(id)].target
         storyFunction("menu: the chosen option", target)
         api.jump(target)
@@ -243,10 +249,10 @@ return function(stage, S)
             error("waitNear: radius must be a positive number. Was " .. describe(radius), 2)
         end
         api.distance(actor, place) -- checks the names now, at the caller's line
-        local target = actor .. " near " .. (type(place) == "table" and "a point" or place)
-        S.waitUntilLabelled("near", target, function()
+        local placeName = type(place) == "table" and "a point" or place
+        S.waitUntilLabelled("near", actor .. " near " .. placeName, function()
             return api.distance(actor, place) <= radius
-        end)
+        end, actor .. " is near " .. placeName)
     end
 
 

@@ -142,7 +142,11 @@ local pausesMade = 0
 -- waitUntil (a page, a menu, a walk) with waitUntilLabelled.
 local observer = false
 
-local labelKind, labelTarget = false, false
+-- What waitUntilLabelled was told: the kind and target of the next waitUntil,
+-- for the observer, and the inspector's words for each labelled wait ("the
+-- player chooses") by its predicate, weak so a finished wait's words go with
+-- it. One table, not three locals: the main chunk is at Lua 5.1's 200.
+local label = { kind = false, target = false, descriptions = setmetatable({}, { __mode = "k" }) }
 
 -- The host's answer to "is a runaway script being stopped?" (see setKillCheck).
 local killPending = function()
@@ -733,8 +737,8 @@ local function observeWait(p)
         local left = key and key / MS - p[GROUP].clock or 0
         kind, target = "signal", string.format("%s (timeout %.3f)", on[TICKET.WHAT], left)
     elseif kind == KIND_UNTIL then
-        if labelKind then
-            kind, target = labelKind, labelTarget
+        if label.kind then
+            kind, target = label.kind, label.target
         else
             kind, target = "predicate", definedAt(on)
         end
@@ -745,7 +749,7 @@ local function observeWait(p)
         end
         target = table.concat(names, ", ")
     end
-    labelKind, labelTarget = false, false
+    label.kind, label.target = false, false
     observer("wait", p[ID], nameOf(p), kind, target or "", whereWaiting(p))
 end
 
@@ -1571,9 +1575,12 @@ local function describeWait(p)
         local left = math.max(0, (timerDue(p) or g.clock) - g.clock)
         return kind, string.format("%s (%.1f s left)", on[TICKET.WHAT], left)
     elseif kind == KIND_UNTIL then
+        if label.descriptions[on] then -- walkTo, dialogue...: what the stage library said the wait is
+            return kind, label.descriptions[on]
+        end
         local info = getinfo(on, "S")
         if supportSources[info.source] then
-            return kind, "a stage condition" -- walkTo, dialogue...: where they were called says more
+            return kind, "a stage condition" -- where they were called says more
         end
         return kind, info.short_src .. ":" .. info.linedefined
     elseif kind == KIND_PROCESS then
@@ -2323,14 +2330,20 @@ function M.setObserver(fn)
 end
 
 ---Host only: waitUntil for a stage helper, telling the observer what the wait
----is (kind "page", "menu", "walk"...) and its target.
+---is (kind "page", "menu", "walk"...) and its target, and the inspector what
+---it waits for ("the player turns the page": processes() gives it as the
+---detail, so the summary reads "until the player turns the page").
 ---@param kind string
 ---@param target string
 ---@param predicate fun(): boolean
-function M.waitUntilLabelled(kind, target, predicate)
-    labelKind, labelTarget = kind, target
+---@param description? string
+function M.waitUntilLabelled(kind, target, predicate, description)
+    label.kind, label.target = kind, target
+    if description ~= nil then
+        label.descriptions[predicate] = description
+    end
     local elapsed = M.waitUntil(predicate)
-    labelKind, labelTarget = false, false
+    label.kind, label.target = false, false
     return elapsed
 end
 

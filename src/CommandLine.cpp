@@ -35,11 +35,12 @@ bool isDataRoot(const std::filesystem::path& dir) {
 
 const char* usageText() {
     return "usage:\n"
-           "  stagehand [--script PATH] [--scene NAME]\n"
+           "  stagehand [--script PATH] [--scene NAME] [--size WxH] [--seed N]\n"
            "  stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1,...] "
            "[--seed N]\n"
-           "  stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH] [--seed N]\n"
-           "  stagehand --timeline OUT.html [--scene NAME] [--script PATH] [--seconds S] [--choose 2,1,...] "
+           "  stagehand --screenshot OUT.png --at T [--script PATH] [--scene NAME] [--choose 2,1,...] [--size WxH] "
+           "[--seed N]\n"
+           "  stagehand --timeline OUT.html [--script PATH] [--scene NAME] [--seconds S] [--choose 2,1,...] "
            "[--seed N]\n"
            "  stagehand --list-scenes [--script PATH]\n"
            "  stagehand --check [--script PATH]\n"

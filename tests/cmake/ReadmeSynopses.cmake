@@ -1,0 +1,97 @@
+# The README's command-line synopses against `stagehand --help`: for each mode
+# (the window, --headless, --screenshot, ...) and the common options, both must
+# name the same options, so a newcomer who copies a synopsis is not missing an
+# option the program takes, nor told of one it refuses. Fails with each mode's
+# difference.
+#   cmake -DEXE=stagehand -DEMULATOR=... -DREADME=README.md -P ReadmeSynopses.cmake
+cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...), which a -P script does not get by default
+
+# Reads synopsis lines ("stagehand --mode ARG [--opt X] ...", "common: ...",
+# and continuation lines that start with spaces) into the variables
+# <prefix>_modes (the modes in order) and <prefix>_<mode> (its option names,
+# sorted). A line that starts with "stagehand [" is the window mode.
+function(read_synopses text prefix)
+  # Semicolons and brackets would make CMake's list splitting misread a line;
+  # "[--x]" becomes "(--x)", still not a mode's leading option.
+  string(REPLACE "\r" "" text "${text}")
+  string(REPLACE ";" "," text "${text}")
+  string(REPLACE "[" "(" text "${text}")
+  string(REPLACE "]" ")" text "${text}")
+  string(REPLACE "\n" ";" lines "${text}")
+  set(modes "")
+  set(mode "")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^ *stagehand +(--[a-z][a-z-]*)")
+      set(mode "${CMAKE_MATCH_1}")
+    elseif(line MATCHES "^ *stagehand( |$)")
+      set(mode "window")
+    elseif(line MATCHES "^ *common:")
+      set(mode "common")
+    elseif(NOT line MATCHES "^ " OR mode STREQUAL "")
+      set(mode "")  # not part of a synopsis ("usage:", a blank line)
+      continue()
+    endif()
+    if(NOT mode IN_LIST modes)
+      list(APPEND modes "${mode}")
+    endif()
+    string(REGEX MATCHALL "--[a-z][a-z-]*" found "${line}")
+    list(APPEND options_${mode} ${found})
+  endforeach()
+  foreach(mode IN LISTS modes)
+    list(REMOVE_DUPLICATES options_${mode})
+    list(SORT options_${mode})
+    set(${prefix}_${mode} "${options_${mode}}" PARENT_SCOPE)
+  endforeach()
+  set(${prefix}_modes "${modes}" PARENT_SCOPE)
+endfunction()
+
+execute_process(COMMAND ${EMULATOR} ${EXE} --help OUTPUT_VARIABLE help RESULT_VARIABLE status TIMEOUT 60)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "stagehand --help exited ${status}")
+endif()
+read_synopses("${help}" help)
+
+# The README's synopses: the first fenced block under "## The command line".
+file(READ "${README}" readme)
+string(FIND "${readme}" "\n## The command line\n" start)
+if(start EQUAL -1)
+  message(FATAL_ERROR "${README} has no section \"## The command line\"")
+endif()
+string(SUBSTRING "${readme}" ${start} -1 readme)
+if(NOT readme MATCHES "\n```\n([^`]*)\n```")
+  message(FATAL_ERROR "no fenced block of synopses under \"## The command line\" in ${README}")
+endif()
+read_synopses("${CMAKE_MATCH_1}" readme)
+
+if(help_modes STREQUAL "")
+  message(FATAL_ERROR "found no synopsis in the output of --help:\n${help}")
+endif()
+set(problems "")
+foreach(mode IN LISTS help_modes)
+  if(NOT mode IN_LIST readme_modes)
+    string(APPEND problems "\n  the README has no synopsis of ${mode} (--help: ${help_${mode}})")
+    continue()
+  endif()
+  foreach(option IN LISTS help_${mode})
+    if(NOT option IN_LIST readme_${mode})
+      string(APPEND problems "\n  ${mode}: the README's synopsis lacks ${option}, which --help lists")
+    endif()
+  endforeach()
+  foreach(option IN LISTS readme_${mode})
+    if(NOT option IN_LIST help_${mode})
+      string(APPEND problems "\n  ${mode}: the README's synopsis lists ${option}, which --help does not")
+    endif()
+  endforeach()
+endforeach()
+foreach(mode IN LISTS readme_modes)
+  if(NOT mode IN_LIST help_modes)
+    string(APPEND problems "\n  the README has a synopsis of ${mode}, which --help does not")
+  endif()
+endforeach()
+if(NOT problems STREQUAL "")
+  message(FATAL_ERROR "the README's command-line synopses differ from --help:${problems}")
+endif()
+foreach(mode IN LISTS help_modes)
+  message(STATUS "${mode}: ${help_${mode}}")
+endforeach()
+message(STATUS "the README's synopses match --help")
