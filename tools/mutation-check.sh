@@ -223,17 +223,22 @@ run_luacheck() {
 # ctest stops at the first failure where it can: a mutation is killed by one.
 # (Not with --repeat until-pass, which makes ctest 3.25 run every test anyway:
 # the retry below is done by hand.)
+# (The help is read whole first: with pipefail, `ctest --help | grep -q` fails
+# whenever grep's early exit kills ctest's write with SIGPIPE.)
 stop_flag=()
-if ctest --help 2> /dev/null | grep -q -- --stop-on-failure; then stop_flag=(--stop-on-failure); fi
+ctest_help=$(ctest --help 2> /dev/null || true)
+if [[ $ctest_help == *--stop-on-failure* ]]; then stop_flag=(--stop-on-failure); fi
 
 run_ctest() {
   ctest --test-dir "$build" -j"$jobs" --timeout "$test_timeout" "$@"
 }
 
-# The first test in the list of failed tests ctest ends log $1 with.
+# The first test in the list of failed tests ctest ends log $1 with (awk
+# stops there itself: no reader that quits early, which pipefail would fail).
 first_failure() {
   local name
-  name=$(sed -n -E '/The following tests FAILED:/,$ s/^[[:space:]]+[0-9]+ - ([^ ]+) \(.*/\1/p' "$1" | head -n 1)
+  name=$(awk '/The following tests FAILED:/ { listed = 1; next }
+              listed && /^[[:space:]]+[0-9]+ - / { sub(/^[[:space:]]+[0-9]+ - /, ""); sub(/ \(.*/, ""); print; exit }' "$1")
   echo "${name:-ctest failed}"
 }
 
