@@ -23,7 +23,7 @@
 #   bash bench/scheduler_jit_spread.sh luajit 1000 26        LuaJIT's run-to-run spread at 1,000 processes
 #   bash bench/scheduler_instructions.sh lua5.1 1000         instructions (callgrind; one run: they do not vary)
 #   build/lua51|luajit/bench/reload_bench                    hot reload, a scene 60 s in
-#   build/lua51/tests/stagehand_tests --gtest_filter=PatternCost.dry_run_at_the_budget*
+#   build/lua51/tests/stagehand_tests --gtest_filter=PatternCost.dry_run_figures*
 #                                                            the pattern guard's step budget in seconds
 #   build/lua51/stagehand --headless --script bench/gsub_limit.lua --scene gsubLimit
 #                                                            how long a string gsub("%s+", " ") may take
@@ -117,7 +117,7 @@ for run in $(seq 1 "$runs"); do
   measure "reload-lua51-$run" build/lua51/bench/reload_bench
   measure "reload-luajit-$run" build/luajit/bench/reload_bench
   measure "patterns-$run" build/lua51/tests/stagehand_tests \
-    --gtest_filter=PatternCost.dry_run_at_the_budget_takes_well_under_the_watchdog
+    --gtest_filter=PatternCost.dry_run_figures_at_the_budget_and_for_the_idioms
 done
 measure spread bash bench/scheduler_jit_spread.sh luajit 1000 "$spreadRuns"
 measure instructions bash bench/scheduler_instructions.sh lua5.1 1000
