@@ -82,7 +82,8 @@ if [ "$waitMinutes" -gt 0 ]; then
     if below "$load" 0.5; then quietReadings=$((quietReadings + 1)); else quietReadings=0; fi
     echo "readme-figures: $(date +%H:%M:%S) 1-minute load $load ($quietReadings quiet readings in a row)"
     [ "$quietReadings" -ge 3 ] && break
-    if [ "$(date +%s)" -ge "$deadline" ]; then
+    # At the deadline a quiet spell already begun may still finish.
+    if [ "$(date +%s)" -ge "$deadline" ] && [ "$quietReadings" -eq 0 ]; then
       echo "readme-figures: the machine did not get quiet in $waitMinutes minutes; measuring anyway (load $load)"
       break
     fi
@@ -198,7 +199,7 @@ figure("the same before layout was cached", r"was (\d+) ms", "not re-run: the ol
 def sched(vm, kind, column):
     return [number(r[column]) for t in runs_of("scheduler-" + vm) for r in rows(t) if r[0] == kind]
 # Per VM: the README's words before its dense and its sparse figure.
-vms = (("lua51", r"on PUC Lua 5.1 ", r"when most processes wake often, "),
+vms = (("lua51", r"on PUC Lua 5.1 ", r"when most processes wake often(?: \([^)]*\))?, "),
        ("joff", r"JIT off \([^)]*\) ", r"JIT off \([^)]*\) \S+x and "),
        ("jit", r"JIT on ", r"JIT on \S+x and "))
 for vm, dense, sparse in vms:
@@ -261,8 +262,9 @@ print()
 print("# README figures re-run%s: %d run%s each" % (" (--quick: a dry run, not figures to quote)" if quick else "",
                                                     runs, "" if runs == 1 else "s"))
 print()
-print("1-minute load at the start of each command: %s-%s (highest before %s)"
-      % (lowest[1], highest[1], highest[0]))
+print("1-minute load at the start of each command: %s-%s (highest before %s; each benchmark keeps one core"
+      " busy, so about 1 is a machine otherwise idle)" % (lowest[1], highest[1], highest[0]))
+print("per command: " + ", ".join("%s %s" % (name, load) for name, load in loads))
 print()
 print("| figure | README says | measured | command |")
 print("|---|---|---|---|")
