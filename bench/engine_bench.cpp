@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "BenchCast.h"
-#include "CommandLine.h"
-#include "Simulation.h"
+#include "app/CommandLine.h"
+#include "app/Simulation.h"
 #include "game/MapData.h"
 #include "platform/Window.h"
 #include "render/OffscreenTarget.h"

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "BenchCast.h"
-#include "CommandLine.h"
-#include "Simulation.h"
+#include "app/CommandLine.h"
+#include "app/Simulation.h"
 #include "platform/Portable.h"
 #include "platform/Window.h"
 #include "render/Batch2D.h"

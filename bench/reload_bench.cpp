@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "CommandLine.h"
-#include "ScriptWatcher.h"
-#include "Simulation.h"
+#include "app/CommandLine.h"
+#include "app/ScriptWatcher.h"
+#include "app/Simulation.h"
 #include "script/LuaCompat.h"
 
 using namespace stagehand;

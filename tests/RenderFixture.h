@@ -6,8 +6,8 @@
 
 #include <memory>
 
-#include "Renderer.h"
 #include "TestSupport.h"
+#include "app/Renderer.h"
 
 namespace stagehand::test {
 

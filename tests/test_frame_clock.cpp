@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "FrameClock.h"
+#include "app/FrameClock.h"
 
 using stagehand::FrameClock;
 using stagehand::Playback;

@@ -3,7 +3,7 @@
 
 #include <SDL.h>
 
-#include "SceneMenu.h"
+#include "app/SceneMenu.h"
 
 using namespace stagehand;
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "RunSetup.h"
-#include "ScriptWatcher.h"
-#include "TimelineReport.h"
+#include "app/RunSetup.h"
+#include "app/ScriptWatcher.h"
+#include "app/TimelineReport.h"
 #include "script/LuaCompat.h"
 #include "script/LuaState.h"
 

@@ -10,8 +10,8 @@
 #include <set>
 
 #include "RenderFixture.h"
-#include "Simulation.h"
 #include "TestSupport.h"
+#include "app/Simulation.h"
 #include "platform/Window.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"

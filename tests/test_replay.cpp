@@ -6,10 +6,10 @@
 
 #include <fstream>
 
-#include "PlayInput.h"
-#include "PlaySession.h"
-#include "Simulation.h"
 #include "TestSupport.h"
+#include "app/PlayInput.h"
+#include "app/PlaySession.h"
+#include "app/Simulation.h"
 
 using namespace stagehand;
 

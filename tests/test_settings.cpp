@@ -4,8 +4,8 @@
 
 #include <fstream>
 
-#include "PlayerSettings.h"
 #include "TestSupport.h"
+#include "app/PlayerSettings.h"
 
 using namespace stagehand;
 

@@ -6,10 +6,10 @@
 
 #include <filesystem>
 
-#include "PauseMenu.h"
 #include "RenderFixture.h"
-#include "Simulation.h"
 #include "TestSupport.h"
+#include "app/PauseMenu.h"
+#include "app/Simulation.h"
 #include "platform/Window.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"

@@ -3,7 +3,7 @@
 // and every script-supplied text escaped.
 #include <gtest/gtest.h>
 
-#include "TimelineReport.h"
+#include "app/TimelineReport.h"
 
 using namespace stagehand;
 

@@ -18,9 +18,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "RunSetup.h"
 #include "TestSupport.h"
-#include "WindowGame.h"
+#include "app/RunSetup.h"
+#include "app/WindowGame.h"
 
 using namespace stagehand;
 namespace fs = std::filesystem;

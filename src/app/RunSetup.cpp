@@ -1,12 +1,12 @@
-#include "RunSetup.h"
+#include "app/RunSetup.h"
 
 #include <csignal>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
-#include "PlaySession.h"
-#include "PlayerSettings.h"
+#include "app/PlaySession.h"
+#include "app/PlayerSettings.h"
 #include "platform/Portable.h"
 
 namespace stagehand {

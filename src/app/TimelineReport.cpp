@@ -1,4 +1,4 @@
-#include "TimelineReport.h"
+#include "app/TimelineReport.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "PlayerSettings.h"
+#include "app/PlayerSettings.h"
 
 #include <SDL.h>
 

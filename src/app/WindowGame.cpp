@@ -1,4 +1,4 @@
-#include "WindowGame.h"
+#include "app/WindowGame.h"
 
 #include <SDL.h>
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "PlayerSettings.h"
+#include "app/PlayerSettings.h"
 #include "platform/Input.h"
 #include "render/Batch2D.h"
 #include "render/TextRenderer.h"

@@ -1,4 +1,4 @@
-#include "ScriptWatcher.h"
+#include "app/ScriptWatcher.h"
 
 #include "platform/Portable.h"
 

@@ -9,10 +9,10 @@
 #include <fstream>
 #include <iostream>
 
-#include "Renderer.h"
-#include "RunSetup.h"
-#include "TimelineReport.h"
-#include "WindowGame.h"
+#include "app/Renderer.h"
+#include "app/RunSetup.h"
+#include "app/TimelineReport.h"
+#include "app/WindowGame.h"
 #include "platform/Portable.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"

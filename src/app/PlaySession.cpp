@@ -1,4 +1,4 @@
-#include "PlaySession.h"
+#include "app/PlaySession.h"
 
 #include <chrono>
 #include <cstdio>

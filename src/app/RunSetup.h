@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "CommandLine.h"
-#include "Simulation.h"
+#include "app/CommandLine.h"
+#include "app/Simulation.h"
 #include "game/InputLog.h"
 
 namespace stagehand {

@@ -1,8 +1,8 @@
-#include "PauseMenu.h"
+#include "app/PauseMenu.h"
 
 #include <SDL.h>
 
-#include "PlayInput.h"
+#include "app/PlayInput.h"
 #include "platform/Gamepads.h"
 
 #include "view/Palette.h"

@@ -10,8 +10,8 @@
 #include <memory>
 #include <string>
 
-#include "ScriptWatcher.h"
-#include "Simulation.h"
+#include "app/ScriptWatcher.h"
+#include "app/Simulation.h"
 
 namespace stagehand {
 

@@ -1,4 +1,4 @@
-#include "Simulation.h"
+#include "app/Simulation.h"
 
 #include "render/ImageFiles.h"
 

@@ -8,15 +8,15 @@
 #include <memory>
 #include <string>
 
-#include "FrameClock.h"
-#include "PauseMenu.h"
-#include "PlayInput.h"
-#include "PlaySession.h"
-#include "PlayerSettings.h"
-#include "Renderer.h"
-#include "RunSetup.h"
-#include "SceneMenu.h"
-#include "ScriptWatcher.h"
+#include "app/FrameClock.h"
+#include "app/PauseMenu.h"
+#include "app/PlayInput.h"
+#include "app/PlaySession.h"
+#include "app/PlayerSettings.h"
+#include "app/Renderer.h"
+#include "app/RunSetup.h"
+#include "app/SceneMenu.h"
+#include "app/ScriptWatcher.h"
 
 namespace stagehand {
 

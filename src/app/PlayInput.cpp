@@ -1,8 +1,8 @@
-#include "PlayInput.h"
+#include "app/PlayInput.h"
 
 #include <SDL.h>
 
-#include "PlayerSettings.h"
+#include "app/PlayerSettings.h"
 
 namespace stagehand {
 

@@ -1,4 +1,4 @@
-#include "SceneMenu.h"
+#include "app/SceneMenu.h"
 
 #include <SDL.h>
 
