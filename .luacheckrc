@@ -32,7 +32,8 @@ local sceneFile = {
 }
 files["scripts/"] = sceneFile
 files["tests/scripts/"] = sceneFile -- the tests' scenes (check_mistakes.lua's mistakes are on purpose)
-files["scripts/WaitSupport.lua"] = { std = "lua51" }
+files["scripts/WaitSupport.lua"] = { std = "lua51", read_globals = { "love" } } -- loads its parts in LÖVE too
+files["scripts/wait/"] = { std = "lua51" } -- the scheduler's parts (see WaitSupport.lua)
 files["scripts/StageSupport.lua"] = { std = "lua51" }
 files["scripts/CheckSupport.lua"] = { std = "lua51" }
 

@@ -15,8 +15,11 @@ namespace stagehand::bind {
 namespace {
 
 // Chunks of the host's own Lua files: an error is never blamed on them.
+// The scheduler is WaitSupport.lua and its parts in scripts/wait/ (named so
+// by ScriptHost::l_loadSchedulerPart).
 bool isHostChunk(const char* source) {
-    return std::strstr(source, "WaitSupport.lua") != nullptr || std::strstr(source, "StageSupport.lua") != nullptr;
+    return std::strstr(source, "WaitSupport.lua") != nullptr || std::strstr(source, "StageSupport.lua") != nullptr ||
+           std::strstr(source, "scripts/wait/") != nullptr;
 }
 
 // Writes "file:line" of the nearest scene-script frame into `out`.

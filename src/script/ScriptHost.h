@@ -130,6 +130,10 @@ private:
     };
 
     void loadHostScripts();
+    // Reads a host script under the data root and pushes it as a function
+    // whose chunk is named for the file; false (and nothing pushed) on failure.
+    bool loadHostChunk(const std::string& path, std::string& error);
+    static int l_loadSchedulerPart(lua_State* L);
     void warnAboutStoryTargets(const std::string& source, const std::string& label);
     bool track(const std::string& name, int count, ProcessCallback onEnd);
     bool callModule(const char* function, int nargs, int nresults);
