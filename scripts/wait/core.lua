@@ -194,7 +194,6 @@ local function addTicket(p, g, due, kind, what)
     p[WAIT_KIND], p[WAIT_ON] = kind, ticket
 end
 
-
 -- Takes p's pending timer out of its bucket (K.findTimer: sleeptimers.lua).
 local function removeTimer(p)
     local b, slot, entry = K.findTimer(p)
