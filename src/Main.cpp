@@ -1,7 +1,7 @@
 // Stagehand: cutscenes and dialogue written as Lua coroutines.
 //
 // main() reads top-down: parse the command line, find the data folder, then
-// run one mode (list scenes, check, headless transcript, timeline, screenshot,
+// run one mode (list scenes, check, explore, headless transcript, timeline, screenshot,
 // or the window, in WindowGame.cpp).
 // Exit status: 0 clean, 1 a script error was reported, 2 bad usage or input
 // that could not be loaded.
@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "app/Explorer.h"
 #include "app/Renderer.h"
 #include "app/RunSetup.h"
 #include "app/TimelineReport.h"
@@ -139,6 +140,7 @@ int main(int argc, char** argv) {
         switch (setup.cmd.mode) {
             case CommandLine::Mode::ListScenes: return listScenes(setup);
             case CommandLine::Mode::Check: return runCheck(setup);
+            case CommandLine::Mode::Explore: return runExplore(setup);
             case CommandLine::Mode::Headless: return runHeadless(setup);
             case CommandLine::Mode::Screenshot: return runScreenshot(setup);
             case CommandLine::Mode::Timeline: return runTimeline(setup);
