@@ -50,7 +50,7 @@ int runHeadless(const Setup& setup) {
     std::string scene, error;
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     if (setup.input) sim->replay(*setup.input);
-    auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
+    long ticks = runTicks(setup);
     for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->isStuck() && !stopRequested(); ++i) sim->tick();
     if (stopRequested()) std::cerr << "stagehand: stopped by a signal at " << sim->time() << " s\n";
     if (!sim->isSceneOver())
@@ -65,7 +65,7 @@ int runTimeline(const Setup& setup) {
     std::string scene, error;
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     if (setup.input) sim->replay(*setup.input);
-    auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
+    long ticks = runTicks(setup);
     for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->isStuck() && !stopRequested(); ++i) sim->tick();
     TimelineSummary summary;
     std::string html = timelineHtml(sim->transcript().events(), "Stagehand timeline: " + scene, &summary);
@@ -91,7 +91,9 @@ int runScreenshot(const Setup& setup) {
     clearScreen();
     ViewLayout layout = ViewLayout::fit(cmd.width, cmd.height);
     layout.applyViewport();
-    renderer.view.draw(sim->world(), layout, {});
+    ViewOverlay overlay;
+    overlay.sceneOver = sim->isSceneOver();  // what the window shows then: the card with the way back
+    renderer.view.draw(sim->world(), layout, overlay);
     auto pixels = target.readRgb();
     OffscreenTarget::unbind();
     if (!savePng(cmd.screenshotPath, cmd.width, cmd.height, pixels, error)) return fail(error, kExitBadInput);
