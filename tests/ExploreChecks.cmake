@@ -48,3 +48,15 @@ if(TARGET stagehand_output_check)  # made by OutputChecks.cmake
                    "-DREQUIRE_EVENTS=explore_scene|explore_path|explore_error|explore_hang|explore_never_offered|explore_never_shown|explore_summary"
                    -DWORKDIR=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CheckJsonLines.cmake)
 endif()
+
+# The same script and seed give the same report, byte for byte, on both VMs
+# (but for the wall-clock seconds): the paths, the random walks and the findings.
+function(explore_golden name golden expected_exit)
+  string(REPLACE ";" "|" joined_args "${ARGN}")
+  add_test(NAME explore_golden_${name}
+           COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                   -DEXPECT_EXIT=${expected_exit} "-DARGS=${joined_args}" -DGOLDEN=${CMAKE_CURRENT_SOURCE_DIR}/golden/${golden}
+                   -DWORKDIR=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompareExplore.cmake)
+endfunction()
+explore_golden(branches explore_branches_seed3.jsonl 1 --script ${branches} --explore-walks 5 --seed 3)
+explore_golden(lighthouse_walks explore_lighthouse_seed3.jsonl 0 --scene lighthouse --explore-walks 8 --seed 3)
