@@ -24,16 +24,19 @@ explore_test(walker_reaches_pell 0 "scene harbour: 2 paths [^\n]*\n  path 1: don
 
 set(branches tests/scripts/explore_branches.lua)
 explore_test(reports_an_option_never_offered 0
-             "\n  option never offered: ${branches}:13: \"Take the secret door.\" \\(in secretDoor\\)\n"
+             "\n  option never offered: ${branches}:14: \"Take the secret door.\" \\(in secretDoor\\)\n"
              --script ${branches} --scene secretDoor)
 explore_test(reports_an_error_on_one_branch 1
-             "\n  path 1: done at [0-9.]+ s\n  path 2: failed at [0-9.]+ s\n  error on path 2: ${branches}:34: the cup is cracked\n"
+             "\n  path 1: done at [0-9.]+ s\n  path 2: failed at [0-9.]+ s\n  error on path 2: ${branches}:35: the cup is cracked\n"
              --script ${branches} --scene brokenBranch)
 explore_test(reports_a_hang_on_one_branch 1
-             "\n  path 1: done at [0-9.]+ s\n  path 2: stuck at [0-9.]+ s\n  hang on path 2: ${branches}:50: stuckBranch_yes is stuck waiting on signal bell rung\n"
+             "\n  path 1: done at [0-9.]+ s\n  path 2: stuck at [0-9.]+ s\n  hang on path 2: ${branches}:51: stuckBranch_yes is stuck waiting on signal bell rung\n"
              --script ${branches} --scene stuckBranch)
+explore_test(reports_a_possible_hang_at_the_time_limit 1
+             "\n  path 2: stuck at 5.00 s\n  hang on path 2: ${branches}:84: tideBranch_yes may be stuck waiting on signal tide turns\n"
+             --script ${branches} --scene tideBranch --seconds 5)
 explore_test(reports_a_line_never_shown 0
-             "\n  line never shown: ${branches}:57: dialogue \"Is anyone there\\?\" \\(in quietLine\\)\n"
+             "\n  line never shown: ${branches}:58: dialogue \"Is anyone there\\?\" \\(in quietLine\\)\n"
              --script ${branches} --scene quietLine)
 explore_test(walks_flag_sets_the_random_walks 0 "scene lighthouse: [0-9]+ paths \\(every menu path, then 5 random walks: [0-9]+ new\\)"
              --scene lighthouse --explore-walks 5 --seed 7)

@@ -195,8 +195,7 @@ PathRun playPath(const Setup& setup, const std::string& scene, const Path& prefi
         run.hangs = sim.stuckLines();
     } else if (!sim.isSceneOver()) {
         run.hangs = sim.suspectedStuckLines();
-        run.status = run.hangs.empty() ? "running" : "stuck";
-        for (auto& line : run.hangs) line = "may be stuck: " + line;
+        run.status = run.hangs.empty() ? "running" : "stuck";  // the lines say "may be stuck" themselves
     }
     return run;
 }

@@ -4,6 +4,7 @@ SCENES = {
     { name = "brokenBranch" },
     { name = "stuckBranch" },
     { name = "quietLine" },
+    { name = "tideBranch" },
 }
 
 function secretDoor()
@@ -56,4 +57,30 @@ function quietLine()
     if flags.neverSet then
         dialogue("jackie", "Is anyone there?")
     end
+end
+
+-- Something still runs (and might send), so this wait is only "may be stuck",
+-- known at the time limit.
+function tideBranch()
+    text("Wait for the tide?")
+    option("No.", "tideBranch_no")
+    option("Yes.", "tideBranch_yes")
+    menu()
+end
+
+function tideBranch_no()
+    text("You go.")
+end
+
+function tideBranch_yes()
+    runProcess(function()
+        while true do
+            wait(1)
+            if flags.neverSet then
+                signal("tide turned")
+            end
+        end
+    end)
+    waitSignal("tide turns")
+    text("The tide turns.")
 end
