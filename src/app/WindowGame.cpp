@@ -80,6 +80,7 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
     InputLog input = from.input.value_or(InputLog{});
     input.flags = from.cmd.flags;
     session_ = std::make_unique<PlaySession>(makeOptions(from, options_.sink, false), from.cmd.recordPath, input);
+    sceneOverSince_.reset();  // counted on this run's ticks, not the last one's
     if (session_->start(name, error, from.resumeAt)) {
         sceneTitle_ = title.empty() ? name : title;
         menu_.reset();
