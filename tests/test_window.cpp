@@ -1054,3 +1054,77 @@ TEST_F(WindowPadTest, the_d_pad_and_left_stick_walk_the_player) {
     frame();
     EXPECT_LT(x(), from - 20) << "the left stick walks";
 }
+
+// ---------------------------------------------------------------------------
+// The end of a scene, and notices beside the story's text (issue 30).
+
+TEST_F(WindowTest, a_scene_that_ends_shows_the_end_card_enter_goes_to_the_scene_menu_and_r_plays_again) {
+    open("choices");
+    ASSERT_TRUE(waitFor([&] { return pageTyped(); }));
+    press(SDLK_RETURN);  // turn "Pick one."
+    ASSERT_TRUE(waitFor([&] { return sim().world().story().currentMenu().has_value(); }));
+    press(SDLK_1);
+    ASSERT_TRUE(waitFor([&] { return pageTyped(); }));
+    EXPECT_EQ(game->view().sceneOverCard().w, 0) << "no card while the scene still plays";
+    press(SDLK_RETURN);  // turn "You picked alpha.": the scene ends
+    ASSERT_TRUE(waitFor([&] { return sim().isSceneOver(); }));
+    frame();
+    press(SDLK_RETURN);  // at once: a player still turning pages, not asking for the menu
+    ASSERT_NE(game->simulation(), nullptr) << "the card shows before a key leaves it";
+    wait(0.5);
+    const ViewArea& card = game->view().sceneOverCard();
+    EXPECT_GT(card.w, 0) << "the scene-over card is drawn";
+    EXPECT_NEAR(card.x + card.w / 2, ViewLayout::kWidth / 2, 1) << "centred";
+    EXPECT_NEAR(card.y + card.h / 2, ViewLayout::kHeight / 2, 1);
+
+    press(SDLK_r);  // the same scene again, from its start
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_FALSE(sim().isSceneOver());
+    EXPECT_EQ(events("scene_start").size(), 1u) << "a fresh run";
+    EXPECT_NE(events("scene_start")[0].find("scene=\"choices\""), std::string::npos);
+    frame();
+    EXPECT_EQ(game->view().sceneOverCard().w, 0);
+
+    ASSERT_TRUE(waitFor([&] { return pageTyped(); }));
+    press(SDLK_RETURN);
+    ASSERT_TRUE(waitFor([&] { return sim().world().story().currentMenu().has_value(); }));
+    press(SDLK_2);
+    ASSERT_TRUE(waitFor([&] { return pageTyped(); }));
+    press(SDLK_RETURN);
+    ASSERT_TRUE(waitFor([&] { return sim().isSceneOver(); }));
+    wait(0.6);
+    press(SDLK_RETURN);  // Enter: back to the scene menu
+    EXPECT_NE(game->sceneMenu(), nullptr);
+    EXPECT_EQ(game->simulation(), nullptr);
+}
+
+// A notice must never cover the story's text: it finds room beside the
+// dialogue box (portrait included), speech bubbles and the error panel.
+TEST_F(WindowTest, a_notice_never_covers_the_dialogue_box_bubbles_or_the_error_panel) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << R"(
+function crowded()
+    activate("ines")
+    activate("pell")
+    setPosition("ines", {x = 1100, y = 140})
+    setPosition("pell", {x = 200, y = 140})
+    say("ines", "A bubble up in the right-hand corner, where notices used to go, long enough to wrap.")
+    say("pell", "And another one over on the left, just as long, so both columns are taken up here.")
+    image("keeper")
+    dialogue("pell", "A long line in the dialogue box, long enough to wrap over several lines and reach the "
+        .. "right-hand end of the box, where the reload notice used to sit on top of its last words.")
+    wait(600)
+end
+)";
+    open("crowded");
+    wait(0.5);
+    sim().world().effects().showError("an error panel across the top");
+    sim().world().effects().showNotice("reloaded scenes.lua (crowded at 0.5 s, 12 ms)");
+    frame();
+    const WorldView& view = game->view();
+    ASSERT_GE(view.storyAreas().size(), 4u) << "two bubbles, the box and the error panel";
+    const ViewArea& notice = view.noticeArea();
+    ASSERT_GT(notice.w, 0) << "there is room for the notice";
+    for (const ViewArea& text : view.storyAreas())
+        EXPECT_FALSE(notice.overlaps(text)) << "the notice at " << notice.x << "," << notice.y << " covers text at "
+                                            << text.x << "," << text.y << " " << text.w << "x" << text.h;
+}

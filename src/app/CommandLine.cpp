@@ -44,6 +44,8 @@ const char* usageText() {
            "[--seed N]\n"
            "  stagehand --list-scenes [--script PATH]\n"
            "  stagehand --check [--script PATH]\n"
+           "  stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N (default 200)]\n"
+           "            [--explore-walks N (default 20)] [--seed N] [--seconds S (per run)] [--json]\n"
            "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE, --load SAVE,\n"
            "          --watchdog SECONDS (default 1), --memory-limit MB (default 512)\n";
 }
@@ -69,6 +71,15 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             out.mode = CommandLine::Mode::ListScenes;
         } else if (arg == "--check") {
             out.mode = CommandLine::Mode::Check;
+        } else if (arg == "--explore") {
+            out.mode = CommandLine::Mode::Explore;
+        } else if (arg == "--explore-paths" || arg == "--explore-walks") {
+            if (!value(v)) return false;
+            if (!parseFiniteNumber(v, number) || number < 0 || number > 100000 || number != static_cast<int>(number)) {
+                error = arg + " needs a whole number from 0 to 100000, not '" + v + "'";
+                return false;
+            }
+            (arg == "--explore-paths" ? out.explorePaths : out.exploreWalks) = static_cast<int>(number);
         } else if (arg == "--json") {
             out.json = true;
         } else if (arg == "--script") {
@@ -88,6 +99,7 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
                 return false;
             }
             (arg == "--seconds" ? out.seconds : out.at) = number;
+            out.secondsGiven = out.secondsGiven || arg == "--seconds";
         } else if (arg == "--record") {
             if (!value(out.recordPath)) return false;
         } else if (arg == "--replay") {

@@ -4,6 +4,7 @@
 //   stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH]
 //   stagehand --list-scenes [--script PATH]
 //   stagehand --check [--script PATH]
+//   stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N] [--explore-walks N] [--seed N] [--json]
 //   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable),
 //           --record FILE, --replay FILE, --load SAVE
 #pragma once
@@ -16,11 +17,14 @@
 namespace stagehand {
 
 struct CommandLine {
-    enum class Mode { Window, Headless, Screenshot, Timeline, ListScenes, Check, Help };
+    enum class Mode { Window, Headless, Screenshot, Timeline, ListScenes, Check, Explore, Help };
     Mode mode = Mode::Window;
     std::string scriptPath;  // empty: the data root's scripts/Demo.lua
     std::string scene;
     double seconds = 60;
+    bool secondsGiven = false;  // --seconds: otherwise a --replay runs to the end of its recording
+    int explorePaths = 200;     // --explore-paths N: runs a scene may take to try every menu path
+    int exploreWalks = 20;      // --explore-walks N: seeded random walks through the menus after those
     bool json = false;
     std::vector<int> choices;
     std::uint64_t seed = 1;

@@ -1,5 +1,6 @@
 #include "app/RunSetup.h"
 
+#include <algorithm>
 #include <csignal>
 #include <fstream>
 #include <iostream>
@@ -122,6 +123,22 @@ void installStopSignals() {
 
 bool stopRequested() {
     return LuaState::interruptRequested();
+}
+
+long runTicks(const Setup& setup) {
+    auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
+    if (!setup.input) return ticks;
+    std::uint64_t last = setup.input->at;
+    for (const auto& command : setup.input->commands) last = std::max(last, command.tick);
+    auto recordingEnd = static_cast<long>(last) + 1;  // the last input applies before its tick runs
+    if (!setup.cmd.secondsGiven) return recordingEnd + ticks;
+    if (ticks < recordingEnd) {
+        const std::string& file = setup.cmd.replayPath.empty() ? setup.cmd.loadPath : setup.cmd.replayPath;
+        std::cerr << "stagehand: --seconds " << formatNumber(setup.cmd.seconds) << " stops before the end of " << file
+                  << " (its last input is at " << formatNumber(static_cast<double>(last) * Simulation::kTickSeconds)
+                  << " s)\n";
+    }
+    return ticks;
 }
 
 // The scene named on the command line, or the script's first.

@@ -127,6 +127,7 @@ void Simulation::checkDeadlocks() {
         if (anySignal && s.waitingOn.rfind("process ", 0) == 0) continue;
         if (!s.certain || !reportedStuck_.insert(s.name + s.waitingOn).second) continue;
         stuck_ = true;
+        stuckLines_.push_back(describeStuck(s));
         std::cerr << "stuck: " << describeStuck(s) << '\n';
         world_.effects().showError("stuck: " + describeStuck(s));
         TranscriptEvent e;

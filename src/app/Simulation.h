@@ -81,6 +81,8 @@ public:
 
     // Processes that may be stuck (waiting on a signal never sent), as text lines.
     std::vector<std::string> suspectedStuckLines();
+    // The deadlocks reported so far, as the scheduler words them.
+    const std::vector<std::string>& stuckLines() const { return stuckLines_; }
 
 private:
     void checkDeadlocks();
@@ -96,6 +98,7 @@ private:
     std::size_t replayNext_ = 0;  // the scene is the top level's processes: it ends when they all have
     bool stuck_ = false;
     std::set<std::string> reportedStuck_;
+    std::vector<std::string> stuckLines_;
 };
 
 }  // namespace stagehand

@@ -5,7 +5,9 @@
 // they push themselves (tests/test_window.cpp).
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app/FrameClock.h"
@@ -60,6 +62,7 @@ public:
     const PlayerSettings& settings() const { return settings_; }
     bool fullscreen() const { return renderer_.window.isFullscreen(); }
     bool padUsedLast() const { return padUsedLast_; }
+    const WorldView& view() const { return renderer_.view; }
 
 private:
     WindowOptions windowOptions() const;
@@ -69,6 +72,7 @@ private:
     void handle(const InputEvent& event, const ViewLayout& layout);
     void handlePause(const InputEvent& event, const ViewLayout& layout);
     bool handleSceneKey(const InputEvent& event);
+    bool handleSceneOverKey(int key);
     void openPause();
     void quicksave();
     void quickload();
@@ -96,6 +100,8 @@ private:
     FrameClock clock_{Simulation::kTickSeconds};
     Playback playback_;
     double last_ = 0;
+    std::optional<std::uint64_t> sceneOverSince_;  // the tick the scene-over card first showed
+    static constexpr std::uint64_t kSceneOverKeysAfterTicks = 30;
 };
 
 }  // namespace stagehand

@@ -122,6 +122,10 @@ public:
     // error handler) or a host call's.
     void reportError(const std::string& messageWithTraceback);
 
+    // How messages name the file at `path`: relative to the data folder when
+    // it is inside it, so they read the same on every machine.
+    std::string chunkLabel(const std::string& path) const;
+
 private:
     struct Tracked {
         int handleRef;
@@ -140,7 +144,6 @@ private:
     void pollEndedProcesses();
     template <typename T, typename Read>
     std::vector<T> readReport(const char* function, Read read);
-    std::string chunkLabel(const std::string& path) const;
     std::string namingTheMemoryLimit(const std::string& messageWithTraceback);
 
     LuaState lua_;
