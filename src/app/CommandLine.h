@@ -5,7 +5,7 @@
 //   stagehand --list-scenes [--script PATH]
 //   stagehand --check [--script PATH]
 //   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable),
-//           --record FILE, --replay FILE, --load SAVE
+//           --record FILE, --replay FILE, --load SAVE, --maps DIR (repeatable)
 #pragma once
 
 #include <cstdint>
@@ -37,6 +37,9 @@ struct CommandLine {
     double memoryLimitMb = 512;    // the Lua state's memory cap
     // --flag NAME=VALUE, in order: the script's `flags` when a scene starts.
     std::vector<std::pair<std::string, std::string>> flags;
+    // --maps DIR (repeatable): folders looked in for maps before the one beside
+    // the script and the data folder's (docs/MAPS.md).
+    std::vector<std::string> mapFolders;
 };
 
 // Fills `out`; on bad usage returns false with a one-line `error`.

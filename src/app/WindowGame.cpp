@@ -60,7 +60,7 @@ WindowGame::WindowGame(const Setup& setup, Options options)
       options_(std::move(options)),
       settings_(loadSettings(settingsPath_)),
       renderer_(windowOptions(), setup.dataRoot),
-      menuWatcher_(setup.scriptPath, setup.dataRoot) {
+      menuWatcher_(setup.scriptPath, setup.dataRoot, makeOptions(setup, {}, false).mapFolders) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
 }
 
