@@ -188,6 +188,7 @@ bool WindowGame::handleSceneKey(const InputEvent& event) {
         case SDLK_ESCAPE:
         case kKeyPause: openPause(); return true;
         case SDLK_F1: showInspector_ = !showInspector_; return true;
+        case SDLK_F4: showEditor_ = !showEditor_; return true;
         case SDLK_BACKSPACE:
             if (!sim) return false;
             sim->world().effects().dismissError();
@@ -256,6 +257,7 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
         overlay.textScale = kTextSizes[settings_.textSize].factor;
         overlay.padHints = padUsedLast_;
         overlay.paused = paused_;
+        overlay.editor = showEditor_;
         renderer_.view.draw(sim->world(), layout, overlay);
         if (paused_) pauseMenu_.draw(renderer_.batch, renderer_.text, layout, settings_, padUsedLast_);
     }

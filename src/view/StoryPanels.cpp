@@ -15,7 +15,9 @@ namespace stagehand {
 using namespace palette;
 
 namespace {
-constexpr float kBoxX = 90, kBoxWidth = ViewLayout::kWidth - 180, kBoxBottom = ViewLayout::kHeight - 28;
+// The box's place on screen is the world's to know too (screen:: in game/MapCatalog.h):
+// maps warn of actors standing under it.
+constexpr float kBoxX = screen::kDialogueX, kBoxWidth = screen::kDialogueWidth, kBoxBottom = screen::kDialogueBottom;
 constexpr float kPortraitSize = 160;
 }  // namespace
 
