@@ -277,12 +277,12 @@ def cove_map():
     def flat(rows):
         return [gid for row in rows for gid in row]
     points = [obj(1, "camera", 640, 360), obj(2, "gate", 224, 120), obj(3, "bench", 420, 250),
-              obj(4, "steps", 860, 330), obj(5, "bottle", 760, 500), obj(6, "pier_end", 990, 520),
+              obj(4, "steps", 860, 330), obj(5, "bottle", 760, 500), obj(6, "pier_end", 990, 490),
               obj(7, "tideline", 700, 470)]
     cast = [obj(10, "wren", 224, 120, "actor",
                 [("name", "string", "Wren"), ("colour", "color", "#ff9be39b"), ("glyph", "string", "W"),
                  ("speed", "float", 110)]),
-            obj(11, "tam", 990, 520, "actor",
+            obj(11, "tam", 990, 490, "actor",
                 [("name", "string", "Tam"), ("colour", "color", "#fff7c46b"), ("glyph", "string", "T"),
                  ("speed", "float", 170)])]
     layer = {"type": "tilelayer", "x": 0, "y": 0, "width": MAP_W, "height": MAP_H, "opacity": 1, "visible": True}
