@@ -306,3 +306,17 @@ TEST_F(RenderTest, the_editor_overlay_marks_waypoints_actor_starts_and_the_dialo
     EXPECT_GT(cyanPixels(marked), 200);
     EXPECT_EQ(cyanPixels(plain), 0);
 }
+
+// Tiled's flip flags: the cove's trees lean right, and mirrored ones lean left.
+TEST_F(RenderTest, a_tile_with_tileds_horizontal_flip_is_drawn_mirrored) {
+    auto sim = sceneAt("cove", 1.0);
+    OffscreenTarget target(kWidth, kHeight);
+    auto rgb = render(*sim, target);
+    const Rgb leaf{40, 84, 48};
+    // The tree at column 2, row 4 is drawn as it is: its crown reaches the tile's right edge, not its left.
+    EXPECT_TRUE(near(pixelAt(rgb, 2 * 32 + 29, 4 * 32 + 12), leaf));
+    EXPECT_FALSE(near(pixelAt(rgb, 2 * 32 + 2, 4 * 32 + 12), leaf));
+    // The one at column 13, row 3 is flipped: the other way round.
+    EXPECT_TRUE(near(pixelAt(rgb, 13 * 32 + 2, 3 * 32 + 12), leaf));
+    EXPECT_FALSE(near(pixelAt(rgb, 13 * 32 + 29, 3 * 32 + 12), leaf));
+}

@@ -1,6 +1,6 @@
 -- A script with its own maps: tests/maps/beside/maps/yard.map sits beside it,
 -- and --maps tests/maps/extra adds shed.map (tests/CMakeLists.txt, cli_maps_*).
-SCENES = { { name = "yard" }, { name = "shed" }, { name = "lost" } }
+SCENES = { { name = "yard" }, { name = "shed" }, { name = "lost" }, { name = "wrongMap" } }
 
 function yard()
     activate("hen")
@@ -16,4 +16,8 @@ end
 
 function lost()
     walkTo("hen", "yard.gaet")
+end
+
+function wrongMap()
+    walkTo("hen", "yrad.gate")
 end
