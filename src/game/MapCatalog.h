@@ -14,8 +14,8 @@
 namespace stagehand {
 
 // The screen the world is seen through, in view units: 1280x720 around the
-// camera, and the area the dialogue box covers (its widest, with a portrait
-// or three lines of text). An actor whose centre falls inside it is hidden
+// camera, and the area the dialogue box covers (at its tallest for one or
+// two lines of text, or with a portrait). An actor whose centre falls inside it is hidden
 // while someone speaks. src/view/StoryPanels.cpp draws the box from these.
 namespace screen {
 constexpr float kWidth = 1280, kHeight = 720;
