@@ -348,7 +348,7 @@ end
 
 function cove_sea()
     dialogue("tam", "Someone out there might need it more than she does.")
-    walkTo("tam", "cove.pier_end")
+    walkTo("tam", "cove.pier")
     sayFor("tam", "*throws*", 1.5)
     dialogue("wren", "Then the light's still on, for whoever's next.")
     dialogue(nil, "THE END: the note goes back to the sea.")

@@ -229,7 +229,8 @@ TEST_F(TiledTest, the_demo_cove_loads_with_its_tiles_points_and_cast) {
     loadMapFolder(test::dataRoot() + "/assets/maps", world);
     const TileMap* cove = world.maps().tileMap("cove");
     ASSERT_NE(cove, nullptr);
-    EXPECT_EQ(cove->layers.size(), 2u);
+    EXPECT_EQ(cove->layers.size(), 3u);  // ground, decor, and trees from a second tileset of 64x64 tiles
+    EXPECT_EQ(cove->tilesets.size(), 2u);
     EXPECT_NE(world.cast().findWaypoint("cove.bench"), nullptr);
     ASSERT_NE(world.cast().findActor("wren"), nullptr);
     EXPECT_EQ(world.cast().findActor("wren")->displayName, "Wren");

@@ -2,9 +2,10 @@
 """Draws the demo's cove tileset and writes the Tiled map that uses it.
 
 Run from the repository root: python3 tools/make-tiles.py
-Writes assets/maps/tiles/cove.png (16 tiles of 32x32, RGBA), its Tiled tileset
-assets/maps/tiles/cove.tsj, and the Tiled map assets/maps/cove.tmj (a garden
-above a beach at low tide, with a pier). The files are committed; this script
+Writes assets/maps/tiles/cove.png (16 tiles of 32x32, RGBA) and its Tiled
+tileset cove.tsj, assets/maps/tiles/trees.png (2 trees of 64x64, taller than
+the map's grid, as Tiled allows) and trees.tsj, and the Tiled map
+assets/maps/cove.tmj (a garden above a beach at low tide, with a pier). The files are committed; this script
 documents how they were made and lets anyone redraw them. They are ours, under
 the project's licence (see README.md, "Licence"). Standard library only.
 
@@ -194,6 +195,36 @@ GRASS_T, FLOWERS_T, SAND_T, WATER_T, SHORE_T, PATH_T, PLANKS_T, HEDGE_T = range(
 TREE_T, ROCK_T, BED_T, WALL_T, LANTERN_T, REEDS_T, STAR_T = range(9, 16)
 
 
+BIG = 64  # the trees tileset: two 64x64 trees on a 32x32 grid
+
+
+def big_tree(crown, shade, lean):
+    t = [[CLEAR] * BIG for _ in range(BIG)]
+
+    def blob(cx, cy, r, colour):
+        for y in range(BIG):
+            for x in range(BIG):
+                if (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r:
+                    t[y][x] = colour
+    for y in range(34, 64):
+        for x in range(29, 35):
+            t[y][x + lean * (64 - y) // 16] = TRUNK
+    blob(32 + lean * 3, 40, 10, (0, 0, 0, 60))            # the crown's shadow on the trunk
+    for cx, cy, r in ((22, 26, 14), (42, 26, 14), (32, 16, 15), (32, 32, 13)):
+        blob(cx + lean * 2, cy, r, shade)
+    for cx, cy, r in ((26, 20, 8), (38, 14, 6)):
+        blob(cx + lean * 2, cy, r, crown)
+    return t
+
+
+def trees_picture():
+    pixels = [[CLEAR] * (2 * BIG) for _ in range(BIG)]
+    for i, tree_pixels in enumerate((big_tree(LEAF, LEAF_DARK, 0), big_tree((96, 130, 70, 255), (70, 104, 56, 255), 1))):
+        for y in range(BIG):
+            pixels[y][i * BIG:(i + 1) * BIG] = tree_pixels[y]
+    return pixels, 2 * BIG, BIG
+
+
 def png_chunk(kind, body):
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
 
@@ -252,7 +283,7 @@ def decor_layer():
     for x in range(MAP_W):
         if x not in (6, 7):
             rows[1][x] = HEDGE_T
-    for x, y, flip in ((2, 4, False), (13, 3, True), (35, 4, False), (22, 2, True), (38, 8, True), (1, 11, False)):
+    for x, y, flip in ((2, 4, False), (13, 3, True), (38, 8, True), (1, 11, False)):  # saplings
         rows[y][x] = TREE_T | (H_FLIP if flip else 0)
     for x in range(10, 16):
         rows[6][x] = BED_T
@@ -262,6 +293,18 @@ def decor_layer():
     for x in (0, 1, 2, 3, 37, 38, 39):
         rows[16][x] = REEDS_T
     rows[15][22], rows[16][9] = STAR_T, STAR_T
+    return rows
+
+
+TREES_FIRST_GID = len(TILES) + 1
+
+
+def trees_layer():
+    """Big trees from the second tileset: each stands on its cell's bottom edge."""
+    rows = [[0] * MAP_W for _ in range(MAP_H)]
+    for x, y, kind, flip in ((34, 5, 0, False), (22, 3, 1, True), (17, 12, 0, True), (36, 12, 1, False),
+                             (3, 8, 1, False), (11, 12, 0, False)):
+        rows[y][x] = (TREES_FIRST_GID + kind) | (H_FLIP if flip else 0)
     return rows
 
 
@@ -277,7 +320,7 @@ def cove_map():
     def flat(rows):
         return [gid for row in rows for gid in row]
     points = [obj(1, "camera", 640, 360), obj(2, "gate", 224, 120), obj(3, "bench", 420, 250),
-              obj(4, "steps", 860, 330), obj(5, "bottle", 760, 500), obj(6, "pier_end", 990, 490),
+              obj(4, "steps", 860, 330), obj(5, "bottle", 760, 500), obj(6, "pier", 990, 490),
               obj(7, "tideline", 700, 470)]
     cast = [obj(10, "wren", 224, 120, "actor",
                 [("name", "string", "Wren"), ("colour", "color", "#ff9be39b"), ("glyph", "string", "W"),
@@ -289,12 +332,14 @@ def cove_map():
     return {
         "type": "map", "version": "1.10", "tiledversion": "1.10.2", "orientation": "orthogonal",
         "renderorder": "right-down", "infinite": False, "width": MAP_W, "height": MAP_H,
-        "tilewidth": TILE, "tileheight": TILE, "nextlayerid": 5, "nextobjectid": 12,
+        "tilewidth": TILE, "tileheight": TILE, "nextlayerid": 6, "nextobjectid": 12,
         "properties": [{"name": "backdrop", "type": "string", "value": "sea"}],
-        "tilesets": [{"firstgid": 1, "source": "tiles/cove.tsj"}],
+        "tilesets": [{"firstgid": 1, "source": "tiles/cove.tsj"},
+                     {"firstgid": TREES_FIRST_GID, "source": "tiles/trees.tsj"}],
         "layers": [
             dict(layer, id=1, name="ground", data=flat(ground_layer())),
             dict(layer, id=2, name="decor", data=flat(decor_layer())),
+            dict(layer, id=5, name="trees", data=flat(trees_layer())),
             {"type": "objectgroup", "id": 3, "name": "points", "draworder": "topdown", "objects": points,
              "x": 0, "y": 0, "opacity": 1, "visible": True},
             {"type": "objectgroup", "id": 4, "name": "cast", "draworder": "topdown", "objects": cast,
@@ -303,10 +348,10 @@ def cove_map():
     }
 
 
-def cove_tileset():
-    return {"type": "tileset", "version": "1.10", "tiledversion": "1.10.2", "name": "cove",
-            "image": "cove.png", "imagewidth": COLUMNS * TILE, "imageheight": ROWS * TILE,
-            "tilewidth": TILE, "tileheight": TILE, "tilecount": COLUMNS * ROWS, "columns": COLUMNS,
+def tileset(name, width, height, tile, columns, rows):
+    return {"type": "tileset", "version": "1.10", "tiledversion": "1.10.2", "name": name,
+            "image": name + ".png", "imagewidth": width, "imageheight": height,
+            "tilewidth": tile, "tileheight": tile, "tilecount": columns * rows, "columns": columns,
             "margin": 0, "spacing": 0}
 
 
@@ -329,5 +374,8 @@ def write_json(path, value):
 if __name__ == "__main__":
     pixels, width, height = tileset_picture()
     write_png("assets/maps/tiles/cove.png", pixels, width, height)
-    write_json("assets/maps/tiles/cove.tsj", cove_tileset())
+    write_json("assets/maps/tiles/cove.tsj", tileset("cove", width, height, TILE, COLUMNS, ROWS))
+    pixels, width, height = trees_picture()
+    write_png("assets/maps/tiles/trees.png", pixels, width, height)
+    write_json("assets/maps/tiles/trees.tsj", tileset("trees", width, height, BIG, 2, 1))
     write_json("assets/maps/cove.tmj", cove_map())

@@ -15,10 +15,11 @@ using namespace palette;
 
 namespace {
 
-const Tileset* tilesetOf(const TileMap& map, std::uint32_t gid) {
-    const Tileset* found = nullptr;
-    for (const auto& tileset : map.tilesets)  // by firstGid: the last one that starts at or below gid
-        if (tileset.firstGid <= gid) found = &tileset;
+// The index of the tileset holding `gid`: the last one (by firstGid) that starts at or below it.
+std::size_t tilesetIndexOf(const TileMap& map, std::uint32_t gid) {
+    std::size_t found = 0;
+    for (std::size_t i = 0; i < map.tilesets.size(); ++i)
+        if (map.tilesets[i].firstGid <= gid) found = i;
     return found;
 }
 
@@ -51,11 +52,15 @@ void WorldView::drawTileLayer(const World& world, const TileMap& map, const Tile
     int firstRow = std::max(0, static_cast<int>(std::floor(-origin.y / map.tileHeight)) - 1);
     int lastRow = std::min(layer.height - 1, static_cast<int>((ViewLayout::kHeight - origin.y) / map.tileHeight) + 1);
     Color tint = withAlpha(kUntinted, layer.opacity);
+    std::vector<const Image*> pictures;  // looked up once a frame, not once a tile
+    for (const auto& tileset : map.tilesets) pictures.push_back(images_.file(tileset.imagePath, tileset.imageStamp));
     for (int row = firstRow; row <= lastRow; ++row) {
         for (int column = firstColumn; column <= lastColumn; ++column) {
             std::size_t at = static_cast<std::size_t>(row) * layer.width + column;
-            const Tileset* tileset = layer.gids[at] ? tilesetOf(map, layer.gids[at]) : nullptr;
-            const Image* image = tileset ? images_.file(tileset->imagePath, tileset->imageStamp) : nullptr;
+            if (layer.gids[at] == 0) continue;
+            std::size_t index = tilesetIndexOf(map, layer.gids[at]);
+            const Tileset* tileset = &map.tilesets[index];
+            const Image* image = pictures[index];
             if (!image) continue;
             // Tiled anchors a tile at its cell's bottom-left corner.
             float x = origin.x + column * map.tileWidth;
