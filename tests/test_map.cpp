@@ -147,7 +147,7 @@ std::string freshFolder(const std::string& name) {
     auto folder = std::filesystem::temp_directory_path() / "stagehand_tests" / name;
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder);
-    return folder.string();
+    return utf8Path(folder);  // with "/", as the engine names the files it finds (on Windows too)
 }
 }  // namespace
 

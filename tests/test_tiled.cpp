@@ -11,6 +11,7 @@
 #include "game/MapData.h"
 #include "game/TiledMap.h"
 #include "game/World.h"
+#include "platform/Portable.h"
 
 using namespace stagehand;
 namespace fs = std::filesystem;
@@ -75,7 +76,7 @@ TEST_F(TiledTest, tile_layers_keep_their_tiles_with_the_flip_flags_masked_off_an
     EXPECT_EQ(ground.flips[4], kFlipHorizontal);
     EXPECT_EQ(ground.flips[0], 0);
     ASSERT_EQ(tiles->tilesets.size(), 1u);
-    EXPECT_EQ(tiles->tilesets[0].imagePath, (folder / "tiles/set.png").string());
+    EXPECT_EQ(tiles->tilesets[0].imagePath, utf8Path(folder / "tiles/set.png"));
     EXPECT_EQ(tiles->tilesets[0].columns, 2);
 }
 
@@ -93,7 +94,7 @@ TEST_F(TiledTest, an_external_tileset_is_read_relative_to_its_own_file) {
     write("tiles/set.tsj", R"({"type": "tileset", "name": "set", "image": "set.png", "imagewidth": 64,
                                "imageheight": 64, "tilewidth": 32, "tileheight": 32, "tilecount": 4, "columns": 2})");
     ASSERT_EQ(errorOf(map(kGround, R"({"firstgid": 1, "source": "tiles/set.tsj"})")), "");
-    EXPECT_EQ(world.maps().tileMap("m")->tilesets[0].imagePath, (folder / "tiles/set.png").string());
+    EXPECT_EQ(world.maps().tileMap("m")->tilesets[0].imagePath, utf8Path(folder / "tiles/set.png"));
     // Both files are watched for hot reload.
     EXPECT_EQ(world.maps().otherFiles.size(), 2u);
 }
@@ -145,7 +146,7 @@ TEST_F(TiledTest, a_file_that_is_not_json_is_one_line_naming_the_file_and_where_
 
 TEST_F(TiledTest, a_missing_tileset_names_the_file_it_looked_for) {
     std::string error = errorOf(map(kGround, R"({"firstgid": 1, "source": "tiles/gone.tsj"})"));
-    EXPECT_NE(error.find("m.tmj: tileset " + (folder / "tiles/gone.tsj").string() + ": the tileset file is missing"),
+    EXPECT_NE(error.find("m.tmj: tileset " + utf8Path(folder / "tiles/gone.tsj") + ": the tileset file is missing"),
               std::string::npos)
         << error;
     error = errorOf(map(kGround, R"({"firstgid": 1, "source": "tiles/set.tsx"})"));
@@ -156,7 +157,7 @@ TEST_F(TiledTest, a_missing_tileset_picture_is_named) {
     std::string set = kEmbeddedTileset;
     set.replace(set.find("tiles/set.png"), 13, "tiles/gone.png");
     std::string error = errorOf(map(kGround, set));
-    EXPECT_NE(error.find("tileset 'set': its picture " + (folder / "tiles/gone.png").string() + " is missing"),
+    EXPECT_NE(error.find("tileset 'set': its picture " + utf8Path(folder / "tiles/gone.png") + " is missing"),
               std::string::npos)
         << error;
 }

@@ -897,7 +897,7 @@ TEST_F(WindowTest, saving_a_tiled_map_beside_the_script_reloads_the_scene_and_a_
     saveOver(folder / "maps" / "isle.tmj", "{\"type\": \"map\",");
     wait(ScriptWatcher::kInterval * 2);
     std::string said = testing::internal::GetCapturedStderr();
-    EXPECT_NE(said.find("reload failed: " + (folder / "maps" / "isle.tmj").string() + ": not a JSON file"),
+    EXPECT_NE(said.find("reload failed: " + (folder / "maps" / "isle.tmj").generic_string() + ": not a JSON file"),
               std::string::npos)
         << said;
     EXPECT_EQ(page(), "Spot at 250") << "the scene runs on";
