@@ -320,3 +320,19 @@ TEST_F(RenderTest, a_tile_with_tileds_horizontal_flip_is_drawn_mirrored) {
     EXPECT_TRUE(near(pixelAt(rgb, 13 * 32 + 2, 3 * 32 + 12), leaf));
     EXPECT_FALSE(near(pixelAt(rgb, 13 * 32 + 29, 3 * 32 + 12), leaf));
 }
+
+// A tileset's picture saved again (a new modification stamp at the map's
+// reload) is read again; the same stamp keeps the texture already made.
+TEST_F(RenderTest, a_tile_picture_is_loaded_again_when_its_stamp_changes) {
+    std::string path = test::writeScript("tile_picture_reload.png", "");
+    std::string error;
+    ASSERT_TRUE(savePng(path, 2, 2, std::vector<std::uint8_t>(2 * 2 * 3, 200), error)) << error;
+    const Image* first = renderer->images.file(path, 1);
+    ASSERT_NE(first, nullptr);
+    EXPECT_EQ(first->width, 2);
+    ASSERT_TRUE(savePng(path, 4, 4, std::vector<std::uint8_t>(4 * 4 * 3, 90), error)) << error;
+    EXPECT_EQ(renderer->images.file(path, 1)->width, 2);
+    const Image* second = renderer->images.file(path, 2);
+    ASSERT_NE(second, nullptr);
+    EXPECT_EQ(second->width, 4);
+}
