@@ -35,6 +35,8 @@ int listScenes(const Setup& setup) {
 int runCheck(const Setup& setup) {
     auto sim = loadSimulation(setup, nullptr, true);
     auto findings = sim->host().check(setup.scriptPath);
+    // The maps' own warnings (an actor hidden under the dialogue box), each at its file:line.
+    for (const auto& warning : sim->world().maps().warnings) findings.push_back(warning);
     for (const auto& line : findings) std::cout << line << '\n';
     return findings.empty() ? kExitOk : kExitScriptError;
 }

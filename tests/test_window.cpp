@@ -453,6 +453,18 @@ TEST_F(WindowTest, f1_shows_and_hides_the_inspector) {
     EXPECT_FALSE(game->inspectorShown());
 }
 
+TEST_F(WindowTest, f4_shows_and_hides_the_editor_overlay_and_the_scene_goes_on) {
+    open("heartbeat");
+    EXPECT_FALSE(game->editorShown());
+    press(SDLK_F4);
+    EXPECT_TRUE(game->editorShown());
+    double before = sim().time();
+    wait(0.5);  // frames draw it; the scene does not stop for it
+    EXPECT_GT(sim().time(), before);
+    press(SDLK_F4);
+    EXPECT_FALSE(game->editorShown());
+}
+
 TEST_F(WindowTest, p_pauses_the_scene_dot_steps_one_tick_and_brackets_halve_and_double_its_speed) {
     open("heartbeat");
     wait(0.5);
@@ -859,6 +871,37 @@ TEST_F(WindowTest, a_save_that_does_not_load_keeps_the_scene_running_until_a_goo
     EXPECT_EQ(page(), "Version three.");
     EXPECT_EQ(sim().world().effects().errorSecondsLeft(), 0) << "a good save clears the error";
     EXPECT_NE(sim().world().effects().notice().find("reloaded "), std::string::npos);
+}
+
+// A Tiled map beside the script reloads on save like the script; a save that
+// is not JSON keeps the scene running with one line naming the file.
+TEST_F(WindowTest, saving_a_tiled_map_beside_the_script_reloads_the_scene_and_a_broken_one_keeps_it_running) {
+    fs::create_directories(folder / "maps");
+    auto isle = [](int x) {
+        return R"({"type": "map", "orientation": "orthogonal", "width": 1, "height": 1, "tilewidth": 32,
+                   "tileheight": 32, "tilesets": [], "layers": [{"type": "objectgroup", "name": "points",
+                   "objects": [{"id": 1, "name": "spot", "point": true, "y": 50, "x": )" +
+               std::to_string(x) + "}]}]}";
+    };
+    std::ofstream(folder / "maps" / "isle.tmj", std::ios::binary) << isle(100);
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc)
+        << "SCENES = { { name = \"look\" } }\nfunction look()\n    text(\"Spot at \" .. "
+           "waypoint(\"isle.spot\").x)\nend\n";
+    open("look");
+    wait(1);
+    ASSERT_EQ(page(), "Spot at 100");
+    saveOver(folder / "maps" / "isle.tmj", isle(250));
+    wait(ScriptWatcher::kInterval * 2);
+    EXPECT_EQ(page(), "Spot at 250");
+    testing::internal::CaptureStderr();
+    saveOver(folder / "maps" / "isle.tmj", "{\"type\": \"map\",");
+    wait(ScriptWatcher::kInterval * 2);
+    std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_NE(said.find("reload failed: " + (folder / "maps" / "isle.tmj").generic_string() + ": not a JSON file"),
+              std::string::npos)
+        << said;
+    EXPECT_EQ(page(), "Spot at 250") << "the scene runs on";
+    EXPECT_TRUE(running);
 }
 
 TEST_F(WindowTest, saving_the_script_refreshes_the_scene_menu) {

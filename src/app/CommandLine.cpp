@@ -47,7 +47,9 @@ const char* usageText() {
            "  stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N (default 200)]\n"
            "            [--explore-walks N (default 20)] [--seed N] [--seconds S (per run)] [--json]\n"
            "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE, --load SAVE,\n"
-           "          --watchdog SECONDS (default 1), --memory-limit MB (default 512)\n";
+           "          --watchdog SECONDS (default 1), --memory-limit MB (default 512)\n"
+           "          --maps DIR (repeatable): look for maps there first, then in maps/ beside the script,\n"
+           "          then in the data folder's assets/maps\n";
 }
 
 bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& error) {
@@ -114,6 +116,14 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
                 return false;
             }
             out.flags.emplace_back(v.substr(0, equals), v.substr(equals + 1));
+        } else if (arg == "--maps") {
+            if (!value(v)) return false;
+            std::error_code ec;
+            if (!std::filesystem::is_directory(pathFromUtf8(v), ec)) {
+                error = "--maps needs a folder of maps, and '" + v + "' is not one";
+                return false;
+            }
+            out.mapFolders.push_back(v);
         } else if (arg == "--watchdog") {
             if (!value(v)) return false;
             if (!parseFiniteNumber(v, number) || number < 0.01 || number > 3600) {

@@ -6,7 +6,7 @@
 //   stagehand --check [--script PATH]
 //   stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N] [--explore-walks N] [--seed N] [--json]
 //   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable),
-//           --record FILE, --replay FILE, --load SAVE
+//           --record FILE, --replay FILE, --load SAVE, --maps DIR (repeatable)
 #pragma once
 
 #include <cstdint>
@@ -41,6 +41,9 @@ struct CommandLine {
     double memoryLimitMb = 512;    // the Lua state's memory cap
     // --flag NAME=VALUE, in order: the script's `flags` when a scene starts.
     std::vector<std::pair<std::string, std::string>> flags;
+    // --maps DIR (repeatable): folders looked in for maps before the one beside
+    // the script and the data folder's (docs/MAPS.md).
+    std::vector<std::string> mapFolders;
 };
 
 // Fills `out`; on bad usage returns false with a one-line `error`.

@@ -8,6 +8,7 @@
 
 #include "app/PlaySession.h"
 #include "app/PlayerSettings.h"
+#include "game/MapData.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -58,6 +59,7 @@ Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool 
     Simulation::Options options;
     options.dataRoot = setup.dataRoot;
     options.scriptPath = setup.scriptPath;
+    options.mapFolders = mapSearchFolders(setup.cmd.mapFolders, setup.scriptPath, setup.dataRoot);
     options.seed = setup.cmd.seed;
     options.sink = std::move(sink);
     options.headless = headless && !setup.input;

@@ -39,7 +39,10 @@ Simulation::Simulation(const Options& options) {
     world_.story().setScriptedChoices(options.choices, options.choicesSource);
     world_.effects().setImageNames(imageNames(joinPath(options.dataRoot, "assets/images")));
     try {
-        loadMapFolder(joinPath(options.dataRoot, "assets/maps"), world_);
+        loadMapFolders(options.mapFolders.empty() ? std::vector<std::string>{joinPath(options.dataRoot, "assets/maps")}
+                                                  : options.mapFolders,
+                       world_);
+        for (const auto& warning : world_.maps().warnings) std::cerr << "stagehand: warning: " << warning << '\n';
         host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed, options.limits);
     } catch (const MapError& e) {
         throw LoadError(e.what());

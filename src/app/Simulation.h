@@ -39,6 +39,9 @@ public:
         LuaLimits limits;                                    // watchdog and memory cap of the script state
         std::map<std::string, ScriptValue> flags;            // the script's `flags` at the start
         bool mechanics = true;                               // transcript events for processes, waits and signals
+        // Where maps are looked for, in search order (mapSearchFolders); empty:
+        // the data folder's assets/maps alone.
+        std::vector<std::string> mapFolders;
     };
 
     explicit Simulation(const Options& options);  // throws LoadError

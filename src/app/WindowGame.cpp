@@ -60,7 +60,7 @@ WindowGame::WindowGame(const Setup& setup, Options options)
       options_(std::move(options)),
       settings_(loadSettings(settingsPath_)),
       renderer_(windowOptions(), setup.dataRoot),
-      menuWatcher_(setup.scriptPath, setup.dataRoot) {
+      menuWatcher_(setup.scriptPath, setup.dataRoot, makeOptions(setup, {}, false).mapFolders) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
 }
 
@@ -208,6 +208,7 @@ bool WindowGame::handleSceneKey(const InputEvent& event) {
         case SDLK_ESCAPE:
         case kKeyPause: openPause(); return true;
         case SDLK_F1: showInspector_ = !showInspector_; return true;
+        case SDLK_F4: showEditor_ = !showEditor_; return true;
         case SDLK_BACKSPACE:
             if (!sim) return false;
             sim->world().effects().dismissError();
@@ -281,6 +282,7 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
         else if (!sceneOverSince_)
             sceneOverSince_ = sim->ticks();
         overlay.sceneOver = !paused_ && sceneOverSince_;
+        overlay.editor = showEditor_;
         renderer_.view.draw(sim->world(), layout, overlay);
         if (paused_) pauseMenu_.draw(renderer_.batch, renderer_.text, layout, settings_, padUsedLast_);
     }

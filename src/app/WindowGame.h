@@ -57,6 +57,7 @@ public:
     bool historyShown() const { return showHistory_; }
     int historyScroll() const { return historyScroll_; }
     bool inspectorShown() const { return showInspector_; }
+    bool editorShown() const { return showEditor_; }
     const Playback& playback() const { return playback_; }
     const PlayInput& playInput() const { return playInput_; }
     const PlayerSettings& settings() const { return settings_; }
@@ -91,6 +92,7 @@ private:
     bool topLevelScript_ = false;
     bool running_ = true;
     bool showInspector_ = false;
+    bool showEditor_ = false;   // F4: waypoints, actors' start points and the dialogue box's area (docs/MAPS.md)
     bool showHistory_ = false;  // the lines and choices so far (H or the wheel); the scene waits meanwhile
     int historyScroll_ = 0;
     bool paused_ = false;  // the pause overlay is open; the scene does not run

@@ -11,6 +11,7 @@
 #include "game/Cast.h"
 #include "game/Chronicle.h"
 #include "game/Effects.h"
+#include "game/MapCatalog.h"
 #include "game/Story.h"
 
 namespace stagehand {
@@ -27,6 +28,9 @@ public:
     const Story& story() const { return story_; }
     Effects& effects() { return effects_; }
     const Effects& effects() const { return effects_; }
+    // Where the maps came from and what they hold besides the cast.
+    MapCatalog& maps() { return maps_; }
+    const MapCatalog& maps() const { return maps_; }
 
     // Every player input that can change the run is also passed to the
     // recorder, with the tick it arrived at (see InputLog).
@@ -50,6 +54,7 @@ private:
     Cast cast_{chronicle_};
     Story story_{chronicle_, cast_};
     Effects effects_{chronicle_};
+    MapCatalog maps_;
 };
 
 }  // namespace stagehand

@@ -162,6 +162,10 @@ std::string closestMatch(lua_State* L, const std::string& name, const std::vecto
 
 }  // namespace
 
+std::string closestName(lua_State* L, const std::string& name, const std::vector<std::string>& choices) {
+    return closestMatch(L, name, choices);
+}
+
 void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
                           const std::vector<std::string>& known, const std::string& advice) {
     std::string message = std::string(fname) + ": unknown " + what + " '" + name + "'";

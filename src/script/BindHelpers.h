@@ -43,6 +43,8 @@ double optSeconds(lua_State* L, int index, const char* fname, const char* argNam
 
 // Pushes "fname: unknown <what> 'name' (did you mean 'x'? | known: a, b, c)",
 // then `advice` (such as where such things are found) if given.
+// The scheduler's did-you-mean (closestName in WaitSupport.lua): "" if none is close.
+std::string closestName(lua_State* L, const std::string& name, const std::vector<std::string>& choices);
 void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
                           const std::vector<std::string>& known, const std::string& advice = "");
 

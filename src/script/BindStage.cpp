@@ -31,6 +31,45 @@ Actor* findActorArg(lua_State* L, int index, const char* fname) {
     return actor;
 }
 
+// Up to 12 names, for a message.
+std::string listed(const std::vector<std::string>& names) {
+    std::string text;
+    for (std::size_t i = 0; i < names.size() && i < 12; ++i) text += (i ? ", " : "") + names[i];
+    return names.empty() ? "none" : names.size() > 12 ? text + ", ..." : text;
+}
+
+// An unknown "map.name": the did-you-mean, the known maps or the map's
+// waypoints, and where maps are looked for (in search order).
+void pushUnknownPointError(lua_State* L, const char* fname, const std::string& name) {
+    const World& world = worldOf(L);
+    std::string folders = "; maps are looked for in " + world.maps().foldersText();
+    std::size_t dot = name.find('.');
+    std::vector<std::string> maps = world.maps().names();
+    std::string mapName = dot == std::string::npos ? "" : name.substr(0, dot);
+    auto guessed = [L](const std::string& what, const std::vector<std::string>& choices) {
+        std::string guess = bind::closestName(L, what, choices);
+        for (const auto& choice : choices)  // a waypoint named without its map
+            if (guess.empty() && choice.size() > what.size() &&
+                choice.compare(choice.size() - what.size(), what.size(), what) == 0 &&
+                choice[choice.size() - what.size() - 1] == '.')
+                guess = choice;
+        return guess.empty() ? std::string() : " (did you mean '" + guess + "'?)";
+    };
+    std::string message;
+    if (!mapName.empty() && std::find(maps.begin(), maps.end(), mapName) == maps.end()) {
+        message = std::string(fname) + ": unknown map '" + mapName + "' in '" + name + "'" + guessed(mapName, maps) +
+                  "; maps: " + listed(maps);
+    } else {
+        std::vector<std::string> here;  // the map's own waypoints, or every one
+        for (const auto& waypoint : world.cast().waypointNames())
+            if (mapName.empty() || waypoint.rfind(mapName + ".", 0) == 0) here.push_back(waypoint);
+        message = std::string(fname) + ": unknown waypoint '" + name + "'" +
+                  guessed(name, world.cast().waypointNames()) +
+                  (mapName.empty() ? "; waypoints are MAP.NAME: " : "; " + mapName + "'s waypoints: ") + listed(here);
+    }
+    bind::pushError(L, message + folders);
+}
+
 struct Point {
     Vec2 position;
     const char* name = nullptr;  // waypoint name, or null for a bare position
@@ -43,7 +82,7 @@ bool readPoint(lua_State* L, int index, const char* fname, Point& point) {
         const char* name = lua_tostring(L, index);
         const Vec2* found = worldOf(L).cast().findWaypoint(name);
         if (!found) {
-            bind::pushUnknownNameError(L, fname, "waypoint", name, worldOf(L).cast().waypointNames());
+            pushUnknownPointError(L, fname, name);
             return false;
         }
         point = {*found, name};

@@ -15,7 +15,9 @@ namespace stagehand {
 using namespace palette;
 
 namespace {
-constexpr float kBoxX = 90, kBoxWidth = ViewLayout::kWidth - 180, kBoxBottom = ViewLayout::kHeight - 28;
+// The box's place on screen is the world's to know too (screen:: in game/MapCatalog.h):
+// maps warn of actors standing under it.
+constexpr float kBoxX = screen::kDialogueX, kBoxWidth = screen::kDialogueWidth, kBoxBottom = screen::kDialogueBottom;
 constexpr float kPortraitSize = 160;
 constexpr float kPortraitRise = 22 + kPortraitSize + 4;  // the framed portrait's top, above the box's bottom
 constexpr float kNoticeMargin = 12;                      // between a notice and any text it must not cover

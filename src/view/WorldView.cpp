@@ -48,6 +48,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     for (const FontRole& role : fonts::kScaled) fontFor(role, textScale_);
     batch_.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     drawBackdrop(world);
+    drawTiles(world);
 
     // Actors, nearest (largest y) drawn last; bubbles above every actor.
     std::vector<const Actor*> cast;
@@ -74,6 +75,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
         drawDialogue(world, *line);
     }
     drawBanner(world);
+    if (overlay.editor) drawEditorOverlay(world);
 
     Font small = fontFor(fonts::kKeyHints);
     float hintWidth = overlay.hint.empty() ? 0 : text_.width(small, overlay.hint);

@@ -31,6 +31,7 @@ struct ViewOverlay {
     bool padHints = false;                                // hints name a pad's buttons, not keys
     bool paused = false;                                  // the scene is paused (the inspector says so)
     bool sceneOver = false;                               // the scene has ended: the card with the way back
+    bool editor = false;  // the editor overlay: waypoints, actors' start points, the dialogue box's area
 };
 
 struct FontRole;
@@ -57,6 +58,10 @@ private:
     Font fontFor(const FontRole& role, float scale = 1);
     Vec2 toView(const World& world, Vec2 p) const;
     void drawBackdrop(const World& world);
+    void drawTiles(const World& world);
+    void drawTileLayer(const World& world, const TileMap& map, const TileLayer& layer);
+    void drawEditorOverlay(const World& world);
+    void drawEditorLabel(const std::string& text, float x, float y, Color colour);
     void drawPlain(Vec2 camera, float horizon);
     void drawForest(Vec2 camera, float horizon);
     void drawSea(Vec2 camera, float horizon);
