@@ -225,11 +225,21 @@ return function(stage, S)
     -- Free movement: the player's character, places and looks.
     ---------------------------------------------------------------------------
 
+    -- Raises at the scene line unless `place` can name a place (its names are
+    -- checked where it is used).
+    local function checkPlace(fname, place)
+        if type(place) ~= "string" and type(place) ~= "table" then
+            error(string.format("%s: place must be an actor, a waypoint name or a {x =, y =} table. Was %s", fname,
+                describe(place)), 3)
+        end
+    end
+
     ---Distance between two actors, or an actor and a point.
     ---@param actor string
     ---@param other string|table
     ---@return number
     function api.distance(actor, other)
+        checkPlace("distance", other)
         local x, y = stage.positionOf(actor)
         local ox, oy
         if type(other) == "table" then
@@ -248,6 +258,7 @@ return function(stage, S)
         if type(radius) ~= "number" or not (radius > 0) or radius == math.huge then -- luacheck: ignore 581
             error("waitNear: radius must be a positive number. Was " .. describe(radius), 2)
         end
+        checkPlace("waitNear", place)
         api.distance(actor, place) -- checks the names now, at the caller's line
         local placeName = type(place) == "table" and "a point" or place
         S.waitUntilLabelled("near", actor .. " near " .. placeName, function()
