@@ -30,12 +30,13 @@ int listScenes(const Setup& setup) {
 }
 
 // --check: load the script (exit 2 if it cannot be), then report likely
-// mistakes in its text, one line each; exit 1 if there are any.
+// mistakes in its text, one line each; exit 1 if there are any (hints too),
+// unless --warn-only asks for the report alone.
 int runCheck(const Setup& setup) {
     auto sim = loadSimulation(setup, nullptr, true);
     auto findings = sim->host().check(setup.scriptPath);
     for (const auto& line : findings) std::cout << line << '\n';
-    return findings.empty() ? kExitOk : kExitScriptError;
+    return findings.empty() || setup.cmd.warnOnly ? kExitOk : kExitScriptError;
 }
 
 int runHeadless(const Setup& setup) {

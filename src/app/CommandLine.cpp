@@ -43,7 +43,7 @@ const char* usageText() {
            "  stagehand --timeline OUT.html [--script PATH] [--scene NAME] [--seconds S] [--choose 2,1,...] "
            "[--seed N]\n"
            "  stagehand --list-scenes [--script PATH]\n"
-           "  stagehand --check [--script PATH]\n"
+           "  stagehand --check [--script PATH] [--warn-only]\n"
            "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE, --load SAVE,\n"
            "          --watchdog SECONDS (default 1), --memory-limit MB (default 512)\n";
 }
@@ -71,6 +71,8 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             out.mode = CommandLine::Mode::Check;
         } else if (arg == "--json") {
             out.json = true;
+        } else if (arg == "--warn-only") {
+            out.warnOnly = true;
         } else if (arg == "--script") {
             if (!value(out.scriptPath)) return false;
         } else if (arg == "--scene") {

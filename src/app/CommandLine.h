@@ -3,7 +3,7 @@
 //   stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1] [--seed N]
 //   stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH]
 //   stagehand --list-scenes [--script PATH]
-//   stagehand --check [--script PATH]
+//   stagehand --check [--script PATH] [--warn-only]
 //   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable),
 //           --record FILE, --replay FILE, --load SAVE
 #pragma once
@@ -22,6 +22,7 @@ struct CommandLine {
     std::string scene;
     double seconds = 60;
     bool json = false;
+    bool warnOnly = false;  // --check --warn-only: findings are printed, the exit status stays 0
     std::vector<int> choices;
     std::uint64_t seed = 1;
     bool seedGiven = false;
