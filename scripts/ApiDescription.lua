@@ -13,7 +13,8 @@
 --
 -- An entry: { name, section, params = { { NAME, TYPE [, opt = true] [, orNil = true] }, ... },
 --   returns = { { TYPE [, NAME] }, ... }, doc = "one line for the docs table",
---   waits = true (the caller waits: --check's loop rule), builtOn = "walkToPoint" (the engine
+--   waits = true (the caller waits: --check's loop rule), signalRole = "sends"|"waits" (its
+--   signal argument, for --check's pairing of sends and waits), builtOn = "walkToPoint" (the engine
 --   function whose errors it raises), of = "Process" (a method), joinRow = " / " (shares the
 --   row of the entry before it), inProse = true (the docs mention it in prose, no row) }.
 -- opt: the argument may be left out (trailing); orNil: nil is a meaningful value.
@@ -24,26 +25,29 @@ local M = {}
 -- What an argument may be. `lua` is its LuaLS type; `literal` which kinds of
 -- literal --check accepts for it (string, number, boolean, table, function);
 -- `names` the list of known names a string literal must be in (the host gives
--- --check the lists: actors, waypoints, images; sounds when they exist);
--- `enum` the only strings allowed.
+-- --check the lists: actors, waypoints, images, storyFunctions; a `sound`
+-- type with names = "sounds" needs only the host to pass that list too);
+-- `enum` the only strings allowed; `expects` what an error says it must be.
 M.types = {
-    any = { lua = "any", literal = { "string", "number", "boolean", "table", "function" } },
-    string = { lua = "string", literal = { "string" } },
-    text = { lua = "string", literal = { "string" } },
-    number = { lua = "number", literal = { "number" } },
-    seconds = { lua = "number", literal = { "number" }, atLeast = 0 },
-    integer = { lua = "integer", literal = { "number" }, atLeast = 0 },
-    ["function"] = { lua = "function", literal = { "function" } },
-    predicate = { lua = "fun(): boolean", literal = { "function" } },
-    Process = { lua = "Process", literal = {} },
-    actor = { lua = "string", literal = { "string" }, names = "actors" },
-    waypoint = { lua = "string", literal = { "string" }, names = "waypoints" },
-    point = { lua = "PointLike", literal = { "string", "table" }, names = "waypoints" },
+    any = { lua = "any", literal = { "string", "number", "boolean", "table", "function" }, expects = "any value" },
+    string = { lua = "string", literal = { "string" }, expects = "a string" },
+    text = { lua = "string", literal = { "string" }, expects = "a string" },
+    number = { lua = "number", literal = { "number" }, expects = "a number" },
+    seconds = { lua = "number", literal = { "number" }, atLeast = 0, expects = "a non-negative finite number" },
+    integer = { lua = "integer", literal = { "number" }, atLeast = 0, expects = "a whole number" },
+    ["function"] = { lua = "function", literal = { "function" }, expects = "a function" },
+    predicate = { lua = "fun(): boolean", literal = { "function" }, expects = "a function" },
+    Process = { lua = "Process", literal = {}, expects = "a process (what runProcess returns)" },
+    actor = { lua = "string", literal = { "string" }, names = "actors", expects = "a string" },
+    waypoint = { lua = "string", literal = { "string" }, names = "waypoints", expects = "a string" },
+    point = { lua = "PointLike", literal = { "string", "table" }, names = "waypoints",
+        expects = "a waypoint name or a {x =, y =} table" },
     -- an actor, or a waypoint ("map.name", with a dot), or a point table
-    place = { lua = "string|Point", literal = { "string", "table" }, names = "places" },
-    image = { lua = "string", literal = { "string" }, names = "images" },
-    signal = { lua = "string", literal = { "string" }, signal = true },
-    story = { lua = "string", literal = { "string" }, names = "storyFunctions" },
+    place = { lua = "string|Point", literal = { "string", "table" }, names = "places",
+        expects = "an actor, a waypoint name or a {x =, y =} table" },
+    image = { lua = "string", literal = { "string" }, names = "images", expects = "a string" },
+    signal = { lua = "string", literal = { "string" }, expects = "a string" },
+    story = { lua = "string", literal = { "string" }, names = "storyFunctions", expects = "a string" },
     facing = { lua = '"down"|"up"|"left"|"right"', literal = { "string" }, enum = { "down", "up", "left", "right" } },
     fadeKind = { lua = '"out"|"in"|"flash"', literal = { "string" }, enum = { "out", "in", "flash" } },
 }
@@ -100,9 +104,10 @@ M.functions = {
     { "coroutine.yield", "waiting", standard = true, waits = true,
         resumes = "a bare yield inside a process waits one frame (like Unity's `yield return null`)",
         gives = "the time of that frame" },
-    { "waitSignal", "waiting", params = { { "name", "signal" } }, returns = { { "any", "..." } }, waits = true,
+    { "waitSignal", "waiting", signalRole = "waits", params = { { "name", "signal" } },
+        returns = { { "any", "..." } }, waits = true,
         resumes = "when `signal(name, ...)` is sent, or at once if `name` is latched", gives = "the signal's values" },
-    { "waitSignalTimeout", "waiting", params = { { "name", "signal" }, { "seconds", "seconds" } },
+    { "waitSignalTimeout", "waiting", signalRole = "waits", params = { { "name", "signal" }, { "seconds", "seconds" } },
         returns = { { "boolean", "signalled" }, { "any", "..." } }, waits = true,
         resumes = "on the signal or after `seconds`, whichever comes first", gives = "`true, ...values` or `false`" },
     { "waitUntil", "waiting", params = { { "predicate", "predicate" } }, returns = { { "number", "elapsed" } },
@@ -128,11 +133,13 @@ M.functions = {
             .. "cannot span a wait on PUC Lua 5.1)",
         gives = "`true, ...results` or `false, message`" },
 
-    { "signal", "signals", params = { { "name", "signal" }, { "...", "any" } }, returns = { { "integer", "woken" } },
+    { "signal", "signals", signalRole = "sends", params = { { "name", "signal" }, { "...", "any" } },
+        returns = { { "integer", "woken" } },
         doc = "Wakes every process waiting on `name` at the moment of the call, at once and in the order they began "
             .. "waiting, passing the values. A waiter that waits on `name` again while the signal is delivered is "
             .. "not woken twice. A signal nobody waits for is dropped." },
-    { "latch", "signals", params = { { "name", "signal" }, { "...", "any" } }, returns = { { "integer", "woken" } },
+    { "latch", "signals", signalRole = "sends", params = { { "name", "signal" }, { "...", "any" } },
+        returns = { { "integer", "woken" } },
         doc = "Like `signal`, and every later `waitSignal(name)` returns these values at once until `unlatch(name)`: "
             .. "use it when the waiter may arrive after the event (no lost wake-ups)." },
     { "unlatch", "signals", params = { { "name", "signal" } }, doc = "" },
@@ -169,7 +176,8 @@ M.functions = {
         doc = "Starts a walk and returns at once." },
     { "walkTo", "stage", params = { { "actor", "actor" }, { "point", "point" } }, waits = true,
         builtOn = "walkToPoint", doc = "Walks and waits until the actor arrives." },
-    { "walkToPointAndSignal", "stage", params = { { "actor", "actor" }, { "signalName", "signal" },
+    { "walkToPointAndSignal", "stage", signalRole = "sends",
+        params = { { "actor", "actor" }, { "signalName", "signal" },
         { "point", "point" } }, returns = { { "Process" } }, builtOn = "walkToPoint",
         doc = "Starts a walk and sends `signal(signalName)` on arrival." },
     { "waitArrival", "stage", params = { { "actor", "actor" } }, waits = true, builtOn = "isWalking",

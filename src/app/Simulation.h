@@ -39,6 +39,7 @@ public:
         LuaLimits limits;                                    // watchdog and memory cap of the script state
         std::map<std::string, ScriptValue> flags;            // the script's `flags` at the start
         bool mechanics = true;                               // transcript events for processes, waits and signals
+        bool storyTargetWarnings = true;                     // stderr lines at load (--check makes them findings)
     };
 
     explicit Simulation(const Options& options);  // throws LoadError
