@@ -223,7 +223,6 @@ local function callArguments(tokens, open, closeOf)
         return { { open, open } }, false
     end
     local args, depth, first, j = {}, 0, open + 1, open + 1
-    local skipTo = {}
     if t.value == "{" then -- f { ... }: one table argument
         depth = 1
         while tokens[j] and depth > 0 do
@@ -236,15 +235,10 @@ local function callArguments(tokens, open, closeOf)
         end
         return { { open, j - 1 } }, false
     end
-    for k, close in pairs(closeOf) do
-        if tokens[k].value == "function" then
-            skipTo[k] = close -- commas inside a function literal are its own
-        end
-    end
     while tokens[j] do
         local v = tokens[j].value
-        if skipTo[j] then
-            j = skipTo[j]
+        if v == "function" and closeOf[j] then
+            j = closeOf[j] -- commas inside a function literal are its own
         elseif v == "(" or v == "{" or v == "[" then
             depth = depth + 1
         elseif v == ")" or v == "}" or v == "]" then
