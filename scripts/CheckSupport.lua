@@ -327,7 +327,9 @@ function M.check(source, label, names)
         sounds = names.sounds, storyFunctions = names.functions }
     local sets = {}
     for key, list in pairs(lists) do
-        sets[key] = setOf(list)
+        if type(list) == "table" then -- a list the host does not give is not judged
+            sets[key] = setOf(list)
+        end
     end
     local findings = {}
     local function find(line, message, ...)
