@@ -278,6 +278,8 @@ return function(stage, S)
     -- Story targets written as literals (option("...", "name"), jump "name")
     -- that name no function of the loaded script: returns "file:line: ..."
     -- warnings, so a typo shows up at load time and not only when chosen.
+    -- (A quick look by pattern, cheap enough for every hot reload; --check's
+    -- CheckSupport.lua reads the tokens and says the same.)
     function host.checkStoryTargets(source, label)
         local found = {} -- { position, fname, target }, in the order they appear
         for position, target in source:gmatch("()option%s*%([^\n]-,%s*[\"']([%w_]+)[\"']%s*%)") do
@@ -295,7 +297,8 @@ return function(stage, S)
             if type(env[target]) ~= "function" then
                 local _, newlines = source:sub(1, f[1]):gsub("\n", "")
                 local guess = closestName(target, env)
-                warnings[#warnings + 1] = string.format("%s:%d: %s target '%s' is not a story function%s", label,
+                -- the words of --check's finding and of the error when chosen
+                warnings[#warnings + 1] = string.format("%s:%d: %s: no story function named '%s'%s", label,
                     newlines + 1, f[2], target, guess and string.format(" (did you mean '%s'?)", guess) or "")
             end
         end

@@ -58,6 +58,11 @@ check_findings_test(clean 0)
 output_test(cli_check_warn_only_reports_and_exits_0 EXIT 0 STDERR ""
             STDOUT_FILE ${CMAKE_CURRENT_SOURCE_DIR}/golden/check/story_targets.txt
             ARGS --check --warn-only --script tests/scripts/check/story_targets.lua)
+# Without --check, the same story targets are a warning on stderr at load, in
+# the same words (the script still loads: they fail only when chosen).
+output_test(cli_story_target_naming_nothing_is_a_warning_at_load EXIT 0
+            STDERR "^stagehand: warning: tests/scripts/check/story_targets.lua:6: option: no story function named 'rigth_path' \\(did you mean 'right_path'\\?\\)"
+            ARGS --list-scenes --script tests/scripts/check/story_targets.lua)
 # The seed articles' scripts pass with no finding.
 foreach(example seed000_hello seed000_opening seed001_archivist seed004_countdown)
   output_test(cli_check_finds_nothing_in_${example} EXIT 0 STDERR "" STDOUT "^$"
