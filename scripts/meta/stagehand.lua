@@ -1,7 +1,9 @@
 ---@meta
 -- LuaLS definitions of what Stagehand scene scripts can call. Editors read this
 -- file for completion and type checks; the game never loads it.
--- The behaviour of each function is described in docs/API.md.
+-- The behaviour of each function is described in docs/API.md. The block between
+-- the api markers is written from scripts/ApiDescription.lua by
+-- tools/generate-api.lua: edit the description, not the block.
 
 ---@class Point
 ---@field x number
