@@ -10,7 +10,7 @@ local api = dofile("scripts/ApiDescription.lua")
 local function findings(source, extra)
     local names = {
         api = api,
-        globals = { "print", "ipairs", "string", "table", "flags", "scene", "wait", "face", "say", "runProcess",
+        globals = { "print", "ipairs", "string", "table", "flags", "scene", "wait", "face", "say",
             "option", "menu", "jump", "setPosition", "waitSignal", "signal", "image", "walkTo" },
         functions = { "scene" },
         scenes = { "scene" },
