@@ -16,7 +16,8 @@
 --   waits = true (the caller waits: --check's loop rule), signalRole = "sends"|"waits" (its
 --   signal argument, for --check's pairing of sends and waits), builtOn = "walkToPoint" (the engine
 --   function whose errors it raises), of = "Process" (a method), joinRow = " / " (shares the
---   row of the entry before it), inProse = true (the docs mention it in prose, no row) }.
+--   row of the entry before it, whose doc the row shows; its own doc goes to the meta file only),
+--   inProse = true (the docs mention it in prose, no row) }.
 -- opt: the argument may be left out (trailing); orNil: nil is a meaningful value.
 -- Data only: no function is called when this file loads (plain lua5.1, luajit or the host).
 
@@ -85,7 +86,8 @@ M.functions = {
     { "setName", "processes", of = "Process", params = { { "name", "string" } }, returns = { { "Process" } },
         doc = "Names the process for reports and the inspector (default: `process N (file:line)`)." },
     { "name", "processes", of = "Process", returns = { { "string" } }, joinRow = ", " },
-    { "isAlive", "processes", of = "Process", returns = { { "boolean" } }, doc = "" },
+    { "isAlive", "processes", of = "Process", returns = { { "boolean" } },
+        doc = "True until the process is done, failed or cancelled; `p:group()` is the group it runs in." },
     { "group", "processes", of = "Process", returns = { { "Group" } }, joinRow = ", " },
     { "onCleanup", "processes", params = { { "fn", "function" } },
         doc = "Runs `fn` when the current process ends, however it ends (done, failed, cancelled); cleanups run "
@@ -144,7 +146,8 @@ M.functions = {
         returns = { { "integer", "woken" } },
         doc = "Like `signal`, and every later `waitSignal(name)` returns these values at once until `unlatch(name)`: "
             .. "use it when the waiter may arrive after the event (no lost wake-ups)." },
-    { "unlatch", "signals", params = { { "name", "signal" } }, doc = "" },
+    { "unlatch", "signals", params = { { "name", "signal" } },
+        doc = "Resets a latch: later waits on `name` block again. `isLatched` says whether one is set." },
     { "isLatched", "signals", params = { { "name", "signal" } }, returns = { { "boolean" } }, joinRow = ", " },
 
     { "newGroup", "groups", params = { { "name", "string" } }, returns = { { "Group" } },
@@ -159,7 +162,8 @@ M.functions = {
             .. "run on its first tick after `resume`." },
     { "resume", "groups", of = "Group", joinRow = ", " },
     { "isPaused", "groups", of = "Group", returns = { { "boolean" } }, joinRow = ", " },
-    { "cancel", "groups", of = "Group", doc = "" },
+    { "cancel", "groups", of = "Group",
+        doc = "Cancels every live process of the group; `now()` is the group's clock, in seconds of group time." },
     { "now", "groups", of = "Group", returns = { { "number" } }, joinRow = ", " },
     { "rootGroup", "groups", returns = { { "Group" } }, doc = "The group of every process not started in another." },
 
@@ -198,8 +202,10 @@ M.functions = {
     { "fade", "stage", params = { { "kind", "fadeKind" }, { "seconds", "seconds", opt = true } },
         doc = '`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white). Returns at once.' },
     { "flash", "stage", params = { { "seconds", "seconds", opt = true } }, doc = '`fade("flash", seconds)`.' },
-    { "setCameraCenter", "stage", params = { { "point", "point" } }, doc = "" },
-    { "disableControls", "stage", doc = "" },
+    { "setCameraCenter", "stage", params = { { "point", "point" } },
+        doc = "Centres the camera on a point; a waypoint's map (`\"harbour.camera\"`: harbour) gives the backdrop." },
+    { "disableControls", "stage",
+        doc = "The player's character stops answering the keys and pad until `enableControls()`." },
     { "enableControls", "stage", joinRow = ", " },
     { "print", "stage", params = { { "...", "any" } }, standard = true,
         doc = "Writes a `print` event to the transcript." },
@@ -233,15 +239,15 @@ M.functions = {
         waits = true,
         doc = "Waits until `actor` is within `radius` of `place` (an actor, a waypoint name or a point)." },
     { "distance", "player", params = { { "actor", "actor" }, { "place", "place" } }, returns = { { "number" } },
-        builtOn = "positionOf", doc = "" },
+        builtOn = "positionOf", doc = "How far `actor` is from `place` (an actor, a waypoint name or a point)." },
     { "isLookingAt", "player", params = { { "looker", "actor" }, { "target", "actor" } }, returns = { { "boolean" } },
         doc = "True when `target` is within about 37 degrees of where `looker` faces, and near." },
     { "faceTowards", "player", params = { { "actor", "actor" }, { "target", "actor" } },
         doc = "Turns `actor` towards another actor." },
     { "positionOf", "player", params = { { "actor", "actor" } }, returns = { { "number", "x" }, { "number", "y" } },
-        doc = "" },
+        doc = "Where the actor stands; `facingOf` tells which way it faces." },
     { "facingOf", "player", params = { { "actor", "actor" } }, returns = { { '"down"|"up"|"left"|"right"' } },
-        joinRow = ", " },
+        joinRow = ", ", doc = "Which way the actor faces." },
 }
 
 -- Entries by name (plain functions only; methods are reached through a handle).

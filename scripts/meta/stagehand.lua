@@ -32,6 +32,7 @@ function Process:errorMessage() end
 function Process:setName(name) end
 ---@return string
 function Process:name() end
+---True until the process is done, failed or cancelled; `p:group()` is the group it runs in.
 ---@return boolean
 function Process:isAlive() end
 ---@return Group
@@ -54,6 +55,7 @@ function Group:pause() end
 function Group:resume() end
 ---@return boolean
 function Group:isPaused() end
+---Cancels every live process of the group; `now()` is the group's clock, in seconds of group time.
 function Group:cancel() end
 ---@return number
 function Group:now() end
@@ -140,6 +142,7 @@ function signal(name, ...) end
 ---@param ... any
 ---@return integer woken
 function latch(name, ...) end
+---Resets a latch: later waits on `name` block again. `isLatched` says whether one is set.
 ---@param name string
 function unlatch(name) end
 ---@param name string
@@ -226,8 +229,10 @@ function fade(kind, seconds) end
 ---`fade("flash", seconds)`.
 ---@param seconds? number
 function flash(seconds) end
+---Centres the camera on a point; a waypoint's map (`"harbour.camera"`: harbour) gives the backdrop.
 ---@param point PointLike
 function setCameraCenter(point) end
+---The player's character stops answering the keys and pad until `enableControls()`.
 function disableControls() end
 function enableControls() end
 ---Big centred text for a moment (a countdown, a chapter title).
@@ -264,6 +269,7 @@ function setPlayer(actor) end
 ---@param place string|Point
 ---@param radius number
 function waitNear(actor, place, radius) end
+---How far `actor` is from `place` (an actor, a waypoint name or a point).
 ---@param actor string
 ---@param place string|Point
 ---@return number
@@ -277,10 +283,12 @@ function isLookingAt(looker, target) end
 ---@param actor string
 ---@param target string
 function faceTowards(actor, target) end
+---Where the actor stands; `facingOf` tells which way it faces.
 ---@param actor string
 ---@return number x
 ---@return number y
 function positionOf(actor) end
+---Which way the actor faces.
 ---@param actor string
 ---@return "down"|"up"|"left"|"right"
 function facingOf(actor) end
