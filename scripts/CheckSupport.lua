@@ -312,302 +312,328 @@ end
 -- The noun an unknown name is called by, per list the host gives.
 local NOUNS = { actors = "actor", waypoints = "waypoint", images = "image", sounds = "sound" }
 
+-- One finding at `line` unless its comment says `check: ignore`.
+local function find(ctx, line, message, ...)
+    if not ctx.ignored[line] then
+        ctx.findings[#ctx.findings + 1] = { line = line,
+            text = string.format("%s:%d: " .. message, ctx.label, line, ...) }
+    end
+end
+
+local function didYouMean(ctx, name, candidates)
+    local guess = ctx.names.closest(name, candidates or {})
+    return guess and string.format(" (did you mean '%s'?)", guess) or ""
+end
+
+-- The token that opens the arguments if token i is called: (, a string or a table.
+local function callOpen(tokens, i)
+    local next = tokens[i + 1]
+    if next and (next.value == "(" or next.kind == "string" or next.value == "{") then
+        return i + 1
+    end
+end
+
+-- Globals the script reads, calls or assigns inside a function that the
+-- loaded script does not have; a global assigned anywhere may be read.
+local function checkGlobals(ctx)
+    local tokens, written = ctx.tokens, {}
+    local function assigns(i)
+        return (tokens[i + 1] and tokens[i + 1].value == "=") or (tokens[i - 1] and tokens[i - 1].value == "function")
+    end
+    for i, t in ipairs(tokens) do
+        if ctx.roles[i] == "global" and assigns(i) then
+            written[t.value] = true
+        end
+    end
+    for i, t in ipairs(tokens) do
+        if ctx.roles[i] == "global" and not ctx.globals[t.value] then
+            if assigns(i) and ctx.functionOf[i] ~= 0 then
+                find(ctx, t.line, "assignment to undefined global '%s' inside a function (declare it with local, or "
+                    .. "give it a value at the top of the file)%s", t.value,
+                    didYouMean(ctx, t.value, ctx.names.globals))
+            elseif not assigns(i) and not written[t.value] then
+                find(ctx, t.line, "%s undefined global '%s'%s", callOpen(tokens, i) and "call to" or "read of",
+                    t.value, didYouMean(ctx, t.value, ctx.names.globals))
+            end
+        end
+    end
+end
+
+-- A known name of the list `list` (a list the host does not give is not judged).
+local function checkName(ctx, fname, list, value, line)
+    if list == "places" then
+        list = value:find(".", 1, true) and "waypoints" or "actors"
+    end
+    if list == "storyFunctions" then
+        ctx.storyTargets[value] = true
+    end
+    local known = ctx.sets[list]
+    if known and not known[value] then
+        if list == "storyFunctions" then
+            find(ctx, line, "%s: no story function named '%s'%s", fname, value, didYouMean(ctx, value, ctx.lists[list]))
+        else
+            find(ctx, line, "%s: unknown %s '%s'%s", fname, NOUNS[list] or list, value,
+                didYouMean(ctx, value, ctx.lists[list]))
+        end
+    end
+end
+
+-- One literal argument against its described parameter, in the binding's own words.
+local function checkArgument(ctx, fname, param, literal, line)
+    local type = ctx.api.types[param.type]
+    local expects = type.expects or "one of " .. table.concat(type.enum, ", ")
+    if literal.kind == "nil" then
+        if not (param.opt or param.orNil) then
+            find(ctx, line, "%s: %s must be %s. Was nil", fname, param.name, expects)
+        end
+    elseif not contains(type.literal, literal.kind) then
+        find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, expects, literal.shown)
+    elseif literal.kind == "number" and type.atLeast and literal.value and literal.value < type.atLeast then
+        find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, type.expects, literal.shown)
+    elseif literal.kind == "string" and type.enum and not contains(type.enum, literal.value) then
+        -- (every choice is listed: no guess, as the binding's own error)
+        find(ctx, line, "%s: %s must be one of %s. Was %s", fname, param.name, table.concat(type.enum, ", "),
+            literal.shown)
+    elseif literal.kind == "string" and type.names then
+        checkName(ctx, fname, type.names, literal.value, line)
+    end
+end
+
+-- A call of a described function (token i): its arity and each literal
+-- argument; signal names sent and waited on are collected for checkSignals.
+local function checkCall(ctx, i, entry)
+    local tokens = ctx.tokens
+    local fname = tokens[i].value
+    local args, openEnded = callArguments(tokens, i + 1, ctx.closeOf)
+    local params = entry.params
+    for n, param in ipairs(params) do
+        if param.name == "..." then
+            break
+        end
+        local span = args[n]
+        if not span and not param.opt and not openEnded then
+            find(ctx, tokens[i].line, "%s: argument %d (%s) is missing", fname, n, param.name)
+        elseif span then
+            local kind, shown, value = literalOf(tokens, span, ctx.closeOf)
+            local line = tokens[span[1]].line
+            if kind then
+                checkArgument(ctx, fname, param, { kind = kind, shown = shown, value = value }, line)
+            end
+            if kind == "string" and param.type == "signal" and entry.signalRole then
+                local list = entry.signalRole == "sends" and ctx.sent or ctx.waited
+                list[#list + 1] = { value = value, line = line }
+            end
+        end
+    end
+    local varargs = params[#params] and params[#params].name == "..."
+    if not varargs and #args > #params and not (openEnded and #args == #params + 1) then
+        find(ctx, tokens[i].line, "%s takes %d argument%s, not %d", fname, #params, #params == 1 and "" or "s", #args)
+    end
+end
+
+local function checkCalls(ctx)
+    for i, t in ipairs(ctx.tokens) do
+        local entry = ctx.roles[i] == "global" and ctx.api.byName[t.value]
+        if entry and callOpen(ctx.tokens, i) then
+            checkCall(ctx, i, entry)
+        end
+    end
+end
+
+-- Signals sent and never waited on, and the reverse: each a finding at its
+-- literal, with the closest name of the other side.
+local function checkSignals(ctx)
+    local sentNames, waitedNames = {}, {}
+    for _, s in ipairs(ctx.sent) do
+        sentNames[#sentNames + 1] = s.value
+    end
+    for _, w in ipairs(ctx.waited) do
+        waitedNames[#waitedNames + 1] = w.value
+    end
+    local sentSet, waitedSet = setOf(sentNames), setOf(waitedNames)
+    for _, w in ipairs(ctx.waited) do
+        if not sentSet[w.value] then
+            find(ctx, w.line, "signal '%s' is waited on but never sent%s", w.value, didYouMean(ctx, w.value, sentNames))
+        end
+    end
+    for _, s in ipairs(ctx.sent) do
+        if not waitedSet[s.value] then
+            find(ctx, s.line, "signal '%s' is sent but never waited on%s", s.value,
+                didYouMean(ctx, s.value, waitedNames))
+        end
+    end
+end
+
+-- Scene functions: a top-level `function NAME(` that is a scene or a story
+-- target, and that the script does not itself start as a process (without a
+-- SCENES list every global function is a scene). Returns function token -> name.
+local function sceneFunctions(ctx)
+    local tokens, sceneSet, startedAsProcess = ctx.tokens, setOf(ctx.names.scenes), {}
+    for i, t in ipairs(tokens) do
+        if t.value == "runProcess" and tokens[i + 1] and tokens[i + 1].value == "(" and tokens[i + 2] then
+            startedAsProcess[tokens[i + 2].value] = true
+        end
+    end
+    local sceneOf = {}
+    for i, t in ipairs(tokens) do
+        local name = tokens[i + 1]
+        local isScene = name and (sceneSet[name.value] or ctx.storyTargets[name.value])
+            and not startedAsProcess[name.value]
+        if t.value == "function" and ctx.functionOf[i] == 0 and name and name.kind == "name"
+            and tokens[i + 2] and tokens[i + 2].value == "(" and isScene then
+            sceneOf[i] = name.value
+        end
+    end
+    return sceneOf
+end
+
+-- Calls directly in tokens first..last of the function `owner` (not in a
+-- function literal inside it): { index, name ("string.format" too), global }.
+local function callsIn(ctx, first, last, owner)
+    local tokens, calls = ctx.tokens, {}
+    for j = first, last do
+        local t = tokens[j]
+        if ctx.functionOf[j] == owner and t.kind == "name" and callOpen(tokens, j) then
+            local qualified = (tokens[j - 1] and tokens[j - 1].value == "." and tokens[j - 2])
+                and tokens[j - 2].value .. "." .. t.value or t.value
+            calls[#calls + 1] = { index = j, name = qualified, global = ctx.roles[j] == "global" }
+        end
+    end
+    return calls
+end
+
+local EXITS = { error = true, jump = true, menu = true }
+local NEVER_WAITS = { string = true, math = true, table = true, print = true, tostring = true, tonumber = true,
+    type = true }
+
+-- An endless loop (tokens first..last its body) with no break, return or
+-- jump: a freeze if nothing in it can wait, a scene that never ends if it
+-- stands in a scene function.
+local function checkLoop(ctx, sceneOf, loopToken, first, last)
+    local owner = ctx.functionOf[loopToken]
+    for j = first, last do
+        local value = ctx.tokens[j].value
+        if ctx.functionOf[j] == owner and (value == "break" or value == "return") then
+            return
+        end
+    end
+    local mayWait = false
+    for _, call in ipairs(callsIn(ctx, first, last, owner)) do
+        if call.global and EXITS[call.name] then
+            return
+        end
+        local entry = call.global and ctx.api.byName[call.name]
+        local library = call.name:match("^(%a+)%.") or call.name
+        if call.name == "coroutine.yield" or (entry and entry.waits) then
+            mayWait = true
+        elseif not (entry or NEVER_WAITS[library]) then
+            mayWait = true -- a function of the script's own, or a method: it may wait
+        end
+    end
+    local line = ctx.tokens[loopToken].line
+    if not mayWait then
+        find(ctx, line, "this loop never waits and has no break or return: it freezes the game until the watchdog "
+            .. "stops it")
+    elseif sceneOf[owner] then
+        find(ctx, line, "hint: scene function '%s' never ends: this loop has no break or return (to run it beside "
+            .. "the scene, start it with runProcess)", sceneOf[owner])
+    end
+end
+
+local function checkLoops(ctx, sceneOf)
+    local tokens, closeOf = ctx.tokens, ctx.closeOf
+    for i, t in ipairs(tokens) do
+        if t.value == "while" and tokens[i + 1] and tokens[i + 1].value == "true" and tokens[i + 2]
+            and tokens[i + 2].value == "do" and closeOf[i + 2] then
+            checkLoop(ctx, sceneOf, i, i + 3, closeOf[i + 2])
+        elseif t.value == "repeat" and closeOf[i] and tokens[closeOf[i] + 1]
+            and (tokens[closeOf[i] + 1].value == "false" or tokens[closeOf[i] + 1].value == "nil") then
+            checkLoop(ctx, sceneOf, i, i + 1, closeOf[i])
+        end
+    end
+end
+
+-- Names of process handles the function (its token f) joins or cancels anywhere.
+local JOINS = { waitProcess = true, waitEnded = true, waitAll = true, waitAny = true }
+local function handledHandles(ctx, f, calls)
+    local tokens, handled = ctx.tokens, {}
+    for j = f + 1, ctx.closeOf[f] or #tokens do
+        if tokens[j].kind == "name" and tokens[j + 1] and tokens[j + 1].value == ":" and tokens[j + 2]
+            and tokens[j + 2].value == "cancel" then
+            handled[tokens[j].value] = true
+        end
+    end
+    for _, call in ipairs(calls) do
+        if call.global and JOINS[call.name] then
+            for _, span in ipairs((callArguments(tokens, call.index + 1, ctx.closeOf))) do
+                for k = span[1], span[2] do
+                    handled[tokens[k].value] = true
+                end
+            end
+        end
+    end
+    return handled
+end
+
+-- Processes a scene function starts after its last jump or menu (which
+-- cancel what it started) and neither waits for nor cancels.
+local function checkChildren(ctx, sceneOf)
+    for f, scene in pairs(sceneOf) do
+        local calls = callsIn(ctx, f + 1, ctx.closeOf[f] or #ctx.tokens, f)
+        local handled, lastExit = handledHandles(ctx, f, calls), 0
+        for _, call in ipairs(calls) do
+            if call.global and (call.name == "jump" or call.name == "menu") then
+                lastExit = call.index
+            end
+        end
+        for _, call in ipairs(calls) do
+            local j = call.index
+            local handle = ctx.tokens[j - 1] and ctx.tokens[j - 1].value == "=" and ctx.tokens[j - 2]
+            local kept = handle and handled[handle.value]
+            if call.global and call.name == "runProcess" and j > lastExit and not kept then
+                find(ctx, ctx.tokens[j].line, "hint: scene function '%s' can return while the process started here "
+                    .. "still runs, and the scene is over only when it ends (wait for it with waitProcess, or "
+                    .. "cancel it)", scene)
+            end
+        end
+    end
+end
+
 ---Returns the findings, one "label:line: ..." string each, in line order.
 ---@param source string the script's text
 ---@param label string its name in messages
 ---@param names table { globals, functions, scenes, actors, waypoints, images = {...} (sounds = {...} when
 ---  the host has them), api = ApiDescription.lua's table, closest = fun(name, candidates): string|nil }
 function M.check(source, label, names)
-    local api = names.api
     local tokens, ignored = tokenize(source)
     local closeOf, functionOf = blocks(tokens)
-    local roles = nameRoles(tokens)
-    local globals = setOf(names.globals)
-    local lists = { actors = names.actors, waypoints = names.waypoints, images = names.images,
-        sounds = names.sounds, storyFunctions = names.functions }
-    local sets = {}
-    for key, list in pairs(lists) do
+    local ctx = { tokens = tokens, ignored = ignored, closeOf = closeOf, functionOf = functionOf,
+        roles = nameRoles(tokens), label = label, names = names, api = names.api, globals = setOf(names.globals),
+        lists = { actors = names.actors, waypoints = names.waypoints, images = names.images, sounds = names.sounds,
+            storyFunctions = names.functions },
+        sets = {}, findings = {}, sent = {}, waited = {}, storyTargets = {} }
+    for key, list in pairs(ctx.lists) do
         if type(list) == "table" then -- a list the host does not give is not judged
-            sets[key] = setOf(list)
+            ctx.sets[key] = setOf(list)
         end
     end
-    local findings = {}
-    local function find(line, message, ...)
-        if not ignored[line] then
-            findings[#findings + 1] = { line = line, text = string.format("%s:%d: " .. message, label, line, ...) }
-        end
-    end
-    local function didYouMean(name, candidates)
-        local guess = names.closest(name, candidates or {})
-        return guess and string.format(" (did you mean '%s'?)", guess) or ""
-    end
-
-    -- A call: a global name followed by (, a string or a table.
-    local function callOpen(i)
-        local next = tokens[i + 1]
-        if next and (next.value == "(" or next.kind == "string" or next.value == "{") then
-            return i + 1
-        end
-    end
-
-    -- Globals: assigned anywhere; then every read, write and call judged.
-    local written = {}
-    for i, t in ipairs(tokens) do
-        if roles[i] == "global" and tokens[i + 1] and tokens[i + 1].value == "=" then
-            written[t.value] = true
-        elseif roles[i] == "global" and tokens[i - 1] and tokens[i - 1].value == "function" then
-            written[t.value] = true
-        end
-    end
-    for i, t in ipairs(tokens) do
-        if roles[i] == "global" and not globals[t.value] then
-            local assigned = tokens[i + 1] and tokens[i + 1].value == "="
-                or (tokens[i - 1] and tokens[i - 1].value == "function")
-            if assigned and functionOf[i] ~= 0 then
-                find(t.line, "assignment to undefined global '%s' inside a function (declare it with local, or give "
-                    .. "it a value at the top of the file)%s", t.value, didYouMean(t.value, names.globals))
-            elseif not assigned and not written[t.value] then
-                find(t.line, "%s undefined global '%s'%s", callOpen(i) and "call to" or "read of", t.value,
-                    didYouMean(t.value, names.globals))
-            end
-        end
-    end
-
-    -- Calls of described functions: arity, literal types, enums, known names.
-    local sent, waited = {}, {}
-    local storyTargets = {}
-    local function checkArgument(fname, param, kind, shown, value, line)
-        local type = api.types[param.type]
-        if kind == "nil" then
-            if not (param.opt or param.orNil) then
-                find(line, "%s: %s must be %s. Was nil", fname, param.name,
-                    type.expects or "one of " .. table.concat(type.enum, ", "))
-            end
-            return
-        end
-        if not contains(type.literal, kind) then
-            find(line, "%s: %s must be %s. Was %s", fname, param.name,
-                type.expects or "one of " .. table.concat(type.enum, ", "), shown)
-            return
-        end
-        if kind == "number" and type.atLeast and value and value < type.atLeast then
-            find(line, "%s: %s must be %s. Was %s", fname, param.name, type.expects, shown)
-        elseif kind == "string" and type.enum and not contains(type.enum, value) then
-            -- (every choice is listed: no guess, as the binding's own error)
-            find(line, "%s: %s must be one of %s. Was %s", fname, param.name, table.concat(type.enum, ", "), shown)
-        elseif kind == "string" and type.names then
-            local list = type.names
-            if list == "places" then
-                list = value:find(".", 1, true) and "waypoints" or "actors"
-            end
-            if list == "storyFunctions" then
-                storyTargets[value] = true
-            end
-            if sets[list] and not sets[list][value] then
-                if list == "storyFunctions" then
-                    find(line, "%s: no story function named '%s'%s", fname, value, didYouMean(value, lists[list]))
-                else
-                    find(line, "%s: unknown %s '%s'%s", fname, NOUNS[list] or list, value,
-                        didYouMean(value, lists[list]))
-                end
-            end
-        end
-        if kind == "string" and param.type == "signal" then
-            return value
-        end
-    end
-    for i, t in ipairs(tokens) do
-        local entry = roles[i] == "global" and api.byName[t.value]
-        local open = entry and callOpen(i)
-        if open then
-            local args, openEnded = callArguments(tokens, open, closeOf)
-            local params = entry.params
-            local varargs = params[#params] and params[#params].name == "..."
-            for n, param in ipairs(params) do
-                if param.name == "..." then
-                    break
-                end
-                local span = args[n]
-                if not span then
-                    if not param.opt and not openEnded then
-                        find(t.line, "%s: argument %d (%s) is missing", t.value, n, param.name)
-                    end
-                else
-                    local kind, shown, value = literalOf(tokens, span, closeOf)
-                    local signalName = kind and checkArgument(t.value, param, kind, shown, value,
-                        tokens[span[1]].line)
-                    if signalName and entry.signalRole then
-                        local list = entry.signalRole == "sends" and sent or waited
-                        list[#list + 1] = { value = signalName, line = tokens[span[1]].line }
-                    end
-                end
-            end
-            if not varargs and #args > #params and not (openEnded and #args == #params + 1) then
-                find(t.line, "%s takes %d argument%s, not %d", t.value, #params, #params == 1 and "" or "s", #args)
-            end
-        end
-    end
-
-    M.checkSignals(sent, waited, find, didYouMean)
-    M.checkScenes(tokens, closeOf, functionOf, roles, names, storyTargets, find, api)
-
-    table.sort(findings, function(a, b)
+    checkGlobals(ctx)
+    checkCalls(ctx)
+    checkSignals(ctx)
+    local sceneOf = sceneFunctions(ctx)
+    checkLoops(ctx, sceneOf)
+    checkChildren(ctx, sceneOf)
+    table.sort(ctx.findings, function(a, b)
         if a.line ~= b.line then
             return a.line < b.line
         end
         return a.text < b.text
     end)
     local out = {}
-    for i, f in ipairs(findings) do
+    for i, f in ipairs(ctx.findings) do
         out[i] = f.text
     end
     return out
-end
-
--- Signals sent and never waited on, and the reverse: each a finding at its
--- literal, with the closest name of the other side.
-function M.checkSignals(sent, waited, find, didYouMean)
-    local sentNames, waitedNames = {}, {}
-    for _, s in ipairs(sent) do
-        sentNames[#sentNames + 1] = s.value
-    end
-    for _, w in ipairs(waited) do
-        waitedNames[#waitedNames + 1] = w.value
-    end
-    local sentSet, waitedSet = setOf(sentNames), setOf(waitedNames)
-    for _, w in ipairs(waited) do
-        if not sentSet[w.value] then
-            find(w.line, "signal '%s' is waited on but never sent%s", w.value, didYouMean(w.value, sentNames))
-        end
-    end
-    for _, s in ipairs(sent) do
-        if not waitedSet[s.value] then
-            find(s.line, "signal '%s' is sent but never waited on%s", s.value, didYouMean(s.value, waitedNames))
-        end
-    end
-end
-
--- Scenes that never end: an endless loop with no way out, and processes a
--- scene function starts and leaves running when it returns.
-function M.checkScenes(tokens, closeOf, functionOf, roles, names, storyTargets, find, api)
-    -- A scene function: a top-level `function NAME(` that is a scene or a
-    -- story target, and that the script does not itself start as a process
-    -- (without a SCENES list every global function is a scene).
-    local sceneSet, startedAsProcess = setOf(names.scenes), {}
-    for i, t in ipairs(tokens) do
-        if t.value == "runProcess" and tokens[i + 1] and tokens[i + 1].value == "(" and tokens[i + 2] then
-            startedAsProcess[tokens[i + 2].value] = true
-        end
-    end
-    local sceneOf = {} -- function token -> scene name
-    for i, t in ipairs(tokens) do
-        local name = tokens[i + 1]
-        local isScene = name and (sceneSet[name.value] or storyTargets[name.value]) and not startedAsProcess[name.value]
-        if t.value == "function" and functionOf[i] == 0 and name and name.kind == "name"
-            and tokens[i + 2] and tokens[i + 2].value == "(" and isScene then
-            sceneOf[i] = name.value
-        end
-    end
-
-    -- Calls directly in the span (not in a function literal inside it).
-    local function callsIn(first, last, owner)
-        local calls = {}
-        for j = first, last do
-            local t = tokens[j]
-            local next = tokens[j + 1]
-            if functionOf[j] == owner and t.kind == "name" and next
-                and (next.value == "(" or next.kind == "string" or next.value == "{") then
-                local qualified = (tokens[j - 1] and tokens[j - 1].value == "." and tokens[j - 2])
-                    and tokens[j - 2].value .. "." .. t.value or t.value
-                local method = tokens[j - 1] and tokens[j - 1].value == ":"
-                calls[#calls + 1] = { index = j, name = qualified, method = method, global = roles[j] == "global" }
-            end
-        end
-        return calls
-    end
-    local EXITS = { error = true, jump = true, menu = true }
-    local NEVER_WAITS = { string = true, math = true, table = true } -- library tables
-
-    local function checkLoop(loopToken, first, last)
-        local owner = functionOf[loopToken]
-        for j = first, last do
-            if functionOf[j] == owner and (tokens[j].value == "break" or tokens[j].value == "return") then
-                return
-            end
-        end
-        local mayWait = false
-        for _, call in ipairs(callsIn(first, last, owner)) do
-            if call.global and EXITS[call.name] then
-                return
-            end
-            local library = call.name:match("^(%a+)%.")
-            local entry = call.global and api.byName[call.name]
-            if call.name == "coroutine.yield" or (entry and entry.waits) then
-                mayWait = true
-            elseif not (entry or (library and NEVER_WAITS[library]) or call.name == "print"
-                    or call.name == "tostring" or call.name == "tonumber" or call.name == "type") then
-                mayWait = true -- a function of the script's own, or a method: it may wait
-            end
-        end
-        local line = tokens[loopToken].line
-        if not mayWait then
-            find(line, "this loop never waits and has no break or return: it freezes the game until the watchdog "
-                .. "stops it")
-        elseif sceneOf[owner] then
-            find(line, "hint: scene function '%s' never ends: this loop has no break or return (to run it beside "
-                .. "the scene, start it with runProcess)", sceneOf[owner])
-        end
-    end
-    for i, t in ipairs(tokens) do
-        if t.value == "while" and tokens[i + 1] and tokens[i + 1].value == "true" and tokens[i + 2]
-            and tokens[i + 2].value == "do" and closeOf[i + 2] then
-            checkLoop(i, i + 3, closeOf[i + 2])
-        elseif t.value == "repeat" and closeOf[i] and tokens[closeOf[i] + 1]
-            and (tokens[closeOf[i] + 1].value == "false" or tokens[closeOf[i] + 1].value == "nil") then
-            checkLoop(i, i + 1, closeOf[i])
-        end
-    end
-
-    -- Processes a scene function starts and neither waits for nor cancels.
-    local JOINS = { waitProcess = true, waitEnded = true, waitAll = true, waitAny = true }
-    for f, scene in pairs(sceneOf) do
-        local calls = callsIn(f + 1, closeOf[f] or #tokens, f)
-        local handled = {} -- names of handles joined or cancelled anywhere in the function
-        local lastExit = 0
-        for _, call in ipairs(calls) do
-            if call.global and (call.name == "jump" or call.name == "menu") then
-                lastExit = call.index
-            end
-        end
-        for j = f + 1, closeOf[f] or #tokens do
-            local t = tokens[j]
-            if t.kind == "name" and tokens[j + 1] and tokens[j + 1].value == ":" and tokens[j + 2]
-                and tokens[j + 2].value == "cancel" then
-                handled[t.value] = true
-            end
-        end
-        for _, call in ipairs(calls) do
-            if call.global and JOINS[call.name] then
-                local args = callArguments(tokens, call.index + 1, closeOf)
-                for _, span in ipairs(args) do
-                    for k = span[1], span[2] do
-                        handled[tokens[k].value] = true
-                    end
-                end
-            end
-        end
-        for _, call in ipairs(calls) do
-            if call.global and call.name == "runProcess" and call.index > lastExit then
-                local j = call.index
-                local handle = tokens[j - 1] and tokens[j - 1].value == "=" and tokens[j - 2]
-                if not (handle and handled[handle.value]) then
-                    find(tokens[j].line, "hint: scene function '%s' can return while the process started here "
-                        .. "still runs, and the scene is over only when it ends (wait for it with waitProcess, or "
-                        .. "cancel it)", scene)
-                end
-            end
-        end
-    end
 end
 
 return M
