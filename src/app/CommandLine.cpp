@@ -43,7 +43,7 @@ const char* usageText() {
            "  stagehand --timeline OUT.html [--script PATH] [--scene NAME] [--seconds S] [--choose 2,1,...] "
            "[--seed N]\n"
            "  stagehand --list-scenes [--script PATH]\n"
-           "  stagehand --check [--script PATH]\n"
+           "  stagehand --check [--script PATH] [--warn-only]\n"
            "  stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N (default 200)]\n"
            "            [--explore-walks N (default 20)] [--seed N] [--seconds S (per run)] [--json]\n"
            "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE, --load SAVE,\n"
@@ -84,6 +84,8 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             (arg == "--explore-paths" ? out.explorePaths : out.exploreWalks) = static_cast<int>(number);
         } else if (arg == "--json") {
             out.json = true;
+        } else if (arg == "--warn-only") {
+            out.warnOnly = true;
         } else if (arg == "--script") {
             if (!value(out.scriptPath)) return false;
         } else if (arg == "--scene") {

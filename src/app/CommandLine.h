@@ -3,7 +3,7 @@
 //   stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1] [--seed N]
 //   stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH]
 //   stagehand --list-scenes [--script PATH]
-//   stagehand --check [--script PATH]
+//   stagehand --check [--script PATH] [--warn-only]
 //   stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N] [--explore-walks N] [--seed N] [--json]
 //   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable),
 //           --record FILE, --replay FILE, --load SAVE, --maps DIR (repeatable)
@@ -26,6 +26,7 @@ struct CommandLine {
     int explorePaths = 200;     // --explore-paths N: runs a scene may take to try every menu path
     int exploreWalks = 20;      // --explore-walks N: seeded random walks through the menus after those
     bool json = false;
+    bool warnOnly = false;  // --check --warn-only: findings are printed, the exit status stays 0
     std::vector<int> choices;
     std::uint64_t seed = 1;
     bool seedGiven = false;

@@ -72,6 +72,7 @@ Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool 
     options.flags = startingFlags(setup.cmd);
     // The window keeps no mechanics: a long session would hold every wait.
     options.mechanics = setup.cmd.mode != CommandLine::Mode::Window;
+    options.storyTargetWarnings = setup.cmd.mode != CommandLine::Mode::Check;
     return options;
 }
 

@@ -52,7 +52,7 @@ Simulation::Simulation(const Options& options) {
     host_->setFlags(options.flags);  // before the script's top level runs
     host_->observeMechanics(options.mechanics);
     std::string error;
-    if (!host_->loadScript(options.scriptPath, error)) throw LoadError(error);
+    if (!host_->loadScript(options.scriptPath, error, options.storyTargetWarnings)) throw LoadError(error);
 }
 
 std::unique_ptr<Simulation> Simulation::rebuild(const Options& options, const std::string& scene, const InputLog& input,

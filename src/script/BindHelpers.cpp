@@ -74,6 +74,12 @@ void pushError(lua_State* L, const std::string& message) {
     lua_pushstring(L, (where == "?" ? message : where + ": " + message).c_str());
 }
 
+std::string describeValue(lua_State* L, int index) {
+    char value[128];
+    describeValue(L, index, value, sizeof value);
+    return value;
+}
+
 std::string scriptWhere(lua_State* L) {
     char where[256];
     return findScriptWhere(L, where, sizeof where) ? where : "?";

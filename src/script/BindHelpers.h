@@ -24,6 +24,9 @@ void pushError(lua_State* L, const std::string& message);
 // "file:line" of the nearest scene-script frame, or "?" if there is none.
 std::string scriptWhere(lua_State* L);
 
+// The value at `index` as an error message shows it: "east", 12, true, table.
+std::string describeValue(lua_State* L, int index);
+
 const char* checkString(lua_State* L, int index, const char* fname, const char* argName);
 
 // Text a player reads (a line, a page, a bubble, an option, a banner, a

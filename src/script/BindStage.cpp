@@ -23,9 +23,10 @@ World& worldOf(lua_State* L) {
     return *static_cast<World*>(lua_touserdata(L, lua_upvalueindex(1)));
 }
 
-// Returns the actor named by argument `index`, or pushes an error and returns null.
-Actor* findActorArg(lua_State* L, int index, const char* fname) {
-    const char* id = checkString(L, index, fname, "actor");
+// Returns the actor named by argument `index`, or pushes an error and returns
+// null. `argName` is the argument's name in scripts/ApiDescription.lua.
+Actor* findActorArg(lua_State* L, int index, const char* fname, const char* argName = "actor") {
+    const char* id = checkString(L, index, fname, argName);
     Actor* actor = worldOf(L).cast().findActor(id);
     if (!actor) bind::pushUnknownNameError(L, fname, "actor", id, worldOf(L).cast().actorIds());
     return actor;
@@ -90,7 +91,7 @@ bool readPoint(lua_State* L, int index, const char* fname, Point& point) {
     }
     if (lua_type(L, index) != LUA_TTABLE) {
         bind::pushError(L, std::string(fname) + ": point must be a waypoint name or a {x =, y =} table. Was " +
-                               luaL_typename(L, index));
+                               bind::describeValue(L, index));
         return false;
     }
     lua_getfield(L, index, "x");
@@ -169,7 +170,7 @@ int l_isWalking(lua_State* L) {
 int l_faceTowards(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "faceTowards");
     if (!actor) return lua_error(L);
-    Actor* target = findActorArg(L, 2, "faceTowards");
+    Actor* target = findActorArg(L, 2, "faceTowards", "target");
     if (!target) return lua_error(L);
     worldOf(L).cast().face(*actor,
                            facingAlong(target->position.x - actor->position.x, target->position.y - actor->position.y));
@@ -204,7 +205,7 @@ int l_say(lua_State* L) {
 int showStoryText(lua_State* L, const char* fname, bool waitsForPlayer) {
     const char* speaker = "";
     if (!lua_isnil(L, 1)) {
-        Actor* actor = findActorArg(L, 1, fname);
+        Actor* actor = findActorArg(L, 1, fname, "speaker");
         if (!actor) return lua_error(L);
         speaker = lua_tostring(L, 1);
     }
@@ -308,9 +309,9 @@ int l_facingOf(lua_State* L) {
 }
 
 int l_isLookingAt(lua_State* L) {
-    Actor* looker = findActorArg(L, 1, "isLookingAt");
+    Actor* looker = findActorArg(L, 1, "isLookingAt", "looker");
     if (!looker) return lua_error(L);
-    Actor* target = findActorArg(L, 2, "isLookingAt");
+    Actor* target = findActorArg(L, 2, "isLookingAt", "target");
     if (!target) return lua_error(L);
     lua_pushboolean(L, Cast::lookingAt(*looker, *target));
     return 1;
