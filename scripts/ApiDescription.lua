@@ -173,7 +173,9 @@ M.functions = {
 
     -- The stage (src/script/BindStage.cpp, waiting forms in StageSupport.lua) --
     { "waypoint", "stage", params = { { "name", "waypoint" } }, returns = { { "Point" } },
-        doc = "A waypoint `MAP.NAME` from the maps (`--maps` folders, `maps/` beside the script, `assets/maps`: docs/MAPS.md). An unknown map or waypoint is an error with the closest name, the known ones and the folders searched." },
+        doc = "A waypoint `MAP.NAME` from the maps (`--maps` folders, `maps/` beside the script, `assets/maps`:"
+            .. " docs/MAPS.md). An unknown map or waypoint is an error with the closest name, the known ones"
+            .. " and the folders searched." },
     { "activate", "stage", params = { { "actor", "actor" } }, doc = "Shows or hides an actor (actors start hidden)." },
     { "deactivate", "stage", params = { { "actor", "actor" } }, joinRow = ", " },
     { "setPosition", "stage", params = { { "actor", "actor" }, { "point", "point" } },
