@@ -42,7 +42,7 @@ public:
         // Where maps are looked for, in search order (mapSearchFolders); empty:
         // the data folder's assets/maps alone.
         std::vector<std::string> mapFolders;
-        bool storyTargetWarnings = true;                     // stderr lines at load (--check makes them findings)
+        bool storyTargetWarnings = true;  // stderr lines at load (--check makes them findings)
     };
 
     explicit Simulation(const Options& options);  // throws LoadError
