@@ -31,13 +31,14 @@ int listScenes(const Setup& setup) {
 }
 
 // --check: load the script (exit 2 if it cannot be), then report likely
-// mistakes in its text, one line each; exit 1 if there are any (hints too),
+// mistakes in its text and the maps that did not load, one line each; exit 1 if there are any (hints too),
 // unless --warn-only asks for the report alone.
 int runCheck(const Setup& setup) {
     auto sim = loadSimulation(setup, nullptr, true);
     auto findings = sim->host().check(setup.scriptPath);
     // The maps' own warnings (an actor hidden under the dialogue box), each at its file:line.
     for (const auto& warning : sim->world().maps().warnings) findings.push_back(warning);
+    for (const auto& failure : sim->world().maps().failures) findings.push_back(failure.line);  // maps left out
     for (const auto& line : findings) std::cout << line << '\n';
     return findings.empty() || setup.cmd.warnOnly ? kExitOk : kExitScriptError;
 }

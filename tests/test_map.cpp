@@ -180,16 +180,66 @@ TEST(MapSearch, a_map_error_ends_with_where_maps_are_looked_for_in_order) {
     std::ofstream(folder + "/yard.map") << "waypoint a 1 2\nactor hen \"Hen\" #ffffff H nest\n";
     Transcript transcript;
     World world(transcript);
-    try {
-        loadMapFolders({folder, test::dataRoot() + "/assets/maps"}, world);
-        FAIL() << "expected a MapError";
-    } catch (const MapError& e) {
-        std::string expected = folder +
-                               "/yard.map:2: unknown start waypoint 'nest' (waypoints above it: a) (maps are "
-                               "looked for in " +
-                               folder + ", " + test::dataRoot() + "/assets/maps)";
-        EXPECT_EQ(std::string(e.what()), expected);
-    }
+    loadMapFolders({folder, test::dataRoot() + "/assets/maps"}, world);
+    ASSERT_EQ(world.maps().failures.size(), 1u);
+    std::string expected = folder +
+                           "/yard.map:2: unknown start waypoint 'nest' (waypoints above it: a) (maps are "
+                           "looked for in " +
+                           folder + ", " + test::dataRoot() + "/assets/maps)";
+    EXPECT_EQ(world.maps().failures[0].line, expected);
+    EXPECT_EQ(world.maps().failureOf("yard")->file, folder + "/yard.map");
+}
+
+// A map that fails half-way is left out whole; the other maps load.
+TEST(MapSearch, a_map_that_does_not_load_is_left_out_whole_and_the_others_load) {
+    std::string folder = freshFolder("search_half");
+    std::ofstream(folder + "/bog.map") << "waypoint reeds 1 2\nactor newt \"Newt\" #ffffff N reeds\n"
+                                          "backdrop sea\nwaypiont camera 3 4\n";
+    Transcript transcript;
+    World world(transcript);
+    loadMapFolders({folder, test::dataRoot() + "/assets/maps"}, world);
+    ASSERT_NE(world.maps().failureOf("bog"), nullptr);
+    EXPECT_NE(world.maps().failureOf("bog")->reason.find("bog.map:4: unknown entry 'waypiont'"), std::string::npos);
+    EXPECT_EQ(world.cast().findWaypoint("bog.reeds"), nullptr);
+    EXPECT_EQ(world.cast().findActor("newt"), nullptr);
+    EXPECT_EQ(world.maps().files.count("bog"), 0u);
+    EXPECT_TRUE(world.maps().actorStarts.empty() || world.maps().actorStarts.back().actor != "newt");
+    EXPECT_NE(world.cast().findWaypoint("dock.rhea_start"), nullptr);
+    EXPECT_NE(world.cast().findActor("rhea"), nullptr);
+}
+
+// An actor id is one actor of the world: the author's copy of a demo map
+// (searched first) defines it, the demo's second definition is a warning.
+TEST(MapSearch, an_actor_in_two_maps_is_the_first_in_search_order_and_a_warning_names_both) {
+    std::string folder = freshFolder("search_copy");
+    std::ofstream(folder + "/quay.map") << "waypoint start 5 6\nactor rhea \"Rhea too\" #ffffff R start\n";
+    Transcript transcript;
+    World world(transcript);
+    loadMapFolders({folder, test::dataRoot() + "/assets/maps"}, world);
+    EXPECT_TRUE(world.maps().failures.empty());
+    ASSERT_NE(world.cast().findActor("rhea"), nullptr);
+    EXPECT_EQ(world.cast().findActor("rhea")->displayName, "Rhea too");
+    EXPECT_FLOAT_EQ(world.cast().findActor("rhea")->position.x, 5);
+    std::string dock = test::dataRoot() + "/assets/maps/dock.map";
+    bool warned = false;
+    for (const auto& warning : world.maps().warnings)
+        warned = warned ||
+                 (warning.rfind(dock + ":", 0) == 0 && warning.find(": actor 'rhea' is also defined at " + folder +
+                                                                    "/quay.map:2, which is used") != std::string::npos);
+    EXPECT_TRUE(warned);
+    EXPECT_NE(world.cast().findWaypoint("dock.rhea_start"), nullptr) << "the rest of the dock loads";
+}
+
+TEST(MapSearch, an_actor_defined_twice_in_one_map_is_an_error_of_that_map) {
+    std::string folder = freshFolder("search_twice");
+    std::ofstream(folder + "/pen.map") << "waypoint a 1 2\nactor ox \"Ox\" #ffffff O a\nactor ox \"Ox\" #ffffff O a\n";
+    Transcript transcript;
+    World world(transcript);
+    loadMapFolders({folder}, world);
+    ASSERT_NE(world.maps().failureOf("pen"), nullptr);
+    EXPECT_NE(world.maps().failureOf("pen")->reason.find("pen.map:3: actor 'ox' is defined twice (first at "),
+              std::string::npos);
+    EXPECT_EQ(world.cast().findActor("ox"), nullptr);
 }
 
 TEST(MapSearch, an_actor_starting_under_the_dialogue_box_is_one_warning_naming_file_line_and_actor) {

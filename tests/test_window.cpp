@@ -904,6 +904,49 @@ TEST_F(WindowTest, saving_a_tiled_map_beside_the_script_reloads_the_scene_and_a_
     EXPECT_TRUE(running);
 }
 
+// A map beside the script that does not load: the menu lists every scene and
+// says which map was left out; a scene without it plays with the error on
+// screen; saving the map fixed brings it back, and breaking it again keeps
+// the running scene (docs/MAPS.md).
+TEST_F(WindowTest, a_broken_map_shows_in_the_menu_and_the_scene_and_a_fixed_save_brings_it_back) {
+    fs::create_directories(folder / "maps");
+    std::ofstream(folder / "maps" / "pond.map", std::ios::binary) << "waypoint bank 10 20\nwaypiont camera 1 2\n";
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc)
+        << "SCENES = { { name = \"dry\" }, { name = \"wet\" } }\n"
+           "function dry() text(\"Dry land.\") end\n"
+           "function wet() text(\"Bank at \" .. waypoint(\"pond.bank\").x) end\n";
+    std::string pond = (folder / "maps" / "pond.map").generic_string();
+    std::string failure = pond + ":2: unknown entry 'waypiont' (expected waypoint, actor or backdrop)";
+    testing::internal::CaptureStderr();
+    open("");
+    std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_NE(said.find("stagehand: " + failure + " (maps are looked for in "), std::string::npos) << said;
+    ASSERT_NE(game->sceneMenu(), nullptr) << "the menu shows";
+    EXPECT_NE(game->sceneMenu()->message().find(failure), std::string::npos) << game->sceneMenu()->message();
+    frame();
+    press(SDLK_RETURN);
+    ASSERT_NE(game->simulation(), nullptr) << "a scene without the map plays";
+    wait(1);
+    EXPECT_EQ(page(), "Dry land.");
+    EXPECT_NE(sim().world().effects().lastError().find(failure), std::string::npos);
+    EXPECT_GT(sim().world().effects().errorSecondsLeft(), 0) << "the error is on screen";
+
+    saveOver(folder / "maps" / "pond.map", "waypoint bank 10 20\nwaypoint camera 1 2\n");
+    wait(ScriptWatcher::kInterval * 2);
+    ASSERT_NE(sim().world().cast().findWaypoint("pond.bank"), nullptr) << "the fixed map is back";
+    EXPECT_EQ(sim().world().effects().errorSecondsLeft(), 0);
+    EXPECT_EQ(page(), "Dry land.");
+
+    testing::internal::CaptureStderr();
+    saveOver(folder / "maps" / "pond.map", "waypoint bank ten 20\n");
+    wait(ScriptWatcher::kInterval * 2);
+    said = testing::internal::GetCapturedStderr();
+    EXPECT_NE(said.find("reload failed: " + pond + ":1: X must be a finite number"), std::string::npos) << said;
+    EXPECT_NE(sim().world().cast().findWaypoint("pond.bank"), nullptr) << "the running version keeps its map";
+    EXPECT_EQ(page(), "Dry land.");
+    EXPECT_TRUE(running);
+}
+
 TEST_F(WindowTest, saving_the_script_refreshes_the_scene_menu) {
     open("");
     ASSERT_NE(game->sceneMenu(), nullptr);

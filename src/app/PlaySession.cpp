@@ -24,6 +24,7 @@ bool PlaySession::start(const std::string& scene, std::string& error, std::uint6
         return false;
     }
     watcher_.watchAlso(sim_->world().maps().otherFiles);
+    showMapFailures(sim_->world());
     scene_ = scene;
     input_.scene = scene;
     input_.seed = options_.seed;
@@ -39,6 +40,13 @@ bool PlaySession::start(const std::string& scene, std::string& error, std::uint6
     }
     attachRecorder();
     return true;
+}
+
+// The maps left out, on screen too: the scene plays on without them.
+void PlaySession::showMapFailures(World& world) {
+    std::string lines;
+    for (const auto& failure : world.maps().failures) lines += (lines.empty() ? "" : "\n") + failure.line;
+    if (!lines.empty()) world.effects().showError(lines, 1e9f);
 }
 
 void PlaySession::attachRecorder() {
@@ -121,9 +129,10 @@ bool PlaySession::readSave(const std::string& path, const std::string& scriptPat
 
 bool PlaySession::reload(std::string& error) {
     try {
-        auto fresh = Simulation::rebuild(options_, scene_, input_, sim_->ticks());
+        auto fresh = Simulation::rebuild(options_, scene_, input_, sim_->ticks(), &sim_->world().maps());
         sim_ = std::move(fresh);
         watcher_.watchAlso(sim_->world().maps().otherFiles);
+        showMapFailures(sim_->world());
     } catch (const LoadError& e) {
         error = e.what();
         return false;

@@ -40,6 +40,7 @@ public:
 
 private:
     void attachRecorder();
+    static void showMapFailures(World& world);
 
     Simulation::Options options_;
     std::string recordPath_;

@@ -25,6 +25,7 @@ public:
     void draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout);
     // A problem to show above the key hints (a script that did not load).
     void setMessage(std::string message) { message_ = std::move(message); }
+    const std::string& message() const { return message_; }
     // The key hints name a pad's buttons (the last input came from a pad).
     void setPadHints(bool pad) { padHints_ = pad; }
 

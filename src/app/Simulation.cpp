@@ -43,6 +43,8 @@ Simulation::Simulation(const Options& options) {
                                                   : options.mapFolders,
                        world_);
         for (const auto& warning : world_.maps().warnings) std::cerr << "stagehand: warning: " << warning << '\n';
+        // A map that did not load is one line; the scenes that do not use it play.
+        for (const auto& failure : world_.maps().failures) std::cerr << "stagehand: " << failure.line << '\n';
         host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed, options.limits);
     } catch (const MapError& e) {
         throw LoadError(e.what());
@@ -56,8 +58,13 @@ Simulation::Simulation(const Options& options) {
 }
 
 std::unique_ptr<Simulation> Simulation::rebuild(const Options& options, const std::string& scene, const InputLog& input,
-                                                std::uint64_t ticks) {
+                                                std::uint64_t ticks, const MapCatalog* previous) {
     auto fresh = std::make_unique<Simulation>(options);
+    // A map that played until this save and no longer loads keeps the running
+    // version, as a script that no longer loads does.
+    if (previous)
+        for (const auto& failure : fresh->world().maps().failures)
+            if (previous->files.count(failure.map)) throw LoadError(failure.line);
     std::string error;
     if (!fresh->startScene(scene, error)) throw LoadError(error);
     InputLog ordered = input;  // a replayed file and live input may interleave

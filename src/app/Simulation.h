@@ -49,9 +49,10 @@ public:
 
     // A new run of the same scene from a fresh load of the script, brought to
     // `ticks` by replaying `input`: a hot reload. Throws LoadError when the
-    // script cannot be loaded or no longer has the scene.
+    // script cannot be loaded or no longer has the scene, or when a map that
+    // `previous` (the running version's maps) loaded no longer does.
     static std::unique_ptr<Simulation> rebuild(const Options& options, const std::string& scene, const InputLog& input,
-                                               std::uint64_t ticks);
+                                               std::uint64_t ticks, const MapCatalog* previous = nullptr);
 
     std::vector<SceneInfo> scenes() { return host_->scenes(); }
     // Starts a scene; false with `error` naming the valid scenes if unknown.

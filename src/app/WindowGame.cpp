@@ -98,6 +98,9 @@ void WindowGame::openMenu() {
         auto lister = loadSimulation(setup_, nullptr, false);
         scenes = lister->scenes();
         topLevelScript_ = lister->isTopLevelScript();
+        // A map left out is said under the list; the scenes still play.
+        for (const auto& failure : lister->world().maps().failures)
+            problem += (problem.empty() ? "" : "\n") + failure.line;
     } catch (const LoadError& e) {
         problem = e.what();
         std::cerr << "stagehand: " << problem << '\n';

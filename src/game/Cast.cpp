@@ -26,6 +26,12 @@ Facing facingAlong(float dx, float dy) {
     return dy < 0 ? Facing::Up : Facing::Down;
 }
 
+void Cast::forgetMapSetup(const std::string& prefix, std::size_t keptActors) {
+    for (auto it = waypoints_.lower_bound(prefix); it != waypoints_.end() && it->first.rfind(prefix, 0) == 0;)
+        it = waypoints_.erase(it);
+    if (actors_.size() > keptActors) actors_.resize(keptActors);
+}
+
 const Vec2* Cast::findWaypoint(const std::string& name) const {
     auto it = waypoints_.find(name);
     return it == waypoints_.end() ? nullptr : &it->second;

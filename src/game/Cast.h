@@ -53,6 +53,9 @@ public:
     // --- Setup (from map data) ---
     void addWaypoint(const std::string& name, Vec2 position) { waypoints_[name] = position; }
     void addActor(Actor actor) { actors_.push_back(std::move(actor)); }
+    // Takes back what a map that failed half-way added: its waypoints (named
+    // `prefix`...) and the actors after the first `keptActors`.
+    void forgetMapSetup(const std::string& prefix, std::size_t keptActors);
     const Vec2* findWaypoint(const std::string& name) const;
     Actor* findActor(const std::string& id);
     const Actor* findActor(const std::string& id) const;

@@ -34,6 +34,7 @@ public:
     void setPlace(const std::string& mapName) { place_ = mapName; }
     const std::string& place() const { return place_; }
     void setBackdrop(const std::string& mapName, Backdrop backdrop) { backdrops_[mapName] = backdrop; }
+    void forgetBackdrop(const std::string& mapName) { backdrops_.erase(mapName); }  // a map left out
     // The backdrop of the current place: Plain when its map names none.
     Backdrop backdrop() const;
 

@@ -19,4 +19,10 @@ const TileMap* MapCatalog::tileMap(const std::string& mapName) const {
     return it == tileMaps.end() ? nullptr : &it->second;
 }
 
+const MapFailure* MapCatalog::failureOf(const std::string& mapName) const {
+    for (const auto& failure : failures)
+        if (failure.map == mapName) return &failure;
+    return nullptr;
+}
+
 }  // namespace stagehand

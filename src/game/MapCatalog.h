@@ -63,6 +63,14 @@ struct ActorStart {
     std::string where;  // "cove.tmj: object 'maya'" or "dock.map:9"
 };
 
+// A map left out because it did not load (or a folder that could not be read:
+// `map` empty).
+struct MapFailure {
+    std::string map, file;
+    std::string reason;  // "maps/yard.map:4: unknown entry 'wibble' ..."
+    std::string line;    // the reason and where maps are looked for: the one line reported
+};
+
 struct MapCatalog {
     std::vector<std::string> folders;          // where maps are looked for, in search order
     std::map<std::string, std::string> files;  // map name -> the file it was read from
@@ -70,11 +78,13 @@ struct MapCatalog {
     std::vector<ActorStart> actorStarts;
     std::vector<std::string> warnings;        // "dock.map:9: actor 'rhea' ..."
     std::map<std::string, TileMap> tileMaps;  // Tiled maps' tiles, by map name
+    std::vector<MapFailure> failures;         // maps left out, in the order they were read
 
     // "scripts/maps, assets/maps": for every message about maps.
     std::string foldersText() const;
     std::vector<std::string> names() const;
     const TileMap* tileMap(const std::string& mapName) const;
+    const MapFailure* failureOf(const std::string& mapName) const;  // null: it loaded, or there is none
 };
 
 }  // namespace stagehand

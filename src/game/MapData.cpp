@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <locale>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -83,7 +84,7 @@ void parseLine(const std::vector<std::string>& w, const std::string& mapName, co
     } else if (w[0] == "actor") {
         if (w.size() != 6 && w.size() != 7)
             throw std::invalid_argument("expected: actor ID \"Name\" #rrggbb GLYPH START_WAYPOINT [SPEED]");
-        if (world.cast().findActor(w[1])) throw std::invalid_argument("actor '" + w[1] + "' is defined twice");
+        if (!claimActorId(w[1], mapName, where, world)) return;
         const Vec2* start = world.cast().findWaypoint(mapName + "." + w[5]);
         if (!start)
             throw std::invalid_argument("unknown start waypoint '" + w[5] + "' (" + waypointsOf(mapName, world) + ")");
@@ -140,22 +141,51 @@ void loadAnyMap(const fs::path& file, World& world) {
     warnOfHiddenActors(name, world);
 }
 
-// The map files of one folder by name; two files for one name are an error.
-std::map<std::string, fs::path> mapFilesIn(const std::string& folder, const MapCatalog& catalog) {
+// What one map adds to the world, so that a map that fails half-way can be
+// taken out again: the rest of the game plays without it.
+struct MapMark {
+    std::size_t actors, actorStarts, warnings;
+    explicit MapMark(World& world)
+        : actors(world.cast().actors().size()),
+          actorStarts(world.maps().actorStarts.size()),
+          warnings(world.maps().warnings.size()) {}
+    void undo(const std::string& mapName, World& world) const {
+        world.cast().forgetMapSetup(mapName + ".", actors);
+        world.effects().forgetBackdrop(mapName);
+        MapCatalog& catalog = world.maps();
+        catalog.actorStarts.resize(actorStarts);
+        catalog.warnings.resize(warnings);
+        catalog.files.erase(mapName);
+        catalog.tileMaps.erase(mapName);
+    }
+};
+
+void recordFailure(const std::string& mapName, const std::string& file, const std::string& reason, World& world) {
+    MapCatalog& catalog = world.maps();
+    catalog.failures.push_back(
+        {mapName, file, reason, reason + " (maps are looked for in " + catalog.foldersText() + ")"});
+}
+
+// The map files of one folder by name. Two files for one name are a failure
+// of that name (both are left out); a folder that cannot be read is one too.
+std::map<std::string, fs::path> mapFilesIn(const std::string& folder, World& world) {
     std::error_code ec;
     std::map<std::string, fs::path> files;
+    std::set<std::string> doubled;
     for (const auto& entry : fs::directory_iterator(pathFromUtf8(folder), ec)) {
         if (!isMapFile(entry.path())) continue;
         std::string name = utf8Path(entry.path().stem());
-        if (files.count(name))
-            throw MapError("two files for map '" + name + "' in " + folder + ": " + utf8Path(files[name].filename()) +
-                           " and " + utf8Path(entry.path().filename()) + " (keep one; maps are looked for in " +
-                           catalog.foldersText() + ")");
+        if (files.count(name)) {
+            recordFailure(name, utf8Path(entry.path()),
+                          "two files for map '" + name + "' in " + folder + ": " + utf8Path(files[name].filename()) +
+                              " and " + utf8Path(entry.path().filename()) + " (keep one)",
+                          world);
+            doubled.insert(name);
+        }
         files[name] = entry.path();
     }
-    if (ec)
-        throw MapError("cannot read map folder " + folder + ": " + ec.message() + " (maps are looked for in " +
-                       catalog.foldersText() + ")");
+    for (const auto& name : doubled) files.erase(name);
+    if (ec) recordFailure("", folder, "cannot read map folder " + folder + ": " + ec.message(), world);
     return files;
 }
 
@@ -182,20 +212,40 @@ std::vector<std::string> mapSearchFolders(const std::vector<std::string>& named,
 void loadMapFolders(const std::vector<std::string>& folders, World& world) {
     MapCatalog& catalog = world.maps();
     catalog.folders = folders;
-    std::map<std::string, fs::path> byName;  // the first folder that has a name wins
-    for (const auto& folder : folders)
-        for (const auto& [name, file] : mapFilesIn(folder, catalog)) byName.emplace(name, file);
-    for (const auto& [name, file] : byName) {
-        try {
-            loadAnyMap(file, world);
-        } catch (const MapError& e) {
-            throw MapError(std::string(e.what()) + " (maps are looked for in " + catalog.foldersText() + ")");
+    std::set<std::string> claimed;  // the first folder that has a name wins
+    for (const auto& folder : folders) {
+        // Folder by folder, so that an author's map defines a shared actor
+        // before the game's maps do (claimActorId).
+        for (const auto& [name, file] : mapFilesIn(folder, world)) {
+            if (!claimed.insert(name).second) continue;
+            MapMark mark(world);
+            try {
+                loadAnyMap(file, world);
+            } catch (const MapError& e) {
+                mark.undo(name, world);
+                recordFailure(name, utf8Path(file), e.what(), world);
+            }
         }
     }
 }
 
 void loadMapFolder(const std::string& folder, World& world) {
     loadMapFolders({folder}, world);
+}
+
+bool claimActorId(const std::string& id, const std::string& mapName, const std::string& where, World& world) {
+    if (!world.cast().findActor(id)) return true;
+    MapCatalog& catalog = world.maps();
+    auto first = std::find_if(catalog.actorStarts.begin(), catalog.actorStarts.end(),
+                              [&](const ActorStart& start) { return start.actor == id; });
+    std::string firstWhere = first == catalog.actorStarts.end() ? "an earlier map" : first->where;
+    if (first == catalog.actorStarts.end() || first->map == mapName)
+        throw std::invalid_argument("actor '" + id + "' is defined twice (first at " + firstWhere + ")");
+    catalog.warnings.push_back(where + ": actor '" + id + "' is also defined at " + firstWhere +
+                               ", which is used (an actor belongs to the first map that defines it, in the order "
+                               "maps are looked for: " +
+                               catalog.foldersText() + ")");
+    return false;
 }
 
 void warnOfHiddenActors(const std::string& mapName, World& world) {

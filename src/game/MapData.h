@@ -34,12 +34,21 @@ std::vector<std::string> mapSearchFolders(const std::vector<std::string>& named,
 // Loads one map file in our format; throws MapError naming file and line.
 void loadMapFile(const std::string& path, const std::string& mapName, World& world);
 
-// Loads the maps of every folder, in search order; a map name found in an
-// earlier folder hides the same name in later ones. Maps load in name order.
-// Records the folders and files in world.maps(); throws MapError, whose
-// message ends with where maps are looked for.
+// Loads the maps of every folder, in search order (folder by folder, each
+// folder's maps in name order); a map name found in an earlier folder hides
+// the same name in later ones. Records the folders and files in
+// world.maps(). A map that does not load is left out whole and recorded in
+// world.maps().failures (its line ends with where maps are looked for): the
+// other maps, and the scenes that use them, play on.
 void loadMapFolders(const std::vector<std::string>& folders, World& world);
 void loadMapFolder(const std::string& folder, World& world);
+
+// Whether the actor `id`, defined at `where` (file:line, or file: layer and
+// object) of map `mapName`, joins the cast. An actor id is one actor of the
+// whole world: a second definition in the same map throws
+// std::invalid_argument; one in a later map (a copy of a demo map beside the
+// script) is a warning naming both places, and the first one stays.
+bool claimActorId(const std::string& id, const std::string& mapName, const std::string& where, World& world);
 
 // A warning for each actor of `mapName` whose start point is under the
 // dialogue box with the camera at the map's "camera" waypoint (or the

@@ -251,7 +251,11 @@ void addActor(const json& object, Vec2 at, const std::string& mapName, const std
               const std::string& where, World& world) {
     std::string id = stringField(object, "name");
     if (id.empty()) throw Problem(where + "is an actor with no name (its name is the actor's id)");
-    if (world.cast().findActor(id)) throw Problem(where + "actor '" + id + "' is defined twice");
+    try {
+        if (!claimActorId(id, mapName, file + ": " + where.substr(0, where.size() - 2), world)) return;
+    } catch (const std::invalid_argument& e) {
+        throw Problem(where + e.what());
+    }
     json props = properties(object);
     Actor actor;
     actor.id = id;

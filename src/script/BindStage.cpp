@@ -58,8 +58,12 @@ void pushUnknownPointError(lua_State* L, const char* fname, const std::string& n
     };
     std::string message;
     if (!mapName.empty() && std::find(maps.begin(), maps.end(), mapName) == maps.end()) {
-        message = std::string(fname) + ": unknown map '" + mapName + "' in '" + name + "'" + guessed(mapName, maps) +
-                  "; maps: " + listed(maps);
+        message = std::string(fname) + ": unknown map '" + mapName + "' in '" + name + "'";
+        if (const MapFailure* failure = world.maps().failureOf(mapName))  // it exists, but did not load
+            message += ": it failed to load: " + failure->reason;
+        else
+            message += guessed(mapName, maps);
+        message += "; maps: " + listed(maps);
     } else {
         std::vector<std::string> here;  // the map's own waypoints, or every one
         for (const auto& waypoint : world.cast().waypointNames())
