@@ -23,12 +23,20 @@ World& worldOf(lua_State* L) {
     return *static_cast<World*>(lua_touserdata(L, lua_upvalueindex(1)));
 }
 
+// "maps that did not load: bog" when any did: an actor of theirs is unknown too.
+std::string mapsLeftOut(lua_State* L) {
+    std::string names;
+    for (const auto& failure : worldOf(L).maps().failures)
+        if (!failure.map.empty()) names += (names.empty() ? "" : ", ") + failure.map;
+    return names.empty() ? "" : "maps that did not load: " + names + " (their actors are unknown too)";
+}
+
 // Returns the actor named by argument `index`, or pushes an error and returns
 // null. `argName` is the argument's name in scripts/ApiDescription.lua.
 Actor* findActorArg(lua_State* L, int index, const char* fname, const char* argName = "actor") {
     const char* id = checkString(L, index, fname, argName);
     Actor* actor = worldOf(L).cast().findActor(id);
-    if (!actor) bind::pushUnknownNameError(L, fname, "actor", id, worldOf(L).cast().actorIds());
+    if (!actor) bind::pushUnknownNameError(L, fname, "actor", id, worldOf(L).cast().actorIds(), mapsLeftOut(L));
     return actor;
 }
 

@@ -2,7 +2,7 @@
 -- one that does (maps/yard.map): the bog is left out with one error line, the
 -- yard's scene plays, and the bog's scene fails at its own line naming why
 -- (tests/CMakeLists.txt cli_maps_broken_*, tests/test_window.cpp).
-SCENES = { { name = "yard" }, { name = "bog" } }
+SCENES = { { name = "yard" }, { name = "bog" }, { name = "newt" } }
 
 function yard()
     activate("hen")
@@ -12,4 +12,8 @@ end
 
 function bog()
     walkToPoint("hen", "bog.reeds")
+end
+
+function newt()
+    say("newt", "I live in the bog.")
 end
