@@ -55,6 +55,7 @@ return function(stage, S)
             api[name] = fn
         end
     end
+    S.addSignalSender("walkToPointAndSignal", 2) -- its second argument names the signal it sends
     local host = {}
     local env = {} -- the scene sandbox, set by the host once it exists
 

@@ -50,7 +50,7 @@ int runHeadless(const Setup& setup) {
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     if (setup.input) sim->replay(*setup.input);
     auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
-    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->isStuck() && !stopRequested(); ++i) sim->tick();
+    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->nothingCanRun() && !stopRequested(); ++i) sim->tick();
     if (stopRequested()) std::cerr << "stagehand: stopped by a signal at " << sim->time() << " s\n";
     if (!sim->isSceneOver())
         for (const auto& line : sim->suspectedStuckLines()) std::cerr << "note: " << line << '\n';
@@ -65,7 +65,7 @@ int runTimeline(const Setup& setup) {
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     if (setup.input) sim->replay(*setup.input);
     auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
-    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->isStuck() && !stopRequested(); ++i) sim->tick();
+    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->nothingCanRun() && !stopRequested(); ++i) sim->tick();
     TimelineSummary summary;
     std::string html = timelineHtml(sim->transcript().events(), "Stagehand timeline: " + scene, &summary);
     std::ofstream out(pathFromUtf8(setup.cmd.timelinePath), std::ios::binary | std::ios::trunc);

@@ -118,3 +118,21 @@ TEST(Timeline, script_text_is_escaped_and_the_page_is_self_contained) {
     EXPECT_EQ(html.find("<script"), std::string::npos);
     EXPECT_EQ(html.find("src="), std::string::npos);
 }
+
+TEST(Timeline, a_reported_hang_is_a_mark_on_its_lane_with_what_it_waits_on) {
+    auto events = handshake();
+    events.insert(events.end() - 1, at(1.0, "stuck")
+                                        .with("process", "<rhea & co>")
+                                        .with("waiting", "signal go-now")
+                                        .with("where", "s.lua:6")
+                                        .with("hint", "go"));
+    std::string html = timelineHtml(events, "test");
+    EXPECT_EQ(count(html, "class=\"stuck\""), 1);
+    auto lane = html.find("data-id=\"2\""), mark = html.find("class=\"stuck\"");
+    EXPECT_LT(lane, mark) << "on the lane of the process that hangs";
+    EXPECT_LT(mark, html.find("</g>", lane));
+    EXPECT_NE(html.find("stuck waiting on signal go-now at s.lua:6 (did you mean &quot;go&quot;?), found at 1.0 s"),
+              std::string::npos)
+        << html;
+    EXPECT_NE(html.find("\u2716 stuck"), std::string::npos) << "the legend names the mark";
+}

@@ -906,6 +906,36 @@ end
     EXPECT_GE(events("print").size(), ticks + 3) << "the scene's other process goes on";
 }
 
+// A loud hang: a wait on a signal no line of the scene sends is on screen
+// within a second, with its line and the likely name, while the rest plays on.
+TEST_F(WindowTest, a_wait_on_a_signal_nothing_sends_is_shown_on_screen_while_the_rest_plays_on) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << R"(
+function misspelt()
+    runProcess(function()
+        while true do print("beat") wait(0.25) end
+    end)
+    runProcess(function() wait(5) signal("door-open") end)
+    waitSignal("door-opne")
+end
+)";
+    open("misspelt");
+    wait(1.5);
+    const std::string& shown = sim().world().effects().lastError();
+    EXPECT_GT(sim().world().effects().errorSecondsLeft(), 0) << "shown on screen";
+    EXPECT_NE(shown.find("scenes.lua:7: "), std::string::npos) << shown;
+    EXPECT_NE(shown.find("is stuck waiting on signal door-opne"), std::string::npos) << shown;
+    EXPECT_NE(shown.find("did you mean \"door-open\"?"), std::string::npos) << shown;
+    EXPECT_EQ(events("stuck").size(), 1u);
+    EXPECT_TRUE(sim().isStuck());
+    auto inspected = sim().inspectedProcesses();
+    EXPECT_EQ(std::count_if(inspected.begin(), inspected.end(), [](const ProcessInfo& p) { return p.stuck; }), 1)
+        << "the inspector marks the one that hangs";
+    std::size_t beats = events("print").size();
+    wait(1);
+    EXPECT_GE(events("print").size(), beats + 3) << "the scene's other processes go on";
+    EXPECT_EQ(events("stuck").size(), 1u) << "told once";
+}
+
 // ---------------------------------------------------------------------------
 // The scene menu.
 

@@ -45,7 +45,8 @@ const char* usageText() {
            "  stagehand --list-scenes [--script PATH]\n"
            "  stagehand --check [--script PATH]\n"
            "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE, --load SAVE,\n"
-           "          --watchdog SECONDS (default 1), --memory-limit MB (default 512)\n";
+           "          --watchdog SECONDS (default 1), --memory-limit MB (default 512),\n"
+           "          --traceback (a script error's traceback, the stage library's frames hidden), --traceback-all\n";
 }
 
 bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& error) {
@@ -71,6 +72,10 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             out.mode = CommandLine::Mode::Check;
         } else if (arg == "--json") {
             out.json = true;
+        } else if (arg == "--traceback") {
+            out.traceback = true;
+        } else if (arg == "--traceback-all") {
+            out.tracebackAll = true;
         } else if (arg == "--script") {
             if (!value(out.scriptPath)) return false;
         } else if (arg == "--scene") {

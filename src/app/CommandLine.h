@@ -5,7 +5,7 @@
 //   stagehand --list-scenes [--script PATH]
 //   stagehand --check [--script PATH]
 //   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable),
-//           --record FILE, --replay FILE, --load SAVE
+//           --record FILE, --replay FILE, --load SAVE, --traceback, --traceback-all
 #pragma once
 
 #include <cstdint>
@@ -35,6 +35,8 @@ struct CommandLine {
     bool sizeGiven = false;        // --size: otherwise the window opens at the size the player left it
     double watchdogSeconds = 1.0;  // longest a script may run without waiting
     double memoryLimitMb = 512;    // the Lua state's memory cap
+    bool traceback = false;        // --traceback: a script error's traceback in the scene's frames on stderr
+    bool tracebackAll = false;     // --traceback-all: with the stage library's and the scheduler's frames
     // --flag NAME=VALUE, in order: the script's `flags` when a scene starts.
     std::vector<std::pair<std::string, std::string>> flags;
 };

@@ -48,6 +48,7 @@ Simulation::Simulation(const Options& options) {
     }
     host_->setFlags(options.flags);  // before the script's top level runs
     host_->observeMechanics(options.mechanics);
+    host_->showTracebacks(options.tracebacks);
     std::string error;
     if (!host_->loadScript(options.scriptPath, error)) throw LoadError(error);
 }
@@ -124,9 +125,11 @@ void Simulation::checkDeadlocks() {
         return s.certain && s.waitingOn.rfind("process ", 0) != 0;
     });
     for (const auto& s : stuck) {
+        if (s.nothingRuns) nothingCanRun_ = true;
         if (anySignal && s.waitingOn.rfind("process ", 0) == 0) continue;
         if (!s.certain || !reportedStuck_.insert(s.name + s.waitingOn).second) continue;
         stuck_ = true;
+        stuckNames_.insert(s.name);
         std::cerr << "stuck: " << describeStuck(s) << '\n';
         world_.effects().showError("stuck: " + describeStuck(s));
         TranscriptEvent e;
@@ -137,6 +140,12 @@ void Simulation::checkDeadlocks() {
         if (s.sentAt >= 0) e.withNumber("sent_at", s.sentAt);
         transcript_.record(e);
     }
+}
+
+std::vector<ProcessInfo> Simulation::inspectedProcesses() {
+    auto list = host_->processes();
+    for (auto& p : list) p.stuck = stuckNames_.count(p.name) > 0;
+    return list;
 }
 
 bool Simulation::isSceneOver() {

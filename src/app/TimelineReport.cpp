@@ -37,6 +37,7 @@ struct Lane {
     std::vector<WaitBar> waits;
     std::vector<double> runs;  // moments the process ran (started or woke)
     std::vector<double> timeouts;
+    std::vector<std::pair<double, std::string>> hangs;  // when a hang was reported, and what it waits on
     int depth = 0;
     int row = 0;
 };
@@ -165,6 +166,15 @@ Model buildModel(const std::vector<TranscriptEvent>& events) {
                 m.arrows.push_back({e.time, sender, to, field(e, "signal"), e.name});
                 if (auto it = m.lanes.find(to); it != m.lanes.end()) closeWait(it->second, e.time);
             }
+        } else if (e.name == "stuck") {
+            // Named, not numbered: the live lane of that name is the one that hangs.
+            for (auto& [id, lane] : m.lanes)
+                if (lane.end < 0 && lane.name == field(e, "process")) {
+                    std::string hint = field(e, "hint");
+                    lane.hangs.emplace_back(e.time, field(e, "waiting") + " at " + field(e, "where") +
+                                                        (hint.empty() ? "" : " (did you mean \"" + hint + "\"?)"));
+                    break;
+                }
         } else if (e.name == "line" || e.name == "text" || e.name == "say") {
             std::string who = field(e, e.name == "say" ? "actor" : "speaker");
             std::string text = field(e, "text");
@@ -276,6 +286,13 @@ void drawLane(Svg& svg, const Model& m, const Lane& lane) {
     for (double t : lane.timeouts)
         svg.out << "<circle class=\"timeout\" cx=\"" << svg.x(t) << "\" cy=\"" << mid << "\" r=\"5\" fill=\"none\" "
                 << "stroke=\"#c0392b\" stroke-width=\"2\"><title>timed out at " << number(t) << " s</title></circle>\n";
+    for (const auto& [t, what] : lane.hangs) {
+        double x = svg.x(t);
+        svg.out << "<path class=\"stuck\" d=\"M" << x - 5 << "," << mid - 5 << " L" << x + 5 << "," << mid + 5 << " M"
+                << x - 5 << "," << mid + 5 << " L" << x + 5 << "," << mid - 5
+                << "\" stroke=\"#c0392b\" stroke-width=\"3\"><title>stuck waiting on " << escape(what) << ", found at "
+                << number(t) << " s</title></path>\n";
+    }
     if (lane.end >= 0) {
         const char* colour = lane.status == "failed" ? "#c0392b" : (lane.status == "cancelled" ? "#7f8c8d" : "#2e7d32");
         svg.out << "<circle class=\"end\" cx=\"" << svg.x(lane.end) << "\" cy=\"" << mid << "\" r=\"4\" fill=\""
@@ -356,7 +373,8 @@ std::string timelineHtml(const std::vector<TranscriptEvent>& events, const std::
          << " s. Hover a bar for its wait, target and line.</p>\n<p class=\"legend\">";
     for (const char* kind : {"seconds", "frames", "signal", "process", "predicate", "page", "menu", "walk", "near"})
         page << "<span><i style=\"background:" << colourOf(kind) << "\"></i>" << kind << "</span>";
-    page << "<span>\u25AE runs</span><span style=\"color:#d0661b\">\u2192 signal wakes</span></p>\n"
+    page << "<span>\u25AE runs</span><span style=\"color:#d0661b\">\u2192 signal wakes</span>"
+         << "<span style=\"color:#c0392b\">\u2716 stuck</span></p>\n"
          << "<div class=\"chart\">\n";
     drawNames(page, svg, order);
     page << "<div class=\"scroll\">\n" << svg.out.str() << "</div>\n</div>\n</body></html>\n";

@@ -249,7 +249,7 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
         menu_->draw(renderer_.batch, renderer_.text, layout);
     } else if (sim) {
         std::vector<ProcessInfo> processes;
-        if (showInspector_) processes = sim->host().processes();
+        if (showInspector_) processes = sim->inspectedProcesses();
         std::string title = playback_.label().empty() ? sceneTitle_ : sceneTitle_ + "  \u00B7  " + playback_.label();
         ViewOverlay overlay{title, playInput_.hint(), showInspector_ ? &processes : nullptr, showHistory_,
                             historyScroll_};

@@ -66,7 +66,7 @@ private:
     void drawError(const World& world);
     void drawNotice(const World& world);
     void drawHistory(const World& world, int scroll);
-    void drawInspector(const std::vector<ProcessInfo>& processes, bool paused);
+    void drawInspector(const std::vector<ProcessInfo>& processes, bool paused, const std::string& errorTraceback);
     void glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color);
 
     GlyphAtlas& atlas_;
