@@ -117,6 +117,17 @@ function K.neverSendable(name)
     return sendable and not sendable[name] or false
 end
 
+-- Tells the host a hang may have begun (a wait on a name no code sends, a
+-- pause), so it looks at once instead of at its next periodic check.
+function K.suspectHang() end
+
+---Host only: fn() is called when a hang may have just begun; the host then
+---calls findDeadlocks() soon (fn must not raise). nil: nobody is told.
+---@param fn fun()|nil
+function M.setHangListener(fn)
+    K.suspectHang = K.optionalFunction("setHangListener", fn) or function() end
+end
+
 -- The names the scene's text sends (none known: an empty set).
 function K.namesTheSceneSends()
     return sendable or {}

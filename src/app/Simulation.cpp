@@ -114,7 +114,9 @@ void Simulation::tick() {
     world_.advance(static_cast<float>(kTickSeconds));
     host_->tick(kTickSeconds);
     if (topLevelScene_ && !sceneEnded_ && host_->liveProcessCount() == 0) endScene("done");
-    if (world_.ticks() % kDeadlockCheckTicks == 0) checkDeadlocks();
+    // Once a second, and on the tick a wait that may never end began (a cheap
+    // flag: the scheduler raises it, e.g. for a signal no line sends).
+    if (host_->takeHangSuspicion() || world_.ticks() % kDeadlockCheckTicks == 0) checkDeadlocks();
 }
 
 void Simulation::checkDeadlocks() {

@@ -36,6 +36,12 @@ int l_killPending(lua_State* L) {
     return 1;
 }
 
+// The scheduler's hang listener: a wait that may never end has just begun.
+int l_hangSuspected(lua_State* L) {
+    static_cast<ScriptHost*>(lua_touserdata(L, lua_upvalueindex(1)))->suspectHang();
+    return 0;
+}
+
 // The scheduler calls this once the process a kill stopped has failed: the
 // kill ends there, and the process that started it goes on.
 int l_endKill(lua_State* L) {
@@ -160,6 +166,9 @@ void ScriptHost::loadHostScripts() {
     lua_pushlightuserdata(L, &lua_);
     lua_pushcclosure(L, l_endKill, 1);
     configured = configured && callModule("setKillCheck", 2, 0);
+    lua_pushlightuserdata(L, this);
+    lua_pushcclosure(L, l_hangSuspected, 1);
+    configured = configured && callModule("setHangListener", 1, 0);
     lua_pushstring(L, ("@" + chunkLabel(supportPath)).c_str());
     configured = configured && callModule("addSupportSource", 1, 0);
     if (!configured) throw ScriptHostError("cannot configure the scheduler in " + schedulerPath);

@@ -12,6 +12,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "game/ProcessInfo.h"
@@ -127,6 +128,10 @@ public:
     int liveProcessCount();
     std::vector<ProcessInfo> processes();
     std::vector<StuckProcess> findDeadlocks();
+    // A wait that may never end began since the last call (the scheduler's
+    // hang listener): worth a findDeadlocks() now rather than at the next check.
+    bool takeHangSuspicion() { return std::exchange(hangSuspected_, false); }
+    void suspectHang() { hangSuspected_ = true; }
 
     // Reports a script error: a process's failure (from the scheduler's
     // error handler) or a host call's. Stderr gets the first line, or the
@@ -164,6 +169,7 @@ private:
     std::vector<Tracked> tracked_;
     int errorCount_ = 0;
     TracebackShown tracebacks_ = TracebackShown::None;
+    bool hangSuspected_ = false;
     std::uint64_t memoryRefusalsNamed_ = 0;  // the cap's refusals up to the last error that named it
     bool topLevelLeftProcesses_ = false;
 };
