@@ -296,3 +296,15 @@ TEST(ScriptHost, an_error_names_the_function_the_scene_called_not_the_one_the_li
         EXPECT_NE(shown.find(std::string(".lua:3: ") + c[1]), std::string::npos) << c[0] << " -> " << shown;
     }
 }
+
+TEST(ScriptHost, the_inspector_keeps_the_last_errors_traceback_in_the_scenes_frames) {
+    Stage stage("local function inner()\n  error('boom')\nend\nfunction scene()\n  inner()\nend");
+    stage.host->startProcess("scene", {}, nullptr);
+    const std::string& traceback = stage.world.effects().errorTraceback();
+    EXPECT_EQ(traceback.rfind(stage.world.effects().lastError() + "\nstack traceback:\n", 0), 0u) << traceback;
+    EXPECT_NE(traceback.find(".lua:2: in function 'inner'"), std::string::npos) << traceback;
+    EXPECT_NE(traceback.find(".lua:5: in function"), std::string::npos) << traceback;
+    EXPECT_EQ(traceback.find("scripts/wait/"), std::string::npos) << "the scheduler's frames are counted, not shown";
+    EXPECT_EQ(traceback.find("[C]"), std::string::npos) << traceback;
+    EXPECT_NE(traceback.find("frames of the stage library hidden; --traceback-all shows them)"), std::string::npos);
+}

@@ -934,6 +934,8 @@ end
     wait(1);
     EXPECT_GE(events("print").size(), beats + 3) << "the scene's other processes go on";
     EXPECT_EQ(events("stuck").size(), 1u) << "told once";
+    press(SDLK_F1);  // the inspector draws the stuck process in the error colour
+    EXPECT_TRUE(running);
 }
 
 // ---------------------------------------------------------------------------
