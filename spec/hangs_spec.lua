@@ -86,7 +86,9 @@ describe("hangs", function()
         end)
 
         for _, case in ipairs({
-            { "a computed name", 'signal("door" .. i)' },
+            { "a computed name with no literal end", 'signal(prefix .. i)' },
+            { "a concatenation inside and/or", 'signal(x and "a" .. y or z)' },
+            { "a concatenation then and", 'signal("never" .. y and z)' },
             { "a name in a variable", "signal(name)" },
             { "the sender stored", "local send = latch" },
             { "the sender looked up by its name", 'rawget(_G, "signal")("x")' },
@@ -101,6 +103,22 @@ describe("hangs", function()
                 assert.is_false(entryFor("waiter").certain)
             end)
         end
+
+        it("knows the literal ends of a built name", function()
+            S.setSceneSource('latch(actor .. "-at-meeting") signal("door-" .. n .. "-open") signal("a" .. "b")')
+            ambient()
+            local function certain(name)
+                S.runProcess(function() S.waitSignal(name) end):setName(name)
+                ticks(1)
+                return entryFor(name) ~= nil and entryFor(name).certain
+            end
+            assert.is_false(certain("jackie-at-meeting"))
+            assert.is_false(certain("door-3-open"))
+            assert.is_false(certain("ab"))
+            assert.is_true(certain("jackie-at-meting"))
+            assert.is_true(certain("door-3-opne"))
+            assert.is_true(certain("door-open")) -- too short to hold both ends
+        end)
 
         it("reads past comments and strings that mention a sender", function()
             S.setSceneSource([==[

@@ -5,17 +5,19 @@
 -- The host gives the scene's source text (setSceneSource; a scene is one file
 -- and cannot load code). A name can be sent when a call of a sending function
 -- (signal, latch, and those the stage library adds, e.g. walkToPointAndSignal)
--- names it as a string literal. Anything the text cannot tell makes every name
--- sendable: a sending function called with a computed name ("door" .. i), or
--- reached other than by a plain call (stored, passed, looked up by a string).
--- Without a source text (the scheduler loaded on its own) every name is.
+-- names it as a string literal, or builds it by concatenation whose literal
+-- ends it matches (actor .. "-at-meeting" sends any name ending so). Anything
+-- the text cannot tell makes every name sendable: a name with no literal end
+-- (signal(name)), or a sending function reached other than by a plain call
+-- (stored, passed, looked up by a string). Without a source text (the
+-- scheduler loaded on its own) every name is.
 local K, M = ...
 
 local checkType = K.checkType
 
 -- Sending function name -> which argument is the signal's name.
 local senders = { signal = 1, latch = 1 }
--- false: every name may be sent; else the set of names the text sends.
+-- false: every name may be sent; else what the text sends (namesSentIn).
 local sendable = false
 
 -- The scene's tokens: identifiers and punctuation as themselves, string
@@ -53,6 +55,10 @@ local function tokens(text)
             end
             out[#out + 1] = { parts and table.concat(parts) }
             i = j + 1
+        elseif c == "." and text:sub(i + 1, i + 1) == "." then
+            local dots = text:match("^%.%.%.?", i) -- concatenation or vararg
+            out[#out + 1] = dots
+            i = i + #dots
         elseif c:match("[%a_]") then
             local word = text:match("^[%w_]+", i)
             out[#out + 1] = word
@@ -65,56 +71,115 @@ local function tokens(text)
     return out
 end
 
--- The literal name of the call at tokens[i] (a sending function's name), or
--- nil when the name argument is not one readable string literal.
-local function literalName(list, i, argIndex)
+-- The tokens of argument `argIndex` of the call at list[i] (a sending
+-- function's name), or nil when the call is not a plain one.
+local function argumentTokens(list, i, argIndex)
     local open = list[i + 1]
     if type(open) == "table" and argIndex == 1 then
-        return open[1] or nil -- signal "name"
+        return { open } -- signal "name"
     end
     if open ~= "(" then
         return nil
     end
-    local j, depth = i + 2, 0
-    for _ = 2, argIndex do -- skip to the argument: past commas at depth 0
-        while list[j] and not (depth == 0 and list[j] == ",") do
-            local t = list[j]
-            depth = depth + ((t == "(" or t == "{" or t == "[") and 1 or (t == ")" or t == "}" or t == "]") and -1 or 0)
-            if depth < 0 then
+    local j, depth, arg, index = i + 2, 0, {}, 1
+    while list[j] do
+        local t = list[j]
+        if depth == 0 and (t == "," or t == ")") then
+            if index == argIndex then
+                return arg
+            end
+            if t == ")" then
                 return nil
             end
-            j = j + 1
+            index = index + 1
+        elseif index == argIndex then
+            arg[#arg + 1] = t
         end
+        depth = depth + ((t == "(" or t == "{" or t == "[") and 1 or (t == ")" or t == "}" or t == "]") and -1 or 0)
         j = j + 1
-    end
-    local literal, after = list[j], list[j + 1]
-    if type(literal) == "table" and (after == "," or after == ")") then
-        return literal[1] or nil
     end
     return nil
 end
 
--- The set of names `text` sends, or false when it may send any name.
+-- Tokens of the operators that bind less tightly than `..` (comparisons are
+-- single characters to the tokenizer).
+local LOWER_THAN_CONCAT = { ["and"] = true, ["or"] = true, ["="] = true, ["<"] = true, [">"] = true, ["~"] = true }
+
+-- What a name argument can be: { exact = "door" }, or for a concatenation
+-- whose ends are literals ({ prefix, suffix }, e.g. actor .. "-at-meeting");
+-- nil when nothing is known. Pieces split at `..` outside brackets.
+local function nameShape(arg)
+    if not arg or #arg == 0 then
+        return nil
+    end
+    local pieces, piece, depth = {}, {}, 0
+    for _, t in ipairs(arg) do
+        if depth == 0 and LOWER_THAN_CONCAT[t] then
+            return nil -- ("a" .. x) and y may be y: only a concatenation's ends are known
+        elseif t == ".." and depth == 0 then
+            pieces[#pieces + 1], piece = piece, {}
+        else
+            piece[#piece + 1] = t
+            depth = depth + ((t == "(" or t == "{" or t == "[") and 1 or (t == ")" or t == "}" or t == "]") and -1 or 0)
+        end
+    end
+    pieces[#pieces + 1] = piece
+    local function literal(k) -- piece k's text if it is one readable literal
+        local p = pieces[k]
+        return p and #p == 1 and type(p[1]) == "table" and p[1][1] or nil
+    end
+    local prefix, first = {}, 1
+    while literal(first) do
+        prefix[#prefix + 1], first = literal(first), first + 1
+    end
+    if first > #pieces then
+        return { exact = table.concat(prefix) }
+    end
+    local suffix, last = {}, #pieces
+    while literal(last) do
+        table.insert(suffix, 1, literal(last))
+        last = last - 1
+    end
+    if #prefix == 0 and #suffix == 0 then
+        return nil
+    end
+    return { prefix = table.concat(prefix), suffix = table.concat(suffix) }
+end
+
+-- What `text` sends: { exact = set of names, shapes = list of {prefix,
+-- suffix} }, or false when it may send any name.
 local function namesSentIn(text)
-    local list, names = tokens(text), {}
+    local list, exact, shapes = tokens(text), {}, {}
     for i, t in ipairs(list) do
         if type(t) == "table" and t[1] and senders[t[1]] then
             return false -- a sending function looked up by its name
         elseif senders[t] then
-            local name = literalName(list, i, senders[t])
-            if not name then
+            local shape = nameShape(argumentTokens(list, i, senders[t]))
+            if not shape then
                 return false
+            elseif shape.exact then
+                exact[shape.exact] = true
+            else
+                shapes[#shapes + 1] = shape
             end
-            names[name] = true
         end
     end
-    return names
+    return { exact = exact, shapes = shapes }
 end
 
--- True when no code can ever send `name`: the text was given, never names it
--- in a send, and sends no computed name.
+-- True when no code can ever send `name`: the text was given, sends it by no
+-- literal, and builds no name that could be it.
 function K.neverSendable(name)
-    return sendable and not sendable[name] or false
+    if not sendable or sendable.exact[name] then
+        return false
+    end
+    for _, shape in ipairs(sendable.shapes) do
+        local p, s = shape.prefix, shape.suffix
+        if #name >= #p + #s and name:sub(1, #p) == p and (s == "" or name:sub(-#s) == s) then
+            return false
+        end
+    end
+    return true
 end
 
 -- Tells the host a hang may have begun (a wait on a name no code sends, a
@@ -130,7 +195,7 @@ end
 
 -- The names the scene's text sends (none known: an empty set).
 function K.namesTheSceneSends()
-    return sendable or {}
+    return sendable and sendable.exact or {}
 end
 
 ---Host only: the scene's source text, read for the signal names it can send.
