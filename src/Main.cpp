@@ -13,6 +13,8 @@
 #include "app/RunSetup.h"
 #include "app/TimelineReport.h"
 #include "app/WindowGame.h"
+#include "audio/Mixer.h"
+#include "audio/WavFile.h"
 #include "platform/Portable.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
@@ -55,6 +57,9 @@ int runHeadless(const Setup& setup) {
     if (!sim->isSceneOver())
         for (const auto& line : sim->suspectedStuckLines()) std::cerr << "note: " << line << '\n';
     std::cout.flush();
+    if (!setup.cmd.audioPath.empty() &&
+        !writeWav(setup.cmd.audioPath, renderCues(sim->world().soundtrack().cues(), sim->time()), error))
+        return fail(error, kExitBadInput);
     return sim->host().errorCount() > 0 || sim->isStuck() ? kExitScriptError : kExitOk;
 }
 

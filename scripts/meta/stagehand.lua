@@ -163,7 +163,8 @@ function say(actor, text, seconds) end
 function sayFor(actor, text, seconds) end
 ---@param speaker string|nil
 ---@param text string
-function dialogue(speaker, text) end
+---@param voice? string|{voice: string} a sound to speak the line with
+function dialogue(speaker, text, voice) end
 ---@param kind "out"|"in"|"flash"
 ---@param seconds? number
 function fade(kind, seconds) end
@@ -182,7 +183,8 @@ function waitEnded(q) end
 
 ---@param speakerOrText string
 ---@param text? string
-function text(speakerOrText, text) end
+---@param voice? string|{voice: string} a sound to speak the page with
+function text(speakerOrText, text, voice) end
 ---@param name string|nil
 function image(name) end
 ---@param text string
@@ -194,6 +196,31 @@ function jump(target) end
 ---@param text string
 ---@param seconds? number
 function banner(text, seconds) end
+
+-- Sound (assets/audio/NAME.ogg or NAME.wav) ----------------------------------
+
+---@class Sound
+local Sound = {}
+---Waits until the sound has ended or was stopped.
+function Sound:wait() end
+---@param fade? number seconds
+function Sound:stop(fade) end
+---@return boolean
+function Sound:isPlaying() end
+
+---@param name string
+---@param options? {volume?: number, fade?: number, loop?: boolean}
+function playMusic(name, options) end
+---@param fade? number seconds
+function stopMusic(fade) end
+---@param name string
+---@param options? {volume?: number, pan?: number, at?: string, loop?: boolean, fade?: number}
+---@return Sound
+function playSound(name, options) end
+---@param actor string
+---@param name string|nil
+---@param options? {pitch?: number, volume?: number}
+function setBlip(actor, name, options) end
 
 -- The player -----------------------------------------------------------------
 

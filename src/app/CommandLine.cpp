@@ -37,7 +37,7 @@ const char* usageText() {
     return "usage:\n"
            "  stagehand [--script PATH] [--scene NAME] [--size WxH] [--seed N]\n"
            "  stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1,...] "
-           "[--seed N]\n"
+           "[--seed N] [--audio OUT.wav]\n"
            "  stagehand --screenshot OUT.png --at T [--script PATH] [--scene NAME] [--choose 2,1,...] [--size WxH] "
            "[--seed N]\n"
            "  stagehand --timeline OUT.html [--script PATH] [--scene NAME] [--seconds S] [--choose 2,1,...] "
@@ -78,6 +78,8 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
         } else if (arg == "--screenshot") {
             if (!value(out.screenshotPath)) return false;
             out.mode = CommandLine::Mode::Screenshot;
+        } else if (arg == "--audio") {
+            if (!value(out.audioPath)) return false;
         } else if (arg == "--timeline") {
             if (!value(out.timelinePath)) return false;
             out.mode = CommandLine::Mode::Timeline;
@@ -142,6 +144,10 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             error = "unknown option '" + arg + "'";
             return false;
         }
+    }
+    if (!out.audioPath.empty() && out.mode != CommandLine::Mode::Headless) {
+        error = "--audio OUT.wav renders a --headless run's sound; add --headless";
+        return false;
     }
     if (out.mode == CommandLine::Mode::Screenshot && out.at < 0) {
         error = "--screenshot needs --at T (the simulated time to capture)";

@@ -29,6 +29,7 @@ struct CommandLine {
     std::string replayPath;  // --replay FILE: feed recorded input (window, headless, screenshot)
     std::string loadPath;    // --load SAVE: resume a saved run (F5 in the window writes one)
     std::string screenshotPath;
+    std::string audioPath;     // --audio OUT.wav: a headless run's sound, rendered from its cues
     std::string timelinePath;  // --timeline OUT.html: run headless and draw the processes
     double at = -1;
     int width = 1280, height = 720;

@@ -38,6 +38,12 @@ Simulation::Simulation(const Options& options) {
     world_.story().setTextSettings(settings);
     world_.story().setScriptedChoices(options.choices, options.choicesSource);
     world_.effects().setImageNames(imageNames(joinPath(options.dataRoot, "assets/images")));
+    if (options.audioFolder.empty())
+        world_.soundtrack().setClips(
+            std::make_shared<ClipLibrary>(pathFromUtf8(joinPath(options.dataRoot, "assets/audio"))));
+    else
+        world_.soundtrack().setClips(
+            std::make_shared<ClipLibrary>(pathFromUtf8(options.audioFolder), options.audioFolder));
     try {
         loadMapFolder(joinPath(options.dataRoot, "assets/maps"), world_);
         host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed, options.limits);

@@ -39,6 +39,7 @@ public:
         LuaLimits limits;                                    // watchdog and memory cap of the script state
         std::map<std::string, ScriptValue> flags;            // the script's `flags` at the start
         bool mechanics = true;                               // transcript events for processes, waits and signals
+        std::string audioFolder;                             // the sounds scripts name; empty: assets/audio
     };
 
     explicit Simulation(const Options& options);  // throws LoadError

@@ -7,6 +7,7 @@
 
 #include "game/World.h"
 #include "render/ImageFiles.h"
+#include "script/BindAudio.h"
 #include "script/BindHelpers.h"
 #include "script/LuaCompat.h"
 
@@ -375,6 +376,7 @@ void openStage(lua_State* L, World& world) {
     lua_newtable(L);
     lua_pushlightuserdata(L, &world);
     luaL_openlib(L, nullptr, kStageFunctions, 1);
+    openAudio(L, world);
 }
 
 }  // namespace stagehand
