@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <random>
 
 #include "TestSupport.h"
 #include "audio/AudioOutput.h"
@@ -40,7 +41,8 @@ std::vector<std::int16_t> square(double seconds, std::int16_t amplitude) {
 // in parallel processes, and a clip read while another writes it is damaged.
 std::string clipFolder() {
     const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    fs::path dir = fs::temp_directory_path() / "stagehand_tests" / (std::string("audio_") + test->name());
+    static const std::string run = std::to_string(std::random_device{}());  // other checkouts may run it too
+    fs::path dir = fs::temp_directory_path() / ("stagehand_audio_" + run) / test->name();
     fs::create_directories(dir);
     std::string error;
     writeWav((dir / "tone.wav").string(), square(1.0, 8000), error);
@@ -271,7 +273,7 @@ TEST(Sound, no_sound_card_means_one_notice_and_a_silent_working_game) {
         SoundStage stage("function scene()\n  playSound('beep'):wait()\n  print('ended')\nend");
         stage.run("scene", 30);
         ASSERT_EQ(stage.events("print").size(), 1u);
-        output.follow(&stage, stage.world.soundtrack().cues(), stage.world.time());
+        output.follow(stage.world.soundtrack().run(), stage.world.soundtrack().cues(), stage.world.time());
     }
     SDL_setenv("SDL_AUDIODRIVER", "", 1);
     EXPECT_NE(notice.find("sound: no audio device"), std::string::npos) << notice;

@@ -93,7 +93,7 @@ void AudioOutput::feed(void* self, unsigned char* stream, int bytes) {
                           bytes / static_cast<int>(sizeof(std::int16_t)) / kChannels);
 }
 
-void AudioOutput::follow(const void* run, const std::vector<AudioCue>& cues, double now) {
+void AudioOutput::follow(std::uint64_t run, const std::vector<AudioCue>& cues, double now) {
     if (!live_) return;
     if (run != run_ || cues.size() < sent_) {
         Mixer fresh = mixerAt(cues, now);  // outside the lock: the audio thread plays on meanwhile
@@ -112,13 +112,18 @@ void AudioOutput::follow(const void* run, const std::vector<AudioCue>& cues, dou
 void AudioOutput::stopAll() {
     std::lock_guard<std::mutex> lock(mutex_);
     mixer_.clear();
-    run_ = nullptr;
+    run_ = 0;
     sent_ = 0;
 }
 
 void AudioOutput::setPaused(bool paused) {
     std::lock_guard<std::mutex> lock(mutex_);
     mixer_.setPaused(paused);
+}
+
+bool AudioOutput::paused() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return mixer_.paused();
 }
 
 void AudioOutput::setVolumes(const MixVolumes& volumes) {

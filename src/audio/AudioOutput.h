@@ -5,6 +5,7 @@
 // dummy driver): scene timing never depends on the device.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -36,18 +37,19 @@ public:
     // time reaches `now`. A new run (a new scene, a hot reload, a loaded save)
     // starts the mixer at `now` as the cues left it: music resumes mid-track,
     // sounds of the skipped time that have ended are not played.
-    void follow(const void* run, const std::vector<AudioCue>& cues, double now);
+    void follow(std::uint64_t run, const std::vector<AudioCue>& cues, double now);
     void stopAll();
     void setPaused(bool paused);
+    bool paused() const;
     void setVolumes(const MixVolumes& volumes);
 
 private:
     static void feed(void* self, unsigned char* stream, int bytes);
 
     bool live_ = false;
-    std::mutex mutex_;  // the mixer, between the game thread and SDL's audio thread
+    mutable std::mutex mutex_;  // the mixer, between the game thread and SDL's audio thread
     Mixer mixer_;
-    const void* run_ = nullptr;
+    std::uint64_t run_ = 0;
     std::size_t sent_ = 0;  // cues of run_ handed to the mixer
 };
 

@@ -5,6 +5,7 @@
 // the sound card, so waits on sounds are the same on every machine.
 #pragma once
 
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <memory>
@@ -24,7 +25,10 @@ struct SoundRequest {
 
 class Soundtrack {
 public:
-    explicit Soundtrack(Chronicle& chronicle) : chronicle_(chronicle) {}
+    explicit Soundtrack(Chronicle& chronicle) : chronicle_(chronicle), run_(++runsMade_) {}
+
+    // Which run these cues belong to: the device starts afresh (seeks) when it changes.
+    std::uint64_t run() const { return run_; }
 
     // The sounds scripts may name; none until set (every name is unknown).
     void setClips(std::shared_ptr<ClipLibrary> clips) { clips_ = std::move(clips); }
@@ -63,7 +67,9 @@ private:
         double endsAt = 0;
     };
 
+    static inline std::uint64_t runsMade_ = 0;  // the game thread's alone
     Chronicle& chronicle_;
+    std::uint64_t run_;
     std::shared_ptr<ClipLibrary> clips_;
     std::vector<AudioCue> cues_;
     std::map<int, double> soundEnds_;  // handle -> scene time it ends (stopped: when stopped)
