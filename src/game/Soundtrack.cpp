@@ -143,4 +143,24 @@ void Soundtrack::letterTyped(const std::string& actor) {
     cues_.push_back(c);
 }
 
+
+void Soundtrack::babble(const std::string& actor, int letters, float lettersPerSecond) {
+    if (letters <= 0 || blips_.count(actor) == 0) {
+        babbles_.erase(actor);
+        return;
+    }
+    babbles_[actor] = {static_cast<float>(letters), lettersPerSecond, 0};
+    letterTyped(actor);  // the bubble appears whole: its first blip with it
+}
+
+void Soundtrack::advance(float dt) {
+    for (auto it = babbles_.begin(); it != babbles_.end();) {
+        Babble& b = it->second;
+        float before = b.progress;
+        b.progress += b.perSecond * dt;
+        if (static_cast<int>(b.progress) > static_cast<int>(before)) letterTyped(it->first);
+        it = b.progress >= b.lettersLeft ? babbles_.erase(it) : std::next(it);
+    }
+}
+
 }  // namespace stagehand

@@ -49,9 +49,13 @@ public:
     // The typewriter's blip for `actor`'s letters (empty name: none).
     bool setBlip(const std::string& actor, const std::string& name, double pitch, double volume, std::string& error);
 
-    // --- From the story ---
+    // --- From the story and the cast ---
     // A letter of `actor`'s line appeared: a blip, unless one still sounds.
     void letterTyped(const std::string& actor);
+    // A speech bubble of `letters` letters: its actor's blips babble as if it
+    // were typed at `lettersPerSecond` (0 letters: the bubble went, so does the babble).
+    void babble(const std::string& actor, int letters, float lettersPerSecond = 45.0f);
+    void advance(float dt);
 
     const std::vector<AudioCue>& cues() const { return cues_; }
 
@@ -77,6 +81,10 @@ private:
     std::string voiceName_;
     double voiceEndsAt_ = 0;
     std::map<std::string, Blip> blips_;
+    struct Babble {
+        float lettersLeft = 0, perSecond = 45, progress = 0;
+    };
+    std::map<std::string, Babble> babbles_;  // by actor
 };
 
 }  // namespace stagehand
