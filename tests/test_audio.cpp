@@ -112,10 +112,11 @@ TEST(Sound, every_call_is_a_transcript_event_at_its_scene_time) {
     EXPECT_EQ(outcome.status, "done") << outcome.error;
     auto music = stage.events("music");
     ASSERT_EQ(music.size(), 1u);
-    EXPECT_EQ(Transcript::formatText(*music[0]), "   0.00  music name=\"tone\" volume=1 fade=0.5 loop=\"true\"");
+    EXPECT_EQ(Transcript::formatText(*music[0]),
+              "   0.00  music name=\"tone\" volume=1 fade=0.5 loop=\"true\" seconds=1");
     auto sound = stage.events("sound");
     ASSERT_EQ(sound.size(), 1u);
-    EXPECT_EQ(Transcript::formatText(*sound[0]), "   0.50  sound id=1 name=\"beep\" volume=0.5 pan=-1");
+    EXPECT_EQ(Transcript::formatText(*sound[0]), "   0.50  sound id=1 name=\"beep\" volume=0.5 pan=-1 seconds=0.25");
     ASSERT_EQ(stage.events("sound_stop").size(), 1u);
     EXPECT_EQ(Transcript::formatJson(*stage.events("sound_stop")[0]),
               "{\"t\":0.50,\"event\":\"sound_stop\",\"id\":1,\"fade\":0.1}");

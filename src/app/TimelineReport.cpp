@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "app/TimelineAudio.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -95,9 +96,9 @@ std::string number(double value) {
 
 const char* colourOf(const std::string& kind) {
     static const std::map<std::string, const char*> colours = {
-        {"seconds", "#4a7fd9"}, {"frames", "#2aa6a6"},    {"signal", "#e8912a"},
-        {"process", "#8d5fd6"}, {"predicate", "#8a8f99"}, {"page", "#45a04a"},
-        {"menu", "#d9578f"},    {"walk", "#a97b4f"},      {"near", "#9a9a35"}};
+        {"seconds", "#4a7fd9"},   {"frames", "#2aa6a6"}, {"signal", "#e8912a"}, {"process", "#8d5fd6"},
+        {"predicate", "#8a8f99"}, {"page", "#45a04a"},   {"menu", "#d9578f"},   {"walk", "#a97b4f"},
+        {"near", "#9a9a35"},      {"sound", "#3f8f7a"}};
     auto it = colours.find(kind);
     return it == colours.end() ? "#777777" : it->second;
 }
@@ -203,11 +204,13 @@ std::vector<Lane*> laneOrder(Model& m) {
 
 class Svg {
 public:
-    Svg(const Model& m, int rows) {
+    Svg(const Model& m, int rows, int audioRows) {
         width_ = m.endTime * kPixelsPerSecond + kRightMargin;
         hostRow_ = m.hostSignals ? rows : -1;
-        height_ = top() + (rows + (m.hostSignals ? 1 : 0)) * kLaneHeight + 10;
+        audioRow_ = rows + (m.hostSignals ? 1 : 0);
+        height_ = top() + (audioRow_ + audioRows) * kLaneHeight + 10;
     }
+    double audioTop() const { return laneY(audioRow_); }
     double width() const { return width_; }
     double height() const { return height_; }
     double x(double time) const { return 10 + time * kPixelsPerSecond; }
@@ -221,6 +224,7 @@ public:
 private:
     double width_ = 0, height_ = 0;
     int hostRow_ = -1;
+    int audioRow_ = 0;  // the audio lanes come after the processes (and the host)
 };
 
 void drawAxis(Svg& svg, const Model& m) {
@@ -303,7 +307,7 @@ void drawArrows(Svg& svg, const Model& m) {
     }
 }
 
-void drawNames(std::ostringstream& out, const Svg& svg, const std::vector<Lane*>& order) {
+void drawNames(std::ostringstream& out, const Svg& svg, const std::vector<Lane*>& order, const AudioLanes& audio) {
     out << "<svg class=\"names\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kNamesWidth << "\" height=\""
         << svg.height() << "\">\n";
     out << "<text x=\"8\" y=\"" << kAxisHeight + 20 << "\" class=\"heading\">dialogue</text>\n";
@@ -316,6 +320,7 @@ void drawNames(std::ostringstream& out, const Svg& svg, const std::vector<Lane*>
     if (svg.hostRow() >= 0)
         out << "<text x=\"8\" y=\"" << svg.laneMid(svg.hostRow()) + 4
             << "\" class=\"name host\">the host (game)</text>\n";
+    if (!audio.empty()) drawAudioNames(out, audio, svg.audioTop(), kLaneHeight);
     out << "</svg>\n";
 }
 
@@ -335,7 +340,8 @@ std::string timelineHtml(const std::vector<TranscriptEvent>& events, const std::
                          TimelineSummary* summary) {
     Model model = buildModel(events);
     std::vector<Lane*> order = laneOrder(model);
-    Svg svg(model, static_cast<int>(order.size()));
+    AudioLanes audio = audioLanes(events, model.endTime);
+    Svg svg(model, static_cast<int>(order.size()), audio.empty() ? 0 : audio.rows());
     svg.out << "<svg id=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << svg.width() << "\" height=\""
             << svg.height() << "\">\n<defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
             << "markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#d0661b\"/>"
@@ -345,6 +351,8 @@ std::string timelineHtml(const std::vector<TranscriptEvent>& events, const std::
                 << kLaneHeight << "\" fill=\"" << (lane->row % 2 ? "#f6f7f9" : "#ffffff") << "\"/>\n";
     drawAxis(svg, model);
     for (const Lane* lane : order) drawLane(svg, model, *lane);
+    if (!audio.empty())
+        drawAudioLanes(svg.out, audio, svg.audioTop(), kLaneHeight, svg.width(), [&svg](double t) { return svg.x(t); });
     drawDialogue(svg, model);
     drawArrows(svg, model);
     svg.out << "</svg>\n";
@@ -354,11 +362,12 @@ std::string timelineHtml(const std::vector<TranscriptEvent>& events, const std::
          << "</title>\n<style>" << kStyle << "</style></head>\n<body>\n<h1>" << escape(title) << "</h1>\n<p>"
          << order.size() << " processes, " << model.arrows.size() << " wake-ups by signal, " << number(model.endTime)
          << " s. Hover a bar for its wait, target and line.</p>\n<p class=\"legend\">";
-    for (const char* kind : {"seconds", "frames", "signal", "process", "predicate", "page", "menu", "walk", "near"})
+    for (const char* kind :
+         {"seconds", "frames", "signal", "process", "predicate", "page", "menu", "walk", "near", "sound"})
         page << "<span><i style=\"background:" << colourOf(kind) << "\"></i>" << kind << "</span>";
     page << "<span>\u25AE runs</span><span style=\"color:#d0661b\">\u2192 signal wakes</span></p>\n"
          << "<div class=\"chart\">\n";
-    drawNames(page, svg, order);
+    drawNames(page, svg, order, audio);
     page << "<div class=\"scroll\">\n" << svg.out.str() << "</div>\n</div>\n</body></html>\n";
     if (summary) *summary = {static_cast<int>(order.size()), static_cast<int>(model.arrows.size()), model.endTime};
     return page.str();

@@ -37,7 +37,8 @@ bool Soundtrack::playMusic(const std::string& name, const SoundRequest& request,
                           .with("name", name)
                           .withNumber("volume", request.volume)
                           .withNumber("fade", request.fade)
-                          .with("loop", request.loop ? "true" : "false"));
+                          .with("loop", request.loop ? "true" : "false")
+                          .withNumber("seconds", clip->seconds()));
     return true;
 }
 
@@ -60,6 +61,7 @@ int Soundtrack::playSound(const std::string& name, const SoundRequest& request, 
     cues_.push_back(c);
     auto e = chronicle_.event("sound");
     e.withNumber("id", c.id).with("name", name).withNumber("volume", request.volume).withNumber("pan", request.pan);
+    e.withNumber("seconds", clip->seconds());
     if (request.loop) e.with("loop", "true");
     chronicle_.record(e);
     return c.id;
@@ -92,7 +94,8 @@ bool Soundtrack::playVoice(const std::string& speaker, const std::string& name, 
     cues_.push_back(c);
     voiceName_ = name;
     voiceEndsAt_ = endOf(c);
-    chronicle_.record(chronicle_.event("voice").with("speaker", speaker).with("name", name));
+    chronicle_.record(
+        chronicle_.event("voice").with("speaker", speaker).with("name", name).withNumber("seconds", clip->seconds()));
     return true;
 }
 
@@ -142,7 +145,6 @@ void Soundtrack::letterTyped(const std::string& actor) {
     blip.endsAt = endOf(c);
     cues_.push_back(c);
 }
-
 
 void Soundtrack::babble(const std::string& actor, int letters, float lettersPerSecond) {
     if (letters <= 0 || blips_.count(actor) == 0) {
