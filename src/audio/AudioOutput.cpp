@@ -88,47 +88,64 @@ AudioOutput::~AudioOutput() {
 
 void AudioOutput::feed(void* self, unsigned char* stream, int bytes) {
     auto* output = static_cast<AudioOutput*>(self);
-    std::lock_guard<std::mutex> lock(output->mutex_);
-    output->mixer_.render(reinterpret_cast<std::int16_t*>(stream),
-                          bytes / static_cast<int>(sizeof(std::int16_t)) / kChannels);
+    ++output->callbacks_;
+    std::vector<AudioCue> cues;
+    std::unique_ptr<Mixer> fresh;
+    MixVolumes volumes;
+    bool paused = false;
+    {
+        std::lock_guard<std::mutex> lock(output->mutex_);
+        cues.swap(output->handover_.cues);
+        fresh = std::move(output->handover_.fresh);
+        volumes = output->handover_.volumes;
+        paused = output->handover_.paused;
+    }
+    Mixer& mixer = output->mixer_;
+    if (fresh) mixer = std::move(*fresh);
+    for (const auto& cue : cues) mixer.apply(cue);
+    mixer.setVolumes(volumes);
+    mixer.setPaused(paused);
+    mixer.render(reinterpret_cast<std::int16_t*>(stream), bytes / static_cast<int>(sizeof(std::int16_t)) / kChannels);
 }
 
 void AudioOutput::follow(std::uint64_t run, const std::vector<AudioCue>& cues, double now) {
     if (!live_) return;
     if (run != run_ || cues.size() < sent_) {
-        Mixer fresh = mixerAt(cues, now);  // outside the lock: the audio thread plays on meanwhile
+        auto fresh = std::make_unique<Mixer>(mixerAt(cues, now));  // before the lock: seeking takes a while
         std::lock_guard<std::mutex> lock(mutex_);
-        fresh.setVolumes(mixer_.volumes());
-        fresh.setPaused(mixer_.paused());
-        mixer_ = std::move(fresh);
+        handover_.fresh = std::move(fresh);
+        handover_.cues.clear();
         run_ = run;
         sent_ = cues.size();
         return;
     }
     std::lock_guard<std::mutex> lock(mutex_);
-    for (; sent_ < cues.size(); ++sent_) mixer_.apply(cues[sent_]);
+    handover_.cues.insert(handover_.cues.end(), cues.begin() + static_cast<std::ptrdiff_t>(sent_), cues.end());
+    sent_ = cues.size();
 }
 
 void AudioOutput::stopAll() {
     std::lock_guard<std::mutex> lock(mutex_);
-    mixer_.clear();
+    if (run_ == 0 && !handover_.fresh) return;
+    handover_.fresh = std::make_unique<Mixer>();  // silence
+    handover_.cues.clear();
     run_ = 0;
     sent_ = 0;
 }
 
 void AudioOutput::setPaused(bool paused) {
     std::lock_guard<std::mutex> lock(mutex_);
-    mixer_.setPaused(paused);
+    handover_.paused = paused;
 }
 
 bool AudioOutput::paused() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    return mixer_.paused();
+    return handover_.paused;
 }
 
 void AudioOutput::setVolumes(const MixVolumes& volumes) {
     std::lock_guard<std::mutex> lock(mutex_);
-    mixer_.setVolumes(volumes);
+    handover_.volumes = volumes;
 }
 
 }  // namespace stagehand

@@ -5,6 +5,7 @@
 // dummy driver): scene timing never depends on the device.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -32,6 +33,9 @@ public:
     AudioOutput& operator=(const AudioOutput&) = delete;
 
     bool live() const { return live_; }
+    // Device callbacks so far (SDL's audio thread): bench/audio_bench times the
+    // wait from a call to the callback that plays it.
+    std::uint64_t callbacks() const { return callbacks_.load(); }
 
     // Plays the cues of `run` (a run's cue list, in time order) as its scene
     // time reaches `now`. A new run (a new scene, a hot reload, a loaded save)
@@ -46,11 +50,22 @@ public:
 private:
     static void feed(void* self, unsigned char* stream, int bytes);
 
+    // What the game thread hands the audio thread. The lock guards only this
+    // hand-over, never a render: the game thread cannot wait on the mixing.
+    struct Handover {
+        std::vector<AudioCue> cues;    // to apply, in order
+        std::unique_ptr<Mixer> fresh;  // a seek: this mixer replaces the playing one first
+        MixVolumes volumes;
+        bool paused = false;
+    };
+
     bool live_ = false;
-    mutable std::mutex mutex_;  // the mixer, between the game thread and SDL's audio thread
-    Mixer mixer_;
+    std::atomic<std::uint64_t> callbacks_{0};
+    mutable std::mutex mutex_;
+    Handover handover_;
+    Mixer mixer_;  // the audio thread's alone
     std::uint64_t run_ = 0;
-    std::size_t sent_ = 0;  // cues of run_ handed to the mixer
+    std::size_t sent_ = 0;  // cues of run_ handed over
 };
 
 }  // namespace stagehand
