@@ -141,8 +141,10 @@ local ACTOR_ARGS = {
     say = { 1 }, sayFor = { 1 }, walkTo = { 1 }, walkToPoint = { 1 }, walkToPointAndSignal = { 1 },
     setPosition = { 1 }, activate = { 1 }, deactivate = { 1 }, face = { 1 }, setPlayer = { 1 },
     positionOf = { 1 }, facingOf = { 1 }, isLookingAt = { 1, 2 }, faceTowards = { 1, 2 }, waitArrival = { 1 },
-    waitNear = { 1 }, distance = { 1 }, dialogue = { 1 },
+    waitNear = { 1 }, distance = { 1 }, dialogue = { 1 }, setBlip = { 1 },
 }
+-- Which literal argument of which calls names a sound (assets/audio).
+local SOUND_ARGS = { playMusic = 1, playSound = 1, setBlip = 2, dialogue = 3, text = 3 }
 local POINT_ARGS = { waypoint = 1, walkTo = 2, walkToPoint = 2, setPosition = 2, setCameraCenter = 1,
     walkToPointAndSignal = 3 }
 local SIGNAL_WAITS = { waitSignal = 1, waitSignalTimeout = 1 }
@@ -187,7 +189,7 @@ end
 ---Returns the findings, one "label:line: ..." string each, in line order.
 ---@param source string the script's text
 ---@param label string its name in messages
----@param names table { globals = {...}, actors = {...}, waypoints = {...}, images = {...},
+---@param names table { globals = {...}, actors = {...}, waypoints = {...}, images = {...}, sounds = {...},
 ---  closest = fun(name, candidates): string|nil }
 function M.check(source, label, names)
     closest = names.closest
@@ -195,6 +197,7 @@ function M.check(source, label, names)
     local declared = declaredNames(tokens)
     local globals, actors = setOf(names.globals), setOf(names.actors)
     local waypoints, images = setOf(names.waypoints), setOf(names.images)
+    local sounds = setOf(names.sounds or {})
     local findings = {}
     local function find(line, message)
         findings[#findings + 1] = { line = line, text = string.format("%s:%d: %s", label, line, message) }
@@ -225,6 +228,11 @@ function M.check(source, label, names)
             if name == "image" and args[1] and not images[args[1].value] then
                 find(args[1].line, string.format("image: unknown image '%s'%s", args[1].value,
                     didYouMean(args[1].value, names.images)))
+            end
+            local sound = SOUND_ARGS[name] and args[SOUND_ARGS[name]]
+            if sound and not sounds[sound.value] then
+                find(sound.line, string.format("%s: unknown sound '%s'%s", name, sound.value,
+                    didYouMean(sound.value, names.sounds or {})))
             end
             local w = SIGNAL_WAITS[name] and args[SIGNAL_WAITS[name]]
             if w then

@@ -280,3 +280,15 @@ TEST(Sound, no_sound_card_means_one_notice_and_a_silent_working_game) {
     EXPECT_NE(notice.find("sound: no audio device"), std::string::npos) << notice;
     EXPECT_NE(notice.find("plays silently"), std::string::npos) << notice;
 }
+
+TEST(Sound, check_reports_unknown_sound_names_at_their_lines) {
+    const char* source = "function scene()\n  playSound('bep')\n  dialogue('jackie', 'Hi.', 'quite')\nend";
+    SoundStage stage(source);
+    auto findings = stage.host->check(test::writeScript("check_sounds.lua", source));
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_NE(findings[0].find("check_sounds.lua:2: playSound: unknown sound 'bep' (did you mean 'beep'?)"),
+              std::string::npos)
+        << findings[0];
+    EXPECT_NE(findings[1].find(":3: dialogue: unknown sound 'quite' (did you mean 'quiet'?)"), std::string::npos)
+        << findings[1];
+}

@@ -60,7 +60,7 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
     lua_pop(L, 1);
     for (const auto& actor : world_.cast().actors()) actors.push_back(actor.id);
     std::sort(globals.begin(), globals.end());
-    lua_createtable(L, 0, 5);
+    lua_createtable(L, 0, 6);
     lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
     lua_getfield(L, -1, "closestName");
     lua_remove(L, -2);
@@ -73,6 +73,9 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
     lua_setfield(L, -2, "waypoints");
     pushStrings(L, world_.effects().imageNames());
     lua_setfield(L, -2, "images");
+    const ClipLibrary* clips = world_.soundtrack().clips();
+    pushStrings(L, clips ? clips->names() : std::vector<std::string>{});
+    lua_setfield(L, -2, "sounds");
     CallResult result = lua_.call(3, 1);
     if (!result.ok) return {firstLine(result.error)};
     for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
