@@ -16,6 +16,8 @@ local sceneApi = {
     "activate", "deactivate", "face", "dialogue", "fade", "flash", "setCameraCenter", "disableControls",
     "enableControls", "text", "image", "option", "menu", "jump", "banner", "setPlayer", "positionOf",
     "facingOf", "isLookingAt", "distance", "waitNear", "faceTowards",
+    -- sound
+    "playMusic", "stopMusic", "playSound", "setBlip",
     -- the sandbox's standard functions (no io, os, debug or load*)
     "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring", "type", "unpack",
     "xpcall", "rawequal", "rawget", "rawset", "setmetatable", "getmetatable", "_VERSION", "print",
