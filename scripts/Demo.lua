@@ -22,7 +22,7 @@ local function footsteps(actor)
     runProcess(function()
         waitFrames(1) -- the walk starts on the caller's next line
         while isWalking(actor) do
-            playSound("footstep", { at = actor, volume = 0.45 })
+            playSound("footstep", { at = actor, volume = 0.3 })
             wait(0.38)
         end
     end):setName(actor .. "'s footsteps")
