@@ -283,11 +283,21 @@ return function(stage, S)
     -- Free movement: the player's character, places and looks.
     ---------------------------------------------------------------------------
 
+    -- Raises at the scene line unless `place` can name a place (its names are
+    -- checked where it is used).
+    local function checkPlace(fname, place)
+        if type(place) ~= "string" and type(place) ~= "table" then
+            error(string.format("%s: place must be an actor, a waypoint name or a {x =, y =} table. Was %s", fname,
+                describe(place)), 3)
+        end
+    end
+
     ---Distance between two actors, or an actor and a point.
     ---@param actor string
     ---@param other string|table
     ---@return number
     function api.distance(actor, other)
+        checkPlace("distance", other)
         local x, y = stage.positionOf(actor)
         local ox, oy
         if type(other) == "table" then
@@ -306,6 +316,7 @@ return function(stage, S)
         if type(radius) ~= "number" or not (radius > 0) or radius == math.huge then -- luacheck: ignore 581
             error("waitNear: radius must be a positive number. Was " .. describe(radius), 2)
         end
+        checkPlace("waitNear", place)
         api.distance(actor, place) -- checks the names now, at the caller's line
         local placeName = type(place) == "table" and "a point" or place
         S.waitUntilLabelled("near", actor .. " near " .. placeName, function()
@@ -325,6 +336,8 @@ return function(stage, S)
     -- Story targets written as literals (option("...", "name"), jump "name")
     -- that name no function of the loaded script: returns "file:line: ..."
     -- warnings, so a typo shows up at load time and not only when chosen.
+    -- (A quick look by pattern, cheap enough for every hot reload; --check's
+    -- CheckSupport.lua reads the tokens and says the same.)
     function host.checkStoryTargets(source, label)
         local found = {} -- { position, fname, target }, in the order they appear
         for position, target in source:gmatch("()option%s*%([^\n]-,%s*[\"']([%w_]+)[\"']%s*%)") do
@@ -342,7 +355,8 @@ return function(stage, S)
             if type(env[target]) ~= "function" then
                 local _, newlines = source:sub(1, f[1]):gsub("\n", "")
                 local guess = closestName(target, env)
-                warnings[#warnings + 1] = string.format("%s:%d: %s target '%s' is not a story function%s", label,
+                -- the words of --check's finding and of the error when chosen
+                warnings[#warnings + 1] = string.format("%s:%d: %s: no story function named '%s'%s", label,
                     newlines + 1, f[2], target, guess and string.format(" (did you mean '%s'?)", guess) or "")
             end
         end

@@ -153,9 +153,9 @@ describe("WaitSupport", function()
         end)
     end)
 
-    -- A process on waitSeconds' fast path keeps its timer in its own frame
-    -- (WaitSupport's timedWait); these pin what cancel, pause and the
-    -- inspector must still do with it.
+    -- A process on waitSeconds' fast path keeps only its timer's bucket in its
+    -- record, not the slot (scripts/wait/core.lua's timedWait); these pin what
+    -- cancel, pause and the inspector must still do with it.
     describe("timers kept by the waiting frame", function()
         it("a_cancelled_sleeper_never_wakes_and_the_others_in_its_bucket_still_do", function()
             local woke = {}
@@ -167,6 +167,20 @@ describe("WaitSupport", function()
             ticks(31)
             assert.are.same({ 1, 3 }, woke)
             assert.are.equal(0, S.liveProcessCount())
+        end)
+
+        it("a_sleeper_cancelled_by_a_bucket_mate_woken_before_it_never_wakes", function()
+            -- The bucket is out of the group's map while it runs: cancel must
+            -- still find the sleeper's slot in it.
+            local woke = {}
+            local second
+            S.runProcess(function() S.waitSeconds(0.5); woke[#woke + 1] = 1; second:cancel() end)
+            second = S.runProcess(function() S.waitSeconds(0.5); woke[#woke + 1] = 2 end)
+            S.runProcess(function() S.waitSeconds(0.5); woke[#woke + 1] = 3 end)
+            ticks(31)
+            assert.are.same({ 1, 3 }, woke)
+            assert.are.equal("cancelled", second:status())
+            assert.are.same({}, harness.takeErrors())
         end)
 
         it("a_sleeper_cancelled_inside_a_protected_call_never_wakes", function()

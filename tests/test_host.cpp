@@ -216,6 +216,20 @@ TEST(ScriptHost, the_process_report_shows_the_authors_line_for_stage_waits) {
     EXPECT_EQ(list[0].where.find("StageSupport"), std::string::npos) << list[0].where;
 }
 
+// The scheduler's parts (scripts/wait/) are library code to the bindings too:
+// a stage call refused inside the scene's pcall, which runs in
+// scripts/wait/protected.lua, is blamed on the scene's line.
+TEST(ScriptHost, a_stage_error_inside_the_scenes_pcall_names_the_scenes_line) {
+    Stage stage("function scene()\n  local ok, err = pcall(say, 'nobody', 'hello')\n  return ok, err\nend");
+    ProcessOutcome outcome;
+    stage.host->startProcess("scene", {}, [&](const ProcessOutcome& o) { outcome = o; });
+    ASSERT_EQ(outcome.results.size(), 2u);
+    EXPECT_FALSE(outcome.results[0].boolean);
+    const std::string& message = outcome.results[1].string;
+    EXPECT_NE(message.find(".lua:2: say:"), std::string::npos) << message;
+    EXPECT_EQ(message.find("scripts/wait/"), std::string::npos) << message;
+}
+
 // Adding a function scenes can see means documenting it: each one is in the
 // LuaLS meta file (editor completion) and in docs/API.md, and nothing is
 // documented there that scenes cannot see.

@@ -6,6 +6,7 @@ packages=(
   build-essential cmake pkg-config clang-format git
   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libsdl2-mixer-dev nlohmann-json3-dev
   liblua5.1-0-dev libluajit-5.1-dev lua5.1 luajit
+  love                                    # the scheduler loaded in LÖVE (tests/scheduler_standalone/)
   python3-glad lua-busted lua-check
   libgtest-dev xvfb xauth fonts-dejavu-core
   libgl1-mesa-dri libegl-mesa0 libegl1   # software OpenGL for screenshots and render tests without a GPU

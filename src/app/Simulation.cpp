@@ -45,7 +45,10 @@ Simulation::Simulation(const Options& options) {
         world_.soundtrack().setClips(
             std::make_shared<ClipLibrary>(pathFromUtf8(options.audioFolder), options.audioFolder));
     try {
-        loadMapFolder(joinPath(options.dataRoot, "assets/maps"), world_);
+        loadMapFolders(options.mapFolders.empty() ? std::vector<std::string>{joinPath(options.dataRoot, "assets/maps")}
+                                                  : options.mapFolders,
+                       world_);
+        for (const auto& warning : world_.maps().warnings) std::cerr << "stagehand: warning: " << warning << '\n';
         host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed, options.limits);
     } catch (const MapError& e) {
         throw LoadError(e.what());
@@ -55,7 +58,7 @@ Simulation::Simulation(const Options& options) {
     host_->setFlags(options.flags);  // before the script's top level runs
     host_->observeMechanics(options.mechanics);
     std::string error;
-    if (!host_->loadScript(options.scriptPath, error)) throw LoadError(error);
+    if (!host_->loadScript(options.scriptPath, error, options.storyTargetWarnings)) throw LoadError(error);
 }
 
 std::unique_ptr<Simulation> Simulation::rebuild(const Options& options, const std::string& scene, const InputLog& input,
@@ -133,6 +136,7 @@ void Simulation::checkDeadlocks() {
         if (anySignal && s.waitingOn.rfind("process ", 0) == 0) continue;
         if (!s.certain || !reportedStuck_.insert(s.name + s.waitingOn).second) continue;
         stuck_ = true;
+        stuckLines_.push_back(describeStuck(s));
         std::cerr << "stuck: " << describeStuck(s) << '\n';
         world_.effects().showError("stuck: " + describeStuck(s));
         TranscriptEvent e;

@@ -40,6 +40,10 @@ public:
         std::map<std::string, ScriptValue> flags;            // the script's `flags` at the start
         bool mechanics = true;                               // transcript events for processes, waits and signals
         std::string audioFolder;                             // the sounds scripts name; empty: assets/audio
+        // Where maps are looked for, in search order (mapSearchFolders); empty:
+        // the data folder's assets/maps alone.
+        std::vector<std::string> mapFolders;
+        bool storyTargetWarnings = true;  // stderr lines at load (--check makes them findings)
     };
 
     explicit Simulation(const Options& options);  // throws LoadError
@@ -82,6 +86,8 @@ public:
 
     // Processes that may be stuck (waiting on a signal never sent), as text lines.
     std::vector<std::string> suspectedStuckLines();
+    // The deadlocks reported so far, as the scheduler words them.
+    const std::vector<std::string>& stuckLines() const { return stuckLines_; }
 
 private:
     void checkDeadlocks();
@@ -97,6 +103,7 @@ private:
     std::size_t replayNext_ = 0;  // the scene is the top level's processes: it ends when they all have
     bool stuck_ = false;
     std::set<std::string> reportedStuck_;
+    std::vector<std::string> stuckLines_;
 };
 
 }  // namespace stagehand

@@ -5,7 +5,9 @@
 // they push themselves (tests/test_window.cpp).
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app/FrameClock.h"
@@ -57,11 +59,13 @@ public:
     bool historyShown() const { return showHistory_; }
     int historyScroll() const { return historyScroll_; }
     bool inspectorShown() const { return showInspector_; }
+    bool editorShown() const { return showEditor_; }
     const Playback& playback() const { return playback_; }
     const PlayInput& playInput() const { return playInput_; }
     const PlayerSettings& settings() const { return settings_; }
     bool fullscreen() const { return renderer_.window.isFullscreen(); }
     bool padUsedLast() const { return padUsedLast_; }
+    const WorldView& view() const { return renderer_.view; }
 
 private:
     WindowOptions windowOptions() const;
@@ -71,6 +75,7 @@ private:
     void handle(const InputEvent& event, const ViewLayout& layout);
     void handlePause(const InputEvent& event, const ViewLayout& layout);
     bool handleSceneKey(const InputEvent& event);
+    bool handleSceneOverKey(int key);
     void openPause();
     void quicksave();
     void quickload();
@@ -92,6 +97,7 @@ private:
     bool topLevelScript_ = false;
     bool running_ = true;
     bool showInspector_ = false;
+    bool showEditor_ = false;   // F4: waypoints, actors' start points and the dialogue box's area (docs/MAPS.md)
     bool showHistory_ = false;  // the lines and choices so far (H or the wheel); the scene waits meanwhile
     int historyScroll_ = 0;
     bool paused_ = false;  // the pause overlay is open; the scene does not run
@@ -101,6 +107,8 @@ private:
     FrameClock clock_{Simulation::kTickSeconds};
     Playback playback_;
     double last_ = 0;
+    std::optional<std::uint64_t> sceneOverSince_;  // the tick the scene-over card first showed
+    static constexpr std::uint64_t kSceneOverKeysAfterTicks = 30;
 };
 
 }  // namespace stagehand

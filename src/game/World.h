@@ -11,6 +11,7 @@
 #include "game/Cast.h"
 #include "game/Chronicle.h"
 #include "game/Effects.h"
+#include "game/MapCatalog.h"
 #include "game/Soundtrack.h"
 #include "game/Story.h"
 
@@ -30,6 +31,9 @@ public:
     const Effects& effects() const { return effects_; }
     Soundtrack& soundtrack() { return soundtrack_; }
     const Soundtrack& soundtrack() const { return soundtrack_; }
+    // Where the maps came from and what they hold besides the cast.
+    MapCatalog& maps() { return maps_; }
+    const MapCatalog& maps() const { return maps_; }
 
     // Every player input that can change the run is also passed to the
     // recorder, with the tick it arrived at (see InputLog).
@@ -54,6 +58,7 @@ private:
     Soundtrack soundtrack_{chronicle_};
     Story story_{chronicle_, cast_, soundtrack_};
     Effects effects_{chronicle_};
+    MapCatalog maps_;
 };
 
 }  // namespace stagehand

@@ -15,8 +15,11 @@ namespace stagehand::bind {
 namespace {
 
 // Chunks of the host's own Lua files: an error is never blamed on them.
+// The scheduler is WaitSupport.lua and its parts in scripts/wait/ (named so
+// by ScriptHost::l_loadSchedulerPart).
 bool isHostChunk(const char* source) {
-    return std::strstr(source, "WaitSupport.lua") != nullptr || std::strstr(source, "StageSupport.lua") != nullptr;
+    return std::strstr(source, "WaitSupport.lua") != nullptr || std::strstr(source, "StageSupport.lua") != nullptr ||
+           std::strstr(source, "scripts/wait/") != nullptr;
 }
 
 // Writes "file:line" of the nearest scene-script frame into `out`.
@@ -69,6 +72,12 @@ void raise(lua_State* L, const char* fname, const char* message) {
 void pushError(lua_State* L, const std::string& message) {
     std::string where = scriptWhere(L);
     lua_pushstring(L, (where == "?" ? message : where + ": " + message).c_str());
+}
+
+std::string describeValue(lua_State* L, int index) {
+    char value[128];
+    describeValue(L, index, value, sizeof value);
+    return value;
 }
 
 std::string scriptWhere(lua_State* L) {
@@ -158,6 +167,10 @@ std::string closestMatch(lua_State* L, const std::string& name, const std::vecto
 }
 
 }  // namespace
+
+std::string closestName(lua_State* L, const std::string& name, const std::vector<std::string>& choices) {
+    return closestMatch(L, name, choices);
+}
 
 void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
                           const std::vector<std::string>& known, const std::string& advice) {

@@ -97,20 +97,47 @@ ScriptHost::ScriptHost(World& world, std::string dataRoot, std::uint64_t seed, c
 
 ScriptHost::~ScriptHost() = default;  // the Lua state owns every reference
 
+bool ScriptHost::loadHostChunk(const std::string& path, std::string& error) {
+    lua_State* L = lua_.get();
+    std::string source;
+    if (!readFile(path, source, error)) return false;
+    std::string label = "@" + chunkLabel(path);
+    if (luaL_loadbuffer(L, source.data(), source.size(), label.c_str()) != 0) {
+        error = lua_tostring(L, -1);
+        lua_pop(L, 1);
+        return false;
+    }
+    return true;
+}
+
+// The loader WaitSupport.lua is called with: its part `name` (core,
+// signals...) from scripts/wait/ under the data root, its chunk named
+// "@scripts/wait/NAME.lua" so errors and tracebacks point at that file.
+int ScriptHost::l_loadSchedulerPart(lua_State* L) {
+    auto* host = static_cast<ScriptHost*>(lua_touserdata(L, lua_upvalueindex(1)));
+    std::string name = luaL_checkstring(L, 1);
+    bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+    if (!plain) return luaL_error(L, "WaitSupport.lua: no part named \"%s\"", name.c_str());
+    std::string error;
+    if (!host->loadHostChunk(joinPath(host->dataRoot_, "scripts/wait/" + name + ".lua"), error))
+        return luaL_error(L, "%s", error.c_str());
+    return 1;
+}
+
 void ScriptHost::loadHostScripts() {
     lua_State* L = lua_.get();
     std::string schedulerPath = joinPath(dataRoot_, "scripts/WaitSupport.lua");
     std::string supportPath = joinPath(dataRoot_, "scripts/StageSupport.lua");
     for (const auto& path : {schedulerPath, supportPath}) {
-        std::string source, error;
-        if (!readFile(path, source, error)) throw ScriptHostError(error);
-        std::string label = "@" + chunkLabel(path);
-        if (luaL_loadbuffer(L, source.data(), source.size(), label.c_str()) != 0) {
-            std::string message = lua_tostring(L, -1);
-            lua_pop(L, 1);
-            throw ScriptHostError(message);
+        std::string error;
+        if (!loadHostChunk(path, error)) throw ScriptHostError(error);
+        int args = 0;
+        if (path == schedulerPath) {  // it loads its parts with the host's loader
+            lua_pushlightuserdata(L, this);
+            lua_pushcclosure(L, l_loadSchedulerPart, 1);
+            args = 1;
         }
-        CallResult result = lua_.call(0, 1);
+        CallResult result = lua_.call(args, 1);
         if (!result.ok) throw ScriptHostError(firstLine(result.error));
         if (path == schedulerPath) {
             lua_pushvalue(L, -1);
@@ -191,7 +218,7 @@ std::string ScriptHost::chunkLabel(const std::string& path) const {
     return shortenedLabel(label);
 }
 
-bool ScriptHost::loadScript(const std::string& path, std::string& error) {
+bool ScriptHost::loadScript(const std::string& path, std::string& error, bool warnAboutTargets) {
     lua_State* L = lua_.get();
     std::string source;
     if (!readFile(path, source, error)) return false;
@@ -214,7 +241,7 @@ bool ScriptHost::loadScript(const std::string& path, std::string& error) {
         return false;
     }
     topLevelLeftProcesses_ = liveProcessCount() > 0;
-    warnAboutStoryTargets(source, label);
+    if (warnAboutTargets) warnAboutStoryTargets(source, label);
     return true;
 }
 

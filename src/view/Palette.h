@@ -11,6 +11,12 @@
 namespace stagehand {
 namespace palette {
 
+// c at alpha a: a colour named once and used again at another strength.
+constexpr Color alphaOf(Color c, std::uint8_t a) {
+    c.a = a;
+    return c;
+}
+
 // --- Panels, text and menus (shared by every screen) ---
 constexpr Color kPaper{250, 246, 234, 245};  // speech bubbles
 constexpr Color kInk{28, 28, 36, 255};       // text on paper
@@ -39,6 +45,12 @@ constexpr Color kMenuSkyTop{20, 26, 40, 255};  // the scene menu's background
 constexpr Color kMenuSkyBottom{34, 52, 52, 255};
 constexpr Color kPortraitFrame{236, 226, 200, 255};
 constexpr Color kUntinted{255, 255, 255, 255};  // pictures drawn as they are
+// --- The editor overlay (F4): the map's bones over the scene ---
+constexpr Color kEditorWaypoint{120, 236, 255, 255};
+constexpr Color kEditorActorStart{255, 196, 92, 255};
+constexpr Color kEditorBoxArea{255, 96, 96, 60};
+constexpr Color kEditorBoxEdge{255, 120, 120, 220};
+constexpr Color kEditorLabelBack{8, 10, 16, 190};
 
 // --- Actors and effects ---
 constexpr Color kFadeBlack{0, 0, 0, 255};
@@ -56,15 +68,15 @@ constexpr Color kGrass{86, 124, 80, 150};
 constexpr Color kTree{22, 40, 34, 255};
 constexpr Color kMoon{244, 240, 214, 230};
 constexpr Color kMoonGlow{240, 236, 210, 18};
-constexpr Color kMoonGlowOverWater{240, 236, 210, 22};
+constexpr Color kMoonGlowOverWater = alphaOf(kMoonGlow, 22);
 
 // --- The sea and the quay ---
 constexpr Color kSeaSkyTop{22, 30, 58, 255};
 constexpr Color kSeaSkyBottom{70, 78, 110, 255};
 constexpr Color kWaterTop{30, 52, 82, 255};
 constexpr Color kWaterBottom{22, 40, 64, 255};
-constexpr Color kWave{120, 150, 190, 50};  // alpha grows towards the shore
-constexpr Color kMoonPath{244, 240, 214, 120};
+constexpr Color kWave{120, 150, 190, 50};         // alpha grows towards the shore
+constexpr Color kMoonPath = alphaOf(kMoon, 120);  // the moon's light on the water
 constexpr Color kDeckTop{104, 80, 58, 255};
 constexpr Color kDeckBottom{64, 48, 36, 255};
 constexpr Color kDeckSeam{48, 36, 26, 160};

@@ -34,7 +34,8 @@ if(DPKG_DEB AND DPKG_SHLIBDEPS)
     message(FATAL_ERROR "the .deb does not depend on SDL2_image: ${depends}")
   endif()
 endif()
-foreach(expected bin/stagehand share/stagehand/scripts/WaitSupport.lua share/stagehand/assets/fonts/LICENSE.txt
+foreach(expected bin/stagehand share/stagehand/scripts/WaitSupport.lua share/stagehand/scripts/wait/core.lua
+                 share/stagehand/assets/fonts/LICENSE.txt
                  share/stagehand/assets/images/keeper.png)
   string(REGEX MATCHALL "[^\n]*${expected}\n" found "${listing}")
   list(LENGTH found count)

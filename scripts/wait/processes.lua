@@ -1,0 +1,270 @@
+--- A process's life around its waits: how it starts (runProcess, the
+-- bottom frame of its coroutine), how it ends (done, failed or cancelled;
+-- its cleanups, then its joiners) and the list of the live ones.
+local K, M = ...
+
+local coCreate = coroutine.create
+local select, error, xpcall, traceback = select, error, xpcall, debug.traceback
+local unpack = unpack or table.unpack -- luacheck: ignore 143
+
+local COROUTINE, STATUS, GROUP, RESULT, ID = K.COROUTINE, K.STATUS, K.GROUP, K.RESULT, K.ID
+local PARENT, FN, EXTRAS, LIVE = K.PARENT, K.FN, K.EXTRAS, K.LIVE
+local CHILDREN, CLEANUPS, JOINERS = K.CHILDREN, K.CLEANUPS, K.JOINERS
+local RUNNING, DONE, FAILED, CANCELLED = K.RUNNING, K.DONE, K.FAILED, K.CANCELLED
+local pack, checkType, isLive, handle, extra, extraTable = K.pack, K.checkType, K.isLive, K.handle, K.extra,
+    K.extraTable
+local detachWait, resumeProcess, stopIfCancelled = K.detachWait, K.resumeProcess, K.stopIfCancelled
+
+local nextId = 0
+local liveList = {} -- every process not yet ended, in no order (p[LIVE] is its index)
+local liveCount = 0
+
+-- How deep processes and script coroutines may resume one another inside
+-- one call (startProcess here, protected.lua's pcall and coroutine.resume):
+-- far beyond any scene, well before the C stack runs out (LuaJIT has no
+-- limit of its own and crashes; PUC Lua fails with no location).
+K.MAX_NESTING, K.nesting = 64, 0
+
+---------------------------------------------------------------------------
+-- Start
+---------------------------------------------------------------------------
+
+-- The arguments runProcess passed wait in RESULT until the process first runs.
+local function startArguments(p)
+    local args = p[RESULT]
+    if args then
+        p[RESULT] = false
+        return unpack(args, 1, args.n)
+    end
+end
+
+-- The bottom frame of every process's coroutine, under each of its waits, so
+-- it is kept as small as it can be: one argument (its record), no varargs.
+-- LuaJIT grows a coroutine's stack when a C function is called near its top
+-- (timedWait calls coroutine.running); with processBody(p, fn, ...) that
+-- growth cost 96 B per waiting process (bench/scheduler_bench.lua, N = 10,000:
+-- 875 B against 779 B).
+local function processBody(p)
+    p[RESULT] = pack(p[FN](startArguments(p)))
+    p[STATUS] = DONE
+end
+K.processBody = processBody
+
+-- Runs new process p until its first wait, p's function called with `...`.
+local function launch(p, ...)
+    if select("#", ...) > 0 then
+        p[RESULT] = pack(...)
+    end
+    resumeProcess(p, p)
+end
+
+-- The record of a new process of group g (see records.lua), with its handle:
+-- an empty userdata made from handles.lua's prototype.
+local function newProcess(fn, g, parent, co)
+    nextId = nextId + 1
+    co = co or coCreate(processBody)
+    g.live = g.live + 1
+    if g.idle then
+        K.activateGroup(g)
+    end
+    -- Every value a variable: LuaJIT sizes a constructor with constants to
+    -- the next power of two (16 slots here), one with none exactly.
+    local no, h = false, newproxy(K.handleProto)
+    liveCount = liveCount + 1
+    local p = {
+        co, RUNNING, no, g, no, no, no,
+        nextId, parent or no, fn or no, no,
+        h, liveCount,
+    }
+    K.setRecord(h, p)
+    liveList[liveCount] = p
+    if parent then
+        extraTable(parent, CHILDREN)[p] = true
+    end
+    local observer = K.observer()
+    if observer then
+        observer("process_start", p[ID], K.nameOf(p), parent and parent[ID] or 0, K.definedAt(fn))
+    end
+    return p
+end
+
+local function startProcess(fname, g, fn, ...)
+    checkType(fname, "fn", fn, "function")
+    if K.nesting >= K.MAX_NESTING then
+        error(string.format("%s: processes started inside one another %d deep (does a process start itself?)",
+            fname, K.MAX_NESTING), 3)
+    end
+    local p = newProcess(fn, g, K.current())
+    K.nesting = K.nesting + 1
+    launch(p, ...)
+    K.nesting = K.nesting - 1
+    stopIfCancelled()
+    return handle(p)
+end
+
+K.launch, K.newProcess, K.startProcess = launch, newProcess, startProcess
+
+---------------------------------------------------------------------------
+-- End
+---------------------------------------------------------------------------
+
+local function runCleanups(p)
+    local cleanups = extra(p, CLEANUPS)
+    if not cleanups then
+        return
+    end
+    p[EXTRAS][CLEANUPS] = false
+    for i = #cleanups, 1, -1 do
+        local ok, err = xpcall(cleanups[i], traceback)
+        if not ok then
+            K.report("cleanup failed: " .. K.errorText(err), p)
+        end
+    end
+end
+
+-- Takes p out of the live list, drops its wait, and runs what its end
+-- triggers: its cleanups, then the processes joined on it (joins.lua).
+local function finishProcess(p)
+    if not isLive(p) then
+        return
+    end
+    local last = liveList[liveCount] -- swap the last live process into p's place
+    liveList[p[LIVE]], last[LIVE] = last, p[LIVE]
+    liveList[liveCount], p[LIVE] = nil, false
+    liveCount = liveCount - 1
+    p[GROUP].live = p[GROUP].live - 1
+    local observer = K.observer()
+    if observer then
+        observer("process_end", p[ID], K.nameOf(p), p[STATUS] == RUNNING and DONE or p[STATUS])
+    end
+    detachWait(p)
+    if p[STATUS] == CANCELLED then
+        p[RESULT] = false -- what a finished wait left in the slot RESULT shares; a cancelled process has no result
+    end
+    local siblings = p[PARENT] and extra(p[PARENT], CHILDREN)
+    if siblings then
+        siblings[p] = nil
+    end
+    runCleanups(p)
+    if coroutine.status(p[COROUTINE]) ~= "normal" and p ~= K.current() then
+        p[COROUTINE] = false -- the coroutine is garbage now; a running one is dropped by its resumer
+    end
+    local joiners = extra(p, JOINERS)
+    if joiners then
+        p[EXTRAS][JOINERS] = false
+        for i = 1, #joiners do
+            K.resumeJoiner(joiners[i], p)
+        end
+    end
+end
+
+local function failProcess(p, message)
+    local killed = K.killPending()
+    if killed then
+        K.endKill() -- the kill stopped this process; the one that started it goes on
+    end
+    p[STATUS] = FAILED
+    detachWait(p) -- before the message: RESULT shares WAIT_ON's slot
+    p[RESULT] = message
+    K.report(message, p, killed) -- a watchdog stop is always told, even under try()
+    finishProcess(p)
+end
+
+K.finishProcess, K.failProcess = finishProcess, failProcess
+
+---------------------------------------------------------------------------
+-- Cancel, and the live list in a fixed order
+---------------------------------------------------------------------------
+
+local function byAge(a, b)
+    return a[ID] < b[ID]
+end
+
+-- The processes among `count` entries of array `from` that pass `keep`, oldest
+-- first: reports and cancels must not depend on table order, which differs
+-- between VMs.
+local function keptOldestFirst(from, count, keep)
+    local list = {}
+    for i = 1, count do
+        local p = from[i]
+        if not keep or keep(p) then
+            list[#list + 1] = p
+        end
+    end
+    table.sort(list, byAge)
+    return list
+end
+
+-- The live processes that pass `keep`, oldest first.
+local function liveOldestFirst(keep)
+    return keptOldestFirst(liveList, liveCount, keep)
+end
+
+local cancelProcess
+
+local function cancelEach(list)
+    for i = 1, #list do
+        cancelProcess(list[i])
+    end
+end
+
+-- Cancels p's live children, oldest first, then p: it never resumes again.
+cancelProcess = function(p)
+    local children = extra(p, CHILDREN)
+    if children then
+        local members = {}
+        for child in pairs(children) do
+            members[#members + 1] = child
+        end
+        cancelEach(keptOldestFirst(members, #members))
+    end
+    if not isLive(p) then
+        return false
+    end
+    p[STATUS] = CANCELLED
+    finishProcess(p)
+    stopIfCancelled()
+    return true
+end
+
+K.liveOldestFirst, K.cancelEach, K.cancelProcess = liveOldestFirst, cancelEach, cancelProcess
+
+---------------------------------------------------------------------------
+-- Public API: processes
+---------------------------------------------------------------------------
+
+---Starts fn(...) as a new process in the current group (the root group from
+---outside a process). It runs at once until its first wait. Started from inside
+---a process, the new one is that process's child: cancelling the parent cancels it.
+---@param fn function
+---@param ... any arguments for fn
+---@return Process
+function M.runProcess(fn, ...)
+    local current = K.current()
+    return startProcess("runProcess", current and current[GROUP] or K.root, fn, ...)
+end
+
+---Registers fn to run when the current process ends, however it ends (done,
+---failed or cancelled). Cleanups run in reverse order of registration.
+---@param fn function
+function M.onCleanup(fn)
+    checkType("onCleanup", "fn", fn, "function")
+    local cleanups = extraTable(K.requireProcess("onCleanup"), CLEANUPS)
+    cleanups[#cleanups + 1] = fn
+end
+
+---@return Process|nil the running process, or nil outside any process
+function M.currentProcess()
+    local current = K.current()
+    return current and handle(current) or nil
+end
+
+---@return integer count the processes that have not ended
+function M.liveProcessCount()
+    return liveCount
+end
+
+---Cancels every live process in every group.
+function M.cancelAll()
+    cancelEach(liveOldestFirst())
+end
