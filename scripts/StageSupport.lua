@@ -32,7 +32,8 @@ end
 -- Engine functions the API wraps rather than hands out.
 local INTERNAL = {
     showLine = true, isLineFinished = true, showPage = true, setImage = true, showMenu = true,
-    menuChoice = true, recordJump = true,
+    menuChoice = true, recordJump = true, startSound = true, stopSoundId = true, isSoundPlaying = true,
+    playVoice = true,
 }
 
 return function(stage, S)
@@ -109,12 +110,63 @@ return function(stage, S)
         S.waitUntilLabelled("walk", actor, arrived(actor), arrives(actor))
     end
 
+    -- The voice clip a line carries: a name, or { voice = name }.
+    local function voiceOf(fname, voice)
+        if type(voice) == "table" then
+            voice = voice.voice
+        end
+        if voice ~= nil and type(voice) ~= "string" then
+            error(string.format("%s: voice must be a sound name. Was %s", fname, describe(voice)), 3)
+        end
+        return voice
+    end
+
     ---Shows a line in the dialogue box (speaker nil for narration) and waits
-    ---until it has been typed out and read.
+    ---until it has been typed out and read; with a voice clip, until the voice
+    ---has ended too (the next line stops it).
     ---@param speaker string|nil
     ---@param text string
-    function api.dialogue(speaker, text)
-        waitUntilRead(stage.showLine(speaker, text), speaker, "the line is read") -- it turns itself once read
+    ---@param voice? string|table a sound name, or { voice = name }
+    function api.dialogue(speaker, text, voice)
+        voice = voiceOf("dialogue", voice)
+        local id = stage.showLine(speaker, text)
+        if voice then
+            stage.playVoice(speaker, voice)
+        end
+        waitUntilRead(id, speaker, "the line is read") -- it turns itself once read
+    end
+
+    ---------------------------------------------------------------------------
+    -- Sound: a one-shot's handle can be waited on and stopped.
+    ---------------------------------------------------------------------------
+
+    local Sound = {}
+    Sound.__index = Sound
+    Sound.__metatable = false
+
+    ---Waits until the sound has ended (or was stopped). A loop never ends by itself.
+    function Sound:wait()
+        S.waitUntilLabelled("sound", self.name, function()
+            return not stage.isSoundPlaying(self.id)
+        end, "the sound " .. self.name .. " ends")
+    end
+
+    ---Stops the sound, fading out over `fade` seconds (default 0).
+    function Sound:stop(fade)
+        stage.stopSoundId(self.id, fade)
+    end
+
+    function Sound:isPlaying()
+        return stage.isSoundPlaying(self.id)
+    end
+
+    ---Plays a sound from assets/audio and returns its handle at once.
+    ---@param name string
+    ---@param options? table { volume =, pan =, at = actor, loop =, fade = }
+    ---@return table handle with :wait(), :stop(fade), :isPlaying()
+    function api.playSound(name, options)
+        local id = stage.startSound(name, options)
+        return setmetatable({ id = id, name = name }, Sound)
     end
 
     ---Shows a speech bubble for `seconds` and waits that long; the engine
@@ -150,7 +202,8 @@ return function(stage, S)
     ---text(s) is narration; text(actor, s) names the speaker.
     ---@param speakerOrText string
     ---@param text? string
-    function api.text(speakerOrText, text)
+    ---@param voice? string|table a sound name, or { voice = name }
+    function api.text(speakerOrText, text, voice)
         local speaker = nil
         if text == nil then
             text = speakerOrText
@@ -158,7 +211,12 @@ return function(stage, S)
             speaker = speakerOrText
         end
         checkString("text", "text", text)
-        waitUntilRead(stage.showPage(speaker, text), speaker, "the player turns the page")
+        voice = voiceOf("text", voice)
+        local id = stage.showPage(speaker, text)
+        if voice then
+            stage.playVoice(speaker, voice)
+        end
+        waitUntilRead(id, speaker, "the player turns the page")
     end
 
     ---Shows a picture (assets/images/NAME.png, or .jpg, .bmp, .tga, .gif) beside the text; nil hides it.
@@ -226,11 +284,21 @@ return function(stage, S)
     -- Free movement: the player's character, places and looks.
     ---------------------------------------------------------------------------
 
+    -- Raises at the scene line unless `place` can name a place (its names are
+    -- checked where it is used).
+    local function checkPlace(fname, place)
+        if type(place) ~= "string" and type(place) ~= "table" then
+            error(string.format("%s: place must be an actor, a waypoint name or a {x =, y =} table. Was %s", fname,
+                describe(place)), 3)
+        end
+    end
+
     ---Distance between two actors, or an actor and a point.
     ---@param actor string
     ---@param other string|table
     ---@return number
     function api.distance(actor, other)
+        checkPlace("distance", other)
         local x, y = stage.positionOf(actor)
         local ox, oy
         if type(other) == "table" then
@@ -249,6 +317,7 @@ return function(stage, S)
         if type(radius) ~= "number" or not (radius > 0) or radius == math.huge then -- luacheck: ignore 581
             error("waitNear: radius must be a positive number. Was " .. describe(radius), 2)
         end
+        checkPlace("waitNear", place)
         api.distance(actor, place) -- checks the names now, at the caller's line
         local placeName = type(place) == "table" and "a point" or place
         S.waitUntilLabelled("near", actor .. " near " .. placeName, function()
@@ -268,6 +337,8 @@ return function(stage, S)
     -- Story targets written as literals (option("...", "name"), jump "name")
     -- that name no function of the loaded script: returns "file:line: ..."
     -- warnings, so a typo shows up at load time and not only when chosen.
+    -- (A quick look by pattern, cheap enough for every hot reload; --check's
+    -- CheckSupport.lua reads the tokens and says the same.)
     function host.checkStoryTargets(source, label)
         local found = {} -- { position, fname, target }, in the order they appear
         for position, target in source:gmatch("()option%s*%([^\n]-,%s*[\"']([%w_]+)[\"']%s*%)") do
@@ -285,7 +356,8 @@ return function(stage, S)
             if type(env[target]) ~= "function" then
                 local _, newlines = source:sub(1, f[1]):gsub("\n", "")
                 local guess = closestName(target, env)
-                warnings[#warnings + 1] = string.format("%s:%d: %s target '%s' is not a story function%s", label,
+                -- the words of --check's finding and of the error when chosen
+                warnings[#warnings + 1] = string.format("%s:%d: %s: no story function named '%s'%s", label,
                     newlines + 1, f[2], target, guess and string.format(" (did you mean '%s'?)", guess) or "")
             end
         end

@@ -1,7 +1,7 @@
 // Stagehand: cutscenes and dialogue written as Lua coroutines.
 //
 // main() reads top-down: parse the command line, find the data folder, then
-// run one mode (list scenes, check, headless transcript, timeline, screenshot,
+// run one mode (list scenes, check, explore, headless transcript, timeline, screenshot,
 // or the window, in WindowGame.cpp).
 // Exit status: 0 clean, 1 a script error was reported, 2 bad usage or input
 // that could not be loaded.
@@ -9,10 +9,13 @@
 #include <fstream>
 #include <iostream>
 
+#include "app/Explorer.h"
 #include "app/Renderer.h"
 #include "app/RunSetup.h"
 #include "app/TimelineReport.h"
 #include "app/WindowGame.h"
+#include "audio/Mixer.h"
+#include "audio/WavFile.h"
 #include "platform/Portable.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
@@ -30,12 +33,15 @@ int listScenes(const Setup& setup) {
 }
 
 // --check: load the script (exit 2 if it cannot be), then report likely
-// mistakes in its text, one line each; exit 1 if there are any.
+// mistakes in its text, one line each; exit 1 if there are any (hints too),
+// unless --warn-only asks for the report alone.
 int runCheck(const Setup& setup) {
     auto sim = loadSimulation(setup, nullptr, true);
     auto findings = sim->host().check(setup.scriptPath);
+    // The maps' own warnings (an actor hidden under the dialogue box), each at its file:line.
+    for (const auto& warning : sim->world().maps().warnings) findings.push_back(warning);
     for (const auto& line : findings) std::cout << line << '\n';
-    return findings.empty() ? kExitOk : kExitScriptError;
+    return findings.empty() || setup.cmd.warnOnly ? kExitOk : kExitScriptError;
 }
 
 int runHeadless(const Setup& setup) {
@@ -49,12 +55,15 @@ int runHeadless(const Setup& setup) {
     std::string scene, error;
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     if (setup.input) sim->replay(*setup.input);
-    auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
+    long ticks = runTicks(setup);
     for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->nothingCanRun() && !stopRequested(); ++i) sim->tick();
     if (stopRequested()) std::cerr << "stagehand: stopped by a signal at " << sim->time() << " s\n";
     if (!sim->isSceneOver())
         for (const auto& line : sim->suspectedStuckLines()) std::cerr << "note: " << line << '\n';
     std::cout.flush();
+    if (!setup.cmd.audioPath.empty() &&
+        !writeWav(setup.cmd.audioPath, renderCues(sim->world().soundtrack().cues(), sim->time()), error))
+        return fail(error, kExitBadInput);
     return sim->host().errorCount() > 0 || sim->isStuck() ? kExitScriptError : kExitOk;
 }
 
@@ -64,7 +73,7 @@ int runTimeline(const Setup& setup) {
     std::string scene, error;
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     if (setup.input) sim->replay(*setup.input);
-    auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
+    long ticks = runTicks(setup);
     for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->nothingCanRun() && !stopRequested(); ++i) sim->tick();
     TimelineSummary summary;
     std::string html = timelineHtml(sim->transcript().events(), "Stagehand timeline: " + scene, &summary);
@@ -90,7 +99,9 @@ int runScreenshot(const Setup& setup) {
     clearScreen();
     ViewLayout layout = ViewLayout::fit(cmd.width, cmd.height);
     layout.applyViewport();
-    renderer.view.draw(sim->world(), layout, {});
+    ViewOverlay overlay;
+    overlay.sceneOver = sim->isSceneOver();  // what the window shows then: the card with the way back
+    renderer.view.draw(sim->world(), layout, overlay);
     auto pixels = target.readRgb();
     OffscreenTarget::unbind();
     if (!savePng(cmd.screenshotPath, cmd.width, cmd.height, pixels, error)) return fail(error, kExitBadInput);
@@ -139,6 +150,7 @@ int main(int argc, char** argv) {
         switch (setup.cmd.mode) {
             case CommandLine::Mode::ListScenes: return listScenes(setup);
             case CommandLine::Mode::Check: return runCheck(setup);
+            case CommandLine::Mode::Explore: return runExplore(setup);
             case CommandLine::Mode::Headless: return runHeadless(setup);
             case CommandLine::Mode::Screenshot: return runScreenshot(setup);
             case CommandLine::Mode::Timeline: return runTimeline(setup);

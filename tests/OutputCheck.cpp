@@ -144,8 +144,46 @@ const std::map<std::string, std::map<std::string, char>>& documentedEvents() {
         {"latch", {{"signal", 's'}, {"sender", 'n'}, {"sender_name", 's'}, {"woken", 'n'}, {"woke", 's'}}},
         {"unlatch", {{"signal", 's'}, {"sender", 'n'}, {"sender_name", 's'}}},
         {"timeout", {{"id", 'n'}, {"process", 's'}, {"signal", 's'}}},
+        {"music", {{"name", 's'}, {"volume", 'n'}, {"fade", 'n'}, {"loop", 's'}, {"seconds", 'n'}}},
+        {"music_stop", {{"fade", 'n'}}},
+        {"sound", {{"id", 'n'}, {"name", 's'}, {"volume", 'n'}, {"pan", 'n'}, {"seconds", 'n'}}},
+        {"sound_stop", {{"id", 'n'}, {"fade", 'n'}}},
+        {"voice", {{"speaker", 's'}, {"name", 's'}, {"seconds", 'n'}}},
+        {"voice_stop", {{"name", 's'}}},
+        {"blip", {{"actor", 's'}, {"name", 's'}}},
+        // --explore's report (no "t": it is about many runs): 'a' a list of numbers, 'b' a boolean.
+        {"explore_scene",
+         {{"scene", 's'}, {"paths", 'n'}, {"every_path", 'b'}, {"errors", 'n'}, {"hangs", 'n'}, {"seconds", 'n'}}},
+        {"explore_path", {{"scene", 's'}, {"path", 'a'}, {"status", 's'}, {"seconds", 'n'}}},
+        {"explore_error", {{"scene", 's'}, {"path", 'a'}, {"message", 's'}}},
+        {"explore_hang", {{"scene", 's'}, {"path", 'a'}, {"message", 's'}}},
+        {"explore_never_offered", {{"where", 's'}, {"call", 's'}, {"function", 's'}, {"text", 's'}}},
+        {"explore_never_shown", {{"where", 's'}, {"call", 's'}, {"function", 's'}, {"text", 's'}}},
+        {"explore_summary",
+         {{"scenes", 'n'},
+          {"paths", 'n'},
+          {"errors", 'n'},
+          {"hangs", 'n'},
+          {"never_offered", 'n'},
+          {"never_shown", 'n'},
+          {"seconds", 'n'}}},
     };
     return events;
+}
+
+bool hasType(const nlohmann::json& value, char type) {
+    switch (type) {
+        case 's': return value.is_string();
+        case 'b': return value.is_boolean();
+        case 'a':
+            return value.is_array() &&
+                   std::all_of(value.begin(), value.end(), [](const auto& v) { return v.is_number(); });
+        default: return value.is_number();
+    }
+}
+
+const char* typeName(char type) {
+    return type == 's' ? "string" : type == 'b' ? "boolean" : type == 'a' ? "list of numbers" : "number";
 }
 
 // The problems of one parsed line (empty when it passes). `lastTime` is the
@@ -154,7 +192,11 @@ std::vector<std::string> lineProblems(const nlohmann::json& object, double& last
     std::vector<std::string> problems;
     if (!object.is_object()) return {"not a JSON object"};
     auto t = object.find("t");
-    if (t == object.end() || !t->is_number()) {
+    auto named = object.find("event");
+    bool report = named != object.end() && named->is_string() && named->get<std::string>().rfind("explore_", 0) == 0;
+    if (report) {
+        // --explore's lines are about many runs: they carry no time.
+    } else if (t == object.end() || !t->is_number()) {
         problems.push_back("no number \"t\"");
     } else {
         double time = t->get<double>();
@@ -175,8 +217,8 @@ std::vector<std::string> lineProblems(const nlohmann::json& object, double& last
         auto field = object.find(key);
         if (field == object.end())
             problems.push_back("no \"" + key + "\"");
-        else if (type == 's' ? !field->is_string() : !field->is_number())
-            problems.push_back("\"" + key + "\" is not a " + (type == 's' ? "string" : "number"));
+        else if (!hasType(*field, type))
+            problems.push_back("\"" + key + "\" is not a " + typeName(type));
     }
     if (!problems.empty()) return problems;
     const std::string& name = kind->first;
@@ -185,7 +227,7 @@ std::vector<std::string> lineProblems(const nlohmann::json& object, double& last
         if (!statuses.count(object["status"].get<std::string>())) problems.push_back("unknown status");
     } else if (name == "wait") {
         static const std::set<std::string> kinds = {"seconds", "frames", "signal", "process", "predicate",
-                                                    "page",    "menu",   "walk",   "near"};
+                                                    "page",    "menu",   "walk",   "near",    "sound"};
         if (!kinds.count(object["kind"].get<std::string>())) problems.push_back("unknown wait kind");
     } else if (name == "signal" || name == "latch") {
         // "woke" lists the woken ids: as many as "woken" counts.

@@ -30,11 +30,45 @@ function(output_test name)
 endfunction()
 
 # --- The scene list and --check: their exact output ---------------------------
-# The demo's five scenes in menu order, name and title as scripts/Demo.lua's
+# The demo's six scenes in menu order, name and title as scripts/Demo.lua's
 # SCENES lists them (written out by hand from there).
 output_test(cli_list_scenes EXIT 0 STDERR "" STDOUT_FILE ${CMAKE_CURRENT_SOURCE_DIR}/golden/demo_scene_list.txt
             ARGS --list-scenes)
 output_test(cli_check_finds_nothing_in_the_demo EXIT 0 STDERR "" STDOUT "^$" ARGS --check)
+
+# --check, one script per kind of finding (tests/scripts/check/NAME.lua), its
+# whole report in tests/golden/check/NAME.txt, each line written out by hand
+# from the mistakes in the script; exit 1 on any finding, no line of ours on
+# stderr (a story target that names nothing is a finding here, not a load
+# warning; wine's own lines, if any, are not ours).
+# clean.lua uses every kind of call rightly: no finding, exit 0.
+function(check_findings_test name expected_exit)
+  add_test(NAME cli_check_finds_${name}
+           COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                   -DEXPECT_EXIT=${expected_exit} "-DEXPECT_STDERR=" "-DREJECT_STDERR=stagehand"
+                   -DEXPECT_STDOUT_FILE=${CMAKE_CURRENT_SOURCE_DIR}/golden/check/${name}.txt
+                   "-DARGS=--check|--script|tests/scripts/check/${name}.lua" -DWORKDIR=${PROJECT_SOURCE_DIR}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunCli.cmake)
+endfunction()
+foreach(kind story_targets globals arguments names signals loops children)
+  check_findings_test(${kind} 1)
+endforeach()
+check_findings_test(clean 0)
+# --warn-only: the same report, and exit 0 (the old behaviour, for a build
+# that must not fail on a hint).
+output_test(cli_check_warn_only_reports_and_exits_0 EXIT 0 STDERR ""
+            STDOUT_FILE ${CMAKE_CURRENT_SOURCE_DIR}/golden/check/story_targets.txt
+            ARGS --check --warn-only --script tests/scripts/check/story_targets.lua)
+# Without --check, the same story targets are a warning on stderr at load, in
+# the same words (the script still loads: they fail only when chosen).
+output_test(cli_story_target_naming_nothing_is_a_warning_at_load EXIT 0
+            STDERR "^stagehand: warning: tests/scripts/check/story_targets.lua:6: option: no story function named 'rigth_path' \\(did you mean 'right_path'\\?\\)"
+            ARGS --list-scenes --script tests/scripts/check/story_targets.lua)
+# The seed articles' scripts pass with no finding.
+foreach(example seed000_hello seed000_opening seed001_archivist seed004_countdown)
+  output_test(cli_check_finds_nothing_in_${example} EXIT 0 STDERR "" STDOUT "^$"
+              ARGS --check --script scripts/examples/${example}.lua)
+endforeach()
 
 # --- A screenshot, compared with the expected frame --------------------------
 # golden/screenshot_conversation_3s_640x360.png is the conversation at 3 s at

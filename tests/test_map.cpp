@@ -1,11 +1,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "TestSupport.h"
 #include "game/MapData.h"
+#include "platform/Portable.h"
 
 using namespace stagehand;
 
@@ -135,4 +137,82 @@ TEST(MapData, backdrops_are_named_by_the_map_and_plain_otherwise) {
                   std::string::npos)
             << e.what();
     }
+}
+
+// --- Where maps are looked for (docs/MAPS.md) ---
+
+namespace {
+// An empty folder of the tests' own, by name.
+std::string freshFolder(const std::string& name) {
+    auto folder = std::filesystem::temp_directory_path() / "stagehand_tests" / name;
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    return utf8Path(folder);  // with "/", as the engine names the files it finds (on Windows too)
+}
+}  // namespace
+
+TEST(MapSearch, the_folders_are_the_named_ones_then_maps_beside_the_script_then_the_data_folders) {
+    std::string beside = std::string(STAGEHAND_TEST_DIR) + "/maps/beside";
+    auto folders = mapSearchFolders({"first", "second"}, beside + "/scene.lua", "data");
+    ASSERT_EQ(folders.size(), 4u);
+    EXPECT_EQ(folders[0], "first");
+    EXPECT_EQ(folders[1], "second");
+    EXPECT_EQ(std::filesystem::path(folders[2]), std::filesystem::path(beside) / "maps");
+    EXPECT_EQ(folders[3], joinPath("data", "assets/maps"));
+    // No maps/ beside the script: only the named folders and the data folder's.
+    EXPECT_EQ(mapSearchFolders({}, beside + "/maps/yard.map", "data").size(), 1u);
+}
+
+TEST(MapSearch, a_map_in_an_earlier_folder_hides_the_same_name_in_later_ones) {
+    std::string folder = freshFolder("search_first");
+    std::ofstream(folder + "/dock.map") << "waypoint camera 1 2\n";
+    Transcript transcript;
+    World world(transcript);
+    loadMapFolders({folder, test::dataRoot() + "/assets/maps"}, world);
+    EXPECT_FLOAT_EQ(world.cast().findWaypoint("dock.camera")->x, 1);
+    EXPECT_EQ(world.cast().findWaypoint("dock.rhea_start"), nullptr);      // the data folder's dock is hidden
+    EXPECT_NE(world.cast().findWaypoint("forest.jackie_start"), nullptr);  // its other maps are not
+    EXPECT_EQ(world.maps().files.at("dock"), folder + "/dock.map");
+}
+
+TEST(MapSearch, a_map_error_ends_with_where_maps_are_looked_for_in_order) {
+    std::string folder = freshFolder("search_broken");
+    std::ofstream(folder + "/yard.map") << "waypoint a 1 2\nactor hen \"Hen\" #ffffff H nest\n";
+    Transcript transcript;
+    World world(transcript);
+    try {
+        loadMapFolders({folder, test::dataRoot() + "/assets/maps"}, world);
+        FAIL() << "expected a MapError";
+    } catch (const MapError& e) {
+        std::string expected = folder +
+                               "/yard.map:2: unknown start waypoint 'nest' (waypoints above it: a) (maps are "
+                               "looked for in " +
+                               folder + ", " + test::dataRoot() + "/assets/maps)";
+        EXPECT_EQ(std::string(e.what()), expected);
+    }
+}
+
+TEST(MapSearch, an_actor_starting_under_the_dialogue_box_is_one_warning_naming_file_line_and_actor) {
+    std::string path = test::writeScript("hidden_actor.map",
+                                         "waypoint camera 640 300\n"
+                                         "waypoint low 200 560\n"   // screen y 620: under the box
+                                         "waypoint high 200 400\n"  // screen y 460: above it
+                                         "actor mole \"Mole\" #806050 M low\n"
+                                         "actor owl \"Owl\" #a0a0a0 O high\n");
+    Transcript transcript;
+    World world(transcript);
+    loadMapFile(path, "hidden_actor", world);
+    warnOfHiddenActors("hidden_actor", world);
+    ASSERT_EQ(world.maps().warnings.size(), 1u);
+    EXPECT_EQ(world.maps().warnings[0].find(path + ":4: actor 'mole' starts at 200,560, under the dialogue box with "
+                                                   "the camera at hidden_actor.camera"),
+              0u)
+        << world.maps().warnings[0];
+}
+
+TEST(MapSearch, the_demo_maps_warn_of_no_hidden_actor) {
+    Transcript transcript;
+    World world(transcript);
+    loadMapFolder(test::dataRoot() + "/assets/maps", world);
+    EXPECT_TRUE(world.maps().warnings.empty()) << world.maps().warnings.front();
 }

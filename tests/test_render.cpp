@@ -39,14 +39,14 @@ struct RenderTest : test::RenderFixture<kWidth, kHeight> {
         return sim;
     }
 
-    std::vector<std::uint8_t> render(Simulation& sim, OffscreenTarget& target) {
+    std::vector<std::uint8_t> render(Simulation& sim, OffscreenTarget& target, const ViewOverlay& overlay = {}) {
         target.bind();
         glClearColor(0, 0, 0, 1);
         glClear(GL_COLOR_BUFFER_BIT);
         ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
         layout.applyViewport();
         batch->resetStats();
-        view->draw(sim.world(), layout, {});
+        view->draw(sim.world(), layout, overlay);
         return target.readRgb();
     }
 };
@@ -59,6 +59,17 @@ int brightPixels(const std::vector<std::uint8_t>& rgb, int x0, int y0, int x1, i
             if (p[0] > 200 && p[1] > 200 && p[2] > 200) ++count;
         }
     return count;
+}
+
+struct Rgb {
+    int r, g, b;
+};
+Rgb pixelAt(const std::vector<std::uint8_t>& rgb, int x, int y) {
+    const std::uint8_t* p = &rgb[(static_cast<std::size_t>(y) * kWidth + x) * 3];
+    return {p[0], p[1], p[2]};
+}
+bool near(Rgb a, Rgb b, int tolerance = 12) {
+    return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
 }
 
 }  // namespace
@@ -248,3 +259,80 @@ TEST(DisplayCheck, no_x11_or_wayland_display_is_named_as_the_problem) {
     EXPECT_NE(problem.find("no display"), std::string::npos) << problem;
 }
 #endif
+
+// The cove is a Tiled map: its tiles come from tools/make-tiles.py's picture.
+TEST_F(RenderTest, a_tiled_maps_tile_layers_are_drawn_from_their_tileset) {
+    auto sim = sceneAt("cove", 1.0);  // the camera is at cove.camera, 640,360: screen = world
+    OffscreenTarget target(kWidth, kHeight);
+    auto rgb = render(*sim, target);
+    Rgb grass = pixelAt(rgb, 1090, 170), water = pixelAt(rgb, 40, 650), pier = pixelAt(rgb, 970, 470);
+    EXPECT_TRUE(near(grass, {94, 140, 72}) || near(grass, {76, 118, 60}))
+        << grass.r << "," << grass.g << "," << grass.b;
+    EXPECT_TRUE(near(water, {52, 104, 140}) || near(water, {96, 150, 180}))
+        << water.r << "," << water.g << "," << water.b;
+    EXPECT_TRUE(near(pier, {150, 108, 70}) || near(pier, {110, 78, 50})) << pier.r << "," << pier.g << "," << pier.b;
+}
+
+// F4's overlay: a dot at each waypoint, a frame at each actor's start, the
+// dialogue box's area tinted. Also written to editor_overlay_cove.png in the
+// test's folder, to look at.
+TEST_F(RenderTest, the_editor_overlay_marks_waypoints_actor_starts_and_the_dialogue_box_area) {
+    auto sim = sceneAt("cove", 1.0);
+    OffscreenTarget target(kWidth, kHeight);
+    auto plain = render(*sim, target);
+    ViewOverlay overlay;
+    overlay.editor = true;
+    auto marked = render(*sim, target, overlay);
+    std::string error;
+    EXPECT_TRUE(savePng("editor_overlay_cove.png", kWidth, kHeight, marked, error)) << error;
+    const Vec2* bench = sim->world().cast().findWaypoint("cove.bench");
+    ASSERT_NE(bench, nullptr);
+    Rgb dot = pixelAt(marked, static_cast<int>(bench->x), static_cast<int>(bench->y));
+    EXPECT_TRUE(near(dot, {120, 236, 255}, 30)) << dot.r << "," << dot.g << "," << dot.b;
+    EXPECT_FALSE(near(pixelAt(plain, static_cast<int>(bench->x), static_cast<int>(bench->y)), {120, 236, 255}, 30));
+    // Tam starts at 990,490: the frame's left edge is 9 units to the left.
+    Rgb frame = pixelAt(marked, 990 - 9, 490);
+    EXPECT_TRUE(near(frame, {255, 196, 92}, 30)) << frame.r << "," << frame.g << "," << frame.b;
+    // Inside the dialogue box's area, left of the box drawn for the line on screen: redder.
+    Rgb before = pixelAt(plain, 60 + 50, 560), after = pixelAt(marked, 60 + 50, 560);
+    EXPECT_GT(after.r, before.r + 20);
+    // The title names the map: text in the waypoints' colour, where the plain frame has none.
+    auto cyanPixels = [](const std::vector<std::uint8_t>& rgb) {
+        int count = 0;
+        for (int y = 40; y < 66; ++y)
+            for (int x = 24; x < 600; ++x) count += near(pixelAt(rgb, x, y), {120, 236, 255}, 40);
+        return count;
+    };
+    EXPECT_GT(cyanPixels(marked), 200);
+    EXPECT_EQ(cyanPixels(plain), 0);
+}
+
+// Tiled's flip flags: the cove's trees lean right, and mirrored ones lean left.
+TEST_F(RenderTest, a_tile_with_tileds_horizontal_flip_is_drawn_mirrored) {
+    auto sim = sceneAt("cove", 1.0);
+    OffscreenTarget target(kWidth, kHeight);
+    auto rgb = render(*sim, target);
+    const Rgb leaf{40, 84, 48};
+    // The tree at column 2, row 4 is drawn as it is: its crown reaches the tile's right edge, not its left.
+    EXPECT_TRUE(near(pixelAt(rgb, 2 * 32 + 29, 4 * 32 + 12), leaf));
+    EXPECT_FALSE(near(pixelAt(rgb, 2 * 32 + 2, 4 * 32 + 12), leaf));
+    // The one at column 13, row 3 is flipped: the other way round.
+    EXPECT_TRUE(near(pixelAt(rgb, 13 * 32 + 2, 3 * 32 + 12), leaf));
+    EXPECT_FALSE(near(pixelAt(rgb, 13 * 32 + 29, 3 * 32 + 12), leaf));
+}
+
+// A tileset's picture saved again (a new modification stamp at the map's
+// reload) is read again; the same stamp keeps the texture already made.
+TEST_F(RenderTest, a_tile_picture_is_loaded_again_when_its_stamp_changes) {
+    std::string path = test::writeScript("tile_picture_reload.png", "");
+    std::string error;
+    ASSERT_TRUE(savePng(path, 2, 2, std::vector<std::uint8_t>(2 * 2 * 3, 200), error)) << error;
+    const Image* first = renderer->images.file(path, 1);
+    ASSERT_NE(first, nullptr);
+    EXPECT_EQ(first->width, 2);
+    ASSERT_TRUE(savePng(path, 4, 4, std::vector<std::uint8_t>(4 * 4 * 3, 90), error)) << error;
+    EXPECT_EQ(renderer->images.file(path, 1)->width, 2);
+    const Image* second = renderer->images.file(path, 2);
+    ASSERT_NE(second, nullptr);
+    EXPECT_EQ(second->width, 4);
+}

@@ -3,6 +3,9 @@
 // and every script-supplied text escaped.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <set>
+
 #include "app/TimelineReport.h"
 
 using namespace stagehand;
@@ -119,20 +122,168 @@ TEST(Timeline, script_text_is_escaped_and_the_page_is_self_contained) {
     EXPECT_EQ(html.find("src="), std::string::npos);
 }
 
-TEST(Timeline, a_reported_hang_is_a_mark_on_its_lane_with_what_it_waits_on) {
-    auto events = handshake();
-    events.insert(events.end() - 1, at(1.0, "stuck")
-                                        .with("process", "<rhea & co>")
-                                        .with("waiting", "signal go-now")
-                                        .with("where", "s.lua:6")
-                                        .with("hint", "go"));
-    std::string html = timelineHtml(events, "test");
-    EXPECT_EQ(count(html, "class=\"stuck\""), 1);
-    auto lane = html.find("data-id=\"2\""), mark = html.find("class=\"stuck\"");
-    EXPECT_LT(lane, mark) << "on the lane of the process that hangs";
-    EXPECT_LT(mark, html.find("</g>", lane));
-    EXPECT_NE(html.find("stuck waiting on signal go-now at s.lua:6 (did you mean &quot;go&quot;?), found at 1.0 s"),
-              std::string::npos)
-        << html;
-    EXPECT_NE(html.find("\u2716 stuck"), std::string::npos) << "the legend names the mark";
+TEST(Timeline, audio_lanes_show_music_voice_and_overlapping_sounds_until_they_end_or_stop) {
+    std::vector<TranscriptEvent> events;
+    events.push_back(at(0, "music").with("name", "theme").with("loop", "true").withNumber("seconds", 9));
+    events.push_back(at(1, "sound").withNumber("id", 1).with("name", "door").withNumber("seconds", 2));
+    events.push_back(at(1.5, "sound").withNumber("id", 2).with("name", "gull").withNumber("seconds", 1));
+    events.push_back(at(2, "voice").with("speaker", "maren").with("name", "hello").withNumber("seconds", 4));
+    events.push_back(at(2.5, "sound_stop").withNumber("id", 1));
+    events.push_back(at(3, "voice_stop").with("name", "hello"));
+    events.push_back(at(5, "music_stop"));
+    std::string html = timelineHtml(events, "sound");
+    EXPECT_EQ(count(html, "data-kind=\"music\""), 1);
+    EXPECT_EQ(count(html, "data-kind=\"voice\""), 1);
+    EXPECT_EQ(count(html, "data-kind=\"sound\""), 2);
+    EXPECT_NE(html.find("music theme\n0.0 s to 5.0 s"), std::string::npos) << "a loop lasts until stopped";
+    EXPECT_NE(html.find("voice maren: hello\n2.0 s to 3.0 s"), std::string::npos) << "cut by voice_stop";
+    EXPECT_NE(html.find("sound door\n1.0 s to 2.5 s"), std::string::npos) << "cut by sound_stop";
+    EXPECT_NE(html.find("sound gull\n1.5 s to 2.5 s"), std::string::npos) << "its clip's length";
+    EXPECT_EQ(count(html, "class=\"name audio\""), 3);
+    EXPECT_EQ(timelineHtml({}, "silent").find("name audio"), std::string::npos) << "no sound, no audio lanes";
+}
+
+// ---------------------------------------------------------------------------
+// Failures, stuck waits, the legend and text that keeps clear (issue 30).
+
+namespace {
+
+// A scene whose process 3 fails with a message, process 4 is stuck waiting
+// on a signal nobody sends, and process 5 is woken by one.
+std::vector<TranscriptEvent> troubles() {
+    std::vector<TranscriptEvent> events;
+    auto start = [&](int id, const char* name, int parent) {
+        events.push_back(at(0, "process_start")
+                             .withNumber("id", id)
+                             .with("process", name)
+                             .withNumber("parent", parent)
+                             .with("where", "t.lua:" + std::to_string(id)));
+    };
+    auto wait = [&](double time, int id, const char* name, const char* kind, const char* target, const char* where) {
+        events.push_back(at(time, "wait")
+                             .withNumber("id", id)
+                             .with("process", name)
+                             .with("kind", kind)
+                             .with("target", target)
+                             .with("where", where));
+    };
+    start(1, "scene", 0);
+    start(3, "rigger", 1);
+    start(4, "process 4 (t.lua:8)", 1);
+    start(5, "actor", 1);
+    wait(0, 3, "rigger", "seconds", "1.000", "t.lua:5");
+    wait(0, 4, "process 4 (t.lua:8)", "signal", "curtain up", "t.lua:9");
+    wait(0, 5, "actor", "signal", "cue", "t.lua:12");
+    wait(0, 1, "scene", "seconds", "0.500", "t.lua:15");
+    events.push_back(at(0.5, "signal")
+                         .with("signal", "cue")
+                         .withNumber("sender", 1)
+                         .with("sender_name", "scene")
+                         .withNumber("woken", 1)
+                         .with("woke", "5"));
+    wait(0.5, 5, "actor", "seconds", "2.000", "t.lua:13");
+    wait(0.5, 1, "scene", "seconds", "2.000", "t.lua:16");
+    events.push_back(at(1, "error").with("message", "t.lua:6: the rope <snapped>").with("where", "t.lua:6"));
+    events.push_back(at(1, "process_end").withNumber("id", 3).with("process", "rigger").with("status", "failed"));
+    events.push_back(at(2.5, "process_end").withNumber("id", 5).with("process", "actor").with("status", "done"));
+    events.push_back(at(2.5, "process_end").withNumber("id", 1).with("process", "scene").with("status", "done"));
+    events.push_back(
+        at(3, "stuck").with("process", "stagehand").with("waiting", "signal curtain up").with("where", "t.lua:9"));
+    return events;
+}
+
+// The values of `attribute` in the page between `from` and `to`.
+std::set<std::string> attributeValues(const std::string& html, const std::string& attribute, const std::string& from,
+                                      const std::string& to) {
+    std::set<std::string> values;
+    std::size_t begin = html.find(from), end = html.find(to, begin);
+    std::string key = attribute + "=\"";
+    for (auto at = html.find(key, begin); at < end; at = html.find(key, at + 1)) {
+        std::size_t valueStart = at + key.size();
+        values.insert(html.substr(valueStart, html.find('"', valueStart) - valueStart));
+    }
+    return values;
+}
+
+double numberAfter(const std::string& text, const std::string& key, std::size_t from = 0) {
+    std::size_t at = text.find(key, from);
+    return at == std::string::npos ? -1 : std::stod(text.substr(at + key.size()));
+}
+
+}  // namespace
+
+TEST(Timeline, a_failed_process_shows_its_error_beside_its_end) {
+    std::string html = timelineHtml(troubles(), "test");
+    std::size_t note = html.find("class=\"failure\" data-mark=\"failure\"");
+    ASSERT_NE(note, std::string::npos);
+    EXPECT_NE(html.find(">failed: t.lua:6: the rope &lt;snapped&gt;</text>", note), std::string::npos);
+    std::size_t lane = html.find("data-name=\"rigger\"");
+    ASSERT_LT(lane, note) << "the note is in the failed process's own lane";
+    EXPECT_EQ(html.find("data-mark=\"error\"", html.find("<svg id=\"timeline\"")), std::string::npos)
+        << "the error is the rigger's, not a loose one";
+    // Beside the end: right of the red end mark at 1 s.
+    double endX = numberAfter(html, "cx=\"", html.find("data-mark=\"end-failed\""));
+    double noteX = numberAfter(html, "x=\"", note);
+    EXPECT_GT(noteX, endX);
+    EXPECT_LT(noteX, endX + 120);
+}
+
+TEST(Timeline, a_stuck_wait_is_marked_to_the_end_with_what_it_waits_on) {
+    std::string html = timelineHtml(troubles(), "test");
+    EXPECT_NE(html.find("data-name=\"stagehand\""), std::string::npos) << "named as the deadlock report names it";
+    std::size_t bar = html.find("class=\"wait stuck\"");
+    ASSERT_NE(bar, std::string::npos);
+    double barEnd = numberAfter(html, "x=\"", bar) + numberAfter(html, "width=\"", bar);
+    double markX = numberAfter(html, "d=\"M", html.find("class=\"stuck-mark\""));
+    EXPECT_NEAR(barEnd, markX, 0.01) << "the bar runs to the mark at the run's end";
+    EXPECT_NEAR(markX, 10 + 4 * 90, 0.01) << "the end of the chart (3 s, rounded up past the last event)";
+    EXPECT_NE(html.find(">stuck waiting on signal curtain up</text>"), std::string::npos);
+    EXPECT_EQ(count(html, "class=\"wait stuck\""), 1) << "only the wait that never woke";
+}
+
+TEST(Timeline, every_mark_in_the_chart_has_a_legend_entry) {
+    for (const auto& events : {troubles(), handshake()}) {
+        std::string html = timelineHtml(events, "test");
+        auto legend = attributeValues(html, "data-mark", "class=\"legend\"", "</p>");
+        auto chart = attributeValues(html, "data-mark", "<svg id=\"timeline\"", "</svg>\n</div>");
+        ASSERT_FALSE(chart.empty());
+        for (const auto& mark : chart) EXPECT_TRUE(legend.count(mark)) << "no legend entry for " << mark;
+    }
+    std::string html = timelineHtml(troubles(), "test");
+    for (const char* mark : {"end-failed", "failure", "stuck", "arrow", "signal-name", "run"})
+        EXPECT_TRUE(attributeValues(html, "data-mark", "<svg id=\"timeline\"", "</svg>\n</div>").count(mark)) << mark;
+}
+
+// Arrows sweep right of their moment through every lane between sender and
+// woken: a bar's text starts clear of that sweep, and signal names sit in a
+// strip of their own above the lanes.
+TEST(Timeline, bar_text_keeps_clear_of_arrows_and_signal_names_stay_out_of_the_lanes) {
+    std::string html = timelineHtml(troubles(), "test");
+    std::size_t arrow = html.find("class=\"arrow\"");
+    ASSERT_NE(arrow, std::string::npos);
+    double x = 0, y1 = 0, cx = 0, cy1 = 0, cx2 = 0, y2 = 0;
+    ASSERT_EQ(std::sscanf(html.c_str() + html.find("d=\"M", arrow), "d=\"M%lf,%lf C%lf,%lf %lf,%lf", &x, &y1, &cx, &cy1,
+                          &cx2, &y2),
+              6);
+    double sweepRight = x + (cx - x) * 0.75;  // a cubic with both controls at cx reaches three quarters of the way
+    int crossed = 0;
+    for (auto at = html.find("class=\"bar\""); at != std::string::npos; at = html.find("class=\"bar\"", at + 1)) {
+        std::size_t open = html.rfind("<text x=\"", at);
+        double textX = numberAfter(html, "x=\"", open), textMid = numberAfter(html, "y=\"", open) - 4;
+        if (textMid < std::min(y1, y2) - 1 || textMid > std::max(y1, y2) + 1) continue;  // a lane it does not cross
+        ++crossed;
+        EXPECT_FALSE(textX > x - 2 && textX < sweepRight + 2)
+            << "bar text at x " << textX << " lies under the arrow sweeping " << x << " to " << sweepRight;
+    }
+    EXPECT_GT(crossed, 0) << "the arrow crosses lanes with text";
+    double lanesTop = numberAfter(html, "y1=\"", html.find("class=\"life\"")) - 13;
+    int names = 0;
+    for (auto at = html.find("class=\"signal\">"); at != std::string::npos;
+         at = html.find("class=\"signal\">", at + 1)) {
+        if (at < html.find("<svg id=\"timeline\"")) continue;  // the legend's sample
+        ++names;
+        EXPECT_LT(numberAfter(html, "y=\"", html.rfind("<text x=\"", at)), lanesTop)
+            << "a signal's name above the lanes";
+    }
+    EXPECT_EQ(names, 1);
 }

@@ -135,6 +135,8 @@ protected:
             fs::temp_directory_path() / ("stagehand_window_" + std::to_string(std::random_device{}())) / info->name();
         fs::create_directories(folder / "user");
         userDir = std::make_unique<ScopedEnv>("STAGEHAND_USER_DIR", (folder / "user").string());
+        // The window's sound plays to SDL's dummy driver: the same on every machine, sound card or not.
+        audioDriver = std::make_unique<ScopedEnv>("SDL_AUDIODRIVER", "dummy");
         scriptPath = folder / "scenes.lua";
         std::ofstream(scriptPath, std::ios::binary) << kScenes;
         setup.dataRoot = test::dataRoot();
@@ -264,6 +266,7 @@ protected:
 
     fs::path folder, scriptPath;
     std::unique_ptr<ScopedEnv> userDir;
+    std::unique_ptr<ScopedEnv> audioDriver;
     stagehand::Setup setup;
     std::unique_ptr<WindowGame> game;
     double now = 0;
@@ -453,6 +456,18 @@ TEST_F(WindowTest, f1_shows_and_hides_the_inspector) {
     EXPECT_FALSE(game->inspectorShown());
 }
 
+TEST_F(WindowTest, f4_shows_and_hides_the_editor_overlay_and_the_scene_goes_on) {
+    open("heartbeat");
+    EXPECT_FALSE(game->editorShown());
+    press(SDLK_F4);
+    EXPECT_TRUE(game->editorShown());
+    double before = sim().time();
+    wait(0.5);  // frames draw it; the scene does not stop for it
+    EXPECT_GT(sim().time(), before);
+    press(SDLK_F4);
+    EXPECT_FALSE(game->editorShown());
+}
+
 TEST_F(WindowTest, p_pauses_the_scene_dot_steps_one_tick_and_brackets_halve_and_double_its_speed) {
     open("heartbeat");
     wait(0.5);
@@ -549,9 +564,11 @@ TEST_F(WindowTest, escape_opens_the_pause_overlay_which_holds_the_scene_until_re
     std::uint64_t at = sim().ticks();
     wait(2);
     EXPECT_EQ(sim().ticks(), at) << "nothing runs under the overlay";
+    EXPECT_TRUE(game->sound().paused()) << "nor does the sound";
     EXPECT_EQ(countSeen("print text=\"beat"), beats);
     press(SDLK_SPACE);  // Resume is the first row: activating it resumes, and turns no page
     EXPECT_FALSE(game->pauseOverlayOpen());
+    EXPECT_FALSE(game->sound().paused());
     EXPECT_EQ(page(), "Listening.");
     wait(1);
     EXPECT_GT(countSeen("print text=\"beat"), beats);
@@ -597,7 +614,7 @@ TEST_F(WindowTest, back_to_the_scene_menu_ends_the_scene_and_all_its_processes) 
     wait(1);
     ASSERT_GE(countSeen("print text=\"beat 4\""), 1);
     press(SDLK_ESCAPE);
-    for (int i = 0; i < 6; ++i) press(SDLK_DOWN);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
     ASSERT_EQ(game->pauseRow(), PauseMenu::Row::SceneMenu);
     press(SDLK_RETURN);
     ASSERT_NE(game->sceneMenu(), nullptr);
@@ -861,6 +878,37 @@ TEST_F(WindowTest, a_save_that_does_not_load_keeps_the_scene_running_until_a_goo
     EXPECT_NE(sim().world().effects().notice().find("reloaded "), std::string::npos);
 }
 
+// A Tiled map beside the script reloads on save like the script; a save that
+// is not JSON keeps the scene running with one line naming the file.
+TEST_F(WindowTest, saving_a_tiled_map_beside_the_script_reloads_the_scene_and_a_broken_one_keeps_it_running) {
+    fs::create_directories(folder / "maps");
+    auto isle = [](int x) {
+        return R"({"type": "map", "orientation": "orthogonal", "width": 1, "height": 1, "tilewidth": 32,
+                   "tileheight": 32, "tilesets": [], "layers": [{"type": "objectgroup", "name": "points",
+                   "objects": [{"id": 1, "name": "spot", "point": true, "y": 50, "x": )" +
+               std::to_string(x) + "}]}]}";
+    };
+    std::ofstream(folder / "maps" / "isle.tmj", std::ios::binary) << isle(100);
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc)
+        << "SCENES = { { name = \"look\" } }\nfunction look()\n    text(\"Spot at \" .. "
+           "waypoint(\"isle.spot\").x)\nend\n";
+    open("look");
+    wait(1);
+    ASSERT_EQ(page(), "Spot at 100");
+    saveOver(folder / "maps" / "isle.tmj", isle(250));
+    wait(ScriptWatcher::kInterval * 2);
+    EXPECT_EQ(page(), "Spot at 250");
+    testing::internal::CaptureStderr();
+    saveOver(folder / "maps" / "isle.tmj", "{\"type\": \"map\",");
+    wait(ScriptWatcher::kInterval * 2);
+    std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_NE(said.find("reload failed: " + (folder / "maps" / "isle.tmj").generic_string() + ": not a JSON file"),
+              std::string::npos)
+        << said;
+    EXPECT_EQ(page(), "Spot at 250") << "the scene runs on";
+    EXPECT_TRUE(running);
+}
+
 TEST_F(WindowTest, saving_the_script_refreshes_the_scene_menu) {
     open("");
     ASSERT_NE(game->sceneMenu(), nullptr);
@@ -953,14 +1001,14 @@ TEST_F(WindowTest, the_scene_menu_plays_a_scene_by_arrows_and_enter_a_number_or_
     EXPECT_EQ(sim().sceneName(), "choices");
 
     press(SDLK_ESCAPE);
-    for (int i = 0; i < 6; ++i) press(SDLK_DOWN);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
     press(SDLK_RETURN);
     ASSERT_NE(game->sceneMenu(), nullptr);
     press(SDLK_3);
     EXPECT_EQ(sim().sceneName(), "walk");
 
     press(SDLK_ESCAPE);
-    for (int i = 0; i < 6; ++i) press(SDLK_DOWN);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
     press(SDLK_RETURN);
     // Rows start 250 view units down and are 64 high; the 640x360 window shows the view at half size.
     pushMouse(SDL_MOUSEMOTION, 320, (250 + 3 * 64 + 32) / 2);
@@ -971,7 +1019,7 @@ TEST_F(WindowTest, the_scene_menu_plays_a_scene_by_arrows_and_enter_a_number_or_
     EXPECT_EQ(sim().sceneName(), "choices");
 
     press(SDLK_ESCAPE);
-    for (int i = 0; i < 6; ++i) press(SDLK_DOWN);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
     press(SDLK_RETURN);
     press(SDLK_ESCAPE);
     EXPECT_FALSE(running) << "Escape in the scene menu quits";
@@ -1085,4 +1133,78 @@ TEST_F(WindowPadTest, the_d_pad_and_left_stick_walk_the_player) {
     SDL_JoystickUpdate();
     frame();
     EXPECT_LT(x(), from - 20) << "the left stick walks";
+}
+
+// ---------------------------------------------------------------------------
+// The end of a scene, and notices beside the story's text (issue 30).
+
+TEST_F(WindowTest, a_scene_that_ends_shows_the_end_card_enter_goes_to_the_scene_menu_and_r_plays_again) {
+    open("choices");
+    ASSERT_TRUE(waitFor([&] { return pageTyped(); }));
+    press(SDLK_RETURN);  // turn "Pick one."
+    ASSERT_TRUE(waitFor([&] { return sim().world().story().currentMenu().has_value(); }));
+    press(SDLK_1);
+    ASSERT_TRUE(waitFor([&] { return pageTyped(); }));
+    EXPECT_EQ(game->view().sceneOverCard().w, 0) << "no card while the scene still plays";
+    press(SDLK_RETURN);  // turn "You picked alpha.": the scene ends
+    ASSERT_TRUE(waitFor([&] { return sim().isSceneOver(); }));
+    frame();
+    press(SDLK_RETURN);  // at once: a player still turning pages, not asking for the menu
+    ASSERT_NE(game->simulation(), nullptr) << "the card shows before a key leaves it";
+    wait(0.5);
+    const ViewArea& card = game->view().sceneOverCard();
+    EXPECT_GT(card.w, 0) << "the scene-over card is drawn";
+    EXPECT_NEAR(card.x + card.w / 2, ViewLayout::kWidth / 2, 1) << "centred";
+    EXPECT_NEAR(card.y + card.h / 2, ViewLayout::kHeight / 2, 1);
+
+    press(SDLK_r);  // the same scene again, from its start
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_FALSE(sim().isSceneOver());
+    EXPECT_EQ(events("scene_start").size(), 1u) << "a fresh run";
+    EXPECT_NE(events("scene_start")[0].find("scene=\"choices\""), std::string::npos);
+    frame();
+    EXPECT_EQ(game->view().sceneOverCard().w, 0);
+
+    ASSERT_TRUE(waitFor([&] { return pageTyped(); }));
+    press(SDLK_RETURN);
+    ASSERT_TRUE(waitFor([&] { return sim().world().story().currentMenu().has_value(); }));
+    press(SDLK_2);
+    ASSERT_TRUE(waitFor([&] { return pageTyped(); }));
+    press(SDLK_RETURN);
+    ASSERT_TRUE(waitFor([&] { return sim().isSceneOver(); }));
+    wait(0.6);
+    press(SDLK_RETURN);  // Enter: back to the scene menu
+    EXPECT_NE(game->sceneMenu(), nullptr);
+    EXPECT_EQ(game->simulation(), nullptr);
+}
+
+// A notice must never cover the story's text: it finds room beside the
+// dialogue box (portrait included), speech bubbles and the error panel.
+TEST_F(WindowTest, a_notice_never_covers_the_dialogue_box_bubbles_or_the_error_panel) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << R"(
+function crowded()
+    activate("ines")
+    activate("pell")
+    setPosition("ines", {x = 1100, y = 140})
+    setPosition("pell", {x = 200, y = 140})
+    say("ines", "A bubble up in the right-hand corner, where notices used to go, long enough to wrap.")
+    say("pell", "And another one over on the left, just as long, so both columns are taken up here.")
+    image("keeper")
+    dialogue("pell", "A long line in the dialogue box, long enough to wrap over several lines and reach the "
+        .. "right-hand end of the box, where the reload notice used to sit on top of its last words.")
+    wait(600)
+end
+)";
+    open("crowded");
+    wait(0.5);
+    sim().world().effects().showError("an error panel across the top");
+    sim().world().effects().showNotice("reloaded scenes.lua (crowded at 0.5 s, 12 ms)");
+    frame();
+    const WorldView& view = game->view();
+    ASSERT_GE(view.storyAreas().size(), 4u) << "two bubbles, the box and the error panel";
+    const ViewArea& notice = view.noticeArea();
+    ASSERT_GT(notice.w, 0) << "there is room for the notice";
+    for (const ViewArea& text : view.storyAreas())
+        EXPECT_FALSE(notice.overlaps(text)) << "the notice at " << notice.x << "," << notice.y << " covers text at "
+                                            << text.x << "," << text.y << " " << text.w << "x" << text.h;
 }

@@ -213,7 +213,7 @@ trap on_exit EXIT
 trap 'echo; echo "mutation-check: interrupted" >&2; exit 130' INT TERM
 
 build_tree() {
-  cmake --build "$build" -j"$jobs" --target stagehand stagehand_tests
+  cmake --build "$build" -j"$jobs" --target stagehand stagehand_tests stagehand_output_check
 }
 
 run_luacheck() {

@@ -28,8 +28,8 @@ function openingScene()
     waitSignal('jackie-arrived-at-waypoint')
 
     -- Fire off the processes that make the kids speak.
-    runProcess(colinIdle) -- the article: coroutine.wrap(colinIdle)()
-    runProcess(kaylaIdle) -- the article: coroutine.wrap(kaylaIdle)()
+    runProcess(colinIdle) -- the article: coroutine.wrap(colinIdle)(); check: ignore (outlives the scene)
+    runProcess(kaylaIdle) -- the article: coroutine.wrap(kaylaIdle)(); check: ignore (outlives the scene)
 
     -- Hand control back over to the player
     enableControls()

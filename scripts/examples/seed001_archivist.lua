@@ -1,10 +1,10 @@
 -- Seed article 001, the archivist's dialogue tree pasted as written. Two
 -- adaptations, neither a fix of the article's code: its pictures
 -- ("archivist_neutral", "archivist_frown") are not shipped, so the keeper's
--- portraits stand in; and the article leaves "archives" and
--- "archivist_description" to the reader ("--etc"), so short ones are written
--- below. Targets are looked up when chosen, as in the article: "archives" is
--- defined after the functions that name it.
+-- portraits stand in; the article leaves "archives", "archivist_description" and
+-- "archivist_body" (--check found that option led nowhere) to the reader ("--etc"),
+-- so short ones are written below. Targets are looked up when chosen, as in the
+-- article: "archives" is defined after the functions that name it.
 -- Run: stagehand --headless --script scripts/examples/seed001_archivist.lua --scene archivist --choose 1,1
 
 function archivist()
@@ -38,4 +38,10 @@ end
 function archives()
     image(nil)
     text "You step back out among the stacks. The lamps hiss; somewhere a page turns."
+end
+
+function archivist_body()
+    image "keeper_worried"
+    text [["Disturbed? Only the templar went near it, and he touched nothing. I watched him the whole time."]]
+    jump "archives"
 end

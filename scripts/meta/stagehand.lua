@@ -1,45 +1,9 @@
 ---@meta
 -- LuaLS definitions of what Stagehand scene scripts can call. Editors read this
 -- file for completion and type checks; the game never loads it.
--- The behaviour of each function is described in docs/API.md.
-
----@class Process
-local Process = {}
----@return "running"|"waiting"|"done"|"failed"|"cancelled"
-function Process:status() end
----@return boolean wasAlive
-function Process:cancel() end
----@return boolean
-function Process:isAlive() end
----@param name string
----@return Process
-function Process:setName(name) end
----@return string
-function Process:name() end
----@return any ...
-function Process:results() end
----@return string|nil
-function Process:errorMessage() end
----@return Group
-function Process:group() end
-
----@class Group
-local Group = {}
----@param fn function
----@param ... any
----@return Process
-function Group:run(fn, ...) end
----@param scale number
-function Group:setTimeScale(scale) end
----@return number
-function Group:timeScale() end
-function Group:pause() end
-function Group:resume() end
----@return boolean
-function Group:isPaused() end
----@return number
-function Group:now() end
-function Group:cancel() end
+-- The behaviour of each function is described in docs/API.md. The block between
+-- the api markers is written from scripts/ApiDescription.lua by
+-- tools/generate-api.lua: edit the description, not the block.
 
 ---@class Point
 ---@field x number
@@ -48,72 +12,165 @@ function Group:cancel() end
 
 ---@alias PointLike Point|string
 
--- Scheduler --------------------------------------------------------------
+-- <api generated from scripts/ApiDescription.lua>
+---@class Process
+local Process = {}
+---`"running"`, `"waiting"`, `"done"`, `"failed"` or `"cancelled"`.
+---@return "running"|"waiting"|"done"|"failed"|"cancelled"
+function Process:status() end
+---The process never resumes again; its cleanups run; every live process it started is cancelled too (even if `p` itself already finished). A process that cancels itself, or is cancelled by a process it woke, stops at its next scheduler call.
+---@return boolean wasAlive
+function Process:cancel() end
+---Return values of a finished process; message and traceback of a failed one.
+---@return any ...
+function Process:results() end
+---@return string|nil
+function Process:errorMessage() end
+---Names the process for reports and the inspector (default: `process N (file:line)`).
+---@param name string
+---@return Process
+function Process:setName(name) end
+---@return string
+function Process:name() end
+---True until the process is done, failed or cancelled; `p:group()` is the group it runs in.
+---@return boolean
+function Process:isAlive() end
+---@return Group
+function Process:group() end
 
+---@class Group
+local Group = {}
+---Starts a process in the group (its children join it too).
+---@param fn function
+---@param ... any
+---@return Process
+function Group:run(fn, ...) end
+---`0.5` is slow motion; `0` stops its timers (frames still count).
+---@param scale number
+function Group:setTimeScale(scale) end
+---@return number
+function Group:timeScale() end
+---A paused group resumes nothing (timers, frames, predicates, signals); wake-ups that arrive meanwhile run on its first tick after `resume`.
+function Group:pause() end
+function Group:resume() end
+---@return boolean
+function Group:isPaused() end
+---Cancels every live process of the group; `now()` is the group's clock, in seconds of group time.
+function Group:cancel() end
+---@return number
+function Group:now() end
+
+---@class Sound
+local Sound = {}
+---Waits until the sound has ended (its clip's length, from scene time: never the sound card) or was stopped.
+function Sound:wait() end
+---Stops the sound, fading out over `fade` seconds.
+---@param fade? number
+function Sound:stop(fade) end
+---@return boolean
+function Sound:isPlaying() end
+
+-- processes -----------------------------------------------------------------
+
+---Starts `fn(...)` as a process **at once**; it runs until its first wait. Started from inside a process, the new one is its child (and joins its group).
 ---@param fn function
 ---@param ... any
 ---@return Process
 function runProcess(fn, ...) end
+---Runs `fn` when the current process ends, however it ends (done, failed, cancelled); cleanups run in reverse order.
+---@param fn function
+function onCleanup(fn) end
+---The running process, or `nil`.
+---@return Process|nil
+function currentProcess() end
+---How many processes have not ended.
+---@return integer
+function liveProcessCount() end
+---Cancels every live process.
+function cancelAll() end
+
+-- waiting -------------------------------------------------------------------
+
+---Resumes on the first tick at which at least `seconds` of group time has passed (1 ms resolution); `waitSeconds(0)` on the next tick, never the current one; returns the time that actually elapsed.
 ---@param seconds number
 ---@return number elapsed
 function waitSeconds(seconds) end
 ---@param seconds number
 ---@return number elapsed
 function wait(seconds) end
+---Resumes after exactly `frames` ticks of the group; returns elapsed time.
 ---@param frames integer
 ---@return number elapsed
 function waitFrames(frames) end
+---Resumes when `signal(name, ...)` is sent, or at once if `name` is latched; returns the signal's values.
 ---@param name string
 ---@return any ...
 function waitSignal(name) end
+---Resumes on the signal or after `seconds`, whichever comes first; returns `true, ...values` or `false`.
 ---@param name string
 ---@param seconds number
 ---@return boolean signalled
 ---@return any ...
 function waitSignalTimeout(name, seconds) end
----@param name string
----@param ... any
----@return integer woken
-function signal(name, ...) end
----@param name string
----@param ... any
----@return integer woken
-function latch(name, ...) end
----@param name string
-function unlatch(name) end
----@param name string
----@return boolean
-function isLatched(name) end
+---Resumes on the first tick `predicate()` returns true (checked once per tick; at once if already true); returns elapsed time.
 ---@param predicate fun(): boolean
 ---@return number elapsed
 function waitUntil(predicate) end
+---Resumes when `p` ends; returns `p`'s return values; raises with `p`'s message and traceback if it failed, or if it was cancelled.
 ---@param p Process
 ---@return any ...
 function waitProcess(p) end
+---Resumes when `p` ends, however it ends; returns `"done"`, `"failed"` or `"cancelled"`; never raises for `p`.
+---@param p Process
+---@return "done"|"failed"|"cancelled"
+function waitEnded(p) end
+---Resumes when all have ended (raises as soon as one fails); returns one table `{n = count, ...}` of return values per process.
 ---@param ... Process
 ---@return table ...
 function waitAll(...) end
+---Resumes when the first ends; returns its index, then its return values.
 ---@param ... Process
 ---@return integer index
 ---@return any ...
 function waitAny(...) end
+---Resumes runs `fn` as a child process and waits for it: `pcall` that works across waits (plain `pcall` cannot span a wait on PUC Lua 5.1); returns `true, ...results` or `false, message`.
 ---@param fn function
 ---@param ... any
 ---@return boolean ok
 ---@return any ...
 function try(fn, ...) end
----@param fn function
-function onCleanup(fn) end
----@return Process|nil
-function currentProcess() end
-function cancelAll() end
----@return integer
-function liveProcessCount() end
+
+-- signals -------------------------------------------------------------------
+
+---Wakes every process waiting on `name` at the moment of the call, at once and in the order they began waiting, passing the values. A waiter that waits on `name` again while the signal is delivered is not woken twice. A signal nobody waits for is dropped.
+---@param name string
+---@param ... any
+---@return integer woken
+function signal(name, ...) end
+---Like `signal`, and every later `waitSignal(name)` returns these values at once until `unlatch(name)`: use it when the waiter may arrive after the event (no lost wake-ups).
+---@param name string
+---@param ... any
+---@return integer woken
+function latch(name, ...) end
+---Resets a latch: later waits on `name` block again. `isLatched` says whether one is set.
+---@param name string
+function unlatch(name) end
+---@param name string
+---@return boolean
+function isLatched(name) end
+
+-- groups --------------------------------------------------------------------
+
+---A set of processes with its own clock.
 ---@param name string
 ---@return Group
 function newGroup(name) end
+---The group of every process not started in another.
 ---@return Group
 function rootGroup() end
+
+-- introspection -------------------------------------------------------------
+
 ---@return table[]
 function processes() end
 ---@return table[]
@@ -121,106 +178,153 @@ function findDeadlocks() end
 ---@return string|nil
 function deadlockReport() end
 
--- Stage --------------------------------------------------------------------
+-- stage ---------------------------------------------------------------------
 
+---A waypoint `MAP.NAME` from the maps (`--maps` folders, `maps/` beside the script, `assets/maps`: docs/MAPS.md). An unknown map or waypoint is an error with the closest name, the known ones and the folders searched.
 ---@param name string
 ---@return Point
 function waypoint(name) end
+---Shows or hides an actor (actors start hidden).
 ---@param actor string
 function activate(actor) end
 ---@param actor string
 function deactivate(actor) end
+---Places an actor (stops its walk).
 ---@param actor string
 ---@param point PointLike
 function setPosition(actor, point) end
+---Starts a walk and returns at once.
 ---@param actor string
 ---@param point PointLike
 function walkToPoint(actor, point) end
+---Walks and waits until the actor arrives.
 ---@param actor string
 ---@param point PointLike
 function walkTo(actor, point) end
+---Starts a walk and sends `signal(signalName)` on arrival.
 ---@param actor string
 ---@param signalName string
 ---@param point PointLike
 ---@return Process
 function walkToPointAndSignal(actor, signalName, point) end
+---Waits until the actor stops walking.
 ---@param actor string
 function waitArrival(actor) end
----True while the actor is on its way somewhere (walkToPoint, walkTo).
+---True while the actor is on its way somewhere. Returns at once.
 ---@param actor string
 ---@return boolean
 function isWalking(actor) end
+---`"down"`, `"up"`, `"left"` or `"right"`. Walking turns actors by itself.
 ---@param actor string
 ---@param direction "down"|"up"|"left"|"right"
 function face(actor, direction) end
+---A speech bubble; `""` clears it; with `seconds` it clears itself. Returns at once.
 ---@param actor string
 ---@param text string
 ---@param seconds? number
 function say(actor, text, seconds) end
+---A bubble for `seconds`, waiting that long.
 ---@param actor string
 ---@param text string
 ---@param seconds number
 function sayFor(actor, text, seconds) end
+---A line in the dialogue box (`speaker` nil for narration), typed out, then held long enough to read; waits until it is done. With `voice` (a sound name, or `{voice = name}`) the clip plays as the line starts, the line is held until it ends, the next line stops it, and music is ducked under it.
 ---@param speaker string|nil
 ---@param text string
-function dialogue(speaker, text) end
+---@param voice? string|{voice: string}
+function dialogue(speaker, text, voice) end
+---`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white). Returns at once.
 ---@param kind "out"|"in"|"flash"
 ---@param seconds? number
 function fade(kind, seconds) end
+---`fade("flash", seconds)`.
 ---@param seconds? number
 function flash(seconds) end
+---Centres the camera on a point; a waypoint's map (`"harbour.camera"`: harbour) gives the backdrop.
 ---@param point PointLike
 function setCameraCenter(point) end
+---The player's character stops answering the keys and pad until `enableControls()`.
 function disableControls() end
 function enableControls() end
-
----@param q Process
----@return "done"|"failed"|"cancelled"
-function waitEnded(q) end
-
--- Story ----------------------------------------------------------------------
-
----@param speakerOrText string
----@param text? string
-function text(speakerOrText, text) end
----@param name string|nil
-function image(name) end
----@param text string
----@param target string
-function option(text, target) end
-function menu() end
----@param target string
-function jump(target) end
+---Big centred text for a moment (a countdown, a chapter title).
 ---@param text string
 ---@param seconds? number
 function banner(text, seconds) end
 
--- The player -----------------------------------------------------------------
+-- story ---------------------------------------------------------------------
 
+---Shows a page in the dialogue box (narration, or spoken by `actor`), typed out, and waits until the player turns it. Without a player (headless, screenshots) it turns once typed.
+---@param speakerOrText string
+---@param text? string
+---@param voice? string|{voice: string}
+function text(speakerOrText, text, voice) end
+---Shows `assets/images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`) beside the text; `image(nil)` hides it. Unknown names are errors with a suggestion.
+---@param name string|nil
+function image(name) end
+---Adds a choice for the next `menu()`; `target` names a story function, looked up when the option is chosen (as in seed 001), so it may be defined further down. A literal target that names no function gets a warning when the script loads (and is a finding of `--check`); choosing it is an error at the `menu()` line.
+---@param text string
+---@param target string
+function option(text, target) end
+---Shows the collected options, waits for a choice, and continues at its target. Headless runs answer from `--choose`. `menu()` with no options is an error.
+function menu() end
+---Continues the story at another function; the current one stops here.
+---@param target string
+function jump(target) end
+
+-- sound ---------------------------------------------------------------------
+
+---Plays a track, looping unless `loop = false`, fading in over `fade` seconds (default 0). Music already playing fades out over the same time: a cross-fade. Music is lowered (ducked to 35%) while a voice plays and comes back after. Returns at once.
+---@param name string
+---@param options? {volume?: number, fade?: number, loop?: boolean}
+function playMusic(name, options) end
+---Fades the music out over `fade` seconds (default 0, a 5 ms ramp so it does not click).
+---@param fade? number
+function stopMusic(fade) end
+---A one-shot (or a loop with `loop = true`), several at once; `pan` from -1 (left) to 1 (right), or `at = actor` to pan from the actor's x against the camera. Returns a handle at once. At most 32 sounds, voices and blips play at once: more are dropped (their events stay).
+---@param name string
+---@param options? {volume?: number, pan?: number, at?: string, loop?: boolean, fade?: number}
+---@return Sound
+function playSound(name, options) end
+---The typewriter sound of `actor`'s lines: `name` plays as letters appear (at `pitch` 0.25 to 4), never more than one at a time per actor, silent while the player skips, and not under a voice. `setBlip(actor, nil)` removes it.
+---@param actor string
+---@param name string|nil
+---@param options? {pitch?: number, volume?: number}
+function setBlip(actor, name, options) end
+
+-- player --------------------------------------------------------------------
+
+---The character the arrow keys / WASD move while controls are enabled.
 ---@param actor string|nil
 function setPlayer(actor) end
+---Waits until `actor` is within `radius` of `place` (an actor, a waypoint name or a point).
 ---@param actor string
 ---@param place string|Point
 ---@param radius number
 function waitNear(actor, place, radius) end
+---How far `actor` is from `place` (an actor, a waypoint name or a point).
 ---@param actor string
 ---@param place string|Point
 ---@return number
 function distance(actor, place) end
+---True when `target` is within about 37 degrees of where `looker` faces, and near.
 ---@param looker string
 ---@param target string
 ---@return boolean
 function isLookingAt(looker, target) end
+---Turns `actor` towards another actor.
 ---@param actor string
 ---@param target string
 function faceTowards(actor, target) end
+---Where the actor stands; `facingOf` tells which way it faces.
 ---@param actor string
 ---@return number x
 ---@return number y
 function positionOf(actor) end
+---Which way the actor faces.
 ---@param actor string
 ---@return "down"|"up"|"left"|"right"
 function facingOf(actor) end
+-- </api>
 
 ---A table that lives through the play session.
 ---@type table<string, any>

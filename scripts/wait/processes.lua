@@ -1,6 +1,6 @@
 --- A process's life around its waits: how it starts (runProcess, the
--- bottom frame of its coroutine), how it ends (done, failed or cancelled:
--- the live list, cleanups, joiners) and the live list itself.
+-- bottom frame of its coroutine), how it ends (done, failed or cancelled;
+-- its cleanups, then its joiners) and the list of the live ones.
 local K, M = ...
 
 local coCreate = coroutine.create

@@ -37,16 +37,20 @@ const char* usageText() {
     return "usage:\n"
            "  stagehand [--script PATH] [--scene NAME] [--size WxH] [--seed N]\n"
            "  stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1,...] "
-           "[--seed N]\n"
+           "[--seed N] [--audio OUT.wav]\n"
            "  stagehand --screenshot OUT.png --at T [--script PATH] [--scene NAME] [--choose 2,1,...] [--size WxH] "
            "[--seed N]\n"
            "  stagehand --timeline OUT.html [--script PATH] [--scene NAME] [--seconds S] [--choose 2,1,...] "
            "[--seed N]\n"
            "  stagehand --list-scenes [--script PATH]\n"
-           "  stagehand --check [--script PATH]\n"
+           "  stagehand --check [--script PATH] [--warn-only]\n"
+           "  stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N (default 200)]\n"
+           "            [--explore-walks N (default 20)] [--seed N] [--seconds S (per run)] [--json]\n"
            "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE, --load SAVE,\n"
            "          --watchdog SECONDS (default 1), --memory-limit MB (default 512),\n"
-           "          --traceback (a script error's traceback, the stage library's frames hidden), --traceback-all\n";
+           "          --traceback (a script error's traceback, the stage library's frames hidden), --traceback-all\n"
+           "          --maps DIR (repeatable): look for maps there first, then in maps/ beside the script,\n"
+           "          then in the data folder's assets/maps\n";
 }
 
 bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& error) {
@@ -70,12 +74,23 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             out.mode = CommandLine::Mode::ListScenes;
         } else if (arg == "--check") {
             out.mode = CommandLine::Mode::Check;
+        } else if (arg == "--explore") {
+            out.mode = CommandLine::Mode::Explore;
+        } else if (arg == "--explore-paths" || arg == "--explore-walks") {
+            if (!value(v)) return false;
+            if (!parseFiniteNumber(v, number) || number < 0 || number > 100000 || number != static_cast<int>(number)) {
+                error = arg + " needs a whole number from 0 to 100000, not '" + v + "'";
+                return false;
+            }
+            (arg == "--explore-paths" ? out.explorePaths : out.exploreWalks) = static_cast<int>(number);
         } else if (arg == "--json") {
             out.json = true;
         } else if (arg == "--traceback") {
             out.traceback = true;
         } else if (arg == "--traceback-all") {
             out.tracebackAll = true;
+        } else if (arg == "--warn-only") {
+            out.warnOnly = true;
         } else if (arg == "--script") {
             if (!value(out.scriptPath)) return false;
         } else if (arg == "--scene") {
@@ -83,6 +98,8 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
         } else if (arg == "--screenshot") {
             if (!value(out.screenshotPath)) return false;
             out.mode = CommandLine::Mode::Screenshot;
+        } else if (arg == "--audio") {
+            if (!value(out.audioPath)) return false;
         } else if (arg == "--timeline") {
             if (!value(out.timelinePath)) return false;
             out.mode = CommandLine::Mode::Timeline;
@@ -93,6 +110,7 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
                 return false;
             }
             (arg == "--seconds" ? out.seconds : out.at) = number;
+            out.secondsGiven = out.secondsGiven || arg == "--seconds";
         } else if (arg == "--record") {
             if (!value(out.recordPath)) return false;
         } else if (arg == "--replay") {
@@ -107,6 +125,14 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
                 return false;
             }
             out.flags.emplace_back(v.substr(0, equals), v.substr(equals + 1));
+        } else if (arg == "--maps") {
+            if (!value(v)) return false;
+            std::error_code ec;
+            if (!std::filesystem::is_directory(pathFromUtf8(v), ec)) {
+                error = "--maps needs a folder of maps, and '" + v + "' is not one";
+                return false;
+            }
+            out.mapFolders.push_back(v);
         } else if (arg == "--watchdog") {
             if (!value(v)) return false;
             if (!parseFiniteNumber(v, number) || number < 0.01 || number > 3600) {
@@ -147,6 +173,10 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             error = "unknown option '" + arg + "'";
             return false;
         }
+    }
+    if (!out.audioPath.empty() && out.mode != CommandLine::Mode::Headless) {
+        error = "--audio OUT.wav renders a --headless run's sound; add --headless";
+        return false;
     }
     if (out.mode == CommandLine::Mode::Screenshot && out.at < 0) {
         error = "--screenshot needs --at T (the simulated time to capture)";

@@ -3,9 +3,10 @@
 //   stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1] [--seed N]
 //   stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH]
 //   stagehand --list-scenes [--script PATH]
-//   stagehand --check [--script PATH]
+//   stagehand --check [--script PATH] [--warn-only]
+//   stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N] [--explore-walks N] [--seed N] [--json]
 //   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable),
-//           --record FILE, --replay FILE, --load SAVE, --traceback, --traceback-all
+//           --record FILE, --replay FILE, --load SAVE, --traceback, --traceback-all, --maps DIR (repeatable)
 #pragma once
 
 #include <cstdint>
@@ -16,12 +17,16 @@
 namespace stagehand {
 
 struct CommandLine {
-    enum class Mode { Window, Headless, Screenshot, Timeline, ListScenes, Check, Help };
+    enum class Mode { Window, Headless, Screenshot, Timeline, ListScenes, Check, Explore, Help };
     Mode mode = Mode::Window;
     std::string scriptPath;  // empty: the data root's scripts/Demo.lua
     std::string scene;
     double seconds = 60;
+    bool secondsGiven = false;  // --seconds: otherwise a --replay runs to the end of its recording
+    int explorePaths = 200;     // --explore-paths N: runs a scene may take to try every menu path
+    int exploreWalks = 20;      // --explore-walks N: seeded random walks through the menus after those
     bool json = false;
+    bool warnOnly = false;  // --check --warn-only: findings are printed, the exit status stays 0
     std::vector<int> choices;
     std::uint64_t seed = 1;
     bool seedGiven = false;
@@ -29,6 +34,7 @@ struct CommandLine {
     std::string replayPath;  // --replay FILE: feed recorded input (window, headless, screenshot)
     std::string loadPath;    // --load SAVE: resume a saved run (F5 in the window writes one)
     std::string screenshotPath;
+    std::string audioPath;     // --audio OUT.wav: a headless run's sound, rendered from its cues
     std::string timelinePath;  // --timeline OUT.html: run headless and draw the processes
     double at = -1;
     int width = 1280, height = 720;
@@ -39,6 +45,9 @@ struct CommandLine {
     bool tracebackAll = false;     // --traceback-all: with the stage library's and the scheduler's frames
     // --flag NAME=VALUE, in order: the script's `flags` when a scene starts.
     std::vector<std::pair<std::string, std::string>> flags;
+    // --maps DIR (repeatable): folders looked in for maps before the one beside
+    // the script and the data folder's (docs/MAPS.md).
+    std::vector<std::string> mapFolders;
 };
 
 // Fills `out`; on bad usage returns false with a one-line `error`.

@@ -13,7 +13,7 @@ PlaySession::PlaySession(Simulation::Options options, std::string recordPath, In
     : options_(std::move(options)),
       recordPath_(std::move(recordPath)),
       input_(std::move(replay)),
-      watcher_(options_.scriptPath, options_.dataRoot) {}
+      watcher_(options_.scriptPath, options_.dataRoot, options_.mapFolders) {}
 
 bool PlaySession::start(const std::string& scene, std::string& error, std::uint64_t at) {
     try {
@@ -23,6 +23,7 @@ bool PlaySession::start(const std::string& scene, std::string& error, std::uint6
         error = e.what();
         return false;
     }
+    watcher_.watchAlso(sim_->world().maps().otherFiles);
     scene_ = scene;
     input_.scene = scene;
     input_.seed = options_.seed;
@@ -122,6 +123,7 @@ bool PlaySession::reload(std::string& error) {
     try {
         auto fresh = Simulation::rebuild(options_, scene_, input_, sim_->ticks());
         sim_ = std::move(fresh);
+        watcher_.watchAlso(sim_->world().maps().otherFiles);
     } catch (const LoadError& e) {
         error = e.what();
         return false;

@@ -1,5 +1,6 @@
 #include "app/RunSetup.h"
 
+#include <algorithm>
 #include <csignal>
 #include <fstream>
 #include <iostream>
@@ -7,6 +8,7 @@
 
 #include "app/PlaySession.h"
 #include "app/PlayerSettings.h"
+#include "game/MapData.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -57,6 +59,7 @@ Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool 
     Simulation::Options options;
     options.dataRoot = setup.dataRoot;
     options.scriptPath = setup.scriptPath;
+    options.mapFolders = mapSearchFolders(setup.cmd.mapFolders, setup.scriptPath, setup.dataRoot);
     options.seed = setup.cmd.seed;
     options.sink = std::move(sink);
     options.headless = headless && !setup.input;
@@ -72,6 +75,7 @@ Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool 
                                                 : TracebackShown::None;
     // The window keeps no mechanics: a long session would hold every wait.
     options.mechanics = setup.cmd.mode != CommandLine::Mode::Window;
+    options.storyTargetWarnings = setup.cmd.mode != CommandLine::Mode::Check;
     return options;
 }
 
@@ -125,6 +129,22 @@ void installStopSignals() {
 
 bool stopRequested() {
     return LuaState::interruptRequested();
+}
+
+long runTicks(const Setup& setup) {
+    auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
+    if (!setup.input) return ticks;
+    std::uint64_t last = setup.input->at;
+    for (const auto& command : setup.input->commands) last = std::max(last, command.tick);
+    auto recordingEnd = static_cast<long>(last) + 1;  // the last input applies before its tick runs
+    if (!setup.cmd.secondsGiven) return recordingEnd + ticks;
+    if (ticks < recordingEnd) {
+        const std::string& file = setup.cmd.replayPath.empty() ? setup.cmd.loadPath : setup.cmd.replayPath;
+        std::cerr << "stagehand: --seconds " << formatNumber(setup.cmd.seconds) << " stops before the end of " << file
+                  << " (its last input is at " << formatNumber(static_cast<double>(last) * Simulation::kTickSeconds)
+                  << " s)\n";
+    }
+    return ticks;
 }
 
 // The scene named on the command line, or the script's first.

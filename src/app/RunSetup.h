@@ -51,6 +51,11 @@ bool completeSetup(Setup& setup, std::string& error);
 // the transcript flushed.
 void installStopSignals();
 bool stopRequested();
+// How many ticks a headless run (or a timeline) may take: --seconds; with a
+// --replay or --load and no --seconds, to the recording's last input and
+// the default allowance after it. A --seconds that stops before that input
+// is said in one line on stderr.
+long runTicks(const Setup& setup);
 // Starts the scene named on the command line, or the script's first.
 bool chooseScene(Simulation& sim, const CommandLine& cmd, std::string& scene, std::string& error);
 

@@ -6,8 +6,16 @@ namespace stagehand {
 
 namespace fs = std::filesystem;
 
-ScriptWatcher::ScriptWatcher(std::string scriptPath, std::string dataRoot)
-    : scriptPath_(std::move(scriptPath)), dataRoot_(std::move(dataRoot)), times_(scan()) {}
+ScriptWatcher::ScriptWatcher(std::string scriptPath, std::string dataRoot, std::vector<std::string> mapFolders)
+    : scriptPath_(std::move(scriptPath)), dataRoot_(std::move(dataRoot)), mapFolders_(std::move(mapFolders)) {
+    if (mapFolders_.empty()) mapFolders_.push_back(joinPath(dataRoot_, "assets/maps"));
+    times_ = scan();
+}
+
+void ScriptWatcher::watchAlso(const std::vector<std::string>& files) {
+    otherFiles_ = files;
+    times_ = scan();
+}
 
 std::map<fs::path, fs::file_time_type> ScriptWatcher::scan() const {
     std::map<fs::path, fs::file_time_type> times;
@@ -17,8 +25,12 @@ std::map<fs::path, fs::file_time_type> ScriptWatcher::scan() const {
         if (!ec) times[path] = time;
     };
     note(pathFromUtf8(scriptPath_));
-    for (const char* folder : {"assets/maps", "assets/images"})
-        for (const auto& entry : fs::directory_iterator(pathFromUtf8(dataRoot_) / folder, ec))
+    for (const auto& file : otherFiles_) note(pathFromUtf8(file));
+    for (const auto& entry : fs::directory_iterator(pathFromUtf8(dataRoot_) / "assets/images", ec))
+        if (entry.is_regular_file(ec)) note(entry.path());
+    // A map folder's subfolders too: tilesets and their pictures often sit in one.
+    for (const auto& folder : mapFolders_)
+        for (const auto& entry : fs::recursive_directory_iterator(pathFromUtf8(folder), ec))
             if (entry.is_regular_file(ec)) note(entry.path());
     return times;
 }

@@ -38,8 +38,17 @@ Simulation::Simulation(const Options& options) {
     world_.story().setTextSettings(settings);
     world_.story().setScriptedChoices(options.choices, options.choicesSource);
     world_.effects().setImageNames(imageNames(joinPath(options.dataRoot, "assets/images")));
+    if (options.audioFolder.empty())
+        world_.soundtrack().setClips(
+            std::make_shared<ClipLibrary>(pathFromUtf8(joinPath(options.dataRoot, "assets/audio"))));
+    else
+        world_.soundtrack().setClips(
+            std::make_shared<ClipLibrary>(pathFromUtf8(options.audioFolder), options.audioFolder));
     try {
-        loadMapFolder(joinPath(options.dataRoot, "assets/maps"), world_);
+        loadMapFolders(options.mapFolders.empty() ? std::vector<std::string>{joinPath(options.dataRoot, "assets/maps")}
+                                                  : options.mapFolders,
+                       world_);
+        for (const auto& warning : world_.maps().warnings) std::cerr << "stagehand: warning: " << warning << '\n';
         host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed, options.limits);
     } catch (const MapError& e) {
         throw LoadError(e.what());
@@ -50,7 +59,7 @@ Simulation::Simulation(const Options& options) {
     host_->observeMechanics(options.mechanics);
     host_->showTracebacks(options.tracebacks);
     std::string error;
-    if (!host_->loadScript(options.scriptPath, error)) throw LoadError(error);
+    if (!host_->loadScript(options.scriptPath, error, options.storyTargetWarnings)) throw LoadError(error);
 }
 
 std::unique_ptr<Simulation> Simulation::rebuild(const Options& options, const std::string& scene, const InputLog& input,
@@ -132,6 +141,7 @@ void Simulation::checkDeadlocks() {
         if (!s.certain || !reportedStuck_.insert(s.name + s.waitingOn).second) continue;
         stuck_ = true;
         stuckNames_.insert(s.name);
+        stuckLines_.push_back(describeStuck(s));
         std::cerr << "stuck: " << describeStuck(s) << '\n';
         world_.effects().showError("stuck: " + describeStuck(s));
         TranscriptEvent e;

@@ -40,6 +40,11 @@ public:
         std::map<std::string, ScriptValue> flags;            // the script's `flags` at the start
         bool mechanics = true;                               // transcript events for processes, waits and signals
         TracebackShown tracebacks = TracebackShown::None;    // what of an error's traceback stderr gets
+        std::string audioFolder;                             // the sounds scripts name; empty: assets/audio
+        // Where maps are looked for, in search order (mapSearchFolders); empty:
+        // the data folder's assets/maps alone.
+        std::vector<std::string> mapFolders;
+        bool storyTargetWarnings = true;  // stderr lines at load (--check makes them findings)
     };
 
     explicit Simulation(const Options& options);  // throws LoadError
@@ -87,6 +92,8 @@ public:
     std::vector<ProcessInfo> inspectedProcesses();
     // Processes that may be stuck (waiting on a signal never sent), as text lines.
     std::vector<std::string> suspectedStuckLines();
+    // The deadlocks reported so far, as the scheduler words them.
+    const std::vector<std::string>& stuckLines() const { return stuckLines_; }
 
 private:
     void checkDeadlocks();
@@ -104,6 +111,7 @@ private:
     bool nothingCanRun_ = false;
     std::set<std::string> stuckNames_;  // processes a hang was reported for (the inspector marks them)
     std::set<std::string> reportedStuck_;
+    std::vector<std::string> stuckLines_;
 };
 
 }  // namespace stagehand

@@ -60,8 +60,9 @@ WindowGame::WindowGame(const Setup& setup, Options options)
       options_(std::move(options)),
       settings_(loadSettings(settingsPath_)),
       renderer_(windowOptions(), setup.dataRoot),
-      menuWatcher_(setup.scriptPath, setup.dataRoot) {
+      menuWatcher_(setup.scriptPath, setup.dataRoot, makeOptions(setup, {}, false).mapFolders) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
+    if (!soundNotice_.empty()) std::cerr << "stagehand: " << soundNotice_ << '\n';
 }
 
 WindowOptions WindowGame::windowOptions() const {
@@ -80,9 +81,12 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
     InputLog input = from.input.value_or(InputLog{});
     input.flags = from.cmd.flags;
     session_ = std::make_unique<PlaySession>(makeOptions(from, options_.sink, false), from.cmd.recordPath, input);
+    sceneOverSince_.reset();  // counted on this run's ticks, not the last one's
     if (session_->start(name, error, from.resumeAt)) {
         sceneTitle_ = title.empty() ? name : title;
         menu_.reset();
+        if (!soundNotice_.empty()) session_->simulation().world().effects().showNotice(soundNotice_);
+        soundNotice_.clear();  // once
         return;
     }
     std::cerr << "stagehand: " << error << '\n';
@@ -122,6 +126,7 @@ bool WindowGame::frame(double now) {
     for (const auto& event : renderer_.window.pollInput()) handle(event, layout);
     if (Simulation* sim = simulation()) playInput_.applyHeld(renderer_.window.heldKeys(), sim->world());
     step(now);
+    updateSound();
     draw(drawW, drawH, layout);
     return running_ && !stopRequested();
 }
@@ -180,14 +185,34 @@ void WindowGame::handlePause(const InputEvent& event, const ViewLayout& layout) 
     }
 }
 
+// Once the scene has been over for a moment (a player still pressing Enter
+// through the last pages must see the card first): Enter (or a pad's A) goes
+// back to the scene menu, R plays the scene again from its start.
+bool WindowGame::handleSceneOverKey(int key) {
+    if (!sceneOverSince_ || simulation()->ticks() < *sceneOverSince_ + kSceneOverKeysAfterTicks) return false;
+    if (key == SDLK_RETURN || key == SDLK_KP_ENTER) {
+        openMenu();
+        return true;
+    }
+    if (key != SDLK_r) return false;
+    std::string scene = simulation()->sceneName(), title = sceneTitle_;
+    Setup fresh = setup_;  // from the start: no recorded input, no saved moment
+    fresh.input.reset();
+    fresh.resumeAt = 0;
+    play(scene, title, fresh);
+    return true;
+}
+
 // The window's own keys in a scene; false for the keys PlayInput handles.
 bool WindowGame::handleSceneKey(const InputEvent& event) {
     if (event.kind != InputKind::KeyDown) return false;
     Simulation* sim = simulation();
+    if (sim && sim->isSceneOver() && handleSceneOverKey(event.key)) return true;
     switch (event.key) {
         case SDLK_ESCAPE:
         case kKeyPause: openPause(); return true;
         case SDLK_F1: showInspector_ = !showInspector_; return true;
+        case SDLK_F4: showEditor_ = !showEditor_; return true;
         case SDLK_BACKSPACE:
             if (!sim) return false;
             sim->world().effects().dismissError();
@@ -239,6 +264,23 @@ void WindowGame::step(double now) {
     for (int i = 0; sim && i < ticks; ++i) sim->tick();
 }
 
+// The device plays the scene's cues as its time reaches them; whatever holds
+// the scene (the overlay, the history, P) holds the sound.
+void WindowGame::updateSound() {
+    Simulation* sim = simulation();
+    if (!sim) {
+        sound_.stopAll();
+        return;
+    }
+    bool muted = settings_.muteUnfocused && !renderer_.window.hasFocus();
+    auto tenths = [](int steps) { return static_cast<float>(steps) / PlayerSettings::kVolumeSteps; };
+    sound_.setVolumes({muted ? 0.0f : tenths(settings_.masterVolume), tenths(settings_.musicVolume),
+                       tenths(settings_.soundVolume), tenths(settings_.voiceVolume)});
+    sound_.setPaused(paused_ || showHistory_ || playback_.paused());
+    const Soundtrack& soundtrack = sim->world().soundtrack();
+    sound_.follow(soundtrack.run(), soundtrack.cues(), sim->time());
+}
+
 void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
     glViewport(0, 0, drawW, drawH);
     clearScreen();
@@ -256,6 +298,12 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
         overlay.textScale = kTextSizes[settings_.textSize].factor;
         overlay.padHints = padUsedLast_;
         overlay.paused = paused_;
+        if (!sim->isSceneOver())
+            sceneOverSince_.reset();
+        else if (!sceneOverSince_)
+            sceneOverSince_ = sim->ticks();
+        overlay.sceneOver = !paused_ && sceneOverSince_;
+        overlay.editor = showEditor_;
         renderer_.view.draw(sim->world(), layout, overlay);
         if (paused_) pauseMenu_.draw(renderer_.batch, renderer_.text, layout, settings_, padUsedLast_);
     }

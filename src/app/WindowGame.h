@@ -5,7 +5,9 @@
 // they push themselves (tests/test_window.cpp).
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app/FrameClock.h"
@@ -17,6 +19,7 @@
 #include "app/RunSetup.h"
 #include "app/SceneMenu.h"
 #include "app/ScriptWatcher.h"
+#include "audio/AudioOutput.h"
 
 namespace stagehand {
 
@@ -51,15 +54,18 @@ public:
     Simulation* simulation() { return session_ ? &session_->simulation() : nullptr; }
     const SceneMenu* sceneMenu() const { return menu_.get(); }
     bool pauseOverlayOpen() const { return paused_; }
+    const AudioOutput& sound() const { return sound_; }
     PauseMenu::Row pauseRow() const { return pauseMenu_.selected(); }
     bool historyShown() const { return showHistory_; }
     int historyScroll() const { return historyScroll_; }
     bool inspectorShown() const { return showInspector_; }
+    bool editorShown() const { return showEditor_; }
     const Playback& playback() const { return playback_; }
     const PlayInput& playInput() const { return playInput_; }
     const PlayerSettings& settings() const { return settings_; }
     bool fullscreen() const { return renderer_.window.isFullscreen(); }
     bool padUsedLast() const { return padUsedLast_; }
+    const WorldView& view() const { return renderer_.view; }
 
 private:
     WindowOptions windowOptions() const;
@@ -69,17 +75,21 @@ private:
     void handle(const InputEvent& event, const ViewLayout& layout);
     void handlePause(const InputEvent& event, const ViewLayout& layout);
     bool handleSceneKey(const InputEvent& event);
+    bool handleSceneOverKey(int key);
     void openPause();
     void quicksave();
     void quickload();
     void step(double now);
     void draw(int drawW, int drawH, const ViewLayout& layout);
+    void updateSound();
 
     const Setup setup_;
     Options options_;
     std::string settingsPath_ = PlayerSettings::defaultPath();
     PlayerSettings settings_;
     Renderer renderer_;
+    std::string soundNotice_;  // set when there is no sound card: shown once in the first scene
+    AudioOutput sound_{soundNotice_};
     std::unique_ptr<PlaySession> session_;  // the scene being played: recording, hot reload
     std::unique_ptr<SceneMenu> menu_;
     ScriptWatcher menuWatcher_;  // the menu lists the scenes of the script as last saved
@@ -87,6 +97,7 @@ private:
     bool topLevelScript_ = false;
     bool running_ = true;
     bool showInspector_ = false;
+    bool showEditor_ = false;   // F4: waypoints, actors' start points and the dialogue box's area (docs/MAPS.md)
     bool showHistory_ = false;  // the lines and choices so far (H or the wheel); the scene waits meanwhile
     int historyScroll_ = 0;
     bool paused_ = false;  // the pause overlay is open; the scene does not run
@@ -96,6 +107,8 @@ private:
     FrameClock clock_{Simulation::kTickSeconds};
     Playback playback_;
     double last_ = 0;
+    std::optional<std::uint64_t> sceneOverSince_;  // the tick the scene-over card first showed
+    static constexpr std::uint64_t kSceneOverKeysAfterTicks = 30;
 };
 
 }  // namespace stagehand

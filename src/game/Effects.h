@@ -32,6 +32,7 @@ public:
     Vec2 cameraCenter() const { return cameraCenter_; }
     // The place the camera looks at (a map's name) picks the backdrop.
     void setPlace(const std::string& mapName) { place_ = mapName; }
+    const std::string& place() const { return place_; }
     void setBackdrop(const std::string& mapName, Backdrop backdrop) { backdrops_[mapName] = backdrop; }
     // The backdrop of the current place: Plain when its map names none.
     Backdrop backdrop() const;

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <vector>
 
+#include "game/TiledMap.h"
+#include "game/Transcript.h"
 #include "game/World.h"
 #include "platform/Portable.h"
 
@@ -65,7 +67,16 @@ Color parseColor(const std::string& word) {
     return {channel(1), channel(3), channel(5), 255};
 }
 
-void parseLine(const std::vector<std::string>& w, const std::string& mapName, World& world) {
+// "waypoints above it: a, b" for an unknown start waypoint.
+std::string waypointsOf(const std::string& mapName, const World& world) {
+    std::string names;
+    std::string prefix = mapName + ".";
+    for (const auto& [name, point] : world.cast().waypoints())
+        if (name.rfind(prefix, 0) == 0) names += (names.empty() ? "" : ", ") + name.substr(prefix.size());
+    return names.empty() ? "no waypoint is defined above it" : "waypoints above it: " + names;
+}
+
+void parseLine(const std::vector<std::string>& w, const std::string& mapName, const std::string& where, World& world) {
     if (w[0] == "waypoint") {
         if (w.size() != 4) throw std::invalid_argument("expected: waypoint NAME X Y");
         world.cast().addWaypoint(mapName + "." + w[1], {parseNumber(w[2], "X"), parseNumber(w[3], "Y")});
@@ -74,7 +85,8 @@ void parseLine(const std::vector<std::string>& w, const std::string& mapName, Wo
             throw std::invalid_argument("expected: actor ID \"Name\" #rrggbb GLYPH START_WAYPOINT [SPEED]");
         if (world.cast().findActor(w[1])) throw std::invalid_argument("actor '" + w[1] + "' is defined twice");
         const Vec2* start = world.cast().findWaypoint(mapName + "." + w[5]);
-        if (!start) throw std::invalid_argument("unknown start waypoint '" + w[5] + "' (define it above)");
+        if (!start)
+            throw std::invalid_argument("unknown start waypoint '" + w[5] + "' (" + waypointsOf(mapName, world) + ")");
         Actor actor;
         actor.id = w[1];
         actor.displayName = w[2];
@@ -83,6 +95,7 @@ void parseLine(const std::vector<std::string>& w, const std::string& mapName, Wo
         actor.position = *start;
         if (w.size() == 7) actor.speed = parseNumber(w[6], "SPEED");
         world.cast().addActor(actor);
+        world.maps().actorStarts.push_back({actor.id, mapName, *start, where});
     } else if (w[0] == "backdrop") {
         std::optional<Backdrop> backdrop = w.size() == 2 ? parseBackdrop(w[1]) : std::nullopt;
         if (!backdrop) throw std::invalid_argument(std::string("expected: backdrop ") + backdropNamesForHelp());
@@ -101,22 +114,108 @@ void loadMapFile(const std::string& path, const std::string& mapName, World& wor
     for (int number = 1; std::getline(in, line); ++number) {
         try {
             auto words = tokenize(line);
-            if (!words.empty()) parseLine(words, mapName, world);
+            if (!words.empty()) parseLine(words, mapName, path + ":" + std::to_string(number), world);
         } catch (const std::invalid_argument& e) {
             throw MapError(path + ":" + std::to_string(number) + ": " + e.what());
         }
     }
 }
 
-void loadMapFolder(const std::string& folder, World& world) {
-    namespace fs = std::filesystem;
+namespace {
+
+namespace fs = std::filesystem;
+
+bool isMapFile(const fs::path& file) {
+    auto extension = file.extension();
+    return extension == ".map" || extension == ".tmj" || extension == ".json";
+}
+
+void loadAnyMap(const fs::path& file, World& world) {
+    std::string path = utf8Path(file), name = utf8Path(file.stem());
+    world.maps().files[name] = path;
+    if (file.extension() == ".map")
+        loadMapFile(path, name, world);
+    else
+        loadTiledMap(path, name, world);
+    warnOfHiddenActors(name, world);
+}
+
+// The map files of one folder by name; two files for one name are an error.
+std::map<std::string, fs::path> mapFilesIn(const std::string& folder, const MapCatalog& catalog) {
     std::error_code ec;
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(pathFromUtf8(folder), ec))
-        if (entry.path().extension() == ".map") files.push_back(entry.path());
-    if (ec) throw MapError("cannot read map folder " + folder + ": " + ec.message());
-    std::sort(files.begin(), files.end());
-    for (const auto& file : files) loadMapFile(utf8Path(file), utf8Path(file.stem()), world);
+    std::map<std::string, fs::path> files;
+    for (const auto& entry : fs::directory_iterator(pathFromUtf8(folder), ec)) {
+        if (!isMapFile(entry.path())) continue;
+        std::string name = utf8Path(entry.path().stem());
+        if (files.count(name))
+            throw MapError("two files for map '" + name + "' in " + folder + ": " + utf8Path(files[name].filename()) +
+                           " and " + utf8Path(entry.path().filename()) + " (keep one; maps are looked for in " +
+                           catalog.foldersText() + ")");
+        files[name] = entry.path();
+    }
+    if (ec)
+        throw MapError("cannot read map folder " + folder + ": " + ec.message() + " (maps are looked for in " +
+                       catalog.foldersText() + ")");
+    return files;
+}
+
+}  // namespace
+
+std::vector<std::string> mapSearchFolders(const std::vector<std::string>& named, const std::string& scriptPath,
+                                          const std::string& dataRoot) {
+    std::vector<std::string> folders = named;
+    std::error_code ec;
+    fs::path besideScript = pathFromUtf8(scriptPath).parent_path() / "maps";
+    if (!scriptPath.empty() && fs::is_directory(besideScript, ec)) folders.push_back(utf8Path(besideScript));
+    folders.push_back(joinPath(dataRoot, "assets/maps"));
+    // A folder named twice (the script's maps/ is the data folder's) is looked in once.
+    std::vector<std::string> unique;
+    for (const auto& folder : folders) {
+        bool seen = std::any_of(unique.begin(), unique.end(), [&](const std::string& earlier) {
+            return earlier == folder || fs::equivalent(pathFromUtf8(earlier), pathFromUtf8(folder), ec);
+        });
+        if (!seen) unique.push_back(folder);
+    }
+    return unique;
+}
+
+void loadMapFolders(const std::vector<std::string>& folders, World& world) {
+    MapCatalog& catalog = world.maps();
+    catalog.folders = folders;
+    std::map<std::string, fs::path> byName;  // the first folder that has a name wins
+    for (const auto& folder : folders)
+        for (const auto& [name, file] : mapFilesIn(folder, catalog)) byName.emplace(name, file);
+    for (const auto& [name, file] : byName) {
+        try {
+            loadAnyMap(file, world);
+        } catch (const MapError& e) {
+            throw MapError(std::string(e.what()) + " (maps are looked for in " + catalog.foldersText() + ")");
+        }
+    }
+}
+
+void loadMapFolder(const std::string& folder, World& world) {
+    loadMapFolders({folder}, world);
+}
+
+void warnOfHiddenActors(const std::string& mapName, World& world) {
+    Vec2 camera{screen::kWidth / 2, screen::kHeight / 2};  // where the camera starts
+    std::string cameraName = "640,360 (no " + mapName + ".camera waypoint)";
+    std::string prefix = mapName + ".camera";
+    for (const auto& [name, point] : world.cast().waypoints())
+        if (name.rfind(prefix, 0) == 0) {
+            camera = point, cameraName = name;
+            break;
+        }
+    MapCatalog& catalog = world.maps();
+    for (const auto& start : catalog.actorStarts) {
+        if (start.map != mapName || !screen::underDialogueBox(screen::fromWorld(start.point, camera))) continue;
+        catalog.warnings.push_back(start.where + ": actor '" + start.actor + "' starts at " +
+                                   formatNumber(start.point.x) + "," + formatNumber(start.point.y) +
+                                   ", under the dialogue box with the camera at " + cameraName +
+                                   " (the box covers screen y " + formatNumber(screen::kDialogueTop) + " to " +
+                                   formatNumber(screen::kDialogueBottom) + " of 720): hidden while anyone speaks");
+    }
 }
 
 }  // namespace stagehand

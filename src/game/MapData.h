@@ -1,16 +1,20 @@
-// Map files: waypoints and the cast, as data in assets/maps/*.map.
+// Map files: waypoints and the cast, as data. Two formats (docs/MAPS.md):
+// our own text format (NAME.map) and the Tiled editor's JSON (NAME.tmj or
+// NAME.json, src/game/TiledMap.cpp).
 //
 //   # a comment
 //   waypoint jackie_start 120 560              -> "forest.jackie_start" in forest.map
 //   actor jackie "Jackie" #f4a6c1 J jackie_start [speed]
-//   backdrop sea                               -> forest (default), sea or lamproom
+//   backdrop sea                               -> forest, sea or lamproom (none: plain ground)
 //
-// Every .map file in the folder is loaded; a waypoint's full name is the file's
-// stem, a dot, and its name. Actors start hidden at their start waypoint.
+// Maps are looked for in a list of folders (mapSearchFolders); a map's name
+// is its file's stem, and a waypoint's full name is the map's name, a dot and
+// its own name. Actors start hidden at their start waypoint.
 #pragma once
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace stagehand {
 
@@ -20,10 +24,26 @@ struct MapError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Loads one map file; throws MapError naming file and line.
+// The folders maps are looked for in, in search order: the folders named
+// with --maps, the folder `maps` beside the script, the data folder's
+// assets/maps. Folders that do not exist are left out, except the data
+// folder's (a data folder always has one).
+std::vector<std::string> mapSearchFolders(const std::vector<std::string>& named, const std::string& scriptPath,
+                                          const std::string& dataRoot);
+
+// Loads one map file in our format; throws MapError naming file and line.
 void loadMapFile(const std::string& path, const std::string& mapName, World& world);
 
-// Loads every *.map file of a folder, in name order. Throws MapError.
+// Loads the maps of every folder, in search order; a map name found in an
+// earlier folder hides the same name in later ones. Maps load in name order.
+// Records the folders and files in world.maps(); throws MapError, whose
+// message ends with where maps are looked for.
+void loadMapFolders(const std::vector<std::string>& folders, World& world);
 void loadMapFolder(const std::string& folder, World& world);
+
+// A warning for each actor of `mapName` whose start point is under the
+// dialogue box with the camera at the map's "camera" waypoint (or the
+// default 640,360): they would be hidden while anyone speaks.
+void warnOfHiddenActors(const std::string& mapName, World& world);
 
 }  // namespace stagehand

@@ -4,6 +4,7 @@
 
 #include <glad/gl.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -26,9 +27,15 @@ public:
     // once on stderr) if it cannot be read.
     const Image* get(const std::string& name);
 
+    // The picture at `path` (a map's tileset), drawn with crisp pixels; a
+    // new `stamp` (the file's modification time) loads it again. Null (and
+    // reported once on stderr) if it cannot be read.
+    const Image* file(const std::string& path, std::int64_t stamp);
+
 private:
     std::filesystem::path folder_;
     std::map<std::string, Image> images_;
+    std::map<std::string, std::pair<std::int64_t, Image>> files_;
 };
 
 }  // namespace stagehand

@@ -102,6 +102,12 @@ void pushError(lua_State* L, const std::string& message) {
     lua_pushstring(L, (where == "?" ? named : where + ": " + named).c_str());
 }
 
+std::string describeValue(lua_State* L, int index) {
+    char value[128];
+    describeValue(L, index, value, sizeof value);
+    return value;
+}
+
 std::string scriptWhere(lua_State* L) {
     char where[256];
     return findScriptWhere(L, where, sizeof where) ? where : "?";
@@ -189,6 +195,10 @@ std::string closestMatch(lua_State* L, const std::string& name, const std::vecto
 }
 
 }  // namespace
+
+std::string closestName(lua_State* L, const std::string& name, const std::vector<std::string>& choices) {
+    return closestMatch(L, name, choices);
+}
 
 void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
                           const std::vector<std::string>& known, const std::string& advice) {

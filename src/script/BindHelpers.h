@@ -24,6 +24,9 @@ void pushError(lua_State* L, const std::string& message);
 // "file:line" of the nearest scene-script frame, or "?" if there is none.
 std::string scriptWhere(lua_State* L);
 
+// The value at `index` as an error message shows it: "east", 12, true, table.
+std::string describeValue(lua_State* L, int index);
+
 const char* checkString(lua_State* L, int index, const char* fname, const char* argName);
 
 // Text a player reads (a line, a page, a bubble, an option, a banner, a
@@ -43,6 +46,8 @@ double optSeconds(lua_State* L, int index, const char* fname, const char* argNam
 
 // Pushes "fname: unknown <what> 'name' (did you mean 'x'? | known: a, b, c)",
 // then `advice` (such as where such things are found) if given.
+// The scheduler's did-you-mean (closestName in WaitSupport.lua): "" if none is close.
+std::string closestName(lua_State* L, const std::string& name, const std::vector<std::string>& choices);
 void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
                           const std::vector<std::string>& known, const std::string& advice = "");
 

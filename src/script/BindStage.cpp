@@ -7,6 +7,8 @@
 
 #include "game/World.h"
 #include "render/ImageFiles.h"
+#include "render/Utf8.h"
+#include "script/BindAudio.h"
 #include "script/BindHelpers.h"
 #include "script/LuaCompat.h"
 
@@ -23,12 +25,52 @@ World& worldOf(lua_State* L) {
     return *static_cast<World*>(lua_touserdata(L, lua_upvalueindex(1)));
 }
 
-// Returns the actor named by argument `index`, or pushes an error and returns null.
-Actor* findActorArg(lua_State* L, int index, const char* fname) {
-    const char* id = checkString(L, index, fname, "actor");
+// Returns the actor named by argument `index`, or pushes an error and returns
+// null. `argName` is the argument's name in scripts/ApiDescription.lua.
+Actor* findActorArg(lua_State* L, int index, const char* fname, const char* argName = "actor") {
+    const char* id = checkString(L, index, fname, argName);
     Actor* actor = worldOf(L).cast().findActor(id);
     if (!actor) bind::pushUnknownNameError(L, fname, "actor", id, worldOf(L).cast().actorIds());
     return actor;
+}
+
+// Up to 12 names, for a message.
+std::string listed(const std::vector<std::string>& names) {
+    std::string text;
+    for (std::size_t i = 0; i < names.size() && i < 12; ++i) text += (i ? ", " : "") + names[i];
+    return names.empty() ? "none" : names.size() > 12 ? text + ", ..." : text;
+}
+
+// An unknown "map.name": the did-you-mean, the known maps or the map's
+// waypoints, and where maps are looked for (in search order).
+void pushUnknownPointError(lua_State* L, const char* fname, const std::string& name) {
+    const World& world = worldOf(L);
+    std::string folders = "; maps are looked for in " + world.maps().foldersText();
+    std::size_t dot = name.find('.');
+    std::vector<std::string> maps = world.maps().names();
+    std::string mapName = dot == std::string::npos ? "" : name.substr(0, dot);
+    auto guessed = [L](const std::string& what, const std::vector<std::string>& choices) {
+        std::string guess = bind::closestName(L, what, choices);
+        for (const auto& choice : choices)  // a waypoint named without its map
+            if (guess.empty() && choice.size() > what.size() &&
+                choice.compare(choice.size() - what.size(), what.size(), what) == 0 &&
+                choice[choice.size() - what.size() - 1] == '.')
+                guess = choice;
+        return guess.empty() ? std::string() : " (did you mean '" + guess + "'?)";
+    };
+    std::string message;
+    if (!mapName.empty() && std::find(maps.begin(), maps.end(), mapName) == maps.end()) {
+        message = std::string(fname) + ": unknown map '" + mapName + "' in '" + name + "'" + guessed(mapName, maps) +
+                  "; maps: " + listed(maps);
+    } else {
+        std::vector<std::string> here;  // the map's own waypoints, or every one
+        for (const auto& waypoint : world.cast().waypointNames())
+            if (mapName.empty() || waypoint.rfind(mapName + ".", 0) == 0) here.push_back(waypoint);
+        message = std::string(fname) + ": unknown waypoint '" + name + "'" +
+                  guessed(name, world.cast().waypointNames()) +
+                  (mapName.empty() ? "; waypoints are MAP.NAME: " : "; " + mapName + "'s waypoints: ") + listed(here);
+    }
+    bind::pushError(L, message + folders);
 }
 
 struct Point {
@@ -43,7 +85,7 @@ bool readPoint(lua_State* L, int index, const char* fname, Point& point) {
         const char* name = lua_tostring(L, index);
         const Vec2* found = worldOf(L).cast().findWaypoint(name);
         if (!found) {
-            bind::pushUnknownNameError(L, fname, "waypoint", name, worldOf(L).cast().waypointNames());
+            pushUnknownPointError(L, fname, name);
             return false;
         }
         point = {*found, name};
@@ -51,7 +93,7 @@ bool readPoint(lua_State* L, int index, const char* fname, Point& point) {
     }
     if (lua_type(L, index) != LUA_TTABLE) {
         bind::pushError(L, std::string(fname) + ": point must be a waypoint name or a {x =, y =} table. Was " +
-                               luaL_typename(L, index));
+                               bind::describeValue(L, index));
         return false;
     }
     lua_getfield(L, index, "x");
@@ -130,7 +172,7 @@ int l_isWalking(lua_State* L) {
 int l_faceTowards(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "faceTowards");
     if (!actor) return lua_error(L);
-    Actor* target = findActorArg(L, 2, "faceTowards");
+    Actor* target = findActorArg(L, 2, "faceTowards", "target");
     if (!target) return lua_error(L);
     worldOf(L).cast().face(*actor,
                            facingAlong(target->position.x - actor->position.x, target->position.y - actor->position.y));
@@ -156,7 +198,9 @@ int l_say(lua_State* L) {
     if (!actor) return lua_error(L);
     double seconds = bind::optSeconds(L, 3, "say", "seconds", -1);
     bind::textChecked(L, 2, "say", "text");
-    worldOf(L).cast().say(*actor, bind::readableText(L, 2), static_cast<float>(seconds));
+    std::string text = bind::readableText(L, 2);
+    worldOf(L).cast().say(*actor, text, static_cast<float>(seconds));
+    worldOf(L).soundtrack().babble(actor->id, static_cast<int>(utf8::length(text)));
     return 0;
 }
 
@@ -165,7 +209,7 @@ int l_say(lua_State* L) {
 int showStoryText(lua_State* L, const char* fname, bool waitsForPlayer) {
     const char* speaker = "";
     if (!lua_isnil(L, 1)) {
-        Actor* actor = findActorArg(L, 1, fname);
+        Actor* actor = findActorArg(L, 1, fname, "speaker");
         if (!actor) return lua_error(L);
         speaker = lua_tostring(L, 1);
     }
@@ -269,9 +313,9 @@ int l_facingOf(lua_State* L) {
 }
 
 int l_isLookingAt(lua_State* L) {
-    Actor* looker = findActorArg(L, 1, "isLookingAt");
+    Actor* looker = findActorArg(L, 1, "isLookingAt", "looker");
     if (!looker) return lua_error(L);
-    Actor* target = findActorArg(L, 2, "isLookingAt");
+    Actor* target = findActorArg(L, 2, "isLookingAt", "target");
     if (!target) return lua_error(L);
     lua_pushboolean(L, Cast::lookingAt(*looker, *target));
     return 1;
@@ -375,6 +419,7 @@ void openStage(lua_State* L, World& world) {
     lua_newtable(L);
     lua_pushlightuserdata(L, &world);
     luaL_openlib(L, nullptr, kStageFunctions, 1);
+    openAudio(L, world);
 }
 
 }  // namespace stagehand

@@ -32,49 +32,50 @@ void ScriptHost::warnAboutStoryTargets(const std::string& source, const std::str
     lua_pop(L, 1);
 }
 
+namespace {
+
+// Runs the host's Lua file `relative` (under the data root) and leaves what it
+// returns on the stack; false with `error` set when it cannot.
+bool runHostFile(LuaState& lua, const std::string& path, const std::string& label, std::string& error) {
+    lua_State* L = lua.get();
+    std::string text;
+    if (!readFile(path, text, error)) return false;
+    if (luaL_loadbuffer(L, text.data(), text.size(), label.c_str()) != 0) {
+        error = lua_tostring(L, -1);
+        lua_pop(L, 1);
+        return false;
+    }
+    CallResult result = lua.call(0, 1);
+    if (!result.ok) error = firstLine(result.error);
+    return result.ok;
+}
+
+std::vector<std::string> scriptFunctionNames(lua_State* L, int env, int apiNames);
+
+}  // namespace
+
 std::vector<std::string> ScriptHost::check(const std::string& path) {
     lua_State* L = lua_.get();
-    std::vector<std::string> findings;
-    std::string source, checker, error;
+    std::string source, error;
+    if (!readFile(path, source, error)) return {error};
     std::string checkerPath = joinPath(dataRoot_, "scripts/CheckSupport.lua");
-    if (!readFile(path, source, error) || !readFile(checkerPath, checker, error)) return {error};
-    std::string checkerLabel = "@" + chunkLabel(checkerPath);
-    if (luaL_loadbuffer(L, checker.data(), checker.size(), checkerLabel.c_str()) != 0) {
-        findings.push_back(lua_tostring(L, -1));
-        lua_pop(L, 1);
-        return findings;
-    }
-    if (!lua_.call(0, 1).ok) return {"cannot run " + checkerPath};
+    std::string apiPath = joinPath(dataRoot_, "scripts/ApiDescription.lua");
+    if (!runHostFile(lua_, checkerPath, "@" + chunkLabel(checkerPath), error)) return {error};
     lua_getfield(L, -1, "check");
     lua_remove(L, -2);
     lua_pushlstring(L, source.data(), source.size());
     std::string label = chunkLabel(path);
     lua_pushlstring(L, label.data(), label.size());
-    std::vector<std::string> globals, actors;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    lua_pushnil(L);
-    while (lua_next(L, -2)) {
-        if (lua_type(L, -2) == LUA_TSTRING) globals.push_back(lua_tostring(L, -2));
-        lua_pop(L, 1);
+    lua_createtable(L, 0, 9);
+    if (!runHostFile(lua_, apiPath, "@" + chunkLabel(apiPath), error)) {
+        lua_pop(L, 4);
+        return {error};
     }
-    lua_pop(L, 1);
-    for (const auto& actor : world_.cast().actors()) actors.push_back(actor.id);
-    std::sort(globals.begin(), globals.end());
-    lua_createtable(L, 0, 5);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
-    lua_getfield(L, -1, "closestName");
-    lua_remove(L, -2);
-    lua_setfield(L, -2, "closest");
-    pushStrings(L, globals);
-    lua_setfield(L, -2, "globals");
-    pushStrings(L, actors);
-    lua_setfield(L, -2, "actors");
-    pushStrings(L, world_.cast().waypointNames());
-    lua_setfield(L, -2, "waypoints");
-    pushStrings(L, world_.effects().imageNames());
-    lua_setfield(L, -2, "images");
+    lua_setfield(L, -2, "api");
+    pushCheckNames(L);
     CallResult result = lua_.call(3, 1);
     if (!result.ok) return {firstLine(result.error)};
+    std::vector<std::string> findings;
     for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
         lua_rawgeti(L, -1, i);
         if (lua_isstring(L, -1)) findings.push_back(lua_tostring(L, -1));
@@ -82,6 +83,40 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
     }
     lua_pop(L, 1);
     return findings;
+}
+
+// Fills the table on top of the stack with what --check needs to know the
+// script can name: its globals and own functions, its scenes, the actors,
+// waypoints, images and sounds, and the scheduler's closestName.
+void ScriptHost::pushCheckNames(lua_State* L) {
+    std::vector<std::string> globals, actors, scenesList, waypoints = world_.cast().waypointNames();
+    lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        if (lua_type(L, -2) == LUA_TSTRING) globals.push_back(lua_tostring(L, -2));
+        lua_pop(L, 1);
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, apiNamesRef_);
+    std::vector<std::string> functions = scriptFunctionNames(L, lua_gettop(L) - 1, lua_gettop(L));
+    lua_pop(L, 2);
+    for (const auto& actor : world_.cast().actors()) actors.push_back(actor.id);
+    for (const auto& scene : scenes()) scenesList.push_back(scene.name);
+    std::sort(globals.begin(), globals.end());
+    const ClipLibrary* clips = world_.soundtrack().clips();
+    const std::vector<std::string> sounds = clips ? clips->names() : std::vector<std::string>{};
+    lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
+    lua_getfield(L, -1, "closestName");
+    lua_remove(L, -2);
+    lua_setfield(L, -2, "closest");
+    const std::pair<const char*, const std::vector<std::string>*> lists[] = {
+        {"globals", &globals}, {"functions", &functions}, {"scenes", &scenesList},
+        {"actors", &actors},   {"waypoints", &waypoints}, {"images", &world_.effects().imageNames()},
+        {"sounds", &sounds},
+    };
+    for (const auto& [key, list] : lists) {
+        pushStrings(L, *list);
+        lua_setfield(L, -2, key);
+    }
 }
 
 std::vector<std::string> ScriptHost::sceneFunctions() {

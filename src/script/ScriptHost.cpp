@@ -229,7 +229,7 @@ std::string ScriptHost::chunkLabel(const std::string& path) const {
     return shortenedLabel(label);
 }
 
-bool ScriptHost::loadScript(const std::string& path, std::string& error) {
+bool ScriptHost::loadScript(const std::string& path, std::string& error, bool warnAboutTargets) {
     lua_State* L = lua_.get();
     std::string source;
     if (!readFile(path, source, error)) return false;
@@ -260,7 +260,7 @@ bool ScriptHost::loadScript(const std::string& path, std::string& error) {
         return false;
     }
     topLevelLeftProcesses_ = liveProcessCount() > 0;
-    warnAboutStoryTargets(source, label);
+    if (warnAboutTargets) warnAboutStoryTargets(source, label);
     return true;
 }
 

@@ -76,12 +76,16 @@ public:
     ScriptHost& operator=(const ScriptHost&) = delete;
 
     // Loads a scene script into the sandbox. On failure returns false and sets
-    // `error` to one line naming the file and line.
-    bool loadScript(const std::string& path, std::string& error);
+    // `error` to one line naming the file and line. Literal story targets that
+    // name nothing are warned about on stderr, unless `warnAboutTargets` is
+    // false (--check reports them as findings instead).
+    bool loadScript(const std::string& path, std::string& error, bool warnAboutTargets = true);
 
-    // `stagehand --check`: likely mistakes in the loaded script's text (calls to
-    // undefined globals, unknown actors, waypoints and images in literal
-    // arguments, signals waited on but never sent and the reverse), one
+    // `stagehand --check`: likely mistakes in the loaded script's text (undefined
+    // globals read, written or called; literal arguments of the wrong type,
+    // enum value or unknown name, judged by scripts/ApiDescription.lua; story
+    // targets that name nothing; signals waited on but never sent and the
+    // reverse; endless loops; scenes that leave processes running), one
     // "file:line: ..." each. Runs scripts/CheckSupport.lua.
     std::vector<std::string> check(const std::string& path);
 
@@ -139,6 +143,10 @@ public:
     void reportError(const std::string& messageWithTraceback);
     void showTracebacks(TracebackShown shown) { tracebacks_ = shown; }
 
+    // How messages name the file at `path`: relative to the data folder when
+    // it is inside it, so they read the same on every machine.
+    std::string chunkLabel(const std::string& path) const;
+
 private:
     struct Tracked {
         int handleRef;
@@ -152,12 +160,12 @@ private:
     bool loadHostChunk(const std::string& path, std::string& error);
     static int l_loadSchedulerPart(lua_State* L);
     void warnAboutStoryTargets(const std::string& source, const std::string& label);
+    void pushCheckNames(lua_State* L);
     bool track(const std::string& name, int count, ProcessCallback onEnd);
     bool callModule(const char* function, int nargs, int nresults);
     void pollEndedProcesses();
     template <typename T, typename Read>
     std::vector<T> readReport(const char* function, Read read);
-    std::string chunkLabel(const std::string& path) const;
     std::string namingTheMemoryLimit(const std::string& messageWithTraceback);
 
     LuaState lua_;

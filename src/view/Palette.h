@@ -45,6 +45,12 @@ constexpr Color kMenuSkyTop{20, 26, 40, 255};  // the scene menu's background
 constexpr Color kMenuSkyBottom{34, 52, 52, 255};
 constexpr Color kPortraitFrame{236, 226, 200, 255};
 constexpr Color kUntinted{255, 255, 255, 255};  // pictures drawn as they are
+// --- The editor overlay (F4): the map's bones over the scene ---
+constexpr Color kEditorWaypoint{120, 236, 255, 255};
+constexpr Color kEditorActorStart{255, 196, 92, 255};
+constexpr Color kEditorBoxArea{255, 96, 96, 60};
+constexpr Color kEditorBoxEdge{255, 120, 120, 220};
+constexpr Color kEditorLabelBack{8, 10, 16, 190};
 
 // --- Actors and effects ---
 constexpr Color kFadeBlack{0, 0, 0, 255};

@@ -15,9 +15,19 @@ namespace stagehand {
 using namespace palette;
 
 namespace {
-constexpr float kBoxX = 90, kBoxWidth = ViewLayout::kWidth - 180, kBoxBottom = ViewLayout::kHeight - 28;
+// The box's place on screen is the world's to know too (screen:: in game/MapCatalog.h):
+// maps warn of actors standing under it.
+constexpr float kBoxX = screen::kDialogueX, kBoxWidth = screen::kDialogueWidth, kBoxBottom = screen::kDialogueBottom;
 constexpr float kPortraitSize = 160;
+constexpr float kPortraitRise = 22 + kPortraitSize + 4;  // the framed portrait's top, above the box's bottom
+constexpr float kNoticeMargin = 12;                      // between a notice and any text it must not cover
 }  // namespace
+
+// The box (and the portrait rising above it) as text a notice must not cover.
+void WorldView::keepStoryBox(float top, bool portrait) {
+    if (portrait) top = std::min(top, kBoxBottom - kPortraitRise);
+    storyAreas_.push_back({kBoxX, top, kBoxWidth, kBoxBottom - top});
+}
 
 // The picture set by image(): framed, at the left of the box, rising above it.
 void WorldView::drawPortrait(const World& world, float boxX, float boxBottom) {
@@ -43,6 +53,7 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     float lineHeight = text_.lineHeight(body);
     float h = std::max(56 + lines.size() * lineHeight + 22, portrait ? 150.0f : 0.0f);
     float y = kBoxBottom - h;
+    keepStoryBox(y, portrait);
     batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
     drawPortrait(world, kBoxX, kBoxBottom);
@@ -88,6 +99,7 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     }
     float h = std::max(44 + rowsHeight + 14, portrait ? 150.0f : 0.0f);
     float y = kBoxBottom - h;
+    keepStoryBox(y, portrait);
     batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, kAccent);
     drawPortrait(world, kBoxX, kBoxBottom);
@@ -124,6 +136,8 @@ void WorldView::drawBanner(const World& world) {
     float alpha = std::min(1.0f, world.effects().bannerSecondsLeft() / 0.3f);
     text_.drawCentered(big, world.effects().bannerText(), ViewLayout::kWidth / 2, ViewLayout::kHeight / 2 - 110,
                        withAlpha(kBannerText, alpha));
+    float w = text_.width(big, world.effects().bannerText());
+    storyAreas_.push_back({(ViewLayout::kWidth - w) / 2, ViewLayout::kHeight / 2 - 110, w, text_.lineHeight(big)});
 }
 
 void WorldView::drawError(const World& world) {
@@ -134,19 +148,54 @@ void WorldView::drawError(const World& world) {
     float lineHeight = text_.lineHeight(font);
     float alpha = std::min(1.0f, world.effects().errorSecondsLeft());
     float h = lines.size() * lineHeight + 20;
+    storyAreas_.push_back({40, 52, ViewLayout::kWidth - 80, h});
     batch_.rect(40, 52, ViewLayout::kWidth - 80, h, withAlpha(kErrorPanel, alpha));
     for (std::size_t i = 0; i < lines.size(); ++i)
         text_.draw(font, lines[i], 60, 62 + i * lineHeight, withAlpha(kErrorText, alpha));
 }
 
+// A notice (reloaded, saved, a controller) goes where it covers no text:
+// the first free place down the right edge, then the left, from under the
+// title row; free of actors too where there is such a place. With no room
+// at all it is not drawn (stderr has it too).
 void WorldView::drawNotice(const World& world) {
+    noticeArea_ = {0, 0, 0, 0};
     if (world.effects().noticeSecondsLeft() <= 0 || world.effects().notice().empty()) return;
     Font font = fontFor(fonts::kSmall);
-    float alpha = std::min(1.0f, world.effects().noticeSecondsLeft());
     float w = text_.width(font, world.effects().notice()) + 28, h = text_.lineHeight(font) + 14;
-    float x = ViewLayout::kWidth - w - 20, y = ViewLayout::kHeight - h - 52;
-    batch_.rect(x, y, w, h, withAlpha(kNoticePanel, alpha));
-    text_.draw(font, world.effects().notice(), x + 14, y + 7, withAlpha(kNoticeText, alpha));
+    auto isFree = [&](const ViewArea& place, const std::vector<ViewArea>& taken) {
+        ViewArea around{place.x - kNoticeMargin, place.y - kNoticeMargin, place.w + 2 * kNoticeMargin,
+                        place.h + 2 * kNoticeMargin};
+        return std::none_of(taken.begin(), taken.end(), [&](const ViewArea& a) { return a.overlaps(around); });
+    };
+    for (bool besideActors : {true, false})
+        for (float x : {ViewLayout::kWidth - w - 20, 20.0f})
+            for (float y = 44; y + h <= ViewLayout::kHeight - 8; y += 8) {
+                ViewArea place{x, y, w, h};
+                if (!isFree(place, storyAreas_) || (besideActors && !isFree(place, actorAreas_))) continue;
+                noticeArea_ = place;
+                float alpha = std::min(1.0f, world.effects().noticeSecondsLeft());
+                batch_.rect(x, y, w, h, withAlpha(kNoticePanel, alpha));
+                text_.draw(font, world.effects().notice(), x + 14, y + 7, withAlpha(kNoticeText, alpha));
+                return;
+            }
+}
+
+// The scene has ended: a card over its last frame (often black after a fade)
+// says so and how to go on.
+void WorldView::drawSceneOver() {
+    Font heading = fontFor(fonts::kHeading);
+    Font hint = fontFor(fonts::kBody);
+    const char* keys = padHints_ ? "A: scene menu" : "Enter: scene menu      R: play again";
+    float w = std::max(420.0f, text_.width(hint, keys) + 80),
+          h = 40 + text_.lineHeight(heading) + 18 + text_.lineHeight(hint) + 36;
+    float x = (ViewLayout::kWidth - w) / 2, y = (ViewLayout::kHeight - h) / 2;
+    sceneOverCard_ = {x, y, w, h};
+    storyAreas_.push_back(sceneOverCard_);
+    batch_.rect(x, y, w, h, kPausePanel);
+    batch_.rect(x, y, w, 3, kAccent);
+    text_.drawCentered(heading, "The end", ViewLayout::kWidth / 2, y + 40, kAccent);
+    text_.drawCentered(hint, keys, ViewLayout::kWidth / 2, y + 40 + text_.lineHeight(heading) + 18, kPanelText);
 }
 
 // The history: newest at the bottom, `scroll` entries back, wrapped to the panel.

@@ -48,6 +48,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     for (const FontRole& role : fonts::kScaled) fontFor(role, textScale_);
     batch_.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     drawBackdrop(world);
+    drawTiles(world);
 
     // Actors, nearest (largest y) drawn last; bubbles above every actor.
     std::vector<const Actor*> cast;
@@ -55,8 +56,17 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
         if (a.active) cast.push_back(&a);
     std::stable_sort(cast.begin(), cast.end(),
                      [](const Actor* a, const Actor* b) { return a->position.y < b->position.y; });
-    for (const Actor* a : cast) drawActor(*a, toView(world, a->position));
-    for (const auto& bubble : layoutBubbles(world, cast)) drawBubble(bubble);
+    actorAreas_.clear();
+    for (const Actor* a : cast) {
+        Vec2 at = toView(world, a->position);
+        drawActor(*a, at);
+        actorAreas_.push_back({at.x - 36, at.y - 36, 72, 84});  // the disc, its facing mark and its name
+    }
+    storyAreas_.clear();
+    for (const auto& bubble : layoutBubbles(world, cast)) {
+        drawBubble(bubble);
+        storyAreas_.push_back({bubble.x, bubble.y, bubble.w, bubble.h});
+    }
 
     menuRows_.clear();
     if (const auto& menu = world.story().currentMenu()) {
@@ -65,6 +75,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
         drawDialogue(world, *line);
     }
     drawBanner(world);
+    if (overlay.editor) drawEditorOverlay(world);
 
     Font small = fontFor(fonts::kKeyHints);
     float hintWidth = overlay.hint.empty() ? 0 : text_.width(small, overlay.hint);
@@ -78,8 +89,10 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
         batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha(kFadeBlack, veil));
     if (float flash = world.effects().flashAlpha(); flash > 0)
         batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha(kFlashWhite, flash));
+    sceneOverCard_ = {0, 0, 0, 0};
+    if (overlay.sceneOver && !overlay.history) drawSceneOver();
     drawError(world);
-    drawNotice(world);
+    drawNotice(world);  // last: it finds room where none of the above has text
     batch_.end();
 }
 

@@ -15,6 +15,12 @@
 
 namespace stagehand {
 
+// A rectangle in view units (ViewLayout::kWidth x kHeight).
+struct ViewArea {
+    float x, y, w, h;
+    bool overlaps(const ViewArea& o) const { return x < o.x + o.w && o.x < x + w && y < o.y + o.h && o.y < y + h; }
+};
+
 struct ViewOverlay {
     std::string title;                                    // scene title, top left
     std::string hint;                                     // key help, bottom right
@@ -24,6 +30,8 @@ struct ViewOverlay {
     float textScale = 1;                                  // the player's text size for lines, pages and menus
     bool padHints = false;                                // hints name a pad's buttons, not keys
     bool paused = false;                                  // the scene is paused (the inspector says so)
+    bool sceneOver = false;                               // the scene has ended: the card with the way back
+    bool editor = false;  // the editor overlay: waypoints, actors' start points, the dialogue box's area
 };
 
 struct FontRole;
@@ -39,11 +47,21 @@ public:
     void prepareFonts(float pixelsPerUnit);
     // The menu option under a point in view units (as last drawn), or -1.
     int menuOptionAt(float viewX, float viewY) const;
+    // Where the last frame put text a notice must not cover (the dialogue box
+    // or menu with its portrait, speech bubbles, the error panel, the banner,
+    // the scene-over card), and the notice itself (w 0 when none was drawn).
+    const std::vector<ViewArea>& storyAreas() const { return storyAreas_; }
+    const ViewArea& noticeArea() const { return noticeArea_; }
+    const ViewArea& sceneOverCard() const { return sceneOverCard_; }
 
 private:
     Font fontFor(const FontRole& role, float scale = 1);
     Vec2 toView(const World& world, Vec2 p) const;
     void drawBackdrop(const World& world);
+    void drawTiles(const World& world);
+    void drawTileLayer(const World& world, const TileMap& map, const TileLayer& layer);
+    void drawEditorOverlay(const World& world);
+    void drawEditorLabel(const std::string& text, float x, float y, Color colour);
     void drawPlain(Vec2 camera, float horizon);
     void drawForest(Vec2 camera, float horizon);
     void drawSea(Vec2 camera, float horizon);
@@ -62,9 +80,11 @@ private:
     void drawDialogue(const World& world, const DialogueLine& line);
     void drawMenu(const World& world, const ChoiceMenu& menu);
     void drawPortrait(const World& world, float boxX, float boxBottom);
+    void keepStoryBox(float top, bool portrait);
     void drawBanner(const World& world);
     void drawError(const World& world);
     void drawNotice(const World& world);
+    void drawSceneOver();
     void drawHistory(const World& world, int scroll);
     void drawInspector(const std::vector<ProcessInfo>& processes, bool paused, const std::string& errorTraceback);
     void glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color);
@@ -77,10 +97,12 @@ private:
     float textScale_ = 1;
     bool padHints_ = false;
     float preparedScale_ = 0;
-    struct Row {
-        float x, y, w, h;
-    };
+    using Row = ViewArea;
     std::vector<Row> menuRows_;
+    std::vector<ViewArea> storyAreas_;
+    std::vector<ViewArea> actorAreas_;  // a notice avoids these too, where it can
+    ViewArea noticeArea_{0, 0, 0, 0};
+    ViewArea sceneOverCard_{0, 0, 0, 0};
 };
 
 }  // namespace stagehand

@@ -1,6 +1,7 @@
 # Runs stagehand with ARGS and checks its exit status and stderr; with
 # EXPECT_STDOUT its stdout matches that regex; with EXPECT_STDOUT_FILE its
-# stdout is that file's text exactly (an empty file: it prints nothing).
+# stdout is that file's text exactly (an empty file: it prints nothing); with
+# REJECT_STDERR, stderr must not match that regex.
 string(REPLACE "|" ";" arg_list "${ARGS}")
 execute_process(COMMAND ${EMULATOR} ${EXE} ${arg_list} WORKING_DIRECTORY ${WORKDIR}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 60)
@@ -16,6 +17,9 @@ if(NOT "${EXPECT_STDERR}" STREQUAL "")
   if(NOT first MATCHES "${EXPECT_STDERR}")
     message(FATAL_ERROR "the first stderr line does not name the problem: '${first}'")
   endif()
+endif()
+if(NOT "${REJECT_STDERR}" STREQUAL "" AND err MATCHES "${REJECT_STDERR}")
+  message(FATAL_ERROR "stderr must not match '${REJECT_STDERR}':\n${err}")
 endif()
 if(DEFINED EXPECT_STDOUT AND NOT out MATCHES "${EXPECT_STDOUT}")
   message(FATAL_ERROR "stdout does not match '${EXPECT_STDOUT}':\n${out}")

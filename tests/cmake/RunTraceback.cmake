@@ -2,7 +2,7 @@
 # --traceback the traceback in the scene's frames and a count of the stage
 # library's hidden ones; with --traceback-all every frame.
 set(script tests/scripts/author_call_error.lua)
-set(first "^tests/scripts/author_call_error.lua:5: walkTo: unknown waypoint 'nowhere' \\(known: [^\n]*\\)\n")
+set(first "^tests/scripts/author_call_error.lua:5: walkTo: unknown waypoint 'nowhere'; waypoints are MAP.NAME: [^\n]*; maps are looked for in [^\n]*\n")
 foreach(flag none --traceback --traceback-all)
   set(extra "")
   if(NOT flag STREQUAL "none")

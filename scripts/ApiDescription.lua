@@ -1,0 +1,305 @@
+--- ApiDescription: every function a scene can call, described once.
+--
+-- docs/API.md's function tables and scripts/meta/stagehand.lua are written
+-- from this file by tools/generate-api.lua (a test fails when they differ);
+-- `stagehand --check` reads it to judge literal arguments; a test calls every
+-- stage function with a wrong argument and expects the binding's error to
+-- name the function, the argument and what it was given.
+--
+-- To add a stage function: one entry below (in the section where docs/API.md
+-- should list it), its behaviour (a binding in src/script/Bind*.cpp, or a
+-- waiting form in StageSupport.lua), its test, then
+-- `lua5.1 tools/generate-api.lua` to rewrite the docs and the meta file.
+--
+-- An entry: { name, section, params = { { NAME, TYPE [, opt = true] [, orNil = true] }, ... },
+--   returns = { { TYPE [, NAME] }, ... }, doc = "one line for the docs table",
+--   waits = true (the caller waits: --check's loop rule), signalRole = "sends"|"waits" (its
+--   signal argument, for --check's pairing of sends and waits), builtOn = "walkToPoint" (the engine
+--   function whose errors it raises), of = "Process" (a method), joinRow = " / " (shares the
+--   row of the entry before it, whose doc the row shows; its own doc goes to the meta file only),
+--   inProse = true (the docs mention it in prose, no row) }.
+-- opt: the argument may be left out (trailing); orNil: nil is a meaningful value.
+-- Data only: no function is called when this file loads (plain lua5.1, luajit or the host).
+
+local M = {}
+
+-- What an argument may be. `lua` is its LuaLS type; `literal` which kinds of
+-- literal --check accepts for it (string, number, boolean, table, function);
+-- `names` the list of known names a string literal must be in (the host gives
+-- --check the lists: actors, waypoints, images, storyFunctions; a `sound`
+-- type with names = "sounds" needs only the host to pass that list too);
+-- `enum` the only strings allowed; `expects` what an error says it must be.
+M.types = {
+    any = { lua = "any", literal = { "string", "number", "boolean", "table", "function" }, expects = "any value" },
+    string = { lua = "string", literal = { "string" }, expects = "a string" },
+    text = { lua = "string", literal = { "string" }, expects = "a string" },
+    number = { lua = "number", literal = { "number" }, expects = "a number" },
+    seconds = { lua = "number", literal = { "number" }, atLeast = 0, expects = "a non-negative finite number" },
+    integer = { lua = "integer", literal = { "number" }, atLeast = 0, expects = "a whole number" },
+    ["function"] = { lua = "function", literal = { "function" }, expects = "a function" },
+    predicate = { lua = "fun(): boolean", literal = { "function" }, expects = "a function" },
+    Process = { lua = "Process", literal = {}, expects = "a process (what runProcess returns)" },
+    actor = { lua = "string", literal = { "string" }, names = "actors", expects = "a string" },
+    waypoint = { lua = "string", literal = { "string" }, names = "waypoints", expects = "a string" },
+    point = { lua = "PointLike", literal = { "string", "table" }, names = "waypoints",
+        expects = "a waypoint name or a {x =, y =} table" },
+    -- an actor, or a waypoint ("map.name", with a dot), or a point table
+    place = { lua = "string|Point", literal = { "string", "table" }, names = "places",
+        expects = "an actor, a waypoint name or a {x =, y =} table" },
+    image = { lua = "string", literal = { "string" }, names = "images", expects = "a string" },
+    signal = { lua = "string", literal = { "string" }, expects = "a string" },
+    story = { lua = "string", literal = { "string" }, names = "storyFunctions", expects = "a string" },
+    -- a file of assets/audio named without its extension (the host gives --check the `sounds` list)
+    sound = { lua = "string", literal = { "string" }, names = "sounds", expects = "a string" },
+    voice = { lua = "string|{voice: string}", literal = { "string", "table" }, names = "sounds",
+        expects = "a sound name" },
+    musicOptions = { lua = "{volume?: number, fade?: number, loop?: boolean}", literal = { "table" },
+        expects = "a table" },
+    soundOptions = { lua = "{volume?: number, pan?: number, at?: string, loop?: boolean, fade?: number}",
+        literal = { "table" }, expects = "a table" },
+    blipOptions = { lua = "{pitch?: number, volume?: number}", literal = { "table" }, expects = "a table" },
+    facing = { lua = '"down"|"up"|"left"|"right"', literal = { "string" }, enum = { "down", "up", "left", "right" } },
+    fadeKind = { lua = '"out"|"in"|"flash"', literal = { "string" }, enum = { "out", "in", "flash" } },
+}
+
+-- The sections of docs/API.md that hold a generated table, in its order. A
+-- section's rows sit between `<!-- api:NAME -->` and `<!-- /api:NAME -->`.
+-- `columns`: the doc fields after the function column (default: doc).
+M.sections = {
+    { name = "processes", header = { "function", "what it does" } },
+    { name = "waiting", header = { "function", "resumes", "returns" }, columns = { "resumes", "gives" } },
+    { name = "signals", header = { "function", "what it does" } },
+    { name = "groups", header = { "function", "what it does" } },
+    { name = "introspection" },
+    { name = "stage", header = { "function", "what it does" } },
+    { name = "story", header = { "function", "what it does" } },
+    { name = "sound", header = { "function", "what it does" } },
+    { name = "player", header = { "function", "what it does" } },
+}
+
+M.functions = {
+    -- The scheduler (scripts/WaitSupport.lua) -------------------------------
+    { "runProcess", "processes", params = { { "fn", "function" }, { "...", "any" } }, returns = { { "Process" } },
+        doc = "Starts `fn(...)` as a process **at once**; it runs until its first wait. Started from inside a "
+            .. "process, the new one is its child (and joins its group)." },
+    { "status", "processes", of = "Process", returns = { { '"running"|"waiting"|"done"|"failed"|"cancelled"' } },
+        doc = '`"running"`, `"waiting"`, `"done"`, `"failed"` or `"cancelled"`.' },
+    { "cancel", "processes", of = "Process", returns = { { "boolean", "wasAlive" } },
+        doc = "The process never resumes again; its cleanups run; every live process it started is cancelled too "
+            .. "(even if `p` itself already finished). A process that cancels itself, or is cancelled by a process "
+            .. "it woke, stops at its next scheduler call." },
+    { "results", "processes", of = "Process", returns = { { "any", "..." } },
+        doc = "Return values of a finished process; message and traceback of a failed one." },
+    { "errorMessage", "processes", of = "Process", returns = { { "string|nil" } }, joinRow = ", " },
+    { "setName", "processes", of = "Process", params = { { "name", "string" } }, returns = { { "Process" } },
+        doc = "Names the process for reports and the inspector (default: `process N (file:line)`)." },
+    { "name", "processes", of = "Process", returns = { { "string" } }, joinRow = ", " },
+    { "isAlive", "processes", of = "Process", returns = { { "boolean" } },
+        doc = "True until the process is done, failed or cancelled; `p:group()` is the group it runs in." },
+    { "group", "processes", of = "Process", returns = { { "Group" } }, joinRow = ", " },
+    { "onCleanup", "processes", params = { { "fn", "function" } },
+        doc = "Runs `fn` when the current process ends, however it ends (done, failed, cancelled); cleanups run "
+            .. "in reverse order." },
+    { "currentProcess", "processes", returns = { { "Process|nil" } }, doc = "The running process, or `nil`." },
+    { "liveProcessCount", "processes", returns = { { "integer" } }, doc = "How many processes have not ended." },
+    { "cancelAll", "processes", doc = "Cancels every live process." },
+
+    { "waitSeconds", "waiting", params = { { "seconds", "seconds" } }, returns = { { "number", "elapsed" } },
+        waits = true,
+        resumes = "on the first tick at which at least `seconds` of group time has passed (1 ms resolution); "
+            .. "`waitSeconds(0)` on the next tick, never the current one",
+        gives = "the time that actually elapsed" },
+    { "wait", "waiting", params = { { "seconds", "seconds" } }, returns = { { "number", "elapsed" } }, waits = true,
+        joinRow = " / " },
+    { "waitFrames", "waiting", params = { { "frames", "integer" } }, returns = { { "number", "elapsed" } },
+        waits = true, resumes = "after exactly `frames` ticks of the group", gives = "elapsed time" },
+    { "coroutine.yield", "waiting", standard = true, waits = true,
+        resumes = "a bare yield inside a process waits one frame (like Unity's `yield return null`)",
+        gives = "the time of that frame" },
+    { "waitSignal", "waiting", signalRole = "waits", params = { { "name", "signal" } },
+        returns = { { "any", "..." } }, waits = true,
+        resumes = "when `signal(name, ...)` is sent, or at once if `name` is latched", gives = "the signal's values" },
+    { "waitSignalTimeout", "waiting", signalRole = "waits", params = { { "name", "signal" }, { "seconds", "seconds" } },
+        returns = { { "boolean", "signalled" }, { "any", "..." } }, waits = true,
+        resumes = "on the signal or after `seconds`, whichever comes first", gives = "`true, ...values` or `false`" },
+    { "waitUntil", "waiting", params = { { "predicate", "predicate" } }, returns = { { "number", "elapsed" } },
+        waits = true,
+        resumes = "on the first tick `predicate()` returns true (checked once per tick; at once if already true)",
+        gives = "elapsed time" },
+    { "waitProcess", "waiting", params = { { "p", "Process" } }, returns = { { "any", "..." } }, waits = true,
+        resumes = "when `p` ends",
+        gives = "`p`'s return values; raises with `p`'s message and traceback if it failed, or if it was cancelled" },
+    { "waitEnded", "waiting", params = { { "p", "Process" } }, returns = { { '"done"|"failed"|"cancelled"' } },
+        waits = true, resumes = "when `p` ends, however it ends",
+        gives = '`"done"`, `"failed"` or `"cancelled"`; never raises for `p`' },
+    { "waitAll", "waiting", params = { { "...", "Process" } }, signature = "waitAll(p1, p2, ...)",
+        returns = { { "table", "..." } }, waits = true,
+        resumes = "when all have ended (raises as soon as one fails)",
+        gives = "one table `{n = count, ...}` of return values per process" },
+    { "waitAny", "waiting", params = { { "...", "Process" } }, signature = "waitAny(p1, p2, ...)",
+        returns = { { "integer", "index" }, { "any", "..." } },
+        waits = true, resumes = "when the first ends", gives = "its index, then its return values" },
+    { "try", "waiting", params = { { "fn", "function" }, { "...", "any" } },
+        returns = { { "boolean", "ok" }, { "any", "..." } }, waits = true,
+        resumes = "runs `fn` as a child process and waits for it: `pcall` that works across waits (plain `pcall` "
+            .. "cannot span a wait on PUC Lua 5.1)",
+        gives = "`true, ...results` or `false, message`" },
+
+    { "signal", "signals", signalRole = "sends", params = { { "name", "signal" }, { "...", "any" } },
+        returns = { { "integer", "woken" } },
+        doc = "Wakes every process waiting on `name` at the moment of the call, at once and in the order they began "
+            .. "waiting, passing the values. A waiter that waits on `name` again while the signal is delivered is "
+            .. "not woken twice. A signal nobody waits for is dropped." },
+    { "latch", "signals", signalRole = "sends", params = { { "name", "signal" }, { "...", "any" } },
+        returns = { { "integer", "woken" } },
+        doc = "Like `signal`, and every later `waitSignal(name)` returns these values at once until `unlatch(name)`: "
+            .. "use it when the waiter may arrive after the event (no lost wake-ups)." },
+    { "unlatch", "signals", params = { { "name", "signal" } },
+        doc = "Resets a latch: later waits on `name` block again. `isLatched` says whether one is set." },
+    { "isLatched", "signals", params = { { "name", "signal" } }, returns = { { "boolean" } }, joinRow = ", " },
+
+    { "newGroup", "groups", params = { { "name", "string" } }, returns = { { "Group" } },
+        doc = "A set of processes with its own clock." },
+    { "run", "groups", of = "Group", params = { { "fn", "function" }, { "...", "any" } }, returns = { { "Process" } },
+        doc = "Starts a process in the group (its children join it too)." },
+    { "setTimeScale", "groups", of = "Group", params = { { "scale", "number" } },
+        doc = "`0.5` is slow motion; `0` stops its timers (frames still count)." },
+    { "timeScale", "groups", of = "Group", returns = { { "number" } }, joinRow = ", " },
+    { "pause", "groups", of = "Group",
+        doc = "A paused group resumes nothing (timers, frames, predicates, signals); wake-ups that arrive meanwhile "
+            .. "run on its first tick after `resume`." },
+    { "resume", "groups", of = "Group", joinRow = ", " },
+    { "isPaused", "groups", of = "Group", returns = { { "boolean" } }, joinRow = ", " },
+    { "cancel", "groups", of = "Group",
+        doc = "Cancels every live process of the group; `now()` is the group's clock, in seconds of group time." },
+    { "now", "groups", of = "Group", returns = { { "number" } }, joinRow = ", " },
+    { "rootGroup", "groups", returns = { { "Group" } }, doc = "The group of every process not started in another." },
+
+    { "processes", "introspection", returns = { { "table[]" } }, inProse = true },
+    { "findDeadlocks", "introspection", returns = { { "table[]" } }, inProse = true },
+    { "deadlockReport", "introspection", returns = { { "string|nil" } }, inProse = true },
+
+    -- The stage (src/script/BindStage.cpp, waiting forms in StageSupport.lua) --
+    { "waypoint", "stage", params = { { "name", "waypoint" } }, returns = { { "Point" } },
+        doc = "A waypoint `MAP.NAME` from the maps (`--maps` folders, `maps/` beside the script, `assets/maps`:"
+            .. " docs/MAPS.md). An unknown map or waypoint is an error with the closest name, the known ones"
+            .. " and the folders searched." },
+    { "activate", "stage", params = { { "actor", "actor" } }, doc = "Shows or hides an actor (actors start hidden)." },
+    { "deactivate", "stage", params = { { "actor", "actor" } }, joinRow = ", " },
+    { "setPosition", "stage", params = { { "actor", "actor" }, { "point", "point" } },
+        doc = "Places an actor (stops its walk)." },
+    { "walkToPoint", "stage", params = { { "actor", "actor" }, { "point", "point" } },
+        doc = "Starts a walk and returns at once." },
+    { "walkTo", "stage", params = { { "actor", "actor" }, { "point", "point" } }, waits = true,
+        builtOn = "walkToPoint", doc = "Walks and waits until the actor arrives." },
+    { "walkToPointAndSignal", "stage", signalRole = "sends",
+        params = { { "actor", "actor" }, { "signalName", "signal" },
+        { "point", "point" } }, returns = { { "Process" } }, builtOn = "walkToPoint",
+        doc = "Starts a walk and sends `signal(signalName)` on arrival." },
+    { "waitArrival", "stage", params = { { "actor", "actor" } }, waits = true, builtOn = "isWalking",
+        doc = "Waits until the actor stops walking." },
+    { "isWalking", "stage", params = { { "actor", "actor" } }, returns = { { "boolean" } },
+        doc = "True while the actor is on its way somewhere. Returns at once." },
+    { "face", "stage", params = { { "actor", "actor" }, { "direction", "facing" } },
+        doc = '`"down"`, `"up"`, `"left"` or `"right"`. Walking turns actors by itself.' },
+    { "say", "stage", params = { { "actor", "actor" }, { "text", "text" }, { "seconds", "seconds", opt = true } },
+        doc = 'A speech bubble; `""` clears it; with `seconds` it clears itself. Returns at once.' },
+    { "sayFor", "stage", params = { { "actor", "actor" }, { "text", "text" }, { "seconds", "seconds" } },
+        waits = true, builtOn = "say", doc = "A bubble for `seconds`, waiting that long." },
+    { "dialogue", "stage", params = { { "speaker", "actor", orNil = true }, { "text", "text" },
+        { "voice", "voice", opt = true } }, waits = true,
+        doc = "A line in the dialogue box (`speaker` nil for narration), typed out, then held long enough to read; "
+            .. "waits until it is done. With `voice` (a sound name, or `{voice = name}`) the clip plays as the line "
+            .. "starts, the line is held until it ends, the next line stops it, and music is ducked under it." },
+    { "fade", "stage", params = { { "kind", "fadeKind" }, { "seconds", "seconds", opt = true } },
+        doc = '`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white). Returns at once.' },
+    { "flash", "stage", params = { { "seconds", "seconds", opt = true } }, doc = '`fade("flash", seconds)`.' },
+    { "setCameraCenter", "stage", params = { { "point", "point" } },
+        doc = "Centres the camera on a point; a waypoint's map (`\"harbour.camera\"`: harbour) gives the backdrop." },
+    { "disableControls", "stage",
+        doc = "The player's character stops answering the keys and pad until `enableControls()`." },
+    { "enableControls", "stage", joinRow = ", " },
+    { "print", "stage", params = { { "...", "any" } }, standard = true,
+        doc = "Writes a `print` event to the transcript." },
+    { "banner", "stage", params = { { "text", "text" }, { "seconds", "seconds", opt = true } },
+        doc = "Big centred text for a moment (a countdown, a chapter title)." },
+
+    -- Story scripts (StageSupport.lua) ---------------------------------------
+    { "text", "story", params = { { "speakerOrText", "text" }, { "text", "text", opt = true },
+        { "voice", "voice", opt = true } }, waits = true,
+        signature = "text(s)` / `text(actor, s [, voice])",
+        doc = "Shows a page in the dialogue box (narration, or spoken by `actor`), typed out, and waits until the "
+            .. "player turns it. Without a player (headless, screenshots) it turns once typed." },
+    { "image", "story", params = { { "name", "image", orNil = true } },
+        doc = "Shows `assets/images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`) beside the text; `image(nil)` "
+            .. "hides it. Unknown names are errors with a suggestion." },
+    { "option", "story", params = { { "text", "text" }, { "target", "story" } },
+        doc = "Adds a choice for the next `menu()`; `target` names a story function, looked up when the option is "
+            .. "chosen (as in seed 001), so it may be defined further down. A literal target that names no "
+            .. "function gets a warning when the script loads (and is a finding of `--check`); choosing it is an "
+            .. "error at the `menu()` line." },
+    { "menu", "story", waits = true,
+        doc = "Shows the collected options, waits for a choice, and continues at its target. Headless runs answer "
+            .. "from `--choose`. `menu()` with no options is an error." },
+    { "jump", "story", params = { { "target", "story" } },
+        doc = "Continues the story at another function; the current one stops here." },
+
+    -- The player -------------------------------------------------------------
+    -- Sound (src/script/BindAudio.cpp; the handle and voiced lines in StageSupport.lua) --
+    { "playMusic", "sound", params = { { "name", "sound" }, { "options", "musicOptions", opt = true } },
+        signature = "playMusic(name [, {volume =, fade =, loop =}])",
+        doc = "Plays a track, looping unless `loop = false`, fading in over `fade` seconds (default 0). Music "
+            .. "already playing fades out over the same time: a cross-fade. Music is lowered (ducked to 35%) while a "
+            .. "voice plays and comes back after. Returns at once." },
+    { "stopMusic", "sound", params = { { "fade", "seconds", opt = true } },
+        doc = "Fades the music out over `fade` seconds (default 0, a 5 ms ramp so it does not click)." },
+    { "playSound", "sound", params = { { "name", "sound" }, { "options", "soundOptions", opt = true } },
+        returns = { { "Sound" } }, signature = "playSound(name [, {volume =, pan =, at =, loop =, fade =}]) -> Sound",
+        doc = "A one-shot (or a loop with `loop = true`), several at once; `pan` from -1 (left) to 1 (right), or "
+            .. "`at = actor` to pan from the actor's x against the camera. Returns a handle at once. At most 32 "
+            .. "sounds, voices and blips play at once: more are dropped (their events stay)." },
+    { "wait", "sound", of = "Sound", waits = true,
+        doc = "Waits until the sound has ended (its clip's length, from scene time: never the sound card) or was "
+            .. "stopped." },
+    { "stop", "sound", of = "Sound", params = { { "fade", "seconds", opt = true } },
+        doc = "Stops the sound, fading out over `fade` seconds." },
+    { "isPlaying", "sound", of = "Sound", returns = { { "boolean" } }, joinRow = ", " },
+    { "setBlip", "sound", params = { { "actor", "actor" }, { "name", "sound", orNil = true },
+        { "options", "blipOptions", opt = true } }, signature = "setBlip(actor, name [, {pitch =, volume =}])",
+        doc = "The typewriter sound of `actor`'s lines: `name` plays as letters appear (at `pitch` 0.25 to 4), never "
+            .. "more than one at a time per actor, silent while the player skips, and not under a voice. "
+            .. "`setBlip(actor, nil)` removes it." },
+
+    { "setPlayer", "player", params = { { "actor", "actor", orNil = true } },
+        doc = "The character the arrow keys / WASD move while controls are enabled." },
+    { "waitNear", "player", params = { { "actor", "actor" }, { "place", "place" }, { "radius", "number" } },
+        builtOn = "positionOf",
+        waits = true,
+        doc = "Waits until `actor` is within `radius` of `place` (an actor, a waypoint name or a point)." },
+    { "distance", "player", params = { { "actor", "actor" }, { "place", "place" } }, returns = { { "number" } },
+        builtOn = "positionOf", doc = "How far `actor` is from `place` (an actor, a waypoint name or a point)." },
+    { "isLookingAt", "player", params = { { "looker", "actor" }, { "target", "actor" } }, returns = { { "boolean" } },
+        doc = "True when `target` is within about 37 degrees of where `looker` faces, and near." },
+    { "faceTowards", "player", params = { { "actor", "actor" }, { "target", "actor" } },
+        doc = "Turns `actor` towards another actor." },
+    { "positionOf", "player", params = { { "actor", "actor" } }, returns = { { "number", "x" }, { "number", "y" } },
+        doc = "Where the actor stands; `facingOf` tells which way it faces." },
+    { "facingOf", "player", params = { { "actor", "actor" } }, returns = { { '"down"|"up"|"left"|"right"' } },
+        joinRow = ", ", doc = "Which way the actor faces." },
+}
+
+-- Entries by name (plain functions only; methods are reached through a handle).
+M.byName = {}
+for _, entry in ipairs(M.functions) do
+    entry.name, entry.section = entry[1], entry[2]
+    entry.params = entry.params or {}
+    entry.returns = entry.returns or {}
+    for _, param in ipairs(entry.params) do
+        param.name, param.type = param[1], param[2]
+    end
+    if not entry.of then
+        M.byName[entry.name] = entry
+    end
+end
+
+return M

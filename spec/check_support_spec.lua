@@ -1,0 +1,101 @@
+-- Specs for scripts/CheckSupport.lua (`stagehand --check`) in plain Lua: its
+-- scopes (a local, a parameter, a loop variable or `self` is never an
+-- undefined global; a table key or a field is not a name at all), literal
+-- arguments against scripts/ApiDescription.lua, and `check: ignore`. The
+-- command-line tests (tests/scripts/check/) pin each kind of finding's words.
+
+local checker = dofile("scripts/CheckSupport.lua")
+local api = dofile("scripts/ApiDescription.lua")
+
+local function findings(source, extra)
+    local names = {
+        api = api,
+        globals = { "print", "ipairs", "string", "table", "flags", "scene", "wait", "face", "say",
+            "option", "menu", "jump", "setPosition", "waitSignal", "signal", "image", "walkTo" },
+        functions = { "scene" },
+        scenes = { "scene" },
+        actors = { "jackie" },
+        waypoints = { "forest.stop" },
+        images = { "keeper" },
+        closest = function()
+            return nil
+        end,
+    }
+    for key, value in pairs(extra or {}) do
+        names[key] = value
+    end
+    return checker.check(source, "s.lua", names)
+end
+
+describe("--check", function()
+    it("finds nothing wrong with locals, parameters, loop variables, self, keys and fields", function()
+        assert.are.same({}, findings([[
+local count = 0
+local function helper(a, b, ...)
+    local t = { x = a, y = b, [1] = count }
+    for i, v in ipairs({}) do count = count + i + #v end
+    for k = 1, 3 do count = count + k end
+    return t.x, string.format("%d", count), ...
+end
+local M = {}
+function M:method() return self end
+function scene()
+    local ok = helper(1, 2)
+    if ok then local inner = 1 print(inner) else print(ok) end
+    flags.done = true
+end
+]]))
+    end)
+
+    it("a local is visible only inside its block", function()
+        assert.are.same({ "s.lua:4: read of undefined global 'inner'", "s.lua:5: read of undefined global 'branch'" },
+            findings([[
+function scene()
+    if true then local inner = 1 print(inner) end
+    do local other = 2 print(other) end
+    print(inner)
+    if flags then local branch = 1 print(branch) else print(branch) end
+end
+]]))
+    end)
+
+    it("judges literal arguments by the description: type, enum, arity", function()
+        assert.are.same({
+            's.lua:2: face: direction must be one of down, up, left, right. Was "north"',
+            "s.lua:3: say: text must be a string. Was true",
+            "s.lua:4: wait takes 1 argument, not 2",
+            "s.lua:5: setPosition: argument 2 (point) is missing",
+        }, findings([[
+function scene()
+    face("jackie", "north")
+    say("jackie", true)
+    wait(1, 2)
+    setPosition("jackie")
+    setPosition("jackie", { x = 1, y = 2 })
+    face("jackie", someDirection)
+end
+]], { globals = { "face", "say", "wait", "setPosition", "scene", "someDirection" } }))
+    end)
+
+    it("a call whose last argument is a call may give the missing ones", function()
+        assert.are.same({}, findings([[
+local function spot() return "jackie", "forest.stop" end
+function scene() setPosition(spot()) end
+]]))
+    end)
+
+    it("leaves out a line whose comment says check: ignore, and not one that says luacheck: ignore", function()
+        assert.are.same({ 's.lua:3: face: direction must be one of down, up, left, right. Was "east"' }, findings([[
+function scene()
+    face("jackie", "east") -- check: ignore (on purpose)
+    face("jackie", "east") -- luacheck: ignore
+end
+]]))
+    end)
+
+    it("judges names of a type only when the host gives their list (sounds, once they exist)", function()
+        local source = 'function scene()\n    image("keeper")\n    image("kepeer")\nend\n'
+        assert.are.same({ "s.lua:3: image: unknown image 'kepeer'" }, findings(source))
+        assert.are.same({}, findings(source, { images = false }))
+    end)
+end)

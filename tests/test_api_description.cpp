@@ -1,0 +1,197 @@
+// scripts/ApiDescription.lua against what the engine really offers: the
+// functions a scene can see, and the argument checks of their bindings.
+// (tools/generate-api.lua --check, a ctest of its own, holds docs/API.md's
+// tables and the meta file to the same description.)
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "TestSupport.h"
+#include "script/LuaCompat.h"
+
+using namespace stagehand;
+using test::Stage;
+
+namespace {
+
+struct Param {
+    std::string name, type;
+    bool optional = false;
+    std::vector<std::string> choices;  // the type's enum, if it has one
+};
+
+struct Described {
+    std::string name, section, builtOn;
+    bool standard = false;
+    std::vector<Param> params;
+};
+
+std::string field(lua_State* L, int table, const char* key) {
+    lua_getfield(L, table, key);
+    std::string value = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    lua_pop(L, 1);
+    return value;
+}
+
+bool flag(lua_State* L, int table, const char* key) {
+    lua_getfield(L, table, key);
+    bool value = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return value;
+}
+
+// The plain functions of the description (methods of handles left out).
+std::vector<Described> readDescription() {
+    lua_State* L = luaL_newstate();
+    luaL_openlibs(L);
+    std::string path = test::dataRoot() + "/scripts/ApiDescription.lua";
+    std::vector<Described> out;
+    if (luaL_dofile(L, path.c_str()) != 0) {
+        ADD_FAILURE() << lua_tostring(L, -1);
+        lua_close(L);
+        return out;
+    }
+    lua_getfield(L, -1, "types");
+    int types = lua_gettop(L);
+    lua_getfield(L, -2, "functions");
+    int functions = lua_gettop(L);
+    for (int i = 1; i <= static_cast<int>(lua_objlen(L, functions)); ++i) {
+        lua_rawgeti(L, functions, i);
+        int entry = lua_gettop(L);
+        if (field(L, entry, "of").empty()) {
+            Described d{field(L, entry, "name"),
+                        field(L, entry, "section"),
+                        field(L, entry, "builtOn"),
+                        flag(L, entry, "standard"),
+                        {}};
+            lua_getfield(L, entry, "params");
+            for (int j = 1; j <= static_cast<int>(lua_objlen(L, -1)); ++j) {
+                lua_rawgeti(L, -1, j);
+                int param = lua_gettop(L);
+                d.params.push_back({field(L, param, "name"), field(L, param, "type"), flag(L, param, "opt"), {}});
+                lua_getfield(L, types, d.params.back().type.c_str());
+                if (lua_istable(L, -1)) lua_getfield(L, -1, "enum");
+                for (int k = 1; lua_istable(L, -1) && k <= static_cast<int>(lua_objlen(L, -1)); ++k) {
+                    lua_rawgeti(L, -1, k);
+                    d.params.back().choices.push_back(lua_tostring(L, -1));
+                    lua_pop(L, 1);
+                }
+                lua_settop(L, param);
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+            out.push_back(d);
+        }
+        lua_pop(L, 1);
+    }
+    lua_close(L);
+    return out;
+}
+
+// A right value for an argument of each type, as Lua source.
+const std::map<std::string, std::string> kGoodArgument = {
+    {"actor", "'jackie'"},
+    {"waypoint", "'forest.jackie_stop'"},
+    {"point", "'forest.jackie_stop'"},
+    {"place", "'jon'"},
+    {"text", "'hi'"},
+    {"string", "'hi'"},
+    {"number", "1"},
+    {"seconds", "0.01"},
+    {"integer", "1"},
+    {"image", "'keeper'"},
+    {"signal", "'s'"},
+    {"story", "'probe'"},
+    {"facing", "'down'"},
+    {"fadeKind", "'in'"},
+    {"function", "function() end"},
+    {"predicate", "function() return true end"},
+    {"voice", "'door'"},
+    {"sound", "'door'"},
+    {"musicOptions", "{}"},
+    {"soundOptions", "{}"},
+    {"blipOptions", "{}"},
+};
+
+}  // namespace
+
+TEST(ApiDescription, describes_exactly_the_functions_a_scene_can_see) {
+    Stage stage("");
+    std::set<std::string> described, visible;
+    for (const auto& d : readDescription())
+        if (!d.standard) described.insert(d.name);
+    const std::set<std::string> standard = {
+        "assert", "error",  "ipairs", "next",     "pairs",  "pcall",  "select",       "tonumber",     "tostring",
+        "type",   "unpack", "xpcall", "rawequal", "rawget", "rawset", "setmetatable", "getmetatable", "print"};
+    for (const auto& name : stage.host->sceneFunctions())
+        if (!standard.count(name)) visible.insert(name);
+    for (const auto& name : visible) EXPECT_TRUE(described.count(name)) << name << " is not in ApiDescription.lua";
+    for (const auto& name : described) EXPECT_TRUE(visible.count(name)) << name << " is described but not visible";
+    EXPECT_GT(described.size(), 50u);
+}
+
+// Each argument of each stage function, given `true` (no type takes it) with
+// right values for the others (optional ones after it left out): the error names the function (or the engine
+// function it is built on), the argument (by name or type) and the value.
+TEST(ApiDescription, every_stage_argument_is_checked_as_described) {
+    int cases = 0;
+    for (const auto& d : readDescription()) {
+        if (d.section != "stage" && d.section != "story" && d.section != "player") continue;
+        for (std::size_t wrong = 0; wrong < d.params.size(); ++wrong) {
+            if (d.params[wrong].type == "any") continue;
+            std::string args;
+            for (std::size_t i = 0; i < d.params.size() && (i <= wrong || !d.params[i].optional); ++i) {
+                auto good = kGoodArgument.find(d.params[i].type);
+                ASSERT_NE(good, kGoodArgument.end()) << d.name << ": no sample of type " << d.params[i].type;
+                args += (i ? ", " : "") + (i == wrong ? std::string("true") : good->second);
+            }
+            Stage stage("function probe() activate('jackie') activate('jon') " + d.name + "(" + args + ") end");
+            ProcessOutcome outcome;
+            stage.host->startProcess("probe", {}, [&](const ProcessOutcome& o) { outcome = o; });
+            stage.ticks(2);
+            std::string call = d.name + "(" + args + ")";
+            ASSERT_EQ(outcome.status, "failed") << call << " was not refused";
+            std::string firstLine = outcome.error.substr(0, outcome.error.find('\n'));
+            bool namesFunction = firstLine.find(" " + d.name + ": ") != std::string::npos ||
+                                 (!d.builtOn.empty() && firstLine.find(" " + d.builtOn + ": ") != std::string::npos);
+            const Param& p = d.params[wrong];
+            bool namesArgument = firstLine.find(" " + p.name + " ") != std::string::npos ||
+                                 firstLine.find(" " + p.type + " ") != std::string::npos;
+            EXPECT_TRUE(namesFunction) << call << ": " << firstLine;
+            EXPECT_TRUE(namesArgument) << call << ": " << firstLine;
+            EXPECT_NE(firstLine.find("Was true"), std::string::npos) << call << ": " << firstLine;
+            EXPECT_NE(firstLine.find(".lua:1: "), std::string::npos) << call << " is not blamed on the scene's line";
+            ++cases;
+        }
+    }
+    EXPECT_GT(cases, 40);
+}
+
+// An argument of an enum type, given a string outside it: the error lists
+// every choice the description gives, in its order.
+TEST(ApiDescription, every_enum_argument_lists_the_described_choices) {
+    int cases = 0;
+    for (const auto& d : readDescription()) {
+        for (std::size_t which = 0; which < d.params.size(); ++which) {
+            if (d.params[which].choices.empty()) continue;
+            std::string args;
+            for (std::size_t i = 0; i <= which; ++i)
+                args += (i ? ", " : "") + (i == which ? std::string("'nope'") : kGoodArgument.at(d.params[i].type));
+            Stage stage("function probe() " + d.name + "(" + args + ") end");
+            ProcessOutcome outcome;
+            stage.host->startProcess("probe", {}, [&](const ProcessOutcome& o) { outcome = o; });
+            std::string firstLine = outcome.error.substr(0, outcome.error.find('\n'));
+            std::string listed;
+            for (const auto& choice : d.params[which].choices) listed += (listed.empty() ? "" : ", ") + choice;
+            EXPECT_NE(
+                firstLine.find(d.name + ": " + d.params[which].name + " must be one of " + listed + ". Was \"nope\""),
+                std::string::npos)
+                << firstLine;
+            ++cases;
+        }
+    }
+    EXPECT_EQ(cases, 2);  // face's direction, fade's kind
+}

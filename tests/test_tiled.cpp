@@ -1,0 +1,239 @@
+// Maps saved by the Tiled editor (JSON): tiles, flips, tilesets embedded and
+// external, points as waypoints, objects of class "actor" as the cast, and
+// one clear line for each kind of file it cannot use.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "TestSupport.h"
+#include "game/MapData.h"
+#include "game/TiledMap.h"
+#include "game/World.h"
+#include "platform/Portable.h"
+
+using namespace stagehand;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A folder of its own for each test (tests run in parallel).
+class TiledTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        folder = fs::temp_directory_path() / ("stagehand_tiled_" + std::to_string(std::random_device{}())) /
+                 ::testing::UnitTest::GetInstance()->current_test_info()->name();
+        fs::create_directories(folder / "tiles");
+        write("tiles/set.png", "a picture; the loader only checks it is there");
+    }
+    void TearDown() override {
+        std::error_code ignored;
+        fs::remove_all(folder.parent_path(), ignored);
+    }
+    std::string write(const std::string& name, const std::string& text) {
+        std::ofstream(folder / name, std::ios::binary) << text;
+        return (folder / name).string();
+    }
+    // A 3x2 map with `layers` and, unless given, an embedded 4-tile tileset.
+    static std::string map(const std::string& layers, const std::string& tilesets = kEmbeddedTileset,
+                           const std::string& extra = "") {
+        return R"({"type": "map", "orientation": "orthogonal", "infinite": false, "width": 3, "height": 2,
+                   "tilewidth": 32, "tileheight": 32, )" +
+               extra + R"("tilesets": [)" + tilesets + R"(], "layers": [)" + layers + "]}";
+    }
+    // The error loading `text` as a map gives, or "" if it loads.
+    std::string errorOf(const std::string& text) {
+        std::string path = write("m.tmj", text);
+        try {
+            loadTiledMap(path, "m", world);
+        } catch (const MapError& e) {
+            return e.what();
+        }
+        return "";
+    }
+    static constexpr const char* kEmbeddedTileset =
+        R"({"firstgid": 1, "name": "set", "image": "tiles/set.png", "imagewidth": 64, "imageheight": 64,
+            "tilewidth": 32, "tileheight": 32, "tilecount": 4, "columns": 2})";
+    static constexpr const char* kGround =
+        R"({"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "data": [1, 2, 0, 3, 2147483652, 1]})";
+
+    fs::path folder;
+    Transcript transcript;
+    World world{transcript};
+};
+
+}  // namespace
+
+TEST_F(TiledTest, tile_layers_keep_their_tiles_with_the_flip_flags_masked_off_and_kept_apart) {
+    ASSERT_EQ(errorOf(map(kGround)), "");
+    const TileMap* tiles = world.maps().tileMap("m");
+    ASSERT_NE(tiles, nullptr);
+    ASSERT_EQ(tiles->layers.size(), 1u);
+    const TileLayer& ground = tiles->layers[0];
+    EXPECT_EQ(ground.name, "ground");
+    EXPECT_EQ(ground.gids, (std::vector<std::uint32_t>{1, 2, 0, 3, 4, 1}));  // 2147483652 is tile 4, mirrored
+    EXPECT_EQ(ground.flips[4], kFlipHorizontal);
+    EXPECT_EQ(ground.flips[0], 0);
+    ASSERT_EQ(tiles->tilesets.size(), 1u);
+    EXPECT_EQ(tiles->tilesets[0].imagePath, utf8Path(folder / "tiles/set.png"));
+    EXPECT_EQ(tiles->tilesets[0].columns, 2);
+}
+
+TEST_F(TiledTest, uncompressed_base64_data_reads_as_the_same_tiles) {
+    // 1, 2, 0, 3, 4|vertical flip, 1 as little-endian 32-bit words.
+    std::string layer = R"({"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "encoding": "base64",
+                            "data": "AQAAAAIAAAAAAAAAAwAAAAQAAEABAAAA"})";
+    ASSERT_EQ(errorOf(map(layer)), "");
+    const TileLayer& ground = world.maps().tileMap("m")->layers[0];
+    EXPECT_EQ(ground.gids, (std::vector<std::uint32_t>{1, 2, 0, 3, 4, 1}));
+    EXPECT_EQ(ground.flips[4], kFlipVertical);
+}
+
+TEST_F(TiledTest, an_external_tileset_is_read_relative_to_its_own_file) {
+    write("tiles/set.tsj", R"({"type": "tileset", "name": "set", "image": "set.png", "imagewidth": 64,
+                               "imageheight": 64, "tilewidth": 32, "tileheight": 32, "tilecount": 4, "columns": 2})");
+    ASSERT_EQ(errorOf(map(kGround, R"({"firstgid": 1, "source": "tiles/set.tsj"})")), "");
+    EXPECT_EQ(world.maps().tileMap("m")->tilesets[0].imagePath, utf8Path(folder / "tiles/set.png"));
+    // Both files are watched for hot reload.
+    EXPECT_EQ(world.maps().otherFiles.size(), 2u);
+}
+
+TEST_F(TiledTest, named_objects_are_waypoints_and_objects_of_class_actor_are_the_cast_with_their_properties) {
+    std::string objects = R"({"type": "objectgroup", "name": "points", "offsetx": 10, "objects": [
+        {"id": 1, "name": "pier", "point": true, "x": 100, "y": 200},
+        {"id": 2, "name": "gate", "x": 0, "y": 0, "width": 40, "height": 20},
+        {"id": 3, "name": "", "point": true, "x": 5, "y": 5},
+        {"id": 4, "name": "wren", "type": "actor", "point": true, "x": 300, "y": 310, "properties": [
+            {"name": "name", "type": "string", "value": "Wren Ashby"},
+            {"name": "colour", "type": "color", "value": "#ff9be39b"},
+            {"name": "glyph", "type": "string", "value": "W"},
+            {"name": "speed", "type": "float", "value": 95.5}]},
+        {"id": 5, "name": "tam", "class": "actor", "point": true, "x": 1, "y": 2}]})";
+    ASSERT_EQ(errorOf(map(objects, kEmbeddedTileset, R"("properties": [{"name": "backdrop", "type": "string",
+                                                                         "value": "sea"}],)")),
+              "");
+    ASSERT_NE(world.cast().findWaypoint("m.pier"), nullptr);
+    EXPECT_FLOAT_EQ(world.cast().findWaypoint("m.pier")->x, 110);  // the layer's offset moves its objects
+    EXPECT_FLOAT_EQ(world.cast().findWaypoint("m.gate")->x, 30);   // a shape's centre
+    EXPECT_FLOAT_EQ(world.cast().findWaypoint("m.gate")->y, 10);
+    EXPECT_EQ(world.cast().waypointNames().size(), 2u);  // unnamed objects and actors are no waypoints
+    const Actor* wren = world.cast().findActor("wren");
+    ASSERT_NE(wren, nullptr);
+    EXPECT_EQ(wren->displayName, "Wren Ashby");
+    EXPECT_EQ(wren->glyph, "W");
+    EXPECT_EQ(wren->color.r, 0x9b);
+    EXPECT_EQ(wren->color.g, 0xe3);
+    EXPECT_FLOAT_EQ(wren->speed, 95.5f);
+    EXPECT_FLOAT_EQ(wren->position.x, 310);
+    EXPECT_FALSE(wren->active);
+    const Actor* tam = world.cast().findActor("tam");  // Tiled 1.9 wrote "class"; the defaults fill the rest
+    ASSERT_NE(tam, nullptr);
+    EXPECT_EQ(tam->displayName, "tam");
+    EXPECT_EQ(tam->glyph, "T");
+    world.effects().setPlace("m");
+    EXPECT_EQ(world.effects().backdrop(), Backdrop::Sea);
+    ASSERT_EQ(world.maps().actorStarts.size(), 2u);
+    EXPECT_EQ(world.maps().actorStarts[0].where, (folder / "m.tmj").string() + ": object 'wren'");
+}
+
+// Each bad file: one line naming the file, the part and what is wrong.
+TEST_F(TiledTest, a_file_that_is_not_json_is_one_line_naming_the_file_and_where_parsing_stopped) {
+    std::string error = errorOf("{\"type\": \"map\",\n  \"width\": 3,,\n}");
+    EXPECT_EQ(error.find((folder / "m.tmj").string() + ": not a JSON file: parse error at line 2"), 0u) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+}
+
+TEST_F(TiledTest, a_missing_tileset_names_the_file_it_looked_for) {
+    std::string error = errorOf(map(kGround, R"({"firstgid": 1, "source": "tiles/gone.tsj"})"));
+    EXPECT_NE(error.find("m.tmj: tileset " + utf8Path(folder / "tiles/gone.tsj") + ": the tileset file is missing"),
+              std::string::npos)
+        << error;
+    error = errorOf(map(kGround, R"({"firstgid": 1, "source": "tiles/set.tsx"})"));
+    EXPECT_NE(error.find("is in Tiled's XML format; save the tileset as JSON (.tsj)"), std::string::npos) << error;
+}
+
+TEST_F(TiledTest, a_missing_tileset_picture_is_named) {
+    std::string set = kEmbeddedTileset;
+    set.replace(set.find("tiles/set.png"), 13, "tiles/gone.png");
+    std::string error = errorOf(map(kGround, set));
+    EXPECT_NE(error.find("tileset 'set': its picture " + utf8Path(folder / "tiles/gone.png") + " is missing"),
+              std::string::npos)
+        << error;
+}
+
+TEST_F(TiledTest, compressed_tile_data_is_refused_with_the_setting_that_fixes_it) {
+    std::string layer = R"({"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "encoding": "base64",
+                            "compression": "zlib", "data": "eJxjZGBgYAAAAAQAAQ=="})";
+    std::string error = errorOf(map(layer));
+    EXPECT_NE(error.find("m.tmj: layer 'ground': is zlib-compressed, which is not supported: in Tiled choose Map > "
+                         "Map Properties > Tile Layer Format CSV"),
+              std::string::npos)
+        << error;
+}
+
+TEST_F(TiledTest, an_unknown_layer_type_and_an_image_layer_are_named) {
+    std::string error = errorOf(map(R"({"type": "hexlayer", "name": "odd"})"));
+    EXPECT_NE(
+        error.find("m.tmj: layer 'odd': unknown layer type 'hexlayer' (expected tilelayer, objectgroup or group)"),
+        std::string::npos)
+        << error;
+    error = errorOf(map(R"({"type": "imagelayer", "name": "sky", "image": "sky.png"})"));
+    EXPECT_NE(error.find("layer 'sky': image layers are not supported"), std::string::npos) << error;
+}
+
+TEST_F(TiledTest, tiles_outside_every_tileset_and_wrong_sizes_are_named_by_layer_and_cell) {
+    std::string layer =
+        R"({"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "data": [1, 2, 0, 3, 9, 1]})";
+    EXPECT_NE(errorOf(map(layer)).find("layer 'ground': tile 9 at column 1, row 1 is in no tileset"),
+              std::string::npos);
+    layer = R"({"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "data": [1, 2]})";
+    EXPECT_NE(errorOf(map(layer)).find("layer 'ground': has 2 tiles for its 3x2 size"), std::string::npos);
+}
+
+TEST_F(TiledTest, other_orientations_infinite_maps_and_wrong_field_types_are_refused_by_name) {
+    std::string text = map(kGround);
+    std::string iso = text;
+    iso.replace(iso.find("orthogonal"), 10, "isometric");
+    EXPECT_NE(errorOf(iso).find("only orthogonal maps are supported, not \"isometric\""), std::string::npos);
+    std::string infinite = text;
+    infinite.replace(infinite.find("\"infinite\": false"), 17, "\"infinite\": true");
+    EXPECT_NE(errorOf(infinite).find("infinite maps are not supported"), std::string::npos);
+    std::string badWidth = text;
+    badWidth.replace(badWidth.find("\"tilewidth\": 32"), 15, "\"tilewidth\": \"wide\"");
+    EXPECT_NE(errorOf(badWidth).find("the map needs \"tilewidth\" as a whole number"), std::string::npos);
+    EXPECT_NE(errorOf("[1, 2]").find("not a Tiled map"), std::string::npos);
+}
+
+TEST_F(TiledTest, an_actor_with_a_bad_colour_or_no_name_is_named) {
+    std::string objects = R"({"type": "objectgroup", "name": "cast", "objects": [
+        {"id": 7, "name": "wren", "type": "actor", "x": 1, "y": 2,
+         "properties": [{"name": "colour", "type": "string", "value": "green"}]}]})";
+    EXPECT_NE(errorOf(map(objects)).find("layer 'cast', object 'wren': property \"colour\" must look like #rrggbb"),
+              std::string::npos);
+    objects = R"({"type": "objectgroup", "name": "cast", "objects": [{"id": 7, "type": "actor", "x": 1, "y": 2}]})";
+    EXPECT_NE(errorOf(map(objects)).find("layer 'cast', object 7: is an actor with no name"), std::string::npos);
+}
+
+TEST_F(TiledTest, a_folder_may_not_hold_two_files_for_one_map_name) {
+    write("m.map", "waypoint a 1 2\n");
+    write("m.tmj", map(kGround));
+    try {
+        loadMapFolder(folder.string(), world);
+        FAIL() << "expected a MapError";
+    } catch (const MapError& e) {
+        EXPECT_NE(std::string(e.what()).find("two files for map 'm'"), std::string::npos) << e.what();
+    }
+}
+
+TEST_F(TiledTest, the_demo_cove_loads_with_its_tiles_points_and_cast) {
+    loadMapFolder(test::dataRoot() + "/assets/maps", world);
+    const TileMap* cove = world.maps().tileMap("cove");
+    ASSERT_NE(cove, nullptr);
+    EXPECT_EQ(cove->layers.size(), 3u);  // ground, decor, and trees from a second tileset of 64x64 tiles
+    EXPECT_EQ(cove->tilesets.size(), 2u);
+    EXPECT_NE(world.cast().findWaypoint("cove.bench"), nullptr);
+    ASSERT_NE(world.cast().findActor("wren"), nullptr);
+    EXPECT_EQ(world.cast().findActor("wren")->displayName, "Wren");
+    EXPECT_TRUE(world.maps().warnings.empty()) << world.maps().warnings[0];
+}
