@@ -15,7 +15,8 @@ local sceneApi = {
     "deadlockReport", "waypoint", "activate", "deactivate", "setPosition", "walkToPoint", "walkTo",
     "walkToPointAndSignal", "waitArrival", "isWalking", "face", "say", "sayFor", "dialogue", "fade", "flash",
     "setCameraCenter", "disableControls", "enableControls", "banner", "text", "image", "option", "menu", "jump",
-    "setPlayer", "waitNear", "distance", "isLookingAt", "faceTowards", "positionOf", "facingOf",
+    "playMusic", "stopMusic", "playSound", "setBlip", "setPlayer", "waitNear", "distance", "isLookingAt",
+    "faceTowards", "positionOf", "facingOf",
     -- </api>
     -- the sandbox's standard functions (no io, os, debug or load*)
     "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring", "type", "unpack",

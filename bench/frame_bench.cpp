@@ -4,19 +4,25 @@
 // real window, vsync off. Prints the realtime clock at the first presented
 // frame (bench/frames_vs_love.sh subtracts the launch time), then the median
 // and p99 frame time over the measured frames.
-//   usage: frame_bench N [FRAMES]      (run under X, e.g. Xvfb, from the repo root)
+// With "sound" as the third argument, each frame also runs the game's sound
+// work: a footstep for every 24th actor (at most 32 play), the cues handed to
+// the device, mixed on SDL's audio thread (bench/audio_frames.sh compares).
+//   usage: frame_bench N [FRAMES [sound]]      (run under X, e.g. Xvfb, from the repo root)
 #include <SDL.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "BenchCast.h"
 #include "app/CommandLine.h"
 #include "app/Simulation.h"
+#include "audio/AudioOutput.h"
+#include "audio/ClipLibrary.h"
 #include "platform/Portable.h"
 #include "platform/Window.h"
 #include "render/Batch2D.h"
@@ -56,6 +62,7 @@ void addCast(World& world, int count) {
 int main(int argc, char** argv) {
     int count = argc > 1 ? std::atoi(argv[1]) : 100;
     int frames = argc > 2 ? std::atoi(argv[2]) : 300;
+    bool sound = argc > 3 && std::string(argv[3]) == "sound";
     std::string error;
     std::string root = locateDataRoot(error);
     Window window({"frame_bench", 1280, 720, false, false, false});
@@ -73,6 +80,13 @@ int main(int argc, char** argv) {
     world.effects().setBackdrop("", Backdrop::Forest);  // the forest, as RESULTS.md describes the frame
     addCast(world, count);
     for (int i = 0; i < 600; ++i) world.advance(1.0f / 60.0f);  // the dialogue line typed out
+    std::string notice;
+    std::unique_ptr<AudioOutput> output;
+    if (sound) {
+        output = std::make_unique<AudioOutput>(notice);
+        world.soundtrack().setClips(std::make_shared<ClipLibrary>(pathFromUtf8(joinPath(root, "assets/audio"))));
+        std::printf("sound %s\n", output->live() ? "live" : notice.c_str());
+    }
 
     std::vector<double> times;
     double last = Window::seconds();
@@ -86,6 +100,11 @@ int main(int argc, char** argv) {
         ViewLayout layout = ViewLayout::fit(w, h);
         layout.applyViewport();
         view.draw(world, layout, {});
+        if (output) {
+            for (int i = frame % 24; i < count; i += 24)
+                world.soundtrack().playSound("footstep", {0.3, 0, 0, false}, error);
+            output->follow(world.soundtrack().run(), world.soundtrack().cues(), world.time());
+        }
         window.swap();
         if (frame == 0) std::printf("first_frame_realtime %.6f\n", realtimeSeconds());
         double now = Window::seconds();

@@ -49,8 +49,15 @@ M.types = {
     image = { lua = "string", literal = { "string" }, names = "images", expects = "a string" },
     signal = { lua = "string", literal = { "string" }, expects = "a string" },
     story = { lua = "string", literal = { "string" }, names = "storyFunctions", expects = "a string" },
-    -- for the sound functions to come: --check judges the names once the host passes a `sounds` list
+    -- a file of assets/audio named without its extension (the host gives --check the `sounds` list)
     sound = { lua = "string", literal = { "string" }, names = "sounds", expects = "a string" },
+    voice = { lua = "string|{voice: string}", literal = { "string", "table" }, names = "sounds",
+        expects = "a sound name" },
+    musicOptions = { lua = "{volume?: number, fade?: number, loop?: boolean}", literal = { "table" },
+        expects = "a table" },
+    soundOptions = { lua = "{volume?: number, pan?: number, at?: string, loop?: boolean, fade?: number}",
+        literal = { "table" }, expects = "a table" },
+    blipOptions = { lua = "{pitch?: number, volume?: number}", literal = { "table" }, expects = "a table" },
     facing = { lua = '"down"|"up"|"left"|"right"', literal = { "string" }, enum = { "down", "up", "left", "right" } },
     fadeKind = { lua = '"out"|"in"|"flash"', literal = { "string" }, enum = { "out", "in", "flash" } },
 }
@@ -66,6 +73,7 @@ M.sections = {
     { name = "introspection" },
     { name = "stage", header = { "function", "what it does" } },
     { name = "story", header = { "function", "what it does" } },
+    { name = "sound", header = { "function", "what it does" } },
     { name = "player", header = { "function", "what it does" } },
 }
 
@@ -198,9 +206,11 @@ M.functions = {
         doc = 'A speech bubble; `""` clears it; with `seconds` it clears itself. Returns at once.' },
     { "sayFor", "stage", params = { { "actor", "actor" }, { "text", "text" }, { "seconds", "seconds" } },
         waits = true, builtOn = "say", doc = "A bubble for `seconds`, waiting that long." },
-    { "dialogue", "stage", params = { { "speaker", "actor", orNil = true }, { "text", "text" } }, waits = true,
+    { "dialogue", "stage", params = { { "speaker", "actor", orNil = true }, { "text", "text" },
+        { "voice", "voice", opt = true } }, waits = true,
         doc = "A line in the dialogue box (`speaker` nil for narration), typed out, then held long enough to read; "
-            .. "waits until it is done." },
+            .. "waits until it is done. With `voice` (a sound name, or `{voice = name}`) the clip plays as the line "
+            .. "starts, the line is held until it ends, the next line stops it, and music is ducked under it." },
     { "fade", "stage", params = { { "kind", "fadeKind" }, { "seconds", "seconds", opt = true } },
         doc = '`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white). Returns at once.' },
     { "flash", "stage", params = { { "seconds", "seconds", opt = true } }, doc = '`fade("flash", seconds)`.' },
@@ -215,8 +225,9 @@ M.functions = {
         doc = "Big centred text for a moment (a countdown, a chapter title)." },
 
     -- Story scripts (StageSupport.lua) ---------------------------------------
-    { "text", "story", params = { { "speakerOrText", "text" }, { "text", "text", opt = true } }, waits = true,
-        signature = "text(s)` / `text(actor, s)",
+    { "text", "story", params = { { "speakerOrText", "text" }, { "text", "text", opt = true },
+        { "voice", "voice", opt = true } }, waits = true,
+        signature = "text(s)` / `text(actor, s [, voice])",
         doc = "Shows a page in the dialogue box (narration, or spoken by `actor`), typed out, and waits until the "
             .. "player turns it. Without a player (headless, screenshots) it turns once typed." },
     { "image", "story", params = { { "name", "image", orNil = true } },
@@ -234,6 +245,31 @@ M.functions = {
         doc = "Continues the story at another function; the current one stops here." },
 
     -- The player -------------------------------------------------------------
+    -- Sound (src/script/BindAudio.cpp; the handle and voiced lines in StageSupport.lua) --
+    { "playMusic", "sound", params = { { "name", "sound" }, { "options", "musicOptions", opt = true } },
+        signature = "playMusic(name [, {volume =, fade =, loop =}])",
+        doc = "Plays a track, looping unless `loop = false`, fading in over `fade` seconds (default 0). Music "
+            .. "already playing fades out over the same time: a cross-fade. Music is lowered (ducked to 35%) while a "
+            .. "voice plays and comes back after. Returns at once." },
+    { "stopMusic", "sound", params = { { "fade", "seconds", opt = true } },
+        doc = "Fades the music out over `fade` seconds (default 0, a 5 ms ramp so it does not click)." },
+    { "playSound", "sound", params = { { "name", "sound" }, { "options", "soundOptions", opt = true } },
+        returns = { { "Sound" } }, signature = "playSound(name [, {volume =, pan =, at =, loop =, fade =}]) -> Sound",
+        doc = "A one-shot (or a loop with `loop = true`), several at once; `pan` from -1 (left) to 1 (right), or "
+            .. "`at = actor` to pan from the actor's x against the camera. Returns a handle at once. At most 32 "
+            .. "sounds, voices and blips play at once: more are dropped (their events stay)." },
+    { "wait", "sound", of = "Sound", waits = true,
+        doc = "Waits until the sound has ended (its clip's length, from scene time: never the sound card) or was "
+            .. "stopped." },
+    { "stop", "sound", of = "Sound", params = { { "fade", "seconds", opt = true } },
+        doc = "Stops the sound, fading out over `fade` seconds." },
+    { "isPlaying", "sound", of = "Sound", returns = { { "boolean" } }, joinRow = ", " },
+    { "setBlip", "sound", params = { { "actor", "actor" }, { "name", "sound", orNil = true },
+        { "options", "blipOptions", opt = true } }, signature = "setBlip(actor, name [, {pitch =, volume =}])",
+        doc = "The typewriter sound of `actor`'s lines: `name` plays as letters appear (at `pitch` 0.25 to 4), never "
+            .. "more than one at a time per actor, silent while the player skips, and not under a voice. "
+            .. "`setBlip(actor, nil)` removes it." },
+
     { "setPlayer", "player", params = { { "actor", "actor", orNil = true } },
         doc = "The character the arrow keys / WASD move while controls are enabled." },
     { "waitNear", "player", params = { { "actor", "actor" }, { "place", "place" }, { "radius", "number" } },

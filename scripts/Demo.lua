@@ -14,6 +14,21 @@ SCENES = {
 }
 
 ---------------------------------------------------------------------------
+-- Sound: the sounds are assets/audio/NAME.ogg or .wav (tools/make-audio.py
+-- makes them). Footsteps follow an actor for as long as it walks.
+---------------------------------------------------------------------------
+
+local function footsteps(actor)
+    runProcess(function()
+        waitFrames(1) -- the walk starts on the caller's next line
+        while isWalking(actor) do
+            playSound("footstep", { at = actor, volume = 0.3 })
+            wait(0.38)
+        end
+    end):setName(actor .. "'s footsteps")
+end
+
+---------------------------------------------------------------------------
 -- (a) George and Bob: two processes that take turns by signalling each other.
 ---------------------------------------------------------------------------
 
@@ -57,12 +72,18 @@ function conversation()
     setCameraCenter(waypoint("porch.camera"))
     activate("george")
     activate("bob")
+    playMusic("music_porch", { fade = 1.5, volume = 0.55 })
+    setBlip("george", "blip_low", { pitch = 0.9, volume = 0.5 })
+    setBlip("bob", "blip_mid", { pitch = 1.1, volume = 0.5 })
     -- Bob starts first so he is already waiting when George hands him the turn.
     local bob = runProcess(bobTrack):setName("bob's lines")
     local george = runProcess(georgeTrack):setName("george's lines")
     waitAll(george, bob)
+    footsteps("bob")
     walkTo("bob", "porch.shed")
+    playSound("door", { at = "bob", volume = 0.8 })
     say("bob", "Ladder's back!", 2)
+    stopMusic(2)
 end
 
 ---------------------------------------------------------------------------
@@ -98,6 +119,14 @@ function openingScene()
         activate(name)
         setPosition(name, waypoint("forest." .. name .. "_start"))
     end
+    playMusic("ambience_forest", { fade = 2, volume = 0.6 })
+    setBlip("jackie", "blip_mid", { pitch = 1.15, volume = 0.5 })
+    setBlip("jon", "blip_low", { volume = 0.5 })
+    setBlip("vesper", "blip_high", { pitch = 0.7, volume = 0.45 })
+    setBlip("kayla", "blip_high", { pitch = 1.35, volume = 0.35 })
+    setBlip("colin", "blip_high", { pitch = 1.2, volume = 0.35 })
+    footsteps("jackie")
+    footsteps("jon")
 
     walkToPointAndSignal("jackie", "jackie-arrived", waypoint("forest.jackie_stop"))
     walkToPoint("jon", waypoint("forest.jon_stop"))
@@ -109,6 +138,7 @@ function openingScene()
     dialogue("jackie", "Here. We'll spread the blanket by the old oak.")
 
     flash(0.9)
+    playSound("shimmer", { at = "vesper", volume = 0.7 })
     activate("vesper")
     for _, name in ipairs({ "jackie", "jon", "kayla", "colin" }) do
         face(name, "right")
@@ -133,6 +163,7 @@ end
 -- latch() instead of signal(): whoever arrives second still sees that the
 -- other one is there, so neither can miss the other's arrival.
 local function track(actor, spot, other, facing, greeting)
+    footsteps(actor)
     walkTo(actor, spot)
     latch(actor .. "-at-meeting")
     waitSignal(other .. "-at-meeting")
@@ -146,6 +177,15 @@ function handshake()
     setCameraCenter(waypoint("dock.camera"))
     activate("rhea")
     activate("otto")
+    playMusic("ambience_sea", { fade = 1.5, volume = 0.6 })
+    setBlip("rhea", "blip_mid", { pitch = 1.2, volume = 0.5 })
+    setBlip("otto", "blip_low", { pitch = 0.85, volume = 0.5 })
+    runProcess(function() -- check: ignore (the gulls end by themselves, 5.7 s in)
+        wait(1.2)
+        playSound("gull", { pan = -0.6, volume = 0.5 })
+        wait(4.5)
+        playSound("gull", { pan = 0.7, volume = 0.4 })
+    end):setName("gulls")
     local rhea = runProcess(track, "rhea", "dock.meet_west", "otto", "right", "Otto. You walk like a tide.")
         :setName("rhea's track")
     local otto = runProcess(track, "otto", "dock.meet_east", "rhea", "left",
@@ -165,6 +205,13 @@ function lighthouse()
     setCameraCenter(waypoint("lighthouse.camera"))
     activate("maren")
     activate("visitor")
+    playMusic("music_lighthouse", { fade = 2, volume = 0.5 })
+    playSound("ambience_storm", { loop = true, volume = 0.35, fade = 1 })
+    setBlip("maren", "blip_low", { pitch = 0.8, volume = 0.45 })
+    runProcess(function()
+        wait(2.5)
+        playSound("thunder", { volume = 0.6 })
+    end):setName("thunder")
     face("maren", "right")
     face("visitor", "right")
     image("keeper")
@@ -188,6 +235,7 @@ end
 
 function lighthouse_storm()
     image("keeper")
+    playSound("thunder", { volume = 0.5, pan = 0.3 })
     text("maren", "Wind from the north-east, rain sideways. I lit the lamp at six and it never went out.")
     if flags.sawSmudge then
         text("maren", "...Never went out for long, anyway.")
@@ -197,12 +245,14 @@ function lighthouse_storm()
 end
 
 function lighthouse_logbook()
+    footsteps("visitor")
     walkTo("visitor", "lighthouse.desk")
     image("logbook")
     text("The log is neat, hour after hour, until the night of the storm. "
         .. "That page is gone, torn close to the spine.")
     text("On the page after it, a dark thumbprint of lamp oil, still soft.")
     flags.sawSmudge = true
+    footsteps("visitor")
     walkTo("visitor", "lighthouse.visitor_spot")
     face("visitor", "right")
     jump("lighthouse_questions")
@@ -236,6 +286,7 @@ end
 
 function lighthouse_leave()
     image(nil)
+    playSound("door", { volume = 0.8 })
     if flags.heardStorm then
         text("You leave with the storm in your notes and the page still missing.")
     else
@@ -268,6 +319,12 @@ function harbour()
     activate("pell")
     setPlayer("ines")
     face("pell", "down")
+    playMusic("music_harbour", { fade = 2, volume = 0.45 })
+    playSound("ambience_sea", { loop = true, volume = 0.3 })
+    playSound("gull", { pan = 0.5, volume = 0.45 })
+    setBlip("ines", "blip_mid", { pitch = 1.25, volume = 0.5 })
+    setBlip("pell", "blip_low", { pitch = 0.8, volume = 0.5 })
+    footsteps("ines")
     walkTo("ines", "harbour.ines_enter")
     dialogue("ines", "Pell said he'd be mending nets by the bollards. Time to ask him about that boat.")
     for n = 3, 1, -1 do
@@ -317,6 +374,10 @@ function cove()
     setCameraCenter(waypoint("cove.camera"))
     activate("wren")
     activate("tam")
+    playSound("ambience_sea", { loop = true, volume = 0.35, fade = 2 })
+    playSound("gull", { pan = -0.4, volume = 0.4 })
+    setBlip("wren", "blip_mid", { pitch = 1.05, volume = 0.5 })
+    setBlip("tam", "blip_high", { pitch = 1.3, volume = 0.4 })
     face("tam", "down")
     dialogue(nil, "Low tide below the lighthouse garden. The sea has gone out past the rocks "
         .. "and left the sand shining.")

@@ -32,7 +32,8 @@ end
 -- Engine functions the API wraps rather than hands out.
 local INTERNAL = {
     showLine = true, isLineFinished = true, showPage = true, setImage = true, showMenu = true,
-    menuChoice = true, recordJump = true,
+    menuChoice = true, recordJump = true, startSound = true, stopSoundId = true, isSoundPlaying = true,
+    playVoice = true,
 }
 
 return function(stage, S)
@@ -55,6 +56,7 @@ return function(stage, S)
             api[name] = fn
         end
     end
+    S.addSignalSender("walkToPointAndSignal", 2) -- its second argument names the signal it sends
     local host = {}
     local env = {} -- the scene sandbox, set by the host once it exists
 
@@ -108,12 +110,63 @@ return function(stage, S)
         S.waitUntilLabelled("walk", actor, arrived(actor), arrives(actor))
     end
 
+    -- The voice clip a line carries: a name, or { voice = name }.
+    local function voiceOf(fname, voice)
+        if type(voice) == "table" then
+            voice = voice.voice
+        end
+        if voice ~= nil and type(voice) ~= "string" then
+            error(string.format("%s: voice must be a sound name. Was %s", fname, describe(voice)), 3)
+        end
+        return voice
+    end
+
     ---Shows a line in the dialogue box (speaker nil for narration) and waits
-    ---until it has been typed out and read.
+    ---until it has been typed out and read; with a voice clip, until the voice
+    ---has ended too (the next line stops it).
     ---@param speaker string|nil
     ---@param text string
-    function api.dialogue(speaker, text)
-        waitUntilRead(stage.showLine(speaker, text), speaker, "the line is read") -- it turns itself once read
+    ---@param voice? string|table a sound name, or { voice = name }
+    function api.dialogue(speaker, text, voice)
+        voice = voiceOf("dialogue", voice)
+        local id = stage.showLine(speaker, text)
+        if voice then
+            stage.playVoice(speaker, voice)
+        end
+        waitUntilRead(id, speaker, "the line is read") -- it turns itself once read
+    end
+
+    ---------------------------------------------------------------------------
+    -- Sound: a one-shot's handle can be waited on and stopped.
+    ---------------------------------------------------------------------------
+
+    local Sound = {}
+    Sound.__index = Sound
+    Sound.__metatable = false
+
+    ---Waits until the sound has ended (or was stopped). A loop never ends by itself.
+    function Sound:wait()
+        S.waitUntilLabelled("sound", self.name, function()
+            return not stage.isSoundPlaying(self.id)
+        end, "the sound " .. self.name .. " ends")
+    end
+
+    ---Stops the sound, fading out over `fade` seconds (default 0).
+    function Sound:stop(fade)
+        stage.stopSoundId(self.id, fade)
+    end
+
+    function Sound:isPlaying()
+        return stage.isSoundPlaying(self.id)
+    end
+
+    ---Plays a sound from assets/audio and returns its handle at once.
+    ---@param name string
+    ---@param options? table { volume =, pan =, at = actor, loop =, fade = }
+    ---@return table handle with :wait(), :stop(fade), :isPlaying()
+    function api.playSound(name, options)
+        local id = stage.startSound(name, options)
+        return setmetatable({ id = id, name = name }, Sound)
     end
 
     ---Shows a speech bubble for `seconds` and waits that long; the engine
@@ -149,7 +202,8 @@ return function(stage, S)
     ---text(s) is narration; text(actor, s) names the speaker.
     ---@param speakerOrText string
     ---@param text? string
-    function api.text(speakerOrText, text)
+    ---@param voice? string|table a sound name, or { voice = name }
+    function api.text(speakerOrText, text, voice)
         local speaker = nil
         if text == nil then
             text = speakerOrText
@@ -157,7 +211,12 @@ return function(stage, S)
             speaker = speakerOrText
         end
         checkString("text", "text", text)
-        waitUntilRead(stage.showPage(speaker, text), speaker, "the player turns the page")
+        voice = voiceOf("text", voice)
+        local id = stage.showPage(speaker, text)
+        if voice then
+            stage.playVoice(speaker, voice)
+        end
+        waitUntilRead(id, speaker, "the player turns the page")
     end
 
     ---Shows a picture (assets/images/NAME.png, or .jpg, .bmp, .tga, .gif) beside the text; nil hides it.

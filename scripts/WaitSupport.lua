@@ -17,6 +17,7 @@
 --   handles.lua       the handles scripts hold and the process methods
 --   groups.lua        groups: their clocks, pause, time scale, cancel
 --   errors.lua        errors at the author's line, "did you mean", the error handler
+--   senders.lua       which signal names the scene's text can send (hangs are told at once)
 --   introspection.lua processes(), the deadlock report, the host's observer
 --   signals.lua       signals and latches
 --   joins.lua         waiting for processes to end, and try()
@@ -30,8 +31,8 @@
 -- was loaded from: with LÖVE's filesystem when LÖVE can see them, else loadfile.
 
 local PARTS = {
-    "records", "core", "sleeptimers", "processes", "handles", "groups", "errors", "introspection", "signals", "joins",
-    "protected",
+    "records", "core", "sleeptimers", "processes", "handles", "groups", "errors", "senders", "introspection", "signals",
+    "joins", "protected",
 }
 
 local hostLoader = ...

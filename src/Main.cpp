@@ -14,6 +14,8 @@
 #include "app/RunSetup.h"
 #include "app/TimelineReport.h"
 #include "app/WindowGame.h"
+#include "audio/Mixer.h"
+#include "audio/WavFile.h"
 #include "platform/Portable.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
@@ -55,11 +57,14 @@ int runHeadless(const Setup& setup) {
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     if (setup.input) sim->replay(*setup.input);
     long ticks = runTicks(setup);
-    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->isStuck() && !stopRequested(); ++i) sim->tick();
+    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->nothingCanRun() && !stopRequested(); ++i) sim->tick();
     if (stopRequested()) std::cerr << "stagehand: stopped by a signal at " << sim->time() << " s\n";
     if (!sim->isSceneOver())
         for (const auto& line : sim->suspectedStuckLines()) std::cerr << "note: " << line << '\n';
     std::cout.flush();
+    if (!setup.cmd.audioPath.empty() &&
+        !writeWav(setup.cmd.audioPath, renderCues(sim->world().soundtrack().cues(), sim->time()), error))
+        return fail(error, kExitBadInput);
     return sim->host().errorCount() > 0 || sim->isStuck() ? kExitScriptError : kExitOk;
 }
 
@@ -70,7 +75,7 @@ int runTimeline(const Setup& setup) {
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     if (setup.input) sim->replay(*setup.input);
     long ticks = runTicks(setup);
-    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->isStuck() && !stopRequested(); ++i) sim->tick();
+    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->nothingCanRun() && !stopRequested(); ++i) sim->tick();
     TimelineSummary summary;
     std::string html = timelineHtml(sim->transcript().events(), "Stagehand timeline: " + scene, &summary);
     std::ofstream out(pathFromUtf8(setup.cmd.timelinePath), std::ios::binary | std::ios::trunc);

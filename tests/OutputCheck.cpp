@@ -144,6 +144,13 @@ const std::map<std::string, std::map<std::string, char>>& documentedEvents() {
         {"latch", {{"signal", 's'}, {"sender", 'n'}, {"sender_name", 's'}, {"woken", 'n'}, {"woke", 's'}}},
         {"unlatch", {{"signal", 's'}, {"sender", 'n'}, {"sender_name", 's'}}},
         {"timeout", {{"id", 'n'}, {"process", 's'}, {"signal", 's'}}},
+        {"music", {{"name", 's'}, {"volume", 'n'}, {"fade", 'n'}, {"loop", 's'}, {"seconds", 'n'}}},
+        {"music_stop", {{"fade", 'n'}}},
+        {"sound", {{"id", 'n'}, {"name", 's'}, {"volume", 'n'}, {"pan", 'n'}, {"seconds", 'n'}}},
+        {"sound_stop", {{"id", 'n'}, {"fade", 'n'}}},
+        {"voice", {{"speaker", 's'}, {"name", 's'}, {"seconds", 'n'}}},
+        {"voice_stop", {{"name", 's'}}},
+        {"blip", {{"actor", 's'}, {"name", 's'}}},
         // --explore's report (no "t": it is about many runs): 'a' a list of numbers, 'b' a boolean.
         {"explore_scene",
          {{"scene", 's'}, {"paths", 'n'}, {"every_path", 'b'}, {"errors", 'n'}, {"hangs", 'n'}, {"seconds", 'n'}}},
@@ -220,7 +227,7 @@ std::vector<std::string> lineProblems(const nlohmann::json& object, double& last
         if (!statuses.count(object["status"].get<std::string>())) problems.push_back("unknown status");
     } else if (name == "wait") {
         static const std::set<std::string> kinds = {"seconds", "frames", "signal", "process", "predicate",
-                                                    "page",    "menu",   "walk",   "near"};
+                                                    "page",    "menu",   "walk",   "near",    "sound"};
         if (!kinds.count(object["kind"].get<std::string>())) problems.push_back("unknown wait kind");
     } else if (name == "signal" || name == "latch") {
         // "woke" lists the woken ids: as many as "woken" counts.

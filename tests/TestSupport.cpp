@@ -30,6 +30,7 @@ Stage::Stage(const std::string& source, std::uint64_t seed, std::vector<int> cho
     world.story().setScriptedChoices(std::move(choices));
     world.effects().setImageNames({"keeper", "logbook"});
     loadMapFolder(dataRoot() + "/assets/maps", world);
+    world.soundtrack().setClips(std::make_shared<ClipLibrary>(dataRoot() + "/assets/audio"));
     host = std::make_unique<ScriptHost>(world, dataRoot(), seed);
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     std::string name = std::string(info->test_suite_name()) + "_" + info->name() + ".lua";

@@ -109,6 +109,11 @@ const std::map<std::string, std::string> kGoodArgument = {
     {"fadeKind", "'in'"},
     {"function", "function() end"},
     {"predicate", "function() return true end"},
+    {"voice", "'door'"},
+    {"sound", "'door'"},
+    {"musicOptions", "{}"},
+    {"soundOptions", "{}"},
+    {"blipOptions", "{}"},
 };
 
 }  // namespace

@@ -179,7 +179,9 @@ TEST(ScriptHost, plain_flags_can_be_carried_to_the_next_scene) {
 }
 
 TEST(ScriptHost, the_process_report_names_what_each_process_waits_on) {
-    Stage stage("function sleeper() wait(5) end\nfunction listener()\n  waitSignal('door')\nend");
+    Stage stage(
+        "function sleeper() wait(5) end\nfunction listener()\n  waitSignal('door')\nend\n"
+        "function opener() signal('door') end");
     stage.host->startProcess("sleeper", {}, nullptr);
     stage.host->startProcess("listener", {}, nullptr);
     auto list = stage.host->processes();
@@ -197,6 +199,20 @@ TEST(ScriptHost, the_process_report_names_what_each_process_waits_on) {
     ASSERT_EQ(stuck.size(), 1u);
     EXPECT_FALSE(stuck[0].certain);
     EXPECT_EQ(stuck[0].waitingOn, "signal door");
+}
+
+TEST(ScriptHost, a_wait_on_a_signal_no_line_of_the_script_sends_is_a_certain_hang) {
+    // The host gives the scheduler the script's text (scripts/wait/senders.lua).
+    Stage stage(
+        "function sleeper() wait(5) end\nfunction listener()\n  waitSignal('dore')\nend\n"
+        "function opener() signal('door') end");
+    stage.host->startProcess("sleeper", {}, nullptr);
+    stage.host->startProcess("listener", {}, nullptr);
+    auto stuck = stage.host->findDeadlocks();
+    ASSERT_EQ(stuck.size(), 1u);
+    EXPECT_TRUE(stuck[0].certain) << "the sleeper still runs, but nothing can send it";
+    EXPECT_FALSE(stuck[0].nothingRuns);
+    EXPECT_EQ(stuck[0].hint, "door");
 }
 
 TEST(ScriptHost, error_locations_are_found_after_a_prefix) {
@@ -260,4 +276,35 @@ TEST(ScriptHost, every_scene_function_is_in_the_meta_file_and_the_api_doc) {
             EXPECT_TRUE(visible.count(name)) << name << " is documented but scenes cannot see it";
         }
     }
+}
+
+TEST(ScriptHost, an_error_names_the_function_the_scene_called_not_the_one_the_library_did) {
+    // walkTo and walkToPointAndSignal call the engine's walkToPoint: every
+    // path a binding's error takes (a bad argument, an unknown name, a bad
+    // point) names what the scene's line wrote.
+    const char* const cases[][2] = {
+        {"walkTo(12, 'forest.jackie_stop')", "walkTo: actor must be a string"},
+        {"walkTo('jackie', 'nowhere')", "walkTo: unknown waypoint 'nowhere'"},
+        {"walkTo('jackie', 12)", "walkTo: point must be a waypoint name"},
+        {"walkToPointAndSignal('jackie', 'x', 12)", "walkToPointAndSignal: point must be a waypoint name"},
+        {"walkToPoint('jackie', 12)", "walkToPoint: point must be a waypoint name"},
+    };
+    for (const auto& c : cases) {
+        Stage stage(std::string("function scene()\n  activate('jackie')\n  ") + c[0] + "\nend");
+        stage.host->startProcess("scene", {}, nullptr);
+        const std::string& shown = stage.world.effects().lastError();
+        EXPECT_NE(shown.find(std::string(".lua:3: ") + c[1]), std::string::npos) << c[0] << " -> " << shown;
+    }
+}
+
+TEST(ScriptHost, the_inspector_keeps_the_last_errors_traceback_in_the_scenes_frames) {
+    Stage stage("local function inner()\n  error('boom')\nend\nfunction scene()\n  inner()\nend");
+    stage.host->startProcess("scene", {}, nullptr);
+    const std::string& traceback = stage.world.effects().errorTraceback();
+    EXPECT_EQ(traceback.rfind(stage.world.effects().lastError() + "\nstack traceback:\n", 0), 0u) << traceback;
+    EXPECT_NE(traceback.find(".lua:2: in function 'inner'"), std::string::npos) << traceback;
+    EXPECT_NE(traceback.find(".lua:5: in function"), std::string::npos) << traceback;
+    EXPECT_EQ(traceback.find("scripts/wait/"), std::string::npos) << "the scheduler's frames are counted, not shown";
+    EXPECT_EQ(traceback.find("[C]"), std::string::npos) << traceback;
+    EXPECT_NE(traceback.find("frames of the stage library hidden; --traceback-all shows them)"), std::string::npos);
 }

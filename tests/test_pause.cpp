@@ -76,3 +76,19 @@ TEST_F(PauseTest, a_click_on_a_row_selects_and_activates_it) {
     }
     FAIL() << "no row under the mouse is Quit";
 }
+
+TEST_F(PauseTest, volumes_step_in_tenths_stop_at_the_ends_and_enter_goes_round) {
+    selectRow(PauseMenu::Row::MusicVolume);
+    EXPECT_EQ(PauseMenu::value(PauseMenu::Row::MusicVolume, settings), "80%");
+    EXPECT_EQ(key(SDLK_RIGHT), PauseMenu::Action::SettingsChanged);
+    key(SDLK_RIGHT);
+    key(SDLK_RIGHT);
+    EXPECT_EQ(settings.musicVolume, 10) << "full stays full";
+    key(SDLK_RETURN);
+    EXPECT_EQ(settings.musicVolume, 0) << "Enter goes round to silent";
+    key(SDLK_LEFT);
+    EXPECT_EQ(settings.musicVolume, 0);
+    selectRow(PauseMenu::Row::MuteUnfocused);
+    key(SDLK_RETURN);
+    EXPECT_FALSE(settings.muteUnfocused);
+}

@@ -68,3 +68,24 @@ TEST(PlayerSettings, the_auto_advance_wait_and_text_size_come_back_and_are_check
         EXPECT_NE(warning.find("settings_bad_size.txt:1:"), std::string::npos) << warning;
     }
 }
+
+TEST(PlayerSettings, the_volumes_and_background_mute_come_back_and_are_checked) {
+    std::string path = test::writeScript("settings_sound.txt", "");
+    PlayerSettings saved;
+    saved.masterVolume = 7;
+    saved.musicVolume = 0;
+    saved.voiceVolume = 3;
+    saved.muteUnfocused = false;
+    ASSERT_TRUE(saved.save(path));
+    std::string warning;
+    PlayerSettings loaded = PlayerSettings::load(path, warning);
+    EXPECT_TRUE(warning.empty()) << warning;
+    EXPECT_EQ(loaded.masterVolume, 7);
+    EXPECT_EQ(loaded.musicVolume, 0);
+    EXPECT_EQ(loaded.soundVolume, 10);
+    EXPECT_EQ(loaded.voiceVolume, 3);
+    EXPECT_FALSE(loaded.muteUnfocused);
+    std::string bad = test::writeScript("settings_bad_volume.txt", "music_volume = 11\n");
+    EXPECT_EQ(PlayerSettings::load(bad, warning).musicVolume, 8);
+    EXPECT_NE(warning.find("settings_bad_volume.txt:1:"), std::string::npos) << warning;
+}

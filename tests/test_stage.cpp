@@ -37,10 +37,10 @@ TEST(StageApi, an_unknown_waypoint_suggests_the_closest) {
         << outcome.error;
 }
 
-TEST(StageApi, errors_inside_stage_helpers_blame_the_scene_line) {
+TEST(StageApi, errors_inside_stage_helpers_blame_the_scene_line_and_name_its_call) {
     Stage stage("function scene()\n\n  walkTo('nobody', 'forest.jon_stop')\nend");
     auto outcome = run(stage, "scene");
-    EXPECT_NE(outcome.error.find(".lua:3: walkToPoint: unknown actor 'nobody'"), std::string::npos) << outcome.error;
+    EXPECT_NE(outcome.error.find(".lua:3: walkTo: unknown actor 'nobody'"), std::string::npos) << outcome.error;
 }
 
 TEST(StageApi, arguments_of_the_wrong_type_are_named) {

@@ -122,6 +122,27 @@ TEST(Timeline, script_text_is_escaped_and_the_page_is_self_contained) {
     EXPECT_EQ(html.find("src="), std::string::npos);
 }
 
+TEST(Timeline, audio_lanes_show_music_voice_and_overlapping_sounds_until_they_end_or_stop) {
+    std::vector<TranscriptEvent> events;
+    events.push_back(at(0, "music").with("name", "theme").with("loop", "true").withNumber("seconds", 9));
+    events.push_back(at(1, "sound").withNumber("id", 1).with("name", "door").withNumber("seconds", 2));
+    events.push_back(at(1.5, "sound").withNumber("id", 2).with("name", "gull").withNumber("seconds", 1));
+    events.push_back(at(2, "voice").with("speaker", "maren").with("name", "hello").withNumber("seconds", 4));
+    events.push_back(at(2.5, "sound_stop").withNumber("id", 1));
+    events.push_back(at(3, "voice_stop").with("name", "hello"));
+    events.push_back(at(5, "music_stop"));
+    std::string html = timelineHtml(events, "sound");
+    EXPECT_EQ(count(html, "data-kind=\"music\""), 1);
+    EXPECT_EQ(count(html, "data-kind=\"voice\""), 1);
+    EXPECT_EQ(count(html, "data-kind=\"sound\""), 2);
+    EXPECT_NE(html.find("music theme\n0.0 s to 5.0 s"), std::string::npos) << "a loop lasts until stopped";
+    EXPECT_NE(html.find("voice maren: hello\n2.0 s to 3.0 s"), std::string::npos) << "cut by voice_stop";
+    EXPECT_NE(html.find("sound door\n1.0 s to 2.5 s"), std::string::npos) << "cut by sound_stop";
+    EXPECT_NE(html.find("sound gull\n1.5 s to 2.5 s"), std::string::npos) << "its clip's length";
+    EXPECT_EQ(count(html, "class=\"name audio\""), 3);
+    EXPECT_EQ(timelineHtml({}, "silent").find("name audio"), std::string::npos) << "no sound, no audio lanes";
+}
+
 // ---------------------------------------------------------------------------
 // Failures, stuck waits, the legend and text that keeps clear (issue 30).
 

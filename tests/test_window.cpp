@@ -135,6 +135,8 @@ protected:
             fs::temp_directory_path() / ("stagehand_window_" + std::to_string(std::random_device{}())) / info->name();
         fs::create_directories(folder / "user");
         userDir = std::make_unique<ScopedEnv>("STAGEHAND_USER_DIR", (folder / "user").string());
+        // The window's sound plays to SDL's dummy driver: the same on every machine, sound card or not.
+        audioDriver = std::make_unique<ScopedEnv>("SDL_AUDIODRIVER", "dummy");
         scriptPath = folder / "scenes.lua";
         std::ofstream(scriptPath, std::ios::binary) << kScenes;
         setup.dataRoot = test::dataRoot();
@@ -264,6 +266,7 @@ protected:
 
     fs::path folder, scriptPath;
     std::unique_ptr<ScopedEnv> userDir;
+    std::unique_ptr<ScopedEnv> audioDriver;
     stagehand::Setup setup;
     std::unique_ptr<WindowGame> game;
     double now = 0;
@@ -561,9 +564,11 @@ TEST_F(WindowTest, escape_opens_the_pause_overlay_which_holds_the_scene_until_re
     std::uint64_t at = sim().ticks();
     wait(2);
     EXPECT_EQ(sim().ticks(), at) << "nothing runs under the overlay";
+    EXPECT_TRUE(game->sound().paused()) << "nor does the sound";
     EXPECT_EQ(countSeen("print text=\"beat"), beats);
     press(SDLK_SPACE);  // Resume is the first row: activating it resumes, and turns no page
     EXPECT_FALSE(game->pauseOverlayOpen());
+    EXPECT_FALSE(game->sound().paused());
     EXPECT_EQ(page(), "Listening.");
     wait(1);
     EXPECT_GT(countSeen("print text=\"beat"), beats);
@@ -609,7 +614,7 @@ TEST_F(WindowTest, back_to_the_scene_menu_ends_the_scene_and_all_its_processes) 
     wait(1);
     ASSERT_GE(countSeen("print text=\"beat 4\""), 1);
     press(SDLK_ESCAPE);
-    for (int i = 0; i < 6; ++i) press(SDLK_DOWN);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
     ASSERT_EQ(game->pauseRow(), PauseMenu::Row::SceneMenu);
     press(SDLK_RETURN);
     ASSERT_NE(game->sceneMenu(), nullptr);
@@ -992,6 +997,38 @@ end
     EXPECT_GE(events("print").size(), ticks + 3) << "the scene's other process goes on";
 }
 
+// A loud hang: a wait on a signal no line of the scene sends is on screen
+// from the first tick, with its line and the likely name, while the rest plays on.
+TEST_F(WindowTest, a_wait_on_a_signal_nothing_sends_is_shown_on_screen_while_the_rest_plays_on) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << R"(
+function misspelt()
+    runProcess(function()
+        while true do print("beat") wait(0.25) end
+    end)
+    runProcess(function() wait(5) signal("door-open") end)
+    waitSignal("door-opne")
+end
+)";
+    open("misspelt");
+    frame();
+    const std::string& shown = sim().world().effects().lastError();
+    EXPECT_GT(sim().world().effects().errorSecondsLeft(), 0) << "shown on screen";
+    EXPECT_NE(shown.find("scenes.lua:7: "), std::string::npos) << shown;
+    EXPECT_NE(shown.find("is stuck waiting on signal door-opne"), std::string::npos) << shown;
+    EXPECT_NE(shown.find("did you mean \"door-open\"?"), std::string::npos) << shown;
+    EXPECT_EQ(events("stuck").size(), 1u);
+    EXPECT_TRUE(sim().isStuck());
+    auto inspected = sim().inspectedProcesses();
+    EXPECT_EQ(std::count_if(inspected.begin(), inspected.end(), [](const ProcessInfo& p) { return p.stuck; }), 1)
+        << "the inspector marks the one that hangs";
+    std::size_t beats = events("print").size();
+    wait(1);
+    EXPECT_GE(events("print").size(), beats + 3) << "the scene's other processes go on";
+    EXPECT_EQ(events("stuck").size(), 1u) << "told once";
+    press(SDLK_F1);  // the inspector draws the stuck process in the error colour
+    EXPECT_TRUE(running);
+}
+
 // ---------------------------------------------------------------------------
 // The scene menu.
 
@@ -1007,14 +1044,14 @@ TEST_F(WindowTest, the_scene_menu_plays_a_scene_by_arrows_and_enter_a_number_or_
     EXPECT_EQ(sim().sceneName(), "choices");
 
     press(SDLK_ESCAPE);
-    for (int i = 0; i < 6; ++i) press(SDLK_DOWN);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
     press(SDLK_RETURN);
     ASSERT_NE(game->sceneMenu(), nullptr);
     press(SDLK_3);
     EXPECT_EQ(sim().sceneName(), "walk");
 
     press(SDLK_ESCAPE);
-    for (int i = 0; i < 6; ++i) press(SDLK_DOWN);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
     press(SDLK_RETURN);
     // Rows start 250 view units down and are 64 high; the 640x360 window shows the view at half size.
     pushMouse(SDL_MOUSEMOTION, 320, (250 + 3 * 64 + 32) / 2);
@@ -1025,7 +1062,7 @@ TEST_F(WindowTest, the_scene_menu_plays_a_scene_by_arrows_and_enter_a_number_or_
     EXPECT_EQ(sim().sceneName(), "choices");
 
     press(SDLK_ESCAPE);
-    for (int i = 0; i < 6; ++i) press(SDLK_DOWN);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
     press(SDLK_RETURN);
     press(SDLK_ESCAPE);
     EXPECT_FALSE(running) << "Escape in the scene menu quits";

@@ -3,7 +3,7 @@
 # mingw-w64, then runs ctest (the C++ tests, the golden transcripts and the
 # command-line checks) under wine, with Xvfb for the window tests.
 #
-# The libraries (SDL2, SDL2_ttf with freetype, SDL2_image, LuaJIT, GoogleTest)
+# The libraries (SDL2, SDL2_ttf with freetype, SDL2_image, SDL2_mixer, LuaJIT, GoogleTest)
 # are built from Debian's own source packages into a cache outside the clone,
 # so a rerun only builds Stagehand:
 #   STAGEHAND_WINDOWS_CACHE (default: ~/.cache/stagehand-windows)
@@ -51,7 +51,8 @@ fetch_sources() {
   mkdir -p "$apt/cache/archives/partial"
   step "fetching source packages"
   apt-get "${opts[@]}" update -qq
-  (cd "$sources" && apt-get "${opts[@]}" source -qq libsdl2 libsdl2-ttf libsdl2-image freetype luajit googletest \
+  (cd "$sources" && apt-get "${opts[@]}" source -qq libsdl2 libsdl2-ttf libsdl2-image libsdl2-mixer freetype luajit \
+     googletest \
      > /dev/null 2>&1)
 }
 
@@ -96,7 +97,8 @@ PC
 
 build_libraries() {
   mkdir -p "$prefix"
-  [ -n "$(source_dir libsdl2)" ] && [ -n "$(source_dir googletest)" ] || fetch_sources
+  [ -n "$(source_dir libsdl2)" ] && [ -n "$(source_dir googletest)" ] && [ -n "$(source_dir libsdl2-mixer)" ] \
+    || fetch_sources
   cmake_dep sdl2 "$(source_dir libsdl2)" -DSDL_SHARED=ON -DSDL_STATIC=OFF -DSDL_TEST=OFF
   cmake_dep freetype "$(source_dir freetype)" -DBUILD_SHARED_LIBS=OFF -DFT_DISABLE_ZLIB=ON \
     -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON
@@ -105,6 +107,12 @@ build_libraries() {
   cmake_dep sdl2_image "$(source_dir libsdl2-image)" -DBUILD_SHARED_LIBS=ON -DSDL2IMAGE_SAMPLES=OFF \
     -DSDL2IMAGE_VENDORED=OFF -DSDL2IMAGE_BACKEND_STB=ON -DSDL2IMAGE_DEPS_SHARED=OFF -DSDL2IMAGE_SVG=OFF \
     -DSDL2IMAGE_AVIF=OFF -DSDL2IMAGE_JXL=OFF -DSDL2IMAGE_TIF=OFF -DSDL2IMAGE_WEBP=OFF
+  # SDL2_mixer on its bundled decoders only (stb_vorbis for OGG, its own WAV):
+  # every format that would need another library is off.
+  cmake_dep sdl2_mixer "$(source_dir libsdl2-mixer)" -DBUILD_SHARED_LIBS=ON -DSDL2MIXER_SAMPLES=OFF \
+    -DSDL2MIXER_VENDORED=OFF -DSDL2MIXER_DEPS_SHARED=OFF -DSDL2MIXER_VORBIS=STB -DSDL2MIXER_WAVE=ON \
+    -DSDL2MIXER_FLAC=OFF -DSDL2MIXER_MOD=OFF -DSDL2MIXER_MP3=OFF -DSDL2MIXER_MIDI=OFF -DSDL2MIXER_OPUS=OFF \
+    -DSDL2MIXER_CMD=OFF
   cmake_dep googletest "$(source_dir googletest)" -DBUILD_GMOCK=OFF -DINSTALL_GTEST=ON -Dgtest_force_shared_crt=ON
   build_luajit
   # nlohmann-json is header-only: Debian's own headers and CMake package.

@@ -31,7 +31,7 @@ local function replaceRegion(text, path, open, close, body)
     return text:sub(1, openEnd) .. "\n" .. body .. text:sub(closeStart)
 end
 
-local HANDLE = { Process = "p", Group = "g" } -- how docs/API.md names a handle
+local HANDLE = { Process = "p", Group = "g", Sound = "sound" } -- how docs/API.md names a handle
 
 local function isPlainType(t)
     return t:match("^[%a_][%w_]*$") ~= nil
@@ -127,7 +127,7 @@ end
 
 local function metaBody()
     local out = {}
-    for _, class in ipairs({ "Process", "Group" }) do
+    for _, class in ipairs({ "Process", "Group", "Sound" }) do
         out[#out + 1] = "---@class " .. class
         out[#out + 1] = "local " .. class .. " = {}"
         for _, entry in ipairs(api.functions) do

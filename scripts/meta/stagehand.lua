@@ -60,6 +60,16 @@ function Group:cancel() end
 ---@return number
 function Group:now() end
 
+---@class Sound
+local Sound = {}
+---Waits until the sound has ended (its clip's length, from scene time: never the sound card) or was stopped.
+function Sound:wait() end
+---Stops the sound, fading out over `fade` seconds.
+---@param fade? number
+function Sound:stop(fade) end
+---@return boolean
+function Sound:isPlaying() end
+
 -- processes -----------------------------------------------------------------
 
 ---Starts `fn(...)` as a process **at once**; it runs until its first wait. Started from inside a process, the new one is its child (and joins its group).
@@ -218,10 +228,11 @@ function say(actor, text, seconds) end
 ---@param text string
 ---@param seconds number
 function sayFor(actor, text, seconds) end
----A line in the dialogue box (`speaker` nil for narration), typed out, then held long enough to read; waits until it is done.
+---A line in the dialogue box (`speaker` nil for narration), typed out, then held long enough to read; waits until it is done. With `voice` (a sound name, or `{voice = name}`) the clip plays as the line starts, the line is held until it ends, the next line stops it, and music is ducked under it.
 ---@param speaker string|nil
 ---@param text string
-function dialogue(speaker, text) end
+---@param voice? string|{voice: string}
+function dialogue(speaker, text, voice) end
 ---`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white). Returns at once.
 ---@param kind "out"|"in"|"flash"
 ---@param seconds? number
@@ -245,7 +256,8 @@ function banner(text, seconds) end
 ---Shows a page in the dialogue box (narration, or spoken by `actor`), typed out, and waits until the player turns it. Without a player (headless, screenshots) it turns once typed.
 ---@param speakerOrText string
 ---@param text? string
-function text(speakerOrText, text) end
+---@param voice? string|{voice: string}
+function text(speakerOrText, text, voice) end
 ---Shows `assets/images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`) beside the text; `image(nil)` hides it. Unknown names are errors with a suggestion.
 ---@param name string|nil
 function image(name) end
@@ -258,6 +270,26 @@ function menu() end
 ---Continues the story at another function; the current one stops here.
 ---@param target string
 function jump(target) end
+
+-- sound ---------------------------------------------------------------------
+
+---Plays a track, looping unless `loop = false`, fading in over `fade` seconds (default 0). Music already playing fades out over the same time: a cross-fade. Music is lowered (ducked to 35%) while a voice plays and comes back after. Returns at once.
+---@param name string
+---@param options? {volume?: number, fade?: number, loop?: boolean}
+function playMusic(name, options) end
+---Fades the music out over `fade` seconds (default 0, a 5 ms ramp so it does not click).
+---@param fade? number
+function stopMusic(fade) end
+---A one-shot (or a loop with `loop = true`), several at once; `pan` from -1 (left) to 1 (right), or `at = actor` to pan from the actor's x against the camera. Returns a handle at once. At most 32 sounds, voices and blips play at once: more are dropped (their events stay).
+---@param name string
+---@param options? {volume?: number, pan?: number, at?: string, loop?: boolean, fade?: number}
+---@return Sound
+function playSound(name, options) end
+---The typewriter sound of `actor`'s lines: `name` plays as letters appear (at `pitch` 0.25 to 4), never more than one at a time per actor, silent while the player skips, and not under a voice. `setBlip(actor, nil)` removes it.
+---@param actor string
+---@param name string|nil
+---@param options? {pitch?: number, volume?: number}
+function setBlip(actor, name, options) end
 
 -- player --------------------------------------------------------------------
 

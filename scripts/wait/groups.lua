@@ -132,6 +132,7 @@ function Group:pause()
     catchUp(g)
     g.paused = true
     K.notePause() -- the timer loop looks for pauses between wake-ups
+    K.suspectHang() -- if nothing outside the group runs, nobody can resume it
 end
 
 function Group:resume()

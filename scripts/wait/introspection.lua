@@ -206,13 +206,42 @@ end
 -- Deadlocks
 ---------------------------------------------------------------------------
 
--- A process is stuck when it waits (with no timeout) on a signal while no
--- live process could still send one, or on processes that are stuck.
+-- Blocked: p cannot run again by itself. It waits on a signal or on other
+-- processes, or its group is paused (only a running process can resume it).
+local function isBlocked(p)
+    local kind = p[WAIT_KIND]
+    return kind == KIND_SIGNAL or kind == KIND_PROCESS or p[GROUP].paused
+end
+
+-- A join is stuck while the processes it waits for are: "all" on any stuck
+-- one, "any" when every live one is.
+local function joinStillStuck(record, stuck)
+    local anyStuck, allStuck = false, true
+    for _, q in ipairs(record.procs) do
+        if isLive(q) then
+            if stuck[q] then
+                anyStuck = true
+            else
+                allStuck = false
+            end
+        end
+    end
+    return (record.mode == "all" and anyStuck) or (record.mode == "any" and allStuck)
+end
+
+-- A signal no code can send: never sent so far, and no send of it in the
+-- scene's text (a name sent already came from somewhere that may send it again).
+local function unsendable(name)
+    return not K.namesSent[name] and K.neverSendable(name)
+end
+
+-- A process is stuck when nothing can ever wake it: every live process is
+-- blocked (so none can send, resume or end); or it waits on a signal no code
+-- can send (senders.lua); or on processes that are stuck.
 local function stuckProcesses(list)
     local anyProgressing = false
     for _, p in ipairs(list) do
-        local kind = p[WAIT_KIND]
-        if kind ~= KIND_SIGNAL and kind ~= KIND_PROCESS then
+        if not isBlocked(p) then
             anyProgressing = true
         end
     end
@@ -223,33 +252,20 @@ local function stuckProcesses(list)
         end
         return stuck, false
     end
-    -- Others still run, so any signal may yet come: only joins can be proven
-    -- stuck. Start from every join and drop those that can still end (the
-    -- greatest fixed point), which keeps cycles such as A waits B, B waits A.
+    -- Others still run, so a signal the text can send may yet come. Start
+    -- from every join and drop those that can still end (the greatest fixed
+    -- point), which keeps cycles such as A waits B, B waits A.
     for _, p in ipairs(list) do
-        stuck[p] = p[WAIT_KIND] == KIND_PROCESS or nil
+        local kind = p[WAIT_KIND]
+        stuck[p] = (kind == KIND_PROCESS or (kind == KIND_SIGNAL and unsendable(p[WAIT_ON]))) or nil
     end
     local changed = true
     while changed do
         changed = false
         for _, p in ipairs(list) do
-            if stuck[p] then
-                local record = p[WAIT_ON]
-                local anyStuck, allStuck = false, true
-                for _, q in ipairs(record.procs) do
-                    if isLive(q) then
-                        if stuck[q] then
-                            anyStuck = true
-                        else
-                            allStuck = false
-                        end
-                    end
-                end
-                local stillStuck = (record.mode == "all" and anyStuck) or (record.mode == "any" and allStuck)
-                if not stillStuck then
-                    stuck[p] = nil
-                    changed = true
-                end
+            if stuck[p] and p[WAIT_KIND] == KIND_PROCESS and not joinStillStuck(p[WAIT_ON], stuck) then
+                stuck[p] = nil
+                changed = true
             end
         end
     end
@@ -263,6 +279,8 @@ local function deadlockLine(e)
         e.certain and "is stuck waiting" or "may be stuck waiting", e.waitingOn)
     if e.hint then
         return line .. string.format(' (never sent; did you mean "%s"?)', e.hint)
+    elseif e.unsendable then
+        return line .. " (no line of the scene sends it)"
     elseif e.sentAt then
         return line .. string.format(" (sent at %.2f s, before this wait began; a latch keeps a signal for "
             .. "later waiters)", e.sentAt)
@@ -271,11 +289,14 @@ local function deadlockLine(e)
 end
 
 ---Names the processes that wait on something nothing live can produce any
----more. Certain entries: every live process waits on a signal or a process, so
----nothing can run again; or processes wait on each other in a cycle. When other
----processes still run, a signal waiter whose name was never sent is listed as
----uncertain, with the closest name that was sent or waited on (a likely typo).
----@return table[] entries { process, name, waitingOn, where, certain, hint, sentAt, line }
+---more. Certain entries: every live process waits on a signal or a process or
+---sits in a paused group, so nothing can run again (nothingRuns); a signal no
+---line of the scene's text sends (unsendable; see senders.lua); processes
+---that wait on stuck ones, or on each other in a cycle. When other processes
+---still run, a signal waiter whose name was never sent is listed as uncertain.
+---A signal waiter's hint is the closest name that was sent, waited on or that
+---the scene's text sends (a likely typo).
+---@return table[] entries { process, name, waitingOn, where, certain, nothingRuns, unsendable, hint, sentAt, line }
 function M.findDeadlocks()
     local list = liveOldestFirst()
     local stuck, othersRun = stuckProcesses(list)
@@ -285,6 +306,9 @@ function M.findDeadlocks()
         known[#known + 1] = name
     end
     for name in pairs(K.signalWaiters) do
+        known[#known + 1] = name
+    end
+    for name in pairs(K.namesTheSceneSends()) do
         known[#known + 1] = name
     end
     table.sort(known)
@@ -299,9 +323,14 @@ function M.findDeadlocks()
             local sentAt = kind == KIND_SIGNAL and namesSent[detail] or nil
             local hint = kind == KIND_SIGNAL and not sentAt and closestName(detail, known) or nil
             local e = {
-                process = handle(p), name = nameOf(p), waitingOn = kind .. " " .. tostring(detail),
+                process = handle(p), name = nameOf(p), waitingOn = waitSummary(kind, detail),
                 where = whereWaiting(p), certain = certain, hint = hint, sentAt = sentAt,
+                unsendable = kind == KIND_SIGNAL and unsendable(detail) or nil,
+                nothingRuns = certain and not othersRun or nil,
             }
+            if p[GROUP].paused then
+                e.waitingOn = e.waitingOn .. " in the paused group " .. p[GROUP].name
+            end
             e.line = deadlockLine(e)
             out[#out + 1] = e
         end

@@ -89,6 +89,9 @@ function M.waitSignal(name)
     end
     p[WAIT_KIND], p[WAIT_ON] = KIND_SIGNAL, name
     addSignalWaiter(p, name)
+    if not namesSent[name] and K.neverSendable(name) then
+        K.suspectHang() -- the host looks for hangs on its next tick rather than at its next check
+    end
     return suspend(p)
 end
 

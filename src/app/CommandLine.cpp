@@ -37,7 +37,7 @@ const char* usageText() {
     return "usage:\n"
            "  stagehand [--script PATH] [--scene NAME] [--size WxH] [--seed N]\n"
            "  stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1,...] "
-           "[--seed N]\n"
+           "[--seed N] [--audio OUT.wav]\n"
            "  stagehand --screenshot OUT.png --at T [--script PATH] [--scene NAME] [--choose 2,1,...] [--size WxH] "
            "[--seed N]\n"
            "  stagehand --timeline OUT.html [--script PATH] [--scene NAME] [--seconds S] [--choose 2,1,...] "
@@ -47,7 +47,8 @@ const char* usageText() {
            "  stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N (default 200)]\n"
            "            [--explore-walks N (default 20)] [--seed N] [--seconds S (per run)] [--json]\n"
            "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE, --load SAVE,\n"
-           "          --watchdog SECONDS (default 1), --memory-limit MB (default 512)\n"
+           "          --watchdog SECONDS (default 1), --memory-limit MB (default 512),\n"
+           "          --traceback (a script error's traceback, the stage library's frames hidden), --traceback-all\n"
            "          --maps DIR (repeatable): look for maps there first, then in maps/ beside the script,\n"
            "          then in the data folder's assets/maps\n";
 }
@@ -84,6 +85,10 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             (arg == "--explore-paths" ? out.explorePaths : out.exploreWalks) = static_cast<int>(number);
         } else if (arg == "--json") {
             out.json = true;
+        } else if (arg == "--traceback") {
+            out.traceback = true;
+        } else if (arg == "--traceback-all") {
+            out.tracebackAll = true;
         } else if (arg == "--warn-only") {
             out.warnOnly = true;
         } else if (arg == "--script") {
@@ -93,6 +98,8 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
         } else if (arg == "--screenshot") {
             if (!value(out.screenshotPath)) return false;
             out.mode = CommandLine::Mode::Screenshot;
+        } else if (arg == "--audio") {
+            if (!value(out.audioPath)) return false;
         } else if (arg == "--timeline") {
             if (!value(out.timelinePath)) return false;
             out.mode = CommandLine::Mode::Timeline;
@@ -166,6 +173,10 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             error = "unknown option '" + arg + "'";
             return false;
         }
+    }
+    if (!out.audioPath.empty() && out.mode != CommandLine::Mode::Headless) {
+        error = "--audio OUT.wav renders a --headless run's sound; add --headless";
+        return false;
     }
     if (out.mode == CommandLine::Mode::Screenshot && out.at < 0) {
         error = "--screenshot needs --at T (the simulated time to capture)";

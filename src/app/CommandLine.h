@@ -6,7 +6,7 @@
 //   stagehand --check [--script PATH] [--warn-only]
 //   stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N] [--explore-walks N] [--seed N] [--json]
 //   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable),
-//           --record FILE, --replay FILE, --load SAVE, --maps DIR (repeatable)
+//           --record FILE, --replay FILE, --load SAVE, --traceback, --traceback-all, --maps DIR (repeatable)
 #pragma once
 
 #include <cstdint>
@@ -34,12 +34,15 @@ struct CommandLine {
     std::string replayPath;  // --replay FILE: feed recorded input (window, headless, screenshot)
     std::string loadPath;    // --load SAVE: resume a saved run (F5 in the window writes one)
     std::string screenshotPath;
+    std::string audioPath;     // --audio OUT.wav: a headless run's sound, rendered from its cues
     std::string timelinePath;  // --timeline OUT.html: run headless and draw the processes
     double at = -1;
     int width = 1280, height = 720;
     bool sizeGiven = false;        // --size: otherwise the window opens at the size the player left it
     double watchdogSeconds = 1.0;  // longest a script may run without waiting
     double memoryLimitMb = 512;    // the Lua state's memory cap
+    bool traceback = false;        // --traceback: a script error's traceback in the scene's frames on stderr
+    bool tracebackAll = false;     // --traceback-all: with the stage library's and the scheduler's frames
     // --flag NAME=VALUE, in order: the script's `flags` when a scene starts.
     std::vector<std::pair<std::string, std::string>> flags;
     // --maps DIR (repeatable): folders looked in for maps before the one beside

@@ -184,7 +184,7 @@ PathRun playPath(const Setup& setup, const std::string& scene, const Path& prefi
     seen.entered.insert(scene);
     FreeWalker walker(walkerSeed);
     auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
-    for (long i = 0; i < ticks && !sim.isSceneOver() && !sim.isStuck() && !stopRequested(); ++i) {
+    for (long i = 0; i < ticks && !sim.isSceneOver() && !sim.nothingCanRun() && !stopRequested(); ++i) {
         answerMenu(sim.world().story(), run, prefix, rng, seen);
         walker.steer(sim.world());
         sim.tick();

@@ -2,6 +2,8 @@
 
 #include <SDL.h>
 
+#include <algorithm>
+
 #include "app/PlayInput.h"
 #include "platform/Gamepads.h"
 
@@ -10,13 +12,28 @@
 namespace stagehand {
 
 namespace {
-constexpr float kPanelW = 620, kRowH = 48, kTitleH = 90, kFootH = 56;
+constexpr float kPanelW = 620, kRowH = 38, kTitleH = 80, kFootH = 50;
 constexpr float kPanelH = kTitleH + PauseMenu::kRowCount * kRowH + kFootH;
 constexpr float kPanelX = (ViewLayout::kWidth - kPanelW) / 2, kPanelY = (ViewLayout::kHeight - kPanelH) / 2;
 using palette::kAccent, palette::kMenuText, palette::kMenuMuted;
 
 int cycle(int value, int step, int count) {
     return ((value + step) % count + count) % count;
+}
+
+// Left/Right stop at silent and full; Enter goes round.
+int* volumeOf(PauseMenu::Row row, PlayerSettings& s) {
+    switch (row) {
+        case PauseMenu::Row::MasterVolume: return &s.masterVolume;
+        case PauseMenu::Row::MusicVolume: return &s.musicVolume;
+        case PauseMenu::Row::SoundVolume: return &s.soundVolume;
+        case PauseMenu::Row::VoiceVolume: return &s.voiceVolume;
+        default: return nullptr;
+    }
+}
+
+std::string percent(int tenths) {
+    return std::to_string(tenths * 10) + "%";
 }
 }  // namespace
 
@@ -28,6 +45,11 @@ std::string PauseMenu::label(Row row) {
         case Row::AutoAdvanceWait: return "Auto-advance wait";
         case Row::TextSize: return "Text size";
         case Row::Fullscreen: return "Fullscreen";
+        case Row::MasterVolume: return "Volume";
+        case Row::MusicVolume: return "Music";
+        case Row::SoundVolume: return "Sounds";
+        case Row::VoiceVolume: return "Voices";
+        case Row::MuteUnfocused: return "Mute in the background";
         case Row::SceneMenu: return "Back to the scene menu";
         case Row::Quit: return "Quit Stagehand";
     }
@@ -41,6 +63,11 @@ std::string PauseMenu::value(Row row, const PlayerSettings& s) {
         case Row::AutoAdvanceWait: return kAutoAdvanceWaits[s.autoAdvanceWait].name;
         case Row::TextSize: return kTextSizes[s.textSize].name;
         case Row::Fullscreen: return s.fullscreen ? "on" : "off";
+        case Row::MasterVolume: return percent(s.masterVolume);
+        case Row::MusicVolume: return percent(s.musicVolume);
+        case Row::SoundVolume: return percent(s.soundVolume);
+        case Row::VoiceVolume: return percent(s.voiceVolume);
+        case Row::MuteUnfocused: return s.muteUnfocused ? "on" : "off";
         default: return "";
     }
 }
@@ -52,6 +79,16 @@ PauseMenu::Action PauseMenu::change(Row row, int step, PlayerSettings& s) {
         case Row::AutoAdvanceWait: s.autoAdvanceWait = cycle(s.autoAdvanceWait, step, 3); break;
         case Row::TextSize: s.textSize = cycle(s.textSize, step, 3); break;
         case Row::Fullscreen: return Action::ToggleFullscreen;
+        case Row::MuteUnfocused: s.muteUnfocused = !s.muteUnfocused; break;
+        case Row::MasterVolume:
+        case Row::MusicVolume:
+        case Row::SoundVolume:
+        case Row::VoiceVolume: {
+            int& volume = *volumeOf(row, s);
+            volume = step > 1 ? cycle(volume, 1, PlayerSettings::kVolumeSteps + 1)
+                              : std::clamp(volume + step, 0, PlayerSettings::kVolumeSteps);
+            break;
+        }
         default: return Action::None;
     }
     return Action::SettingsChanged;
@@ -93,7 +130,7 @@ PauseMenu::Action PauseMenu::handle(const InputEvent& event, const ViewLayout& l
             if (row == Row::Resume) return Action::Resume;
             if (row == Row::SceneMenu) return Action::SceneMenu;
             if (row == Row::Quit) return Action::Quit;
-            return change(row, 1, settings);
+            return change(row, volumeOf(row, settings) ? 2 : 1, settings);  // 2: a volume goes round
         default: return Action::None;
     }
 }
@@ -118,11 +155,11 @@ void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
             batch.rect(kPanelX + 20, y + 3, 4, kRowH - 6, kAccent);
         }
         Row r = static_cast<Row>(i);
-        text.draw(row, label(r), kPanelX + 44, y + 11, chosen ? kMenuText : kMenuMuted);
+        text.draw(row, label(r), kPanelX + 44, y + 7, chosen ? kMenuText : kMenuMuted);
         std::string v = value(r, settings);
         if (!v.empty()) {
             std::string shown = chosen ? "\u25C0 " + v + " \u25B6" : v;
-            text.draw(row, shown, kPanelX + kPanelW - 44 - text.width(row, shown), y + 11,
+            text.draw(row, shown, kPanelX + kPanelW - 44 - text.width(row, shown), y + 7,
                       chosen ? kAccent : kMenuMuted);
         }
     }

@@ -1,5 +1,6 @@
 // The pause overlay (Escape in a scene, Start on a pad): resume, the player's
-// settings (text speed, auto-advance and its wait, text size, fullscreen),
+// settings (text speed, auto-advance and its wait, text size, fullscreen,
+// master/music/sound/voice volumes, mute when the window loses focus),
 // back to the scene menu, quit. The scene does not run while it is open.
 #pragma once
 
@@ -17,8 +18,22 @@ namespace stagehand {
 class PauseMenu {
 public:
     enum class Action { None, Resume, SettingsChanged, ToggleFullscreen, SceneMenu, Quit };
-    enum class Row { Resume, TextSpeed, AutoAdvance, AutoAdvanceWait, TextSize, Fullscreen, SceneMenu, Quit };
-    static constexpr int kRowCount = 8;
+    enum class Row {
+        Resume,
+        TextSpeed,
+        AutoAdvance,
+        AutoAdvanceWait,
+        TextSize,
+        Fullscreen,
+        MasterVolume,
+        MusicVolume,
+        SoundVolume,
+        VoiceVolume,
+        MuteUnfocused,
+        SceneMenu,
+        Quit
+    };
+    static constexpr int kRowCount = 13;
 
     // Up/Down (W/S, D-pad) choose a row; Left/Right (A/D) change a setting;
     // Enter, Space, A or a click activate; Escape, Start or B resume.

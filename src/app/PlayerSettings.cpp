@@ -53,6 +53,11 @@ PlayerSettings PlayerSettings::load(const std::string& path, std::string& warnin
                   : key == "fullscreen"        ? readBool(value, settings.fullscreen)
                   : key == "window_width"      ? readInt(value, 320, 16384, settings.width)
                   : key == "window_height"     ? readInt(value, 180, 16384, settings.height)
+                  : key == "master_volume"     ? readInt(value, 0, kVolumeSteps, settings.masterVolume)
+                  : key == "music_volume"      ? readInt(value, 0, kVolumeSteps, settings.musicVolume)
+                  : key == "sound_volume"      ? readInt(value, 0, kVolumeSteps, settings.soundVolume)
+                  : key == "voice_volume"      ? readInt(value, 0, kVolumeSteps, settings.voiceVolume)
+                  : key == "mute_unfocused"    ? readBool(value, settings.muteUnfocused)
                                                : false;
         if (!ok) {
             warning = path + ":" + std::to_string(number) + ": cannot read '" + line + "'; using the default settings";
@@ -71,7 +76,12 @@ bool PlayerSettings::save(const std::string& path) const {
         << "text_size = " << textSize << "\n"
         << "fullscreen = " << (fullscreen ? "true" : "false") << "\n"
         << "window_width = " << width << "\n"
-        << "window_height = " << height << "\n";
+        << "window_height = " << height << "\n"
+        << "master_volume = " << masterVolume << "\n"
+        << "music_volume = " << musicVolume << "\n"
+        << "sound_volume = " << soundVolume << "\n"
+        << "voice_volume = " << voiceVolume << "\n"
+        << "mute_unfocused = " << (muteUnfocused ? "true" : "false") << "\n";
     return static_cast<bool>(out.flush());
 }
 

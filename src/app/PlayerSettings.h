@@ -1,5 +1,6 @@
 // What a player sets and expects to find again next time: text speed,
-// auto-advance and its wait, text size, fullscreen and the window's size. Kept in a small text file
+// auto-advance and its wait, text size, fullscreen, the window's size, and
+// the sound's volumes (and whether it mutes when the window loses focus). Kept in a small text file
 // (key = value lines) in the player's folder (userFolder()).
 #pragma once
 
@@ -22,6 +23,9 @@ struct PlayerSettings {
     int textSize = 1;         // 0 small, 1 normal, 2 large (see kTextSizes)
     bool fullscreen = false;
     int width = 1280, height = 720;
+    static constexpr int kVolumeSteps = 10;  // volumes in tenths: 0 (silent) to 10 (as made)
+    int masterVolume = 10, musicVolume = 8, soundVolume = 10, voiceVolume = 10;
+    bool muteUnfocused = true;
 
     // Reads `path`. A missing file gives the defaults silently; a damaged one
     // gives the defaults and a one-line `warning` naming the file and line.

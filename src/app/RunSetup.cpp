@@ -70,6 +70,9 @@ Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool 
     options.limits.deterministic = setup.cmd.mode != CommandLine::Mode::Window;
     options.limits.memoryBytes = static_cast<std::size_t>(setup.cmd.memoryLimitMb * 1024 * 1024);
     options.flags = startingFlags(setup.cmd);
+    options.tracebacks = setup.cmd.tracebackAll ? TracebackShown::All
+                         : setup.cmd.traceback  ? TracebackShown::Scene
+                                                : TracebackShown::None;
     // The window keeps no mechanics: a long session would hold every wait.
     options.mechanics = setup.cmd.mode != CommandLine::Mode::Window;
     options.storyTargetWarnings = setup.cmd.mode != CommandLine::Mode::Check;

@@ -38,6 +38,12 @@ Simulation::Simulation(const Options& options) {
     world_.story().setTextSettings(settings);
     world_.story().setScriptedChoices(options.choices, options.choicesSource);
     world_.effects().setImageNames(imageNames(joinPath(options.dataRoot, "assets/images")));
+    if (options.audioFolder.empty())
+        world_.soundtrack().setClips(
+            std::make_shared<ClipLibrary>(pathFromUtf8(joinPath(options.dataRoot, "assets/audio"))));
+    else
+        world_.soundtrack().setClips(
+            std::make_shared<ClipLibrary>(pathFromUtf8(options.audioFolder), options.audioFolder));
     try {
         loadMapFolders(options.mapFolders.empty() ? std::vector<std::string>{joinPath(options.dataRoot, "assets/maps")}
                                                   : options.mapFolders,
@@ -53,6 +59,7 @@ Simulation::Simulation(const Options& options) {
     }
     host_->setFlags(options.flags);  // before the script's top level runs
     host_->observeMechanics(options.mechanics);
+    host_->showTracebacks(options.tracebacks);
     std::string error;
     if (!host_->loadScript(options.scriptPath, error, options.storyTargetWarnings)) throw LoadError(error);
 }
@@ -123,7 +130,9 @@ void Simulation::tick() {
     world_.advance(static_cast<float>(kTickSeconds));
     host_->tick(kTickSeconds);
     if (topLevelScene_ && !sceneEnded_ && host_->liveProcessCount() == 0) endScene("done");
-    if (world_.ticks() % kDeadlockCheckTicks == 0) checkDeadlocks();
+    // Once a second, and on the tick a wait that may never end began (a cheap
+    // flag: the scheduler raises it, e.g. for a signal no line sends).
+    if (host_->takeHangSuspicion() || world_.ticks() % kDeadlockCheckTicks == 0) checkDeadlocks();
 }
 
 void Simulation::checkDeadlocks() {
@@ -134,9 +143,11 @@ void Simulation::checkDeadlocks() {
         return s.certain && s.waitingOn.rfind("process ", 0) != 0;
     });
     for (const auto& s : stuck) {
+        if (s.nothingRuns) nothingCanRun_ = true;
         if (anySignal && s.waitingOn.rfind("process ", 0) == 0) continue;
         if (!s.certain || !reportedStuck_.insert(s.name + s.waitingOn).second) continue;
         stuck_ = true;
+        stuckNames_.insert(s.name);
         stuckLines_.push_back(describeStuck(s));
         std::cerr << "stuck: " << describeStuck(s) << '\n';
         world_.effects().showError("stuck: " + describeStuck(s));
@@ -148,6 +159,12 @@ void Simulation::checkDeadlocks() {
         if (s.sentAt >= 0) e.withNumber("sent_at", s.sentAt);
         transcript_.record(e);
     }
+}
+
+std::vector<ProcessInfo> Simulation::inspectedProcesses() {
+    auto list = host_->processes();
+    for (auto& p : list) p.stuck = stuckNames_.count(p.name) > 0;
+    return list;
 }
 
 bool Simulation::isSceneOver() {

@@ -39,6 +39,8 @@ public:
         LuaLimits limits;                                    // watchdog and memory cap of the script state
         std::map<std::string, ScriptValue> flags;            // the script's `flags` at the start
         bool mechanics = true;                               // transcript events for processes, waits and signals
+        TracebackShown tracebacks = TracebackShown::None;    // what of an error's traceback stderr gets
+        std::string audioFolder;                             // the sounds scripts name; empty: assets/audio
         // Where maps are looked for, in search order (mapSearchFolders); empty:
         // the data folder's assets/maps alone.
         std::vector<std::string> mapFolders;
@@ -75,8 +77,11 @@ public:
 
     // The scene's process ended, nothing it started is alive, and the world is still.
     bool isSceneOver();
-    // A deadlock was found: every live process waits on something nothing can produce.
+    // A hang was reported: a process waits on something nothing can produce
+    // (other processes may still run).
     bool isStuck() const { return stuck_; }
+    // Every live process is stuck: nothing can ever run again, so a run may stop.
+    bool nothingCanRun() const { return nothingCanRun_; }
     const std::string& sceneName() const { return sceneName_; }
     double time() const { return world_.time(); }
 
@@ -84,6 +89,8 @@ public:
     Transcript& transcript() { return transcript_; }
     ScriptHost& host() { return *host_; }
 
+    // The live processes for the inspector, with those reported stuck marked.
+    std::vector<ProcessInfo> inspectedProcesses();
     // Processes that may be stuck (waiting on a signal never sent), as text lines.
     std::vector<std::string> suspectedStuckLines();
     // The deadlocks reported so far, as the scheduler words them.
@@ -102,6 +109,8 @@ private:
     InputLog replay_;
     std::size_t replayNext_ = 0;  // the scene is the top level's processes: it ends when they all have
     bool stuck_ = false;
+    bool nothingCanRun_ = false;
+    std::set<std::string> stuckNames_;  // processes a hang was reported for (the inspector marks them)
     std::set<std::string> reportedStuck_;
     std::vector<std::string> stuckLines_;
 };

@@ -8,6 +8,7 @@
 #include <optional>
 #include <sstream>
 
+#include "app/TimelineAudio.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -101,9 +102,9 @@ std::string number(double value) {
 
 const char* colourOf(const std::string& kind) {
     static const std::map<std::string, const char*> colours = {
-        {"seconds", "#4a7fd9"}, {"frames", "#2aa6a6"},    {"signal", "#e8912a"},
-        {"process", "#8d5fd6"}, {"predicate", "#8a8f99"}, {"page", "#45a04a"},
-        {"menu", "#d9578f"},    {"walk", "#a97b4f"},      {"near", "#9a9a35"}};
+        {"seconds", "#4a7fd9"},   {"frames", "#2aa6a6"}, {"signal", "#e8912a"}, {"process", "#8d5fd6"},
+        {"predicate", "#8a8f99"}, {"page", "#45a04a"},   {"menu", "#d9578f"},   {"walk", "#a97b4f"},
+        {"near", "#9a9a35"},      {"sound", "#3f8f7a"}};
     auto it = colours.find(kind);
     return it == colours.end() ? "#777777" : it->second;
 }
@@ -284,7 +285,7 @@ std::string sideNote(const Lane& lane) {
 
 class Svg {
 public:
-    Svg(const Model& m, int rows) {
+    Svg(const Model& m, int rows, int audioRows) {
         dialogueHeight_ = std::max(1, m.labelRows) * kLabelRowHeight + 14;
         signalsHeight_ = m.signalRows ? m.signalRows * kLabelRowHeight + 8 : 0;
         width_ = m.endTime * kPixelsPerSecond + kRightMargin;
@@ -293,8 +294,10 @@ public:
                 width_ = std::max(width_, x(lane.end < 0 ? m.endTime : lane.end) + kArrowReach +
                                               textWidth(shorten(sideNote(lane), kMessageChars), 11) + 30);
         hostRow_ = m.hostSignals ? rows : -1;
-        height_ = top() + (rows + (m.hostSignals ? 1 : 0)) * kLaneHeight + 10;
+        audioRow_ = rows + (m.hostSignals ? 1 : 0);
+        height_ = top() + (audioRow_ + audioRows) * kLaneHeight + 10;
     }
+    double audioTop() const { return laneY(audioRow_); }
     double width() const { return width_; }
     double height() const { return height_; }
     double x(double time) const { return 10 + time * kPixelsPerSecond; }
@@ -312,6 +315,7 @@ public:
 private:
     double width_ = 0, height_ = 0, dialogueHeight_ = 0, signalsHeight_ = 0;
     int hostRow_ = -1;
+    int audioRow_ = 0;  // the audio lanes come after the processes (and the host)
 };
 
 void drawAxis(Svg& svg, const Model& m) {
@@ -475,7 +479,7 @@ void drawArrows(Svg& svg, const Model& m) {
     }
 }
 
-void drawNames(std::ostringstream& out, const Svg& svg, const std::vector<Lane*>& order) {
+void drawNames(std::ostringstream& out, const Svg& svg, const std::vector<Lane*>& order, const AudioLanes& audio) {
     out << "<svg class=\"names\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kNamesWidth << "\" height=\""
         << svg.height() << "\">\n";
     out << "<text x=\"8\" y=\"" << kAxisHeight + 20 << "\" class=\"heading\">dialogue</text>\n";
@@ -490,6 +494,7 @@ void drawNames(std::ostringstream& out, const Svg& svg, const std::vector<Lane*>
     if (svg.hostRow() >= 0)
         out << "<text x=\"8\" y=\"" << svg.laneMid(svg.hostRow()) + 4
             << "\" class=\"name host\">the host (game)</text>\n";
+    if (!audio.empty()) drawAudioNames(out, audio, svg.audioTop(), kLaneHeight);
     out << "</svg>\n";
 }
 
@@ -501,7 +506,8 @@ struct LegendEntry {
 
 std::vector<LegendEntry> legendEntries() {
     std::vector<LegendEntry> entries;
-    for (const char* kind : {"seconds", "frames", "signal", "process", "predicate", "page", "menu", "walk", "near"})
+    for (const char* kind :
+         {"seconds", "frames", "signal", "process", "predicate", "page", "menu", "walk", "near", "sound"})
         entries.push_back(
             {std::string("wait-") + kind,
              std::string("<rect x=\"1\" y=\"2\" width=\"20\" height=\"10\" rx=\"2\" fill=\"") + colourOf(kind) + "\"/>",
@@ -563,7 +569,8 @@ std::string timelineHtml(const std::vector<TranscriptEvent>& events, const std::
     model.labelRows = std::max(1, packLabels(model.labels, kLabelChars));
     model.signalRows = packLabels(model.signals, kLabelChars);
     std::vector<Lane*> order = laneOrder(model);
-    Svg svg(model, static_cast<int>(order.size()));
+    AudioLanes audio = audioLanes(events, model.endTime);
+    Svg svg(model, static_cast<int>(order.size()), audio.empty() ? 0 : audio.rows());
     noteArrowSpans(svg, model);
     svg.out << "<svg id=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << svg.width() << "\" height=\""
             << svg.height() << "\">\n<defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
@@ -574,6 +581,8 @@ std::string timelineHtml(const std::vector<TranscriptEvent>& events, const std::
                 << kLaneHeight << "\" fill=\"" << (lane->row % 2 ? "#f6f7f9" : "#ffffff") << "\"/>\n";
     drawAxis(svg, model);
     for (const Lane* lane : order) drawLane(svg, model, *lane);
+    if (!audio.empty())
+        drawAudioLanes(svg.out, audio, svg.audioTop(), kLaneHeight, svg.width(), [&svg](double t) { return svg.x(t); });
     drawDialogue(svg, model);
     drawSignalNames(svg, model);
     drawArrows(svg, model);
@@ -586,7 +595,7 @@ std::string timelineHtml(const std::vector<TranscriptEvent>& events, const std::
          << " s. Hover a bar for its wait, target and line.</p>\n";
     drawLegend(page);
     page << "<div class=\"chart\">\n";
-    drawNames(page, svg, order);
+    drawNames(page, svg, order, audio);
     page << "<div class=\"scroll\">\n" << svg.out.str() << "</div>\n</div>\n</body></html>\n";
     if (summary) *summary = {static_cast<int>(order.size()), static_cast<int>(model.arrows.size()), model.endTime};
     return page.str();

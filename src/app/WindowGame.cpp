@@ -62,6 +62,7 @@ WindowGame::WindowGame(const Setup& setup, Options options)
       renderer_(windowOptions(), setup.dataRoot),
       menuWatcher_(setup.scriptPath, setup.dataRoot, makeOptions(setup, {}, false).mapFolders) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
+    if (!soundNotice_.empty()) std::cerr << "stagehand: " << soundNotice_ << '\n';
 }
 
 WindowOptions WindowGame::windowOptions() const {
@@ -84,6 +85,8 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
     if (session_->start(name, error, from.resumeAt)) {
         sceneTitle_ = title.empty() ? name : title;
         menu_.reset();
+        if (!soundNotice_.empty()) session_->simulation().world().effects().showNotice(soundNotice_);
+        soundNotice_.clear();  // once
         return;
     }
     std::cerr << "stagehand: " << error << '\n';
@@ -126,6 +129,7 @@ bool WindowGame::frame(double now) {
     for (const auto& event : renderer_.window.pollInput()) handle(event, layout);
     if (Simulation* sim = simulation()) playInput_.applyHeld(renderer_.window.heldKeys(), sim->world());
     step(now);
+    updateSound();
     draw(drawW, drawH, layout);
     return running_ && !stopRequested();
 }
@@ -263,6 +267,23 @@ void WindowGame::step(double now) {
     for (int i = 0; sim && i < ticks; ++i) sim->tick();
 }
 
+// The device plays the scene's cues as its time reaches them; whatever holds
+// the scene (the overlay, the history, P) holds the sound.
+void WindowGame::updateSound() {
+    Simulation* sim = simulation();
+    if (!sim) {
+        sound_.stopAll();
+        return;
+    }
+    bool muted = settings_.muteUnfocused && !renderer_.window.hasFocus();
+    auto tenths = [](int steps) { return static_cast<float>(steps) / PlayerSettings::kVolumeSteps; };
+    sound_.setVolumes({muted ? 0.0f : tenths(settings_.masterVolume), tenths(settings_.musicVolume),
+                       tenths(settings_.soundVolume), tenths(settings_.voiceVolume)});
+    sound_.setPaused(paused_ || showHistory_ || playback_.paused());
+    const Soundtrack& soundtrack = sim->world().soundtrack();
+    sound_.follow(soundtrack.run(), soundtrack.cues(), sim->time());
+}
+
 void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
     glViewport(0, 0, drawW, drawH);
     clearScreen();
@@ -273,7 +294,7 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
         menu_->draw(renderer_.batch, renderer_.text, layout);
     } else if (sim) {
         std::vector<ProcessInfo> processes;
-        if (showInspector_) processes = sim->host().processes();
+        if (showInspector_) processes = sim->inspectedProcesses();
         std::string title = playback_.label().empty() ? sceneTitle_ : sceneTitle_ + "  \u00B7  " + playback_.label();
         ViewOverlay overlay{title, playInput_.hint(), showInspector_ ? &processes : nullptr, showHistory_,
                             historyScroll_};

@@ -19,6 +19,7 @@
 #include "app/RunSetup.h"
 #include "app/SceneMenu.h"
 #include "app/ScriptWatcher.h"
+#include "audio/AudioOutput.h"
 
 namespace stagehand {
 
@@ -53,6 +54,7 @@ public:
     Simulation* simulation() { return session_ ? &session_->simulation() : nullptr; }
     const SceneMenu* sceneMenu() const { return menu_.get(); }
     bool pauseOverlayOpen() const { return paused_; }
+    const AudioOutput& sound() const { return sound_; }
     PauseMenu::Row pauseRow() const { return pauseMenu_.selected(); }
     bool historyShown() const { return showHistory_; }
     int historyScroll() const { return historyScroll_; }
@@ -79,12 +81,15 @@ private:
     void quickload();
     void step(double now);
     void draw(int drawW, int drawH, const ViewLayout& layout);
+    void updateSound();
 
     const Setup setup_;
     Options options_;
     std::string settingsPath_ = PlayerSettings::defaultPath();
     PlayerSettings settings_;
     Renderer renderer_;
+    std::string soundNotice_;  // set when there is no sound card: shown once in the first scene
+    AudioOutput sound_{soundNotice_};
     std::unique_ptr<PlaySession> session_;  // the scene being played: recording, hot reload
     std::unique_ptr<SceneMenu> menu_;
     ScriptWatcher menuWatcher_;  // the menu lists the scenes of the script as last saved

@@ -62,6 +62,9 @@ public:
     void showError(const std::string& message, float seconds = 8.0f);
     void dismissError() { errorSecondsLeft_ = 0; }
     const std::string& lastError() const { return lastError_; }
+    // The last script error with its traceback in the scene's frames (the inspector shows it).
+    void setErrorTraceback(std::string text) { errorTraceback_ = std::move(text); }
+    const std::string& errorTraceback() const { return errorTraceback_; }
     float errorSecondsLeft() const { return errorSecondsLeft_; }
     // A short notice from the host (not the script), e.g. "reloaded".
     void showNotice(const std::string& text) { notice_ = text, noticeSecondsLeft_ = 2.5f; }
@@ -85,6 +88,7 @@ private:
     std::string banner_;
     float bannerSecondsLeft_ = 0;
     std::string lastError_;
+    std::string errorTraceback_;
     float errorSecondsLeft_ = 0;
     std::string notice_;
     float noticeSecondsLeft_ = 0;

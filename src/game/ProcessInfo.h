@@ -12,6 +12,7 @@ struct ProcessInfo {
     std::string detail;   // what it waits on: seconds left, a signal name, a location...
     std::string summary;  // kind and detail in one line, as the inspector shows it ("seconds 1.5 s")
     std::string where;
+    bool stuck = false;  // a hang was reported for it: it waits on something that can never happen
 };
 
 }  // namespace stagehand

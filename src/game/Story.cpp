@@ -17,6 +17,7 @@ float readingSeconds(const std::string& text) {
 // transcript event ("line" always names its speaker, "text" only a real one).
 int Story::show(const std::string& speaker, const std::string& text, bool waitsForPlayer) {
     if (line_) finishedLineId_ = line_->id;  // a new line replaces the one showing
+    soundtrack_.stopVoice();                 // and silences its voice
     DialogueLine line;
     line.id = nextLineId_++;
     line.speaker = speaker;
@@ -140,8 +141,7 @@ void Story::advance(float dt) {
     if (!line_) return;
     auto total = static_cast<float>(utf8::length(line_->text));
     if (!line_->typed) {
-        bool instant = settings_.charsPerSecond <= 0 || settings_.skipping;
-        line_->charsShown = instant ? total : std::min(total, line_->charsShown + settings_.charsPerSecond * dt);
+        typeLetters(dt, total);
         if (line_->charsShown >= total) {
             line_->typed = true;
             line_->holdSecondsLeft = settings_.skipping ? 0.1f : readingSeconds(line_->text) * settings_.readingScale;
@@ -158,7 +158,18 @@ void Story::advance(float dt) {
     if (!turnsItself) return;
     if (settings_.skipping) line_->holdSecondsLeft = std::min(line_->holdSecondsLeft, 0.1f);
     line_->holdSecondsLeft -= dt;
-    if (line_->holdSecondsLeft <= 0) finishLine();
+    bool voiceSpeaks = soundtrack_.voicePlaying() && !settings_.skipping;  // auto-advance waits for the voice
+    if (line_->holdSecondsLeft <= 0 && !voiceSpeaks) finishLine();
+}
+
+// Letters appear at the text speed, each new one a typewriter blip for the
+// speaker; skipping or instant text shows them all at once, silently.
+void Story::typeLetters(float dt, float total) {
+    bool instant = settings_.charsPerSecond <= 0 || settings_.skipping;
+    float before = line_->charsShown;
+    line_->charsShown = instant ? total : std::min(total, line_->charsShown + settings_.charsPerSecond * dt);
+    if (!instant && !line_->speaker.empty() && static_cast<int>(line_->charsShown) > static_cast<int>(before))
+        soundtrack_.letterTyped(line_->speaker);
 }
 
 }  // namespace stagehand

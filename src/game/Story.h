@@ -10,6 +10,7 @@
 
 #include "game/Cast.h"
 #include "game/Chronicle.h"
+#include "game/Soundtrack.h"
 
 namespace stagehand {
 
@@ -53,7 +54,8 @@ struct HistoryEntry {
 
 class Story {
 public:
-    Story(Chronicle& chronicle, const Cast& cast) : chronicle_(chronicle), cast_(cast) {}
+    Story(Chronicle& chronicle, const Cast& cast, Soundtrack& soundtrack)
+        : chronicle_(chronicle), cast_(cast), soundtrack_(soundtrack) {}
 
     // --- Commands (from scripts) ---
     int showLine(const std::string& speaker, const std::string& text) { return show(speaker, text, false); }
@@ -93,8 +95,11 @@ private:
     bool choose(int index);
     void recordMenuInput(InputCommand::Kind kind, int number);
 
+    void typeLetters(float dt, float total);
+
     Chronicle& chronicle_;
     const Cast& cast_;
+    Soundtrack& soundtrack_;  // a new line stops the voice; a voiced line waits for it
     TextSettings settings_;
     std::optional<DialogueLine> line_;
     int nextLineId_ = 1;

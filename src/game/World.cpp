@@ -22,6 +22,7 @@ void World::advance(float dt) {
     cast_.advance(dt, story_.currentMenu().has_value());
     story_.advance(dt);
     effects_.advance(dt);
+    soundtrack_.advance(dt);
 }
 
 bool World::isBusy() const {

@@ -1,8 +1,8 @@
 // The world a scene plays in, as three parts with one job each: the cast
 // (actors, waypoints, walking, the player's actor), the story (lines, pages,
 // menus, history) and the effects (backdrop, camera, pictures, fades, banner,
-// messages). The world owns them, keeps the clock and advances them once per
-// simulation tick. Knows nothing of Lua, drawing or the command line.
+// messages), with the soundtrack the story's lines speak through. The world owns them, keeps the clock and advances
+// them once per simulation tick. Knows nothing of Lua, drawing or the command line.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,7 @@
 #include "game/Chronicle.h"
 #include "game/Effects.h"
 #include "game/MapCatalog.h"
+#include "game/Soundtrack.h"
 #include "game/Story.h"
 
 namespace stagehand {
@@ -28,6 +29,8 @@ public:
     const Story& story() const { return story_; }
     Effects& effects() { return effects_; }
     const Effects& effects() const { return effects_; }
+    Soundtrack& soundtrack() { return soundtrack_; }
+    const Soundtrack& soundtrack() const { return soundtrack_; }
     // Where the maps came from and what they hold besides the cast.
     MapCatalog& maps() { return maps_; }
     const MapCatalog& maps() const { return maps_; }
@@ -52,7 +55,8 @@ public:
 private:
     Chronicle chronicle_;  // first: the parts keep a reference to it
     Cast cast_{chronicle_};
-    Story story_{chronicle_, cast_};
+    Soundtrack soundtrack_{chronicle_};
+    Story story_{chronicle_, cast_, soundtrack_};
     Effects effects_{chronicle_};
     MapCatalog maps_;
 };

@@ -136,6 +136,10 @@ bool Window::isFullscreen() const {
     return (SDL_GetWindowFlags(window_) & SDL_WINDOW_FULLSCREEN_DESKTOP) == SDL_WINDOW_FULLSCREEN_DESKTOP;
 }
 
+bool Window::hasFocus() const {
+    return (SDL_GetWindowFlags(window_) & SDL_WINDOW_INPUT_FOCUS) != 0;
+}
+
 void Window::windowSize(int& width, int& height) const {
     SDL_GetWindowSize(window_, &width, &height);
 }

@@ -50,6 +50,7 @@ public:
     // Desktop fullscreen on and off (F11 and Alt+Enter in pollInput).
     void toggleFullscreen();
     bool isFullscreen() const;
+    bool hasFocus() const;                           // keyboard focus: the player is looking at the game
     void windowSize(int& width, int& height) const;  // in screen coordinates
 
 private:

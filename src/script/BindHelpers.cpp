@@ -1,6 +1,7 @@
 #include "script/BindHelpers.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -35,6 +36,25 @@ bool findScriptWhere(lua_State* L, char* out, std::size_t size) {
     return false;
 }
 
+// The name the scene called to reach the binding `fname`: a binding the
+// stage library calls for a function of its own (walkTo calls walkToPoint)
+// goes by the library function's name, as the scene's line wrote it. Found
+// as the StageSupport frame nearest the scene's; `fname` when there is none
+// or it has no name (called through pcall).
+const char* calledName(lua_State* L, const char* fname) {
+    lua_Debug ar;
+    int library = 0;  // the level of the last StageSupport frame seen
+    bool fromScene = false;
+    for (int level = 1; !fromScene && lua_getstack(L, level, &ar); ++level) {
+        lua_getinfo(L, "Sl", &ar);
+        fromScene = ar.currentline > 0 && !isHostChunk(ar.source);
+        if (std::strstr(ar.source, "StageSupport.lua") != nullptr) library = level;
+    }
+    if (!fromScene || library == 0 || !lua_getstack(L, library, &ar) || !lua_getinfo(L, "n", &ar) || !ar.name)
+        return fname;
+    return ar.name;
+}
+
 void describeValue(lua_State* L, int index, char* out, std::size_t size) {
     switch (lua_type(L, index)) {
         case LUA_TSTRING: std::snprintf(out, size, "\"%s\"", lua_tostring(L, index)); break;
@@ -60,6 +80,7 @@ void describeValue(lua_State* L, int index, char* out, std::size_t size) {
 }  // namespace
 
 void raise(lua_State* L, const char* fname, const char* message) {
+    fname = calledName(L, fname);
     char where[256];
     if (findScriptWhere(L, where, sizeof where))
         lua_pushfstring(L, "%s: %s: %s", where, fname, message);
@@ -70,8 +91,15 @@ void raise(lua_State* L, const char* fname, const char* message) {
 }
 
 void pushError(lua_State* L, const std::string& message) {
+    // "walkToPoint: ..." names the function the scene called ("walkTo: ...").
+    std::string named = message;
+    std::size_t colon = message.find(": ");
+    if (colon != std::string::npos && colon > 0 &&
+        std::all_of(message.begin(), message.begin() + static_cast<long>(colon),
+                    [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }))
+        named = std::string(calledName(L, message.substr(0, colon).c_str())) + message.substr(colon);
     std::string where = scriptWhere(L);
-    lua_pushstring(L, (where == "?" ? message : where + ": " + message).c_str());
+    lua_pushstring(L, (where == "?" ? named : where + ": " + named).c_str());
 }
 
 std::string describeValue(lua_State* L, int index) {

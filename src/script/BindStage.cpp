@@ -7,6 +7,8 @@
 
 #include "game/World.h"
 #include "render/ImageFiles.h"
+#include "render/Utf8.h"
+#include "script/BindAudio.h"
 #include "script/BindHelpers.h"
 #include "script/LuaCompat.h"
 
@@ -208,7 +210,9 @@ int l_say(lua_State* L) {
     if (!actor) return lua_error(L);
     double seconds = bind::optSeconds(L, 3, "say", "seconds", -1);
     bind::textChecked(L, 2, "say", "text");
-    worldOf(L).cast().say(*actor, bind::readableText(L, 2), static_cast<float>(seconds));
+    std::string text = bind::readableText(L, 2);
+    worldOf(L).cast().say(*actor, text, static_cast<float>(seconds));
+    worldOf(L).soundtrack().babble(actor->id, static_cast<int>(utf8::length(text)));
     return 0;
 }
 
@@ -427,6 +431,7 @@ void openStage(lua_State* L, World& world) {
     lua_newtable(L);
     lua_pushlightuserdata(L, &world);
     luaL_openlib(L, nullptr, kStageFunctions, 1);
+    openAudio(L, world);
 }
 
 }  // namespace stagehand

@@ -87,8 +87,7 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
 
 // Fills the table on top of the stack with what --check needs to know the
 // script can name: its globals and own functions, its scenes, the actors,
-// waypoints and images, and the scheduler's closestName. (A list of sounds
-// would be one more field here, read by the `sound` type's names = "sounds".)
+// waypoints, images and sounds, and the scheduler's closestName.
 void ScriptHost::pushCheckNames(lua_State* L) {
     std::vector<std::string> globals, actors, scenesList, waypoints = world_.cast().waypointNames();
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
@@ -103,6 +102,8 @@ void ScriptHost::pushCheckNames(lua_State* L) {
     for (const auto& actor : world_.cast().actors()) actors.push_back(actor.id);
     for (const auto& scene : scenes()) scenesList.push_back(scene.name);
     std::sort(globals.begin(), globals.end());
+    const ClipLibrary* clips = world_.soundtrack().clips();
+    const std::vector<std::string> sounds = clips ? clips->names() : std::vector<std::string>{};
     lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
     lua_getfield(L, -1, "closestName");
     lua_remove(L, -2);
@@ -110,6 +111,7 @@ void ScriptHost::pushCheckNames(lua_State* L) {
     const std::pair<const char*, const std::vector<std::string>*> lists[] = {
         {"globals", &globals}, {"functions", &functions}, {"scenes", &scenesList},
         {"actors", &actors},   {"waypoints", &waypoints}, {"images", &world_.effects().imageNames()},
+        {"sounds", &sounds},
     };
     for (const auto& [key, list] : lists) {
         pushStrings(L, *list);

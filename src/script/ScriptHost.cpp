@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <iterator>
+#include <sstream>
 
 #include "game/World.h"
 #include "platform/Portable.h"
@@ -32,6 +34,12 @@ int l_killPending(lua_State* L) {
     auto* lua = static_cast<LuaState*>(lua_touserdata(L, lua_upvalueindex(1)));
     lua_pushboolean(L, lua->killPending() || LuaState::interruptRequested());
     return 1;
+}
+
+// The scheduler's hang listener: a wait that may never end has just begun.
+int l_hangSuspected(lua_State* L) {
+    static_cast<ScriptHost*>(lua_touserdata(L, lua_upvalueindex(1)))->suspectHang();
+    return 0;
 }
 
 // The scheduler calls this once the process a kill stopped has failed: the
@@ -158,6 +166,9 @@ void ScriptHost::loadHostScripts() {
     lua_pushlightuserdata(L, &lua_);
     lua_pushcclosure(L, l_endKill, 1);
     configured = configured && callModule("setKillCheck", 2, 0);
+    lua_pushlightuserdata(L, this);
+    lua_pushcclosure(L, l_hangSuspected, 1);
+    configured = configured && callModule("setHangListener", 1, 0);
     lua_pushstring(L, ("@" + chunkLabel(supportPath)).c_str());
     configured = configured && callModule("addSupportSource", 1, 0);
     if (!configured) throw ScriptHostError("cannot configure the scheduler in " + schedulerPath);
@@ -230,6 +241,14 @@ bool ScriptHost::loadScript(const std::string& path, std::string& error, bool wa
         return false;
     }
     lua_remove(L, -2);
+    // The scheduler reads which signal names the text sends: a wait on any
+    // other is a hang it reports at once (scripts/wait/senders.lua).
+    lua_pushlstring(L, source.data(), source.size());
+    if (!callModule("setSceneSource", 1, 0)) {
+        error = label + ": cannot read the signals it sends";
+        lua_pop(L, 1);
+        return false;
+    }
     CallResult result = lua_.call(0, 0);
     if (!result.ok) {
         error = firstLine(result.error);
@@ -345,9 +364,36 @@ void ScriptHost::pollEndedProcesses() {
 void ScriptHost::reportError(const std::string& messageWithTraceback) {
     ++errorCount_;
     std::string message = namingTheMemoryLimit(messageWithTraceback);
-    std::cerr << message << '\n';
     std::string line = firstLine(message);
+    if (tracebacks_ == TracebackShown::All)
+        std::cerr << message << '\n';
+    else
+        std::cerr << (tracebacks_ == TracebackShown::Scene ? sceneTraceback(message) : line) << '\n';
     world_.effects().reportError(line, errorLocation(line));
+    world_.effects().setErrorTraceback(sceneTraceback(message));
+}
+
+std::string sceneTraceback(const std::string& messageWithTraceback) {
+    static const char* const kLibraryFrames[] = {"scripts/wait/", "WaitSupport.lua", "StageSupport.lua",
+                                                 "\t[C]:", "\t(tail call)"};
+    std::istringstream in(messageWithTraceback);
+    std::string out, line;
+    int hidden = 0;
+    bool inTraceback = false;
+    while (std::getline(in, line)) {
+        bool library = inTraceback && std::any_of(std::begin(kLibraryFrames), std::end(kLibraryFrames),
+                                                  [&](const char* f) { return line.find(f) != std::string::npos; });
+        inTraceback = inTraceback || line == "stack traceback:";
+        if (library) {
+            ++hidden;
+            continue;
+        }
+        out += (out.empty() ? "" : "\n") + line;
+    }
+    if (hidden > 0)
+        out += "\n\t(" + std::to_string(hidden) + " frame" + (hidden == 1 ? "" : "s") +
+               " of the stage library hidden; --traceback-all shows them)";
+    return out;
 }
 
 // Lua's own "not enough memory" does not say the memory was the script's

@@ -12,6 +12,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "game/ProcessInfo.h"
@@ -48,8 +49,18 @@ struct StuckProcess {
     std::string name, waitingOn, where, hint;
     std::string line;  // the report's wording, made by the scheduler (its one home)
     bool certain = false;
-    double sentAt = -1;  // when the awaited signal was sent, before the wait began (-1: never)
+    bool nothingRuns = false;  // every live process is blocked: nothing can ever run again
+    double sentAt = -1;        // when the awaited signal was sent, before the wait began (-1: never)
 };
+
+// How much of an error's traceback goes to stderr: none (the one line at the
+// author's call), the scene's frames (--traceback), or every frame, the stage
+// library's and the scheduler's too (--traceback-all).
+enum class TracebackShown { None, Scene, All };
+
+// `messageWithTraceback` with the frames of the stage library and the
+// scheduler (and C functions) left out, and a line saying how many were.
+std::string sceneTraceback(const std::string& messageWithTraceback);
 
 // The host's own scripts could not be loaded: the installation is broken.
 struct ScriptHostError : std::runtime_error {
@@ -121,10 +132,16 @@ public:
     int liveProcessCount();
     std::vector<ProcessInfo> processes();
     std::vector<StuckProcess> findDeadlocks();
+    // A wait that may never end began since the last call (the scheduler's
+    // hang listener): worth a findDeadlocks() now rather than at the next check.
+    bool takeHangSuspicion() { return std::exchange(hangSuspected_, false); }
+    void suspectHang() { hangSuspected_ = true; }
 
     // Reports a script error: a process's failure (from the scheduler's
-    // error handler) or a host call's.
+    // error handler) or a host call's. Stderr gets the first line, or the
+    // traceback as `shown` says; the inspector keeps the scene's frames.
     void reportError(const std::string& messageWithTraceback);
+    void showTracebacks(TracebackShown shown) { tracebacks_ = shown; }
 
     // How messages name the file at `path`: relative to the data folder when
     // it is inside it, so they read the same on every machine.
@@ -159,6 +176,8 @@ private:
     int apiNamesRef_ = -2;
     std::vector<Tracked> tracked_;
     int errorCount_ = 0;
+    TracebackShown tracebacks_ = TracebackShown::None;
+    bool hangSuspected_ = false;
     std::uint64_t memoryRefusalsNamed_ = 0;  // the cap's refusals up to the last error that named it
     bool topLevelLeftProcesses_ = false;
 };

@@ -83,13 +83,10 @@ std::vector<StuckProcess> ScriptHost::findDeadlocks() {
         rawGetField(L, entry, "sentAt");
         double sentAt = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : -1;
         lua_pop(L, 1);
-        return StuckProcess{fieldString(L, entry, "name"),
-                            fieldString(L, entry, "waitingOn"),
-                            fieldString(L, entry, "where"),
-                            fieldString(L, entry, "hint"),
-                            fieldString(L, entry, "line"),
-                            fieldIsTrue(L, entry, "certain"),
-                            sentAt};
+        return StuckProcess{fieldString(L, entry, "name"),        fieldString(L, entry, "waitingOn"),
+                            fieldString(L, entry, "where"),       fieldString(L, entry, "hint"),
+                            fieldString(L, entry, "line"),        fieldIsTrue(L, entry, "certain"),
+                            fieldIsTrue(L, entry, "nothingRuns"), sentAt};
     });
 }
 

@@ -225,12 +225,25 @@ void WorldView::drawHistory(const World& world, int scroll) {
     if (entries.empty()) text_.draw(body, "Nothing has been said yet.", x + 24, top + 70, kMuted);
 }
 
-void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool paused) {
+void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool paused,
+                              const std::string& errorTraceback) {
     Font font = fontFor(fonts::kInspector);
     float lineHeight = text_.lineHeight(font);
     std::size_t shown = std::min<std::size_t>(processes.size(), 24);
+    // Below the processes: the last script error and its traceback in the scene's frames.
+    std::vector<std::string> traceback;
+    for (std::size_t at = 0; !errorTraceback.empty() && at != std::string::npos && traceback.size() < 10;) {
+        std::size_t end = errorTraceback.find('\n', at);
+        std::string line = errorTraceback.substr(at, end == std::string::npos ? end : end - at);
+        if (!line.empty() && line[0] == '\t') line.replace(0, 1, "    ");
+        traceback.push_back(line);
+        at = end == std::string::npos ? end : end + 1;
+    }
     float w = 620, x = ViewLayout::kWidth - w - 20, y = 48;
-    batch_.rect(x, y, w, (shown + 1) * lineHeight + 16, kInspectorPanel);
+    batch_.rect(x, y, w, (shown + 1 + traceback.size()) * lineHeight + 16, kInspectorPanel);
+    for (std::size_t i = 0; i < traceback.size(); ++i)
+        text_.draw(font, text_.elide(font, traceback[i], w - 20), x + 10, y + 8 + (shown + 1 + i) * lineHeight,
+                   i == 0 ? kErrorText : kMuted, false);
     text_.draw(font,
                std::to_string(processes.size()) +
                    (paused ? " live processes, all paused (F1 hides)" : " live processes (F1 hides)"),
@@ -239,7 +252,8 @@ void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool pa
         const auto& p = processes[i];
         float rowY = y + 8 + (i + 1) * lineHeight;
         text_.draw(font, text_.elide(font, p.name, 190), x + 10, rowY, kPanelText, false);
-        text_.draw(font, text_.elide(font, p.summary, 240), x + 210, rowY, kAccent, false);
+        std::string summary = p.stuck ? "STUCK: " + p.summary : p.summary;  // a reported hang stands out
+        text_.draw(font, text_.elide(font, summary, 240), x + 210, rowY, p.stuck ? kErrorText : kAccent, false);
         std::string where = p.where.substr(p.where.find_last_of('/') + 1);  // the file name is enough here
         text_.draw(font, text_.elide(font, where, 150), x + 460, rowY, kMuted, false);
     }

@@ -82,7 +82,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     if (!overlay.hint.empty()) text_.draw(small, overlay.hint, ViewLayout::kWidth - 24 - hintWidth, 18, kMuted);
     if (!overlay.title.empty())  // the title gives way to the key hints
         text_.draw(small, text_.elide(small, overlay.title, ViewLayout::kWidth - 72 - hintWidth), 24, 18, kMuted);
-    if (overlay.inspector) drawInspector(*overlay.inspector, overlay.paused);
+    if (overlay.inspector) drawInspector(*overlay.inspector, overlay.paused, world.effects().errorTraceback());
     if (overlay.history) drawHistory(world, overlay.historyScroll);
 
     if (float veil = world.effects().fadeOverlayAlpha(); veil > 0)

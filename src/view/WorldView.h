@@ -86,7 +86,7 @@ private:
     void drawNotice(const World& world);
     void drawSceneOver();
     void drawHistory(const World& world, int scroll);
-    void drawInspector(const std::vector<ProcessInfo>& processes, bool paused);
+    void drawInspector(const std::vector<ProcessInfo>& processes, bool paused, const std::string& errorTraceback);
     void glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color);
 
     GlyphAtlas& atlas_;

@@ -1,4 +1,4 @@
--- expect: tests/hostile/nan_walk.lua:5: walkToPoint: point needs finite numeric x and y
+-- expect: tests/hostile/nan_walk.lua:5: walkTo: point needs finite numeric x and y
 -- survivor
 local function survivor() wait(1) print("survivor") end
 function scene() runProcess(survivor) activate("jackie")

@@ -77,7 +77,7 @@ function tideBranch_yes()
         while true do
             wait(1)
             if flags.neverSet then
-                signal("tide turned")
+                signal(flags.neverSet) -- a name the scan cannot read: any name may come
             end
         end
     end)

@@ -1,0 +1,215 @@
+-- Loud hangs: a wait that can never end is certain as soon as it is knowable,
+-- not only when every process is blocked. The scene's text says which signal
+-- names can be sent (scripts/wait/senders.lua); a paused group nobody can
+-- resume holds its processes for ever.
+local harness = dofile("spec/helpers/scheduler.lua")
+
+describe("hangs", function()
+    local S
+    before_each(function()
+        S = harness.load()
+    end)
+
+    local function ticks(n)
+        harness.ticks(n)
+    end
+
+    -- Another process that runs for a long while: the scene is not blocked.
+    local function ambient()
+        S.runProcess(function()
+            for _ = 1, 100 do
+                S.waitSeconds(0.5)
+            end
+        end):setName("ambient")
+    end
+
+    local function entryFor(name)
+        for _, e in ipairs(S.findDeadlocks()) do
+            if e.name == name then
+                return e
+            end
+        end
+        return nil
+    end
+
+    describe("a signal no line of the scene sends", function()
+        it("is a certain hang while others still run, with the name the text sends", function()
+            S.setSceneSource([[
+                function opening()
+                    runProcess(function() wait(3) signal("door-open") end)
+                    waitSignal("door-opne")
+                end
+            ]])
+            ambient()
+            S.runProcess(function() S.waitSignal("door-opne") end):setName("opening")
+            ticks(1)
+            local e = entryFor("opening")
+            assert.is_truthy(e)
+            assert.is_true(e.certain)
+            assert.is_true(e.unsendable)
+            assert.is_nil(e.nothingRuns)
+            assert.are.equal("door-open", e.hint)
+            assert.matches('opening is stuck waiting on signal door%-opne %(never sent; did you mean "door%-open"%?%)',
+                e.line)
+        end)
+
+        it("says no line sends it when no name is close", function()
+            S.setSceneSource('signal("x")')
+            ambient()
+            S.runProcess(function() S.waitSignal("the-curtain-rises") end):setName("opening")
+            ticks(1)
+            assert.matches("opening is stuck waiting on signal the%-curtain%-rises %(no line of the scene sends it%)",
+                entryFor("opening").line)
+        end)
+
+        it("stays a doubt when the text sends it, or when nothing was read", function()
+            S.setSceneSource('latch "bell" walkToPointAndSignal(a, "x", p)')
+            ambient()
+            S.runProcess(function() S.waitSignal("bell") end):setName("bell waiter")
+            ticks(1)
+            assert.is_false(entryFor("bell waiter").certain)
+            S.setSceneSource(nil)
+            S.runProcess(function() S.waitSignal("nobody") end):setName("no text")
+            ticks(1)
+            assert.is_false(entryFor("no text").certain)
+        end)
+
+        it("reads the name of a sender the stage library adds from its own argument", function()
+            S.addSignalSender("walkToPointAndSignal", 2)
+            S.setSceneSource('walkToPointAndSignal("jackie", "jackie-arrived", "forest.stop")')
+            ambient()
+            S.runProcess(function() S.waitSignal("jackie-arrived") end):setName("right")
+            S.runProcess(function() S.waitSignal("jackie") end):setName("actor, not signal")
+            ticks(1)
+            assert.is_false(entryFor("right").certain)
+            assert.is_true(entryFor("actor, not signal").certain)
+        end)
+
+        for _, case in ipairs({
+            { "a computed name with no literal end", 'signal(prefix .. i)' },
+            { "a concatenation inside and/or", 'signal(x and "a" .. y or z)' },
+            { "a concatenation then and", 'signal("never" .. y and z)' },
+            { "a name in a variable", "signal(name)" },
+            { "the sender stored", "local send = latch" },
+            { "the sender looked up by its name", 'rawget(_G, "signal")("x")' },
+            { "an escaped literal", 'signal("a\\65")' },
+            { "a long-string name", "signal([[door]])" },
+        }) do
+            it("knows nothing when the text holds " .. case[1], function()
+                S.setSceneSource(case[2])
+                ambient()
+                S.runProcess(function() S.waitSignal("never") end):setName("waiter")
+                ticks(1)
+                assert.is_false(entryFor("waiter").certain)
+            end)
+        end
+
+        it("knows the literal ends of a built name", function()
+            S.setSceneSource('latch(actor .. "-at-meeting") signal("door-" .. n .. "-open") signal("a" .. "b")')
+            ambient()
+            local function certain(name)
+                S.runProcess(function() S.waitSignal(name) end):setName(name)
+                ticks(1)
+                return entryFor(name) ~= nil and entryFor(name).certain
+            end
+            assert.is_false(certain("jackie-at-meeting"))
+            assert.is_false(certain("door-3-open"))
+            assert.is_false(certain("ab"))
+            assert.is_true(certain("jackie-at-meting"))
+            assert.is_true(certain("door-3-opne"))
+            assert.is_true(certain("door-open")) -- too short to hold both ends
+        end)
+
+        it("reads past comments and strings that mention a sender", function()
+            S.setSceneSource([==[
+                -- signal the door later
+                --[[ latch
+                     it ]]
+                local s = "signal"  .. ""
+                signal('door')
+            ]==])
+            -- "signal" as a string is a lookup by name: nothing is known
+            ambient()
+            S.runProcess(function() S.waitSignal("never") end):setName("waiter")
+            ticks(1)
+            assert.is_false(entryFor("waiter").certain)
+            S.setSceneSource("-- signal the door later\n--[[ latch\n it ]]\nsignal('door')")
+            assert.is_true(entryFor("waiter").certain)
+        end)
+
+        it("is no hang once the name has been sent (whoever sent it may again)", function()
+            S.setSceneSource("")
+            ambient()
+            S.runProcess(function() S.signal("door") end)
+            S.runProcess(function() S.waitSignal("door") end):setName("waiter")
+            ticks(1)
+            assert.is_nil(entryFor("waiter"))
+        end)
+
+        it("makes a join on its waiter a certain hang too", function()
+            S.setSceneSource("")
+            ambient()
+            local waiter = S.runProcess(function() S.waitSignal("never") end):setName("waiter")
+            S.runProcess(function() S.waitProcess(waiter) end):setName("joiner")
+            ticks(1)
+            assert.is_true(entryFor("joiner").certain)
+        end)
+    end)
+
+    describe("the host's hang flag", function()
+        it("is raised by a wait on a name no line sends and by a pause, not by other waits", function()
+            local raised = 0
+            S.setHangListener(function() raised = raised + 1 end)
+            S.setSceneSource('signal("door")')
+            S.runProcess(function() S.waitSignal("door") end)
+            S.runProcess(function() S.waitSeconds(1) end)
+            assert.are.equal(0, raised)
+            S.runProcess(function() S.waitSignal("dor") end)
+            assert.are.equal(1, raised)
+            S.newGroup("g"):pause()
+            assert.are.equal(2, raised)
+            S.setHangListener(nil)
+            S.runProcess(function() S.waitSignal("dor") end)
+            assert.are.equal(2, raised)
+        end)
+    end)
+
+    describe("a paused group", function()
+        it("paused root group: nothing runs, so nobody can resume it", function()
+            S.runProcess(function()
+                S.waitSeconds(1)
+                print("never")
+            end):setName("sleeper")
+            S.runProcess(function() S.rootGroup():pause() end)
+            ticks(1)
+            local e = entryFor("sleeper")
+            assert.is_truthy(e)
+            assert.is_true(e.certain and e.nothingRuns)
+            assert.matches("in the paused group", e.line)
+        end)
+
+        it("holds its processes for ever once nothing outside it can run", function()
+            local g = S.newGroup("cutaway")
+            g:run(function() S.waitSeconds(1) end):setName("held")
+            g:pause()
+            S.runProcess(function() S.waitSignal("go") end):setName("waiter")
+            ticks(1)
+            local e = entryFor("held")
+            assert.is_truthy(e)
+            assert.is_true(e.certain and e.nothingRuns)
+            assert.matches("held is stuck waiting on seconds 1%.0 s in the paused group cutaway", e.line)
+        end)
+
+        it("is no hang while a process outside it runs and may resume it", function()
+            local g = S.newGroup("cutaway")
+            g:run(function() S.waitSeconds(1) end):setName("held")
+            g:pause()
+            S.runProcess(function()
+                S.waitSeconds(2)
+                g:resume()
+            end)
+            ticks(1)
+            assert.is_nil(entryFor("held"))
+        end)
+    end)
+end)

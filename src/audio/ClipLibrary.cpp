@@ -1,0 +1,58 @@
+#include "audio/ClipLibrary.h"
+
+#include <algorithm>
+#include <cctype>
+#include <system_error>
+
+#include "audio/AudioOutput.h"
+#include "platform/Portable.h"
+
+namespace stagehand {
+
+namespace {
+bool isSoundFile(const std::filesystem::path& path) {
+    std::string ext = utf8Path(path.extension());
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    return ext == ".ogg" || ext == ".wav";
+}
+}  // namespace
+
+ClipLibrary::ClipLibrary(const std::filesystem::path& folder, std::string shownAs)
+    : folder_(folder), shownAs_(std::move(shownAs)) {
+    std::error_code ec;
+    std::vector<std::filesystem::path> paths;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+        if (entry.is_regular_file(ec) && isSoundFile(entry.path())) paths.push_back(entry.path());
+    std::sort(paths.begin(), paths.end());  // the folder's order is the system's: a.ogg wins over a.wav everywhere
+    for (const auto& path : paths) files_.emplace(utf8Path(path.stem()), path);
+}
+
+std::vector<std::string> ClipLibrary::names() const {
+    std::vector<std::string> names;
+    for (const auto& [name, path] : files_) names.push_back(name);
+    return names;
+}
+
+std::string ClipLibrary::whereText() const {
+    return "sounds are the .ogg and .wav files in " + shownAs_ + " (NAME.ogg or NAME.wav)";
+}
+
+std::shared_ptr<const Clip> ClipLibrary::load(const std::string& name, std::string& error) {
+    auto done = decoded_.find(name);
+    if (done != decoded_.end()) return done->second;
+    auto file = files_.find(name);
+    if (file == files_.end()) {
+        error = "no sound named '" + name + "'";
+        return nullptr;
+    }
+    std::string why;
+    auto clip = decodeSoundFile(file->second, why);
+    if (!clip) {
+        error = "cannot read " + shownAs_ + "/" + utf8Path(file->second.filename()) + ": " + why;
+        return nullptr;
+    }
+    clip->name = name;
+    return decoded_[name] = std::move(clip);
+}
+
+}  // namespace stagehand

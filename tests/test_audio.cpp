@@ -1,0 +1,294 @@
+// Sound: the scene API's calls as transcript events and cues, the rendered
+// WAV (a sound starts at its scene time, music ducks under a voice, a paused
+// mixer is silent, a seek resumes mid-track), bad input, the channel cap and
+// a machine with no sound card. Clips are written by the test itself.
+#include <gtest/gtest.h>
+
+#include <SDL.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+
+#include "TestSupport.h"
+#include "audio/AudioOutput.h"
+#include "audio/Mixer.h"
+#include "audio/WavFile.h"
+
+using namespace stagehand;
+using test::Stage;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A square wave of `amplitude` at 441 Hz (100 frames a period), `seconds` long.
+std::vector<std::int16_t> square(double seconds, std::int16_t amplitude) {
+    std::vector<std::int16_t> s;
+    for (std::int64_t i = 0; i < frameAt(seconds); ++i) {
+        std::int16_t v = (i / 50) % 2 ? -amplitude : amplitude;
+        s.push_back(v);
+        s.push_back(v);
+    }
+    return s;
+}
+
+// The test's sound folder: tone (1 s), beep (0.25 s), quiet (2 s of silence)
+// and broken.ogg (not a sound at all). One folder per test: ctest runs tests
+// in parallel processes, and a clip read while another writes it is damaged.
+std::string clipFolder() {
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    static const std::string run = std::to_string(std::random_device{}());  // other checkouts may run it too
+    fs::path dir = fs::temp_directory_path() / ("stagehand_audio_" + run) / test->name();
+    fs::create_directories(dir);
+    std::string error;
+    writeWav((dir / "tone.wav").string(), square(1.0, 8000), error);
+    writeWav((dir / "beep.wav").string(), square(0.25, 12000), error);
+    writeWav((dir / "quiet.wav").string(), std::vector<std::int16_t>(4 * kSampleRate, 0), error);
+    std::ofstream(dir / "broken.ogg", std::ios::binary) << "OggS but not really a sound file";
+    return dir.string();
+}
+
+struct SoundStage : Stage {
+    explicit SoundStage(const std::string& source) : Stage(source) {
+        world.soundtrack().setClips(std::make_shared<ClipLibrary>(clipFolder(), "the test's folder"));
+    }
+    ProcessOutcome run(const char* function, int ticks) {
+        auto outcome = std::make_shared<ProcessOutcome>();
+        host->startProcess(function, {}, [outcome](const ProcessOutcome& o) { *outcome = o; });
+        this->ticks(ticks);
+        return *outcome;
+    }
+    std::vector<std::int16_t> render(double seconds) const { return renderCues(world.soundtrack().cues(), seconds); }
+};
+
+// The first frame whose left sample is not silent, or -1.
+std::int64_t firstSound(const std::vector<std::int16_t>& pcm, std::int64_t from = 0) {
+    for (auto i = static_cast<std::size_t>(2 * from); i < pcm.size(); i += 2)
+        if (pcm[i] != 0) return static_cast<std::int64_t>(i / 2);
+    return -1;
+}
+
+double rms(const std::vector<std::int16_t>& pcm, double from, double to) {
+    double sum = 0;
+    std::int64_t a = frameAt(from), b = frameAt(to);
+    for (std::int64_t i = a; i < b; ++i) sum += static_cast<double>(pcm[2 * i]) * pcm[2 * i];
+    return std::sqrt(sum / static_cast<double>(b - a));
+}
+
+std::shared_ptr<const Clip> clipOf(std::vector<std::int16_t> samples) {
+    auto clip = std::make_shared<Clip>();
+    clip->samples = std::move(samples);
+    return clip;
+}
+
+AudioCue musicCue(double time, std::shared_ptr<const Clip> clip) {
+    AudioCue c;
+    c.lane = Lane::Music;
+    c.time = time;
+    c.clip = std::move(clip);
+    c.loop = true;
+    return c;
+}
+
+}  // namespace
+
+TEST(Sound, a_sound_starts_at_its_scene_time_within_one_tick) {
+    SoundStage stage("function scene()\n  wait(1.0)\n  playSound('beep')\nend");
+    stage.run("scene", 90);
+    auto pcm = stage.render(1.5);
+    std::int64_t start = firstSound(pcm);
+    EXPECT_NEAR(static_cast<double>(start), kSampleRate * 1.0, kSampleRate / 60.0) << start;
+}
+
+TEST(Sound, every_call_is_a_transcript_event_at_its_scene_time) {
+    SoundStage stage(
+        "function scene()\n  playMusic('tone', {fade = 0.5})\n  wait(0.5)\n  local s = playSound('beep', {volume = "
+        "0.5, pan = -1})\n  s:stop(0.1)\n  wait(0.5)\n  stopMusic(1)\n  dialogue('jackie', 'Hi.', 'quiet')\nend");
+    auto outcome = stage.run("scene", 300);
+    EXPECT_EQ(outcome.status, "done") << outcome.error;
+    auto music = stage.events("music");
+    ASSERT_EQ(music.size(), 1u);
+    EXPECT_EQ(Transcript::formatText(*music[0]),
+              "   0.00  music name=\"tone\" volume=1 fade=0.5 loop=\"true\" seconds=1");
+    auto sound = stage.events("sound");
+    ASSERT_EQ(sound.size(), 1u);
+    EXPECT_EQ(Transcript::formatText(*sound[0]), "   0.50  sound id=1 name=\"beep\" volume=0.5 pan=-1 seconds=0.25");
+    ASSERT_EQ(stage.events("sound_stop").size(), 1u);
+    EXPECT_EQ(Transcript::formatJson(*stage.events("sound_stop")[0]),
+              "{\"t\":0.50,\"event\":\"sound_stop\",\"id\":1,\"fade\":0.1}");
+    ASSERT_EQ(stage.events("music_stop").size(), 1u);
+    EXPECT_NEAR(stage.events("music_stop")[0]->time, 1.0, 1e-9);
+    ASSERT_EQ(stage.events("voice").size(), 1u);
+    EXPECT_EQ(*stage.events("voice")[0]->field("name"), "quiet");
+}
+
+TEST(Sound, music_is_ducked_while_a_voice_plays_and_comes_back_after) {
+    SoundStage stage("function scene()\n  playMusic('tone')\n  wait(1)\n  dialogue('jackie', 'Hi.', 'quiet')\nend");
+    stage.run("scene", 240);
+    auto pcm = stage.render(3.6);
+    double before = rms(pcm, 0.5, 0.9), during = rms(pcm, 1.5, 2.9), after = rms(pcm, 3.3, 3.6);
+    EXPECT_NEAR(during / before, Mixer::kDuckGain, 0.02) << before << " " << during;
+    EXPECT_NEAR(after / before, 1.0, 0.02) << before << " " << after;
+}
+
+TEST(Sound, a_voiced_line_waits_for_its_voice_and_the_next_line_stops_it) {
+    SoundStage stage(
+        "function scene()\n  dialogue('jackie', 'Hi.', 'quiet')\n  print('read')\n"
+        "  text('jackie', 'A page.', 'quiet')\n  text('jon', 'Cut.')\nend");
+    stage.run("scene", 400);
+    auto read = stage.events("print");
+    ASSERT_EQ(read.size(), 1u);
+    EXPECT_GE(read[0]->time, 2.0 - 1e-9);  // the line's reading time is ~1.1 s; its voice lasts 2 s
+    auto stops = stage.events("voice_stop");
+    ASSERT_EQ(stops.size(),
+              1u);  // the first voice had ended; the page's is cut by jon's (headless pages turn once typed)
+    EXPECT_NEAR(stops[0]->time, stage.events("text")[1]->time, 1e-9);
+}
+
+TEST(Sound, a_handle_waits_until_its_sound_ends_and_can_stop_it) {
+    SoundStage stage(
+        "function scene()\n  playSound('beep'):wait()\n  print('ended')\n  local t = playSound('tone', {loop = "
+        "true})\n  wait(0.5)\n  print(t:isPlaying())\n  t:stop()\n  print(t:isPlaying())\nend");
+    stage.run("scene", 60);
+    auto prints = stage.events("print");
+    ASSERT_EQ(prints.size(), 3u);
+    EXPECT_NEAR(prints[0]->time, 0.25, 1.0 / 60);
+    EXPECT_EQ(*prints[1]->field("text"), "true");
+    EXPECT_EQ(*prints[2]->field("text"), "false");
+}
+
+TEST(Sound, an_unknown_name_is_an_error_at_the_line_listing_the_known_sounds_and_their_folder) {
+    SoundStage stage("function scene()\n  wait(0.1)\n  playSound('bep')\nend");
+    auto outcome = stage.run("scene", 10);
+    EXPECT_EQ(outcome.status, "failed");
+    EXPECT_NE(outcome.error.find(".lua:3: playSound: unknown sound 'bep' (did you mean 'beep'?); sounds are the .ogg "
+                                 "and .wav files in the test's folder"),
+              std::string::npos)
+        << outcome.error;
+    EXPECT_NE(outcome.error.find("beep, broken, quiet, tone"), std::string::npos) << outcome.error;
+}
+
+TEST(Sound, a_damaged_file_is_an_error_at_the_line_and_the_game_goes_on) {
+    SoundStage stage(
+        "function scene()\n  runProcess(function() wait(0.5) print('still here') end)\n"
+        "  playMusic('broken')\nend");
+    auto outcome = stage.run("scene", 60);
+    EXPECT_EQ(outcome.status, "failed");
+    EXPECT_NE(outcome.error.find(".lua:3: playMusic: cannot read the test's folder/broken.ogg"), std::string::npos)
+        << outcome.error;
+    ASSERT_EQ(stage.events("print").size(), 1u);
+}
+
+TEST(Sound, bad_options_name_the_option) {
+    SoundStage stage("function scene()\n  playSound('beep', {volume = 'loud'})\nend");
+    auto outcome = stage.run("scene", 1);
+    EXPECT_NE(outcome.error.find(".lua:2: playSound: options.volume must be a number from 0 to 4"), std::string::npos)
+        << outcome.error;
+}
+
+TEST(Sound, thousands_of_sounds_in_one_tick_are_capped_by_the_channels) {
+    SoundStage stage("function scene()\n  for i = 1, 5000 do playSound('beep') end\nend");
+    auto started = std::chrono::steady_clock::now();
+    auto outcome = stage.run("scene", 2);
+    EXPECT_EQ(outcome.status, "done") << outcome.error;
+    Mixer mixer;
+    for (const auto& cue : stage.world.soundtrack().cues()) mixer.apply(cue);
+    EXPECT_EQ(mixer.playingCount(), Mixer::kMaxVoices);
+    auto pcm = stage.render(0.5);
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    EXPECT_LT(seconds, 5.0);  // a stall would take minutes: 5000 voices for 22050 frames
+    EXPECT_EQ(*std::max_element(pcm.begin(), pcm.end()), 32767);  // clipped, never wrapped round
+}
+
+TEST(Sound, a_paused_mixer_is_silent_and_resumes_where_it_was) {
+    auto tone = clipOf(square(1.0, 8000));
+    Mixer playing, pausing;
+    playing.apply(musicCue(0, tone));
+    pausing.apply(musicCue(0, tone));
+    std::vector<std::int16_t> a(2 * 1000), b(2 * 1000);
+    playing.render(a.data(), 1000);
+    pausing.render(b.data(), 1000);
+    pausing.setPaused(true);
+    pausing.render(b.data(), 1000);
+    EXPECT_EQ(firstSound(b), -1);
+    pausing.setPaused(false);
+    playing.render(a.data(), 1000);
+    pausing.render(b.data(), 1000);
+    EXPECT_EQ(a, b);
+}
+
+TEST(Sound, a_seek_resumes_music_mid_track_and_does_not_replay_ended_sounds) {
+    auto tone = clipOf(square(1.0, 8000));
+    auto beep = clipOf(square(0.25, 12000));
+    AudioCue early;
+    early.time = 0.5;
+    early.clip = beep;
+    std::vector<AudioCue> cues{musicCue(0, tone), early};
+    Mixer seeked = mixerAt(cues, 1.3);
+    EXPECT_EQ(seeked.playingCount(), 1);  // the beep ended at 0.75
+    auto whole = renderCues(cues, 1.5);
+    std::vector<std::int16_t> rest(static_cast<std::size_t>(2 * (frameAt(1.5) - frameAt(1.3))));
+    seeked.render(rest.data(), static_cast<int>(rest.size() / 2));
+    EXPECT_TRUE(std::equal(rest.begin(), rest.end(), whole.begin() + 2 * frameAt(1.3)));
+}
+
+TEST(Sound, blips_play_one_at_a_time_per_actor_and_not_while_skipping) {
+    const char* script =
+        "function scene()\n  setBlip('jackie', 'beep', {pitch = 2})\n"
+        "  dialogue('jackie', 'Forty-five letters appear in one second, here.')\nend";
+    SoundStage typing(script);
+    typing.run("scene", 60);
+    int blips = 0;
+    for (const auto& cue : typing.world.soundtrack().cues()) blips += cue.lane == Lane::Blip;
+    EXPECT_EQ(blips, 8);  // one each 0.125 s (a 0.25 s clip at pitch 2) over 1 s of typing
+
+    SoundStage skipping(script);
+    TextSettings settings = skipping.world.story().textSettings();
+    settings.skipping = true;
+    skipping.world.story().setTextSettings(settings);
+    skipping.run("scene", 60);
+    for (const auto& cue : skipping.world.soundtrack().cues()) EXPECT_NE(cue.lane, Lane::Blip);
+}
+
+TEST(Sound, the_same_cues_render_the_same_bytes) {
+    SoundStage stage(
+        "function scene()\n  playMusic('tone', {fade = 0.3})\n  wait(0.2)\n  playSound('beep', {pan = 0.5})\n"
+        "  setBlip('jackie', 'beep', {pitch = 1.5})\n  dialogue('jackie', 'Hello.')\nend");
+    stage.run("scene", 120);
+    EXPECT_EQ(stage.render(2.0), stage.render(2.0));
+    EXPECT_NE(firstSound(stage.render(2.0)), -1);
+}
+
+// SDL_AUDIODRIVER naming no driver that works: one notice, a silent output,
+// and clips still decode (their lengths time the scene).
+TEST(Sound, no_sound_card_means_one_notice_and_a_silent_working_game) {
+    SDL_setenv("SDL_AUDIODRIVER", "no_such_driver", 1);
+    std::string notice;
+    {
+        AudioOutput output(notice);
+        EXPECT_FALSE(output.live());
+        SoundStage stage("function scene()\n  playSound('beep'):wait()\n  print('ended')\nend");
+        stage.run("scene", 30);
+        ASSERT_EQ(stage.events("print").size(), 1u);
+        output.follow(stage.world.soundtrack().run(), stage.world.soundtrack().cues(), stage.world.time());
+    }
+    SDL_setenv("SDL_AUDIODRIVER", "", 1);
+    EXPECT_NE(notice.find("sound: no audio device"), std::string::npos) << notice;
+    EXPECT_NE(notice.find("plays silently"), std::string::npos) << notice;
+}
+
+TEST(Sound, check_reports_unknown_sound_names_at_their_lines) {
+    const char* source = "function scene()\n  playSound('bep')\n  dialogue('jackie', 'Hi.', 'quite')\nend";
+    SoundStage stage(source);
+    auto findings = stage.host->check(test::writeScript("check_sounds.lua", source));
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_NE(findings[0].find("check_sounds.lua:2: playSound: unknown sound 'bep' (did you mean 'beep'?)"),
+              std::string::npos)
+        << findings[0];
+    EXPECT_NE(findings[1].find(":3: dialogue: unknown sound 'quite' (did you mean 'quiet'?)"), std::string::npos)
+        << findings[1];
+}
