@@ -13,6 +13,10 @@
 #include <memory>
 #include <random>
 
+#if defined(__linux__)
+#include <unistd.h>
+#endif
+
 #include "TestSupport.h"
 #include "audio/AudioOutput.h"
 #include "audio/Mixer.h"
@@ -280,6 +284,33 @@ TEST(Sound, no_sound_card_means_one_notice_and_a_silent_working_game) {
     EXPECT_NE(notice.find("sound: no audio device"), std::string::npos) << notice;
     EXPECT_NE(notice.find("plays silently"), std::string::npos) << notice;
 }
+
+#if defined(__linux__)
+// ALSA with no sound card to find (an empty configuration: no default
+// device, on any machine) must cost our one notice line, not alsa-lib's own.
+TEST(Sound, alsa_without_a_card_prints_nothing_of_its_own) {
+    std::filesystem::path config = std::filesystem::temp_directory_path() / "stagehand_empty_alsa.conf";
+    std::ofstream(config) << "# no devices\n";
+    SDL_setenv("ALSA_CONFIG_PATH", config.string().c_str(), 1);
+    SDL_setenv("SDL_AUDIODRIVER", "alsa", 1);
+    std::filesystem::path captured = std::filesystem::temp_directory_path() / "stagehand_alsa_stderr.txt";
+    std::fflush(stderr);
+    int savedStderr = dup(2);
+    FILE* sink = std::fopen(captured.string().c_str(), "w");
+    dup2(fileno(sink), 2);
+    std::string notice;
+    { AudioOutput output(notice); }
+    std::fflush(stderr);
+    dup2(savedStderr, 2);
+    close(savedStderr);
+    std::fclose(sink);
+    SDL_setenv("SDL_AUDIODRIVER", "", 1);
+    std::ifstream in(captured);
+    std::string printed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(notice.find("sound: no audio device"), std::string::npos) << notice;
+    EXPECT_EQ(printed, "") << "alsa-lib's own lines reached stderr";
+}
+#endif
 
 TEST(Sound, check_reports_unknown_sound_names_at_their_lines) {
     const char* source = "function scene()\n  playSound('bep')\n  dialogue('jackie', 'Hi.', 'quite')\nend";

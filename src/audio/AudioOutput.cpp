@@ -5,6 +5,10 @@
 
 #include <cstring>
 
+#if defined(__linux__)
+#include <dlfcn.h>
+#endif
+
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -16,9 +20,31 @@ namespace {
 enum class MixerState { Closed, Silent, Live };
 MixerState g_mixer = MixerState::Closed;
 
+#if defined(__linux__)
+// alsa-lib prints its own lines to stderr when there is no sound card (eight
+// of them, "ALSA lib pcm.c: Unknown PCM default"...), before SDL gives up and
+// we print our one notice. SDL loads the library itself; the same library,
+// loaded here, takes a handler that keeps those lines to itself. A system
+// without libasound, or a newer one without the call, keeps its default.
+using AlsaErrorHandler = void (*)(const char*, int, const char*, int, const char*, ...);
+void ignoreAlsaMessage(const char*, int, const char*, int, const char*, ...) {}
+void quietAlsaLibrary() {
+    static bool done = false;
+    if (done) return;
+    done = true;
+    void* alsa = dlopen("libasound.so.2", RTLD_LAZY | RTLD_LOCAL);  // kept open: the handler must outlive SDL's use
+    if (!alsa) return;
+    using SetHandler = int (*)(AlsaErrorHandler);
+    if (auto set = reinterpret_cast<SetHandler>(dlsym(alsa, "snd_lib_error_set_handler"))) set(&ignoreAlsaMessage);
+}
+#else
+void quietAlsaLibrary() {}
+#endif
+
 // Exactly our format (no changes allowed): SDL converts for the card, and
 // decoded clips come out the same whichever card there is, or none.
 bool openMixer(std::string& error) {
+    quietAlsaLibrary();
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
         error = SDL_GetError();
         return false;
