@@ -1223,6 +1223,33 @@ TEST_F(WindowTest, a_scene_that_ends_shows_the_end_card_enter_goes_to_the_scene_
 
 // A notice must never cover the story's text: it finds room beside the
 // dialogue box (portrait included), speech bubbles and the error panel.
+// Found by driving the window under Xvfb: the inspector sat under the error
+// panel's red band, its first rows unreadable.
+TEST_F(WindowTest, the_inspector_opens_below_the_error_panel) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << R"(
+function waiting()
+    activate("ines")
+    runProcess(function() wait(600) end)
+    wait(600)
+end
+)";
+    open("waiting");
+    wait(0.5);
+    sim().world().effects().showError(
+        "a long error panel across the top, long enough to wrap onto a second line of "
+        "its own in the panel, so that its height is more than one row of text");
+    press(SDLK_F1);
+    frame();
+    const WorldView& view = game->view();
+    const ViewArea& inspector = view.inspectorArea();
+    ASSERT_GT(inspector.h, 0) << "F1 shows the inspector";
+    ASSERT_FALSE(view.storyAreas().empty());
+    const ViewArea& error = view.storyAreas().back();  // the error panel is drawn after the story's text
+    EXPECT_EQ(error.y, 52) << "the last story area is the error panel";
+    EXPECT_FALSE(inspector.overlaps(error)) << "the inspector at y " << inspector.y << " is under the error panel, "
+                                            << error.y << " to " << error.y + error.h;
+}
+
 TEST_F(WindowTest, a_notice_never_covers_the_dialogue_box_bubbles_or_the_error_panel) {
     std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << R"(
 function crowded()

@@ -140,18 +140,27 @@ void WorldView::drawBanner(const World& world) {
     storyAreas_.push_back({(ViewLayout::kWidth - w) / 2, ViewLayout::kHeight / 2 - 110, w, text_.lineHeight(big)});
 }
 
-void WorldView::drawError(const World& world) {
-    if (world.effects().errorSecondsLeft() <= 0 || world.effects().lastError().empty()) return;
+// The error panel across the top, wrapped once per frame: the inspector is
+// placed under it and drawError draws it, so the two never cover each other.
+WorldView::ErrorPanel WorldView::layoutError(const World& world) {
+    ErrorPanel panel;
+    if (world.effects().errorSecondsLeft() <= 0 || world.effects().lastError().empty()) return panel;
     Font font = fontFor(fonts::kBody);
-    auto lines = text_.wrap(font, "Script error: " + world.effects().lastError() + "   (Backspace hides this)",
-                            ViewLayout::kWidth - 120);
+    panel.lines = text_.wrap(font, "Script error: " + world.effects().lastError() + "   (Backspace hides this)",
+                             ViewLayout::kWidth - 120);
+    panel.area = {40, 52, ViewLayout::kWidth - 80, panel.lines.size() * text_.lineHeight(font) + 20};
+    return panel;
+}
+
+void WorldView::drawError(const World& world, const ErrorPanel& panel) {
+    if (panel.lines.empty()) return;
+    Font font = fontFor(fonts::kBody);
     float lineHeight = text_.lineHeight(font);
     float alpha = std::min(1.0f, world.effects().errorSecondsLeft());
-    float h = lines.size() * lineHeight + 20;
-    storyAreas_.push_back({40, 52, ViewLayout::kWidth - 80, h});
-    batch_.rect(40, 52, ViewLayout::kWidth - 80, h, withAlpha(kErrorPanel, alpha));
-    for (std::size_t i = 0; i < lines.size(); ++i)
-        text_.draw(font, lines[i], 60, 62 + i * lineHeight, withAlpha(kErrorText, alpha));
+    storyAreas_.push_back(panel.area);
+    batch_.rect(panel.area.x, panel.area.y, panel.area.w, panel.area.h, withAlpha(kErrorPanel, alpha));
+    for (std::size_t i = 0; i < panel.lines.size(); ++i)
+        text_.draw(font, panel.lines[i], 60, 62 + i * lineHeight, withAlpha(kErrorText, alpha));
 }
 
 // A notice (reloaded, saved, a controller) goes where it covers no text:
@@ -225,8 +234,8 @@ void WorldView::drawHistory(const World& world, int scroll) {
     if (entries.empty()) text_.draw(body, "Nothing has been said yet.", x + 24, top + 70, kMuted);
 }
 
-void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool paused,
-                              const std::string& errorTraceback) {
+void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool paused, const std::string& errorTraceback,
+                              float top) {
     Font font = fontFor(fonts::kInspector);
     float lineHeight = text_.lineHeight(font);
     std::size_t shown = std::min<std::size_t>(processes.size(), 24);
@@ -239,8 +248,9 @@ void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool pa
         traceback.push_back(line);
         at = end == std::string::npos ? end : end + 1;
     }
-    float w = 620, x = ViewLayout::kWidth - w - 20, y = 48;
-    batch_.rect(x, y, w, (shown + 1 + traceback.size()) * lineHeight + 16, kInspectorPanel);
+    float w = 620, x = ViewLayout::kWidth - w - 20, y = top;
+    inspectorArea_ = {x, y, w, (shown + 1 + traceback.size()) * lineHeight + 16};
+    batch_.rect(x, y, w, inspectorArea_.h, kInspectorPanel);
     for (std::size_t i = 0; i < traceback.size(); ++i)
         text_.draw(font, text_.elide(font, traceback[i], w - 20), x + 10, y + 8 + (shown + 1 + i) * lineHeight,
                    i == 0 ? kErrorText : kMuted, false);

@@ -82,7 +82,11 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     if (!overlay.hint.empty()) text_.draw(small, overlay.hint, ViewLayout::kWidth - 24 - hintWidth, 18, kMuted);
     if (!overlay.title.empty())  // the title gives way to the key hints
         text_.draw(small, text_.elide(small, overlay.title, ViewLayout::kWidth - 72 - hintWidth), 24, 18, kMuted);
-    if (overlay.inspector) drawInspector(*overlay.inspector, overlay.paused, world.effects().errorTraceback());
+    ErrorPanel error = layoutError(world);
+    inspectorArea_ = {0, 0, 0, 0};
+    if (overlay.inspector)  // under the error panel, when there is one
+        drawInspector(*overlay.inspector, overlay.paused, world.effects().errorTraceback(),
+                      error.lines.empty() ? 48 : error.area.y + error.area.h + 8);
     if (overlay.history) drawHistory(world, overlay.historyScroll);
 
     if (float veil = world.effects().fadeOverlayAlpha(); veil > 0)
@@ -91,7 +95,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
         batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha(kFlashWhite, flash));
     sceneOverCard_ = {0, 0, 0, 0};
     if (overlay.sceneOver && !overlay.history) drawSceneOver();
-    drawError(world);
+    drawError(world, error);
     drawNotice(world);  // last: it finds room where none of the above has text
     batch_.end();
 }

@@ -53,6 +53,7 @@ public:
     const std::vector<ViewArea>& storyAreas() const { return storyAreas_; }
     const ViewArea& noticeArea() const { return noticeArea_; }
     const ViewArea& sceneOverCard() const { return sceneOverCard_; }
+    const ViewArea& inspectorArea() const { return inspectorArea_; }  // zero-sized when F1 has it hidden
 
 private:
     Font fontFor(const FontRole& role, float scale = 1);
@@ -82,11 +83,17 @@ private:
     void drawPortrait(const World& world, float boxX, float boxBottom);
     void keepStoryBox(float top, bool portrait);
     void drawBanner(const World& world);
-    void drawError(const World& world);
     void drawNotice(const World& world);
     void drawSceneOver();
     void drawHistory(const World& world, int scroll);
-    void drawInspector(const std::vector<ProcessInfo>& processes, bool paused, const std::string& errorTraceback);
+    struct ErrorPanel {
+        std::vector<std::string> lines;
+        ViewArea area{0, 0, 0, 0};
+    };
+    ErrorPanel layoutError(const World& world);
+    void drawError(const World& world, const ErrorPanel& panel);
+    void drawInspector(const std::vector<ProcessInfo>& processes, bool paused, const std::string& errorTraceback,
+                       float top);
     void glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color);
 
     GlyphAtlas& atlas_;
@@ -103,6 +110,7 @@ private:
     std::vector<ViewArea> actorAreas_;  // a notice avoids these too, where it can
     ViewArea noticeArea_{0, 0, 0, 0};
     ViewArea sceneOverCard_{0, 0, 0, 0};
+    ViewArea inspectorArea_{0, 0, 0, 0};
 };
 
 }  // namespace stagehand
