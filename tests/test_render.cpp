@@ -273,6 +273,24 @@ TEST_F(RenderTest, a_tiled_maps_tile_layers_are_drawn_from_their_tileset) {
     EXPECT_TRUE(near(pier, {150, 108, 70}) || near(pier, {110, 78, 50})) << pier.r << "," << pier.g << "," << pier.b;
 }
 
+// A Tiled map's frame stays cheap however many tiles it has: its tilesets are
+// uploaded once, not again on later frames, and the tiles are drawn a tileset
+// at a time (the cove's three layers, ~1000 tiles, take a few draw calls, not
+// one per tile), so a window playing it keeps its memory.
+TEST_F(RenderTest, a_tiled_maps_frames_upload_its_tilesets_once_and_take_few_draw_calls) {
+    auto sim = sceneAt("cove", 1.0);
+    OffscreenTarget target(kWidth, kHeight);
+    render(*sim, target);
+    int uploadsAfterFirstFrame = renderer->images.uploads();
+    EXPECT_GE(uploadsAfterFirstFrame, 2);  // cove.png and trees.png
+    for (int frame = 0; frame < 5; ++frame) {
+        sim->tick();
+        render(*sim, target);
+        EXPECT_EQ(renderer->images.uploads(), uploadsAfterFirstFrame) << "frame " << frame;
+        EXPECT_LE(batch->drawCalls(), 12) << "frame " << frame;
+    }
+}
+
 // F4's overlay: a dot at each waypoint, a frame at each actor's start, the
 // dialogue box's area tinted. Also written to editor_overlay_cove.png in the
 // test's folder, to look at.

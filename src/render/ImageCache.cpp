@@ -52,6 +52,7 @@ const Image* ImageCache::get(const std::string& name) {
         return nullptr;
     }
     image = upload(*rgba, GL_LINEAR);
+    ++uploads_;
     return &image;
 }
 
@@ -69,6 +70,7 @@ const Image* ImageCache::file(const std::string& path, std::int64_t stamp) {
         return nullptr;
     }
     entry.second = upload(*rgba, GL_NEAREST);  // tiles keep their pixels crisp and their edges apart
+    ++uploads_;
     return &entry.second;
 }
 

@@ -32,10 +32,15 @@ public:
     // reported once on stderr) if it cannot be read.
     const Image* file(const std::string& path, std::int64_t stamp);
 
+    // How many pictures have been uploaded as textures so far: a frame that
+    // draws only what is cached adds none (tests hold the tile drawing to it).
+    int uploads() const { return uploads_; }
+
 private:
     std::filesystem::path folder_;
     std::map<std::string, Image> images_;
     std::map<std::string, std::pair<std::int64_t, Image>> files_;
+    int uploads_ = 0;
 };
 
 }  // namespace stagehand
