@@ -913,6 +913,25 @@ TEST_F(WindowTest, saving_a_tiled_map_beside_the_script_reloads_the_scene_and_a_
 // says which map was left out; a scene without it plays with the error on
 // screen; saving the map fixed brings it back, and breaking it again keeps
 // the running scene (docs/MAPS.md).
+// The menu's load says a broken map once; starting a scene from the menu
+// loads the same maps again and must not say it a second time.
+TEST_F(WindowTest, a_broken_map_is_said_once_not_again_by_the_scene_the_menu_starts) {
+    fs::create_directories(folder / "maps");
+    std::ofstream(folder / "maps" / "marsh.map", std::ios::binary) << "waypoint reeds 10 20\nwaypiont camera 1 2\n";
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc)
+        << "SCENES = { { name = \"dry\" } }\nfunction dry() text(\"Dry land.\") end\n";
+    testing::internal::CaptureStderr();
+    open("");
+    frame();
+    press(SDLK_RETURN);
+    ASSERT_NE(game->simulation(), nullptr) << "the scene plays";
+    wait(0.5);
+    std::string said = testing::internal::GetCapturedStderr();
+    std::size_t first = said.find("marsh.map:2: unknown entry 'waypiont'");
+    ASSERT_NE(first, std::string::npos) << said;
+    EXPECT_EQ(said.find("marsh.map:2:", first + 1), std::string::npos) << "said twice:\n" << said;
+}
+
 TEST_F(WindowTest, a_broken_map_shows_in_the_menu_and_the_scene_and_a_fixed_save_brings_it_back) {
     fs::create_directories(folder / "maps");
     std::ofstream(folder / "maps" / "pond.map", std::ios::binary) << "waypoint bank 10 20\nwaypiont camera 1 2\n";

@@ -29,6 +29,24 @@ std::vector<std::string> imageNames(const std::filesystem::path& folder) {
 }
 }  // namespace
 
+namespace {
+
+// A map warning, and a map that did not load (the scenes that do not use it
+// play), each one line on stderr: said when they change, not again by every
+// Simulation that loads the same maps (the window's menu, then its scene, each
+// --explore run, a hot reload that still has them).
+void reportMapProblems(const MapCatalog& maps) {
+    static std::string lastReport;
+    std::string report;
+    for (const auto& warning : maps.warnings) report += "stagehand: warning: " + warning + '\n';
+    for (const auto& failure : maps.failures) report += "stagehand: " + failure.line + '\n';
+    if (report == lastReport) return;
+    lastReport = report;
+    std::cerr << report;
+}
+
+}  // namespace
+
 Simulation::Simulation(const Options& options) {
     transcript_.setSink(options.sink);
     world_.setTickSeconds(kTickSeconds);
@@ -48,9 +66,7 @@ Simulation::Simulation(const Options& options) {
         loadMapFolders(options.mapFolders.empty() ? std::vector<std::string>{joinPath(options.dataRoot, "assets/maps")}
                                                   : options.mapFolders,
                        world_);
-        for (const auto& warning : world_.maps().warnings) std::cerr << "stagehand: warning: " << warning << '\n';
-        // A map that did not load is one line; the scenes that do not use it play.
-        for (const auto& failure : world_.maps().failures) std::cerr << "stagehand: " << failure.line << '\n';
+        reportMapProblems(world_.maps());
         host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed, options.limits);
     } catch (const MapError& e) {
         throw LoadError(e.what());
