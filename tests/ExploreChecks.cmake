@@ -1,13 +1,8 @@
 # `stagehand --explore`: the demo and every example must explore clean (exit
 # 0: no error and no hang on any path), and each kind of finding in
 # tests/scripts/explore_branches.lua must be reported with its exact line.
-function(explore_test name expected_exit stdout_regex)
-  string(REPLACE ";" "|" joined_args "${ARGN}")
-  add_test(NAME explore_${name}
-           COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
-                   -DEXPECT_EXIT=${expected_exit} "-DEXPECT_STDERR=" "-DEXPECT_STDOUT=${stdout_regex}"
-                   "-DARGS=--explore|${joined_args}" -DWORKDIR=${PROJECT_SOURCE_DIR}
-                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunCli.cmake)
+function(explore_test name expected_exit stdout_regex)  # output_test (OutputChecks.cmake) with --explore
+  output_test(explore_${name} EXIT ${expected_exit} STDERR "" STDOUT "${stdout_regex}" ARGS --explore ${ARGN})
 endfunction()
 
 explore_test(demo 0 "explored 6 scenes: [0-9]+ paths, 0 errors, 0 hangs")

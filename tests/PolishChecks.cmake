@@ -1,13 +1,8 @@
 # Issue 30's window polish, headless side: a --replay runs to the end of its
 # recording (tests/replays/late_page.txt turns its pages after 70 s, past the
 # 60 s default), and an explicit --seconds that stops before it says so.
-function(polish_test name expected_exit stderr_regex stdout_regex)
-  string(REPLACE ";" "|" joined_args "${ARGN}")
-  add_test(NAME polish_${name}
-           COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
-                   -DEXPECT_EXIT=${expected_exit} "-DEXPECT_STDERR=${stderr_regex}" "-DEXPECT_STDOUT=${stdout_regex}"
-                   "-DARGS=${joined_args}" -DWORKDIR=${PROJECT_SOURCE_DIR}
-                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunCli.cmake)
+function(polish_test name expected_exit stderr_regex stdout_regex)  # output_test (OutputChecks.cmake)
+  output_test(polish_${name} EXIT ${expected_exit} STDERR "${stderr_regex}" STDOUT "${stdout_regex}" ARGS ${ARGN})
 endfunction()
 polish_test(headless_replay_runs_to_the_end_of_the_recording 0 ""
             "70.02  text text=\"Turned at last.\"\n.*72.02  scene_end scene=\"latePage\" status=\"done\""
