@@ -14,8 +14,8 @@ local sceneApi = {
     "try", "signal", "latch", "unlatch", "isLatched", "newGroup", "rootGroup", "processes", "findDeadlocks",
     "deadlockReport", "waypoint", "activate", "deactivate", "setPosition", "walkToPoint", "walkTo",
     "walkToPointAndSignal", "waitArrival", "isWalking", "face", "say", "sayFor", "dialogue", "fade", "flash",
-    "setCameraCenter", "disableControls", "enableControls", "banner", "text", "image", "option", "menu", "jump",
-    "playMusic", "stopMusic", "playSound", "setBlip", "setPlayer", "waitNear", "distance", "isLookingAt",
+    "setCameraCenter", "disableControls", "enableControls", "banner", "text", "image", "option", "menu", "line",
+    "jump", "playMusic", "stopMusic", "playSound", "setBlip", "setPlayer", "waitNear", "distance", "isLookingAt",
     "faceTowards", "positionOf", "facingOf",
     -- </api>
     -- the sandbox's standard functions (no io, os, debug or load*)

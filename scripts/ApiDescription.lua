@@ -18,7 +18,8 @@
 --   function whose errors it raises), of = "Process" (a method), joinRow = " / " (shares the
 --   row of the entry before it, whose doc the row shows; its own doc goes to the meta file only),
 --   inProse = true (the docs mention it in prose, no row) }.
--- opt: the argument may be left out (trailing); orNil: nil is a meaningful value.
+-- opt: the argument may be left out (trailing); orNil: nil is a meaningful value; lineText: a
+-- string a player reads though its type is not `text` (line()'s template: tools/tag-lines.lua tags it).
 -- Data only: no function is called when this file loads (plain lua5.1, luajit or the host).
 
 local M = {}
@@ -32,7 +33,8 @@ local M = {}
 M.types = {
     any = { lua = "any", literal = { "string", "number", "boolean", "table", "function" }, expects = "any value" },
     string = { lua = "string", literal = { "string" }, expects = "a string" },
-    text = { lua = "string", literal = { "string" }, expects = "a string" },
+    -- text a player reads: a string (with its line ID `{#ID}` if written), or a template from line()
+    text = { lua = "string|Line", literal = { "string" }, expects = "a string or a line(...)" },
     number = { lua = "number", literal = { "number" }, expects = "a number" },
     seconds = { lua = "number", literal = { "number" }, atLeast = 0, expects = "a non-negative finite number" },
     integer = { lua = "integer", literal = { "number" }, atLeast = 0, expects = "a whole number" },
@@ -53,6 +55,7 @@ M.types = {
     sound = { lua = "string", literal = { "string" }, names = "sounds", expects = "a string" },
     voice = { lua = "string|{voice: string}", literal = { "string", "table" }, names = "sounds",
         expects = "a sound name" },
+    lineValues = { lua = "table<string, string|number>", literal = { "table" }, expects = "a table" },
     musicOptions = { lua = "{volume?: number, fade?: number, loop?: boolean}", literal = { "table" },
         expects = "a table" },
     soundOptions = { lua = "{volume?: number, pan?: number, at?: string, loop?: boolean, fade?: number}",
@@ -241,6 +244,12 @@ M.functions = {
     { "menu", "story", waits = true,
         doc = "Shows the collected options, waits for a choice, and continues at its target. Headless runs answer "
             .. "from `--choose`. `menu()` with no options is an error." },
+    { "line", "story", params = { { "template", "string", lineText = true },
+        { "values", "lineValues", opt = true } },
+        returns = { { "Line" } }, signature = "line(template [, values]) -> Line",
+        doc = "Text with values in it, for any text argument: `dialogue(\"bob\", line(\"You found {count} "
+            .. "shells.\", {count = n}))` shows the template with `{count}` replaced; the template, not the result, "
+            .. "carries the line ID (`{#ID}` or the automatic one), so the line keeps its ID whatever the values." },
     { "jump", "story", params = { { "target", "story" } },
         doc = "Continues the story at another function; the current one stops here." },
 

@@ -17,7 +17,8 @@ for word in ("and break do else elseif end false for function if in local nil no
     KEYWORDS[word] = true
 end
 
--- Tokens of Lua source: { kind = "name"|"keyword"|"string"|"number"|"op", value, line }.
+-- Tokens of Lua source: { kind = "name"|"keyword"|"string"|"number"|"op", value, line }; a
+-- string also has `close`, the byte offset of its closing quote or `]=*]` (the tagger writes there).
 -- Comments are skipped (the caller has already checked the syntax); the
 -- lines of comments that say `check: ignore` are returned as a set.
 local function tokenize(source)
@@ -78,12 +79,14 @@ local function tokenize(source)
                 i = i + 1
             end
             add("string", table.concat(value))
+            tokens[#tokens].close = i
             at = i + 1
         elseif c == "[" and source:match("^%[=*%[", at) then
             local startLine = line
             local body, after = longBracket(at)
             local _, newlines = body:gsub("\n", "")
-            tokens[#tokens + 1] = { kind = "string", value = body, line = startLine }
+            tokens[#tokens + 1] = { kind = "string", value = body, line = startLine,
+                close = after - #source:match("^%[(=*)%[", at) - 2 }
             line, at = line + newlines, after
         else
             local op = source:match("^%.%.%.", at) or source:match("^[=~<>]=", at) or source:match("^%.%.", at) or c
@@ -599,6 +602,192 @@ local function checkChildren(ctx, sceneOf)
     end
 end
 
+-- Line IDs (src/lang/LineId.h has the rules; this is their Lua side) ------
+
+-- The explicit ID of a line's text: the first `{#ID}` tag that is not
+-- behind a `{{` escape; nil when there is none.
+local function lineIdOf(text)
+    local at, n = 1, #text
+    while at <= n do
+        if text:sub(at, at + 1) == "{{" then
+            at = at + 2
+        else
+            local id = text:match("^{#([%w_%.%-]+)}", at)
+            if id then
+                return id
+            end
+            at = at + 1
+        end
+    end
+    return nil
+end
+M.lineIdOf = lineIdOf
+
+-- Which arguments of a call are text a player reads: the `text` parameters
+-- (and line()'s template), except that text(s) / text(actor, s) reads its
+-- second argument when it has one.
+local function lineArguments(entry, argCount)
+    if entry.name == "text" then
+        return { argCount >= 2 and 2 or 1 }
+    end
+    local list = {}
+    for n, param in ipairs(entry.params) do
+        if param.type == "text" or param.lineText then
+            list[#list + 1] = n
+        end
+    end
+    return list
+end
+
+-- The name of the function that token `f` (`function`) opens, as an ID may
+-- spell it (a.b:c as a.b.c); nil for a function literal not assigned to a name.
+local function functionName(tokens, f)
+    local parts, j = {}, f + 1
+    while tokens[j] and tokens[j].kind == "name" do
+        parts[#parts + 1] = tokens[j].value
+        if not (tokens[j + 1] and (tokens[j + 1].value == "." or tokens[j + 1].value == ":")) then
+            break
+        end
+        j = j + 2
+    end
+    if #parts > 0 then
+        return table.concat(parts, ".")
+    end
+    if tokens[f - 1] and tokens[f - 1].value == "=" and tokens[f - 2] and tokens[f - 2].kind == "name" then
+        return tokens[f - 2].value
+    end
+    return nil
+end
+
+---The literal strings a player reads in a script: every string literal that
+---is a whole text argument of a described call (dialogue, text, say, sayFor,
+---banner, option, line). Text built at run time is not among them.
+---@param source string
+---@param api table ApiDescription.lua's table
+---@return table[] { line, close (byte of its closing quote), value (as written), id (explicit, or nil),
+---  owner (the named function it is in, or nil) }, in the order they are written
+function M.playerLines(source, api)
+    local tokens = tokenize(source)
+    local closeOf, functionOf = blocks(tokens)
+    local roles = nameRoles(tokens)
+    local out = {}
+    for i, t in ipairs(tokens) do
+        local entry = roles[i] == "global" and api.byName[t.value]
+        local open = entry and callOpen(tokens, i)
+        if open then
+            local args = callArguments(tokens, open, closeOf)
+            for _, n in ipairs(lineArguments(entry, #args)) do
+                local span = args[n]
+                local s = span and span[1] == span[2] and tokens[span[1]]
+                if s and s.kind == "string" then
+                    local f, owner = functionOf[i], nil
+                    while f ~= 0 and not owner do
+                        owner = functionName(tokens, f)
+                        f = functionOf[f]
+                    end
+                    out[#out + 1] = { line = s.line, close = s.close, value = s.value, id = lineIdOf(s.value),
+                        owner = owner }
+                end
+            end
+        end
+    end
+    return out
+end
+
+---Explicit IDs written twice: one per later use, naming both lines.
+---@return table[] { line, text = "label:LINE: line ID 'x' is also used at label:FIRST" }
+function M.duplicateLineIds(lines, label)
+    local first, out = {}, {}
+    for _, l in ipairs(lines) do
+        if l.id and first[l.id] then
+            out[#out + 1] = { line = l.line, text = string.format("%s:%d: line ID '%s' is also used at %s:%d", label,
+                l.line, l.id, label, first[l.id]) }
+        elseif l.id then
+            first[l.id] = l.line
+        end
+    end
+    return out
+end
+
+-- A line ID's hash part: a 32-bit hash of the text in hex, `digits` long
+-- (arithmetic only: PUC Lua 5.1 has no bit operations).
+local function textHash(text, digits)
+    local h = 5381
+    for k = 1, #text do
+        h = (h * 33 + text:byte(k)) % 4294967296
+    end
+    return string.format("%08x", h):sub(1, digits)
+end
+
+---Adds `{#ID}` to every literal line of `source` that has none, at the end
+---of the string; nothing else changes. An ID is the name of the function the
+---line is in (`fallback` outside any) and a short hash of its text, longer
+---or numbered when that is taken in the file. Refuses (returns nil and the
+---messages) when the script already uses an ID twice.
+---@return string|nil tagged, integer|string[] count or duplicate messages
+function M.tagLines(source, api, fallback, label)
+    local lines = M.playerLines(source, api)
+    local duplicates = M.duplicateLineIds(lines, label or fallback)
+    if #duplicates > 0 then
+        local messages = {}
+        for i, d in ipairs(duplicates) do
+            messages[i] = d.text
+        end
+        return nil, messages
+    end
+    local used, inserts = {}, {}
+    for _, l in ipairs(lines) do
+        if l.id then
+            used[l.id] = true
+        end
+    end
+    for _, l in ipairs(lines) do
+        if not l.id and l.value ~= "" then
+            local prefix = (l.owner or fallback):gsub("[^%w_%.%-]", "_")
+            local id
+            local digits, n = 4, 1
+            repeat
+                id = prefix .. "." .. textHash(l.value, digits) .. (n > 1 and "-" .. n or "")
+                if digits < 8 then
+                    digits = digits + 2
+                else
+                    n = n + 1
+                end
+            until not used[id]
+            used[id] = true
+            inserts[#inserts + 1] = { at = l.close, text = "{#" .. id .. "}" }
+        end
+    end
+    local parts, from = {}, 1
+    for _, ins in ipairs(inserts) do
+        parts[#parts + 1] = source:sub(from, ins.at - 1)
+        parts[#parts + 1] = ins.text
+        from = ins.at
+    end
+    parts[#parts + 1] = source:sub(from)
+    return table.concat(parts), #inserts
+end
+
+-- --check: an ID used twice; and, once a script has explicit IDs, a line
+-- without one (a script with none has not been tagged yet: nothing to say).
+local function checkLineIds(ctx, source)
+    local lines = M.playerLines(source, ctx.api)
+    for _, d in ipairs(M.duplicateLineIds(lines, ctx.label)) do
+        if not ctx.ignored[d.line] then
+            ctx.findings[#ctx.findings + 1] = d
+        end
+    end
+    local tagged = false
+    for _, l in ipairs(lines) do
+        tagged = tagged or l.id ~= nil
+    end
+    for _, l in ipairs(lines) do
+        if tagged and not l.id and l.value ~= "" then
+            find(ctx, l.line, "hint: this line has no line ID ({#...}); tools/tag-lines.lua writes them")
+        end
+    end
+end
+
 ---Returns the findings, one "label:line: ..." string each, in line order.
 ---@param source string the script's text
 ---@param label string its name in messages
@@ -623,6 +812,7 @@ function M.check(source, label, names)
     local sceneOf = sceneFunctions(ctx)
     checkLoops(ctx, sceneOf)
     checkChildren(ctx, sceneOf)
+    checkLineIds(ctx, source)
     table.sort(ctx.findings, function(a, b)
         if a.line ~= b.line then
             return a.line < b.line

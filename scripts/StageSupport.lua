@@ -20,6 +20,14 @@ local function checkString(fname, argName, value)
     end
 end
 
+-- Text a player reads: a string, or a template from line() (the binding
+-- checks what a template holds).
+local function checkLineText(fname, argName, value)
+    if type(value) ~= "string" and getmetatable(value) ~= "line" then
+        error(string.format("%s: %s must be a string or a line(...). Was %s", fname, argName, describe(value)), 3)
+    end
+end
+
 -- Raises at the scene line unless value is a finite number >= 0 (NaN, which
 -- compares false with everything, and infinity are refused by name).
 local function checkSeconds(fname, argName, value)
@@ -210,7 +218,7 @@ return function(stage, S)
         else
             speaker = speakerOrText
         end
-        checkString("text", "text", text)
+        checkLineText("text", "text", text)
         voice = voiceOf("text", voice)
         local id = stage.showPage(speaker, text)
         if voice then
@@ -231,7 +239,7 @@ return function(stage, S)
     ---@param text string
     ---@param target string
     function api.option(text, target)
-        checkString("option", "text", text)
+        checkLineText("option", "text", text)
         checkString("option", "target", target)
         local p = S.currentProcess()
         if not p then

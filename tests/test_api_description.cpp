@@ -114,6 +114,7 @@ const std::map<std::string, std::string> kGoodArgument = {
     {"musicOptions", "{}"},
     {"soundOptions", "{}"},
     {"blipOptions", "{}"},
+    {"lineValues", "{n = 1}"},
 };
 
 }  // namespace

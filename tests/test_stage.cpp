@@ -45,7 +45,7 @@ TEST(StageApi, errors_inside_stage_helpers_blame_the_scene_line_and_name_its_cal
 
 TEST(StageApi, arguments_of_the_wrong_type_are_named) {
     Stage stage("function scene() say('jon', 42) end\nfunction fades() fade('sideways', 1) end");
-    EXPECT_NE(run(stage, "scene").error.find("say: text must be a string. Was 42"), std::string::npos);
+    EXPECT_NE(run(stage, "scene").error.find("say: text must be a string or a line(...). Was 42"), std::string::npos);
     EXPECT_NE(run(stage, "fades").error.find("fade: kind must be one of out, in, flash. Was \"sideways\""),
               std::string::npos);
 }

@@ -125,7 +125,8 @@ TEST(Story, text_with_a_non_string_is_an_error_at_the_script_line) {
     stage.startScene("scene");
     auto errors = texts(stage, "error", "message");
     ASSERT_EQ(errors.size(), 1u);
-    EXPECT_NE(errors[0].find(".lua:2: text: text must be a string. Was table"), std::string::npos) << errors[0];
+    EXPECT_NE(errors[0].find(".lua:2: text: text must be a string or a line(...). Was table"), std::string::npos)
+        << errors[0];
 }
 
 TEST(Story, a_menu_without_a_scripted_answer_names_its_options) {

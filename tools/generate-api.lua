@@ -127,7 +127,7 @@ end
 
 local function metaBody()
     local out = {}
-    for _, class in ipairs({ "Process", "Group", "Sound" }) do
+    for _, class in ipairs({ "Process", "Group", "Sound", "Line" }) do
         out[#out + 1] = "---@class " .. class
         out[#out + 1] = "local " .. class .. " = {}"
         for _, entry in ipairs(api.functions) do

@@ -70,6 +70,9 @@ function Sound:stop(fade) end
 ---@return boolean
 function Sound:isPlaying() end
 
+---@class Line
+local Line = {}
+
 -- processes -----------------------------------------------------------------
 
 ---Starts `fn(...)` as a process **at once**; it runs until its first wait. Started from inside a process, the new one is its child (and joins its group).
@@ -220,17 +223,17 @@ function isWalking(actor) end
 function face(actor, direction) end
 ---A speech bubble; `""` clears it; with `seconds` it clears itself. Returns at once.
 ---@param actor string
----@param text string
+---@param text string|Line
 ---@param seconds? number
 function say(actor, text, seconds) end
 ---A bubble for `seconds`, waiting that long.
 ---@param actor string
----@param text string
+---@param text string|Line
 ---@param seconds number
 function sayFor(actor, text, seconds) end
 ---A line in the dialogue box (`speaker` nil for narration), typed out, then held long enough to read; waits until it is done. With `voice` (a sound name, or `{voice = name}`) the clip plays as the line starts, the line is held until it ends, the next line stops it, and music is ducked under it.
 ---@param speaker string|nil
----@param text string
+---@param text string|Line
 ---@param voice? string|{voice: string}
 function dialogue(speaker, text, voice) end
 ---`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white). Returns at once.
@@ -247,26 +250,31 @@ function setCameraCenter(point) end
 function disableControls() end
 function enableControls() end
 ---Big centred text for a moment (a countdown, a chapter title).
----@param text string
+---@param text string|Line
 ---@param seconds? number
 function banner(text, seconds) end
 
 -- story ---------------------------------------------------------------------
 
 ---Shows a page in the dialogue box (narration, or spoken by `actor`), typed out, and waits until the player turns it. Without a player (headless, screenshots) it turns once typed.
----@param speakerOrText string
----@param text? string
+---@param speakerOrText string|Line
+---@param text? string|Line
 ---@param voice? string|{voice: string}
 function text(speakerOrText, text, voice) end
 ---Shows `assets/images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`) beside the text; `image(nil)` hides it. Unknown names are errors with a suggestion.
 ---@param name string|nil
 function image(name) end
 ---Adds a choice for the next `menu()`; `target` names a story function, looked up when the option is chosen (as in seed 001), so it may be defined further down. A literal target that names no function gets a warning when the script loads (and is a finding of `--check`); choosing it is an error at the `menu()` line.
----@param text string
+---@param text string|Line
 ---@param target string
 function option(text, target) end
 ---Shows the collected options, waits for a choice, and continues at its target. Headless runs answer from `--choose`. `menu()` with no options is an error.
 function menu() end
+---Text with values in it, for any text argument: `dialogue("bob", line("You found {count} shells.", {count = n}))` shows the template with `{count}` replaced; the template, not the result, carries the line ID (`{#ID}` or the automatic one), so the line keeps its ID whatever the values.
+---@param template string
+---@param values? table<string, string|number>
+---@return Line
+function line(template, values) end
 ---Continues the story at another function; the current one stops here.
 ---@param target string
 function jump(target) end

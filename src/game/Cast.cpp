@@ -84,10 +84,13 @@ void Cast::walkTo(Actor& actor, Vec2 target, const std::string& targetName) {
     chronicle_.record(chronicle_.event("walk").with("actor", actor.id).with("to", targetName));
 }
 
-void Cast::say(Actor& actor, const std::string& text, float seconds) {
+void Cast::say(Actor& actor, const std::string& text, float seconds, const std::string& explicitId) {
     actor.speech = text;
     actor.speechSecondsLeft = seconds;
-    if (!text.empty()) chronicle_.record(chronicle_.event("say").with("actor", actor.id).with("text", text));
+    if (text.empty()) return;
+    auto event = chronicle_.event("say").with("actor", actor.id).with("text", text);
+    if (!explicitId.empty()) event.with("id", explicitId);
+    chronicle_.record(event);
 }
 
 bool Cast::lookingAt(const Actor& looker, const Actor& target) {

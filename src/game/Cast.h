@@ -71,7 +71,8 @@ public:
     void setPosition(Actor& actor, Vec2 position);
     void walkTo(Actor& actor, Vec2 target, const std::string& targetName);
     void face(Actor& actor, Facing facing) { actor.facing = facing; }
-    void say(Actor& actor, const std::string& text, float seconds);
+    // `explicitId`: the bubble's line ID when the script wrote one (its event's last field).
+    void say(Actor& actor, const std::string& text, float seconds, const std::string& explicitId = "");
     static bool lookingAt(const Actor& looker, const Actor& target);
 
     // --- The player's actor ---

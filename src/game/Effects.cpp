@@ -62,10 +62,12 @@ float Effects::flashAlpha() const {
     return fadeKind_ == FadeKind::Flash ? 1.0f - fadeProgress() : 0.0f;
 }
 
-void Effects::showBanner(const std::string& text, float seconds) {
+void Effects::showBanner(const std::string& text, float seconds, const std::string& explicitId) {
     banner_ = text;
     bannerSecondsLeft_ = seconds;
-    chronicle_.record(chronicle_.event("banner").with("text", text));
+    auto event = chronicle_.event("banner").with("text", text);
+    if (!explicitId.empty()) event.with("id", explicitId);
+    chronicle_.record(event);
 }
 
 void Effects::reportError(const std::string& message, const std::string& where) {

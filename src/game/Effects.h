@@ -50,7 +50,7 @@ public:
     bool fading() const { return fadeKind_ != FadeKind::None; }
     float fadeOverlayAlpha() const;  // black veil, 0..1
     float flashAlpha() const;        // white veil, 0..1
-    void showBanner(const std::string& text, float seconds);
+    void showBanner(const std::string& text, float seconds, const std::string& explicitId = "");
     const std::string& bannerText() const { return banner_; }
     float bannerSecondsLeft() const { return bannerSecondsLeft_; }
 

@@ -15,19 +15,26 @@ float readingSeconds(const std::string& text) {
 
 // Lines and pages are one thing; they differ in who turns them and in their
 // transcript event ("line" always names its speaker, "text" only a real one).
-int Story::show(const std::string& speaker, const std::string& text, bool waitsForPlayer) {
+// An explicit line ID is the last field of the line's event (only explicit
+// ones: an automatic ID says nothing the text does not, and would change
+// every golden transcript whenever a line's wording does).
+int Story::show(const std::string& speaker, const lang::LineText& text, bool waitsForPlayer) {
     if (line_) finishedLineId_ = line_->id;  // a new line replaces the one showing
     soundtrack_.stopVoice();                 // and silences its voice
     DialogueLine line;
     line.id = nextLineId_++;
     line.speaker = speaker;
-    line.text = text;
+    line.text = text.text;
+    line.lineId = text.id;
+    line.explicitId = text.explicitId;
     line.waitsForPlayer = waitsForPlayer;
     line_ = line;
-    history_.push_back({cast_.displayName(speaker), text, false});
+    history_.push_back({cast_.displayName(speaker), text.text, false, text.id});
     auto e = chronicle_.event(waitsForPlayer ? "text" : "line");
     if (!waitsForPlayer || !speaker.empty()) e.with("speaker", speaker);
-    chronicle_.record(e.with("text", text));
+    e.with("text", text.text);
+    if (text.explicitId) e.with("id", text.id);
+    chronicle_.record(e);
     return line.id;
 }
 
@@ -38,15 +45,30 @@ void Story::finishLine() {
 }
 
 int Story::showMenu(const std::vector<std::string>& options, std::string& error) {
+    std::vector<lang::LineText> lines;
+    for (const auto& option : options) lines.push_back({"", option});
+    return showMenu(lines, error);
+}
+
+// Explicit option IDs follow the options in the menu's event, in the same
+// order ("-" for an option without one).
+int Story::showMenu(const std::vector<lang::LineText>& options, std::string& error) {
     finishLine();  // the page that asked the question gives way to the choices
     ChoiceMenu menu;
     menu.id = nextMenuId_++;
-    menu.options = options;
+    menu.optionLines = options;
+    for (const auto& option : options) menu.options.push_back(option.text);
     menu_ = menu;
-    std::string listed;
-    for (std::size_t i = 0; i < options.size(); ++i)
-        listed += (i ? " | " : "") + std::to_string(i + 1) + ". " + options[i];
-    chronicle_.record(chronicle_.event("menu").with("options", listed));
+    std::string listed, ids;
+    bool anyId = false;
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        listed += (i ? " | " : "") + std::to_string(i + 1) + ". " + options[i].text;
+        ids += (i ? " | " : "") + (options[i].explicitId ? options[i].id : std::string("-"));
+        anyId = anyId || options[i].explicitId;
+    }
+    auto event = chronicle_.event("menu").with("options", listed);
+    if (anyId) event.with("ids", ids);
+    chronicle_.record(event);
     if (!settings_.headless) return menu.id;
     bool answersLeft = nextScriptedChoice_ < scriptedChoices_.size();
     if (!answersLeft && settings_.menusWaitForAnswers) return menu.id;
@@ -100,8 +122,11 @@ bool Story::chooseMenuOption(int index) {
 
 bool Story::choose(int index) {
     choices_[menu_->id] = index + 1;
-    history_.push_back({"", menu_->options[index], true});
-    chronicle_.record(chronicle_.event("choice").withNumber("index", index + 1).with("text", menu_->options[index]));
+    const lang::LineText& option = menu_->optionLines[static_cast<std::size_t>(index)];
+    history_.push_back({"", option.text, true, option.id});
+    auto event = chronicle_.event("choice").withNumber("index", index + 1).with("text", option.text);
+    if (option.explicitId) event.with("id", option.id);
+    chronicle_.record(event);
     menu_.reset();
     return true;
 }

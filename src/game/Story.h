@@ -11,6 +11,7 @@
 #include "game/Cast.h"
 #include "game/Chronicle.h"
 #include "game/Soundtrack.h"
+#include "lang/LineId.h"
 
 namespace stagehand {
 
@@ -20,6 +21,8 @@ struct DialogueLine {
     int id = 0;
     std::string speaker;  // actor id, or empty for narration
     std::string text;
+    std::string lineId;       // its line ID (src/lang/LineId.h): explicit, or automatic
+    bool explicitId = false;  // the ID was written in the script (only these reach the transcript)
     float charsShown = 0;
     float holdSecondsLeft = 0;
     bool typed = false;
@@ -30,8 +33,9 @@ struct DialogueLine {
 struct ChoiceMenu {
     int id = 0;
     std::vector<std::string> options;
-    int selected = 0;  // highlighted, 0-based
-    int chosen = 0;    // 1-based once chosen
+    std::vector<lang::LineText> optionLines;  // each option's text with its line ID
+    int selected = 0;                         // highlighted, 0-based
+    int chosen = 0;                           // 1-based once chosen
 };
 
 // How story text behaves; the player changes it in the window.
@@ -50,6 +54,7 @@ struct HistoryEntry {
     std::string speaker;
     std::string text;
     bool choice = false;
+    std::string lineId;
 };
 
 class Story {
@@ -58,12 +63,15 @@ public:
         : chronicle_(chronicle), cast_(cast), soundtrack_(soundtrack) {}
 
     // --- Commands (from scripts) ---
-    int showLine(const std::string& speaker, const std::string& text) { return show(speaker, text, false); }
-    int showPage(const std::string& speaker, const std::string& text) { return show(speaker, text, true); }
+    int showLine(const std::string& speaker, const std::string& text) { return show(speaker, {"", text}, false); }
+    int showPage(const std::string& speaker, const std::string& text) { return show(speaker, {"", text}, true); }
+    int showLine(const std::string& speaker, const lang::LineText& line) { return show(speaker, line, false); }
+    int showPage(const std::string& speaker, const lang::LineText& line) { return show(speaker, line, true); }
     bool isLineFinished(int lineId) const { return lineId <= finishedLineId_; }
     // Shows a menu; in headless runs answers it from the scripted choices at once.
     // Returns 0 (and sets `error`) when a headless menu has no valid answer left.
     int showMenu(const std::vector<std::string>& options, std::string& error);
+    int showMenu(const std::vector<lang::LineText>& options, std::string& error);
     int menuChoice(int menuId) const;  // 1-based, 0 while undecided
 
     // --- The player (window) ---
@@ -90,7 +98,7 @@ public:
     bool busy() const { return line_ || menu_; }
 
 private:
-    int show(const std::string& speaker, const std::string& text, bool waitsForPlayer);
+    int show(const std::string& speaker, const lang::LineText& text, bool waitsForPlayer);
     void finishLine();
     bool choose(int index);
     void recordMenuInput(InputCommand::Kind kind, int number);

@@ -153,6 +153,107 @@ std::string readableText(lua_State* L, int index) {
     return out;
 }
 
+namespace {
+
+// The metatable of line()'s templates, in the registry under this address.
+const char kLineTemplateKey = 0;
+
+bool isLineTemplate(lua_State* L, int index) {
+    if (lua_type(L, index) != LUA_TTABLE || !lua_getmetatable(L, index)) return false;
+    lua_pushlightuserdata(L, const_cast<char*>(&kLineTemplateKey));
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    bool same = lua_rawequal(L, -1, -2) != 0;
+    lua_pop(L, 2);
+    return same;
+}
+
+// The source of the nearest scene-script frame ("@scripts/Demo.lua"), or "".
+std::string scriptSource(lua_State* L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0 && !isHostChunk(ar.source)) return ar.source[0] == '@' ? ar.source + 1 : ar.source;
+    }
+    return "";
+}
+
+}  // namespace
+
+void lineTextChecked(lua_State* L, int index, const char* fname, const char* argName) {
+    if (isLineTemplate(L, index)) return;  // checked by line() when it was made
+    if (lua_type(L, index) != LUA_TSTRING) raiseBadArgument(L, index, fname, argName, "a string or a line(...)");
+    textChecked(L, index, fname, argName);
+}
+
+lang::LineText playerLine(lua_State* L, int index) {
+    index = index < 0 ? lua_gettop(L) + index + 1 : index;
+    std::string source = scriptSource(L);
+    if (!isLineTemplate(L, index)) return lang::identifyLine(readableText(L, index), source);
+    lua_getfield(L, index, "template");
+    lang::LineText line = lang::identifyLine(readableText(L, -1), source);
+    lua_pop(L, 1);
+    lua_getfield(L, index, "values");
+    int values = lua_gettop(L);
+    line.text = lang::fillTemplate(line.text, [&](const std::string& name) -> std::optional<std::string> {
+        if (lua_type(L, values) != LUA_TTABLE) return std::nullopt;
+        lua_pushlstring(L, name.data(), name.size());
+        lua_rawget(L, values);
+        std::optional<std::string> value;
+        if (lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER) value = readableText(L, -1);
+        lua_pop(L, 1);
+        return value;
+    });
+    lua_pop(L, 1);
+    return line;
+}
+
+// The values are checked here, where the script wrote them: a name is a
+// string, a value a string or a number (a number as Lua's tostring writes it).
+int pushLineTemplate(lua_State* L) {
+    textChecked(L, 1, "line", "template");
+    if (!lua_isnoneornil(L, 2)) {
+        if (lua_type(L, 2) != LUA_TTABLE) raiseBadArgument(L, 2, "line", "values", "a table");
+        lua_pushnil(L);
+        while (lua_next(L, 2)) {
+            int kind = lua_type(L, -1);
+            if (lua_type(L, -2) != LUA_TSTRING) raiseBadArgument(L, -2, "line", "a value's name", "a string");
+            if (kind != LUA_TSTRING && kind != LUA_TNUMBER) {
+                char argName[96];
+                std::snprintf(argName, sizeof argName, "values.%.64s", lua_tostring(L, -2));
+                raiseBadArgument(L, -1, "line", argName, "a string or a number");
+            }
+            if (kind == LUA_TSTRING) textChecked(L, -1, "line", "a value");
+            lua_pop(L, 1);
+        }
+    }
+    lua_createtable(L, 0, 2);
+    lua_pushvalue(L, 1);
+    lua_setfield(L, -2, "template");
+    if (lua_type(L, 2) == LUA_TTABLE) {  // a copy: later changes to the script's table do not change the line
+        lua_newtable(L);
+        lua_pushnil(L);
+        while (lua_next(L, 2)) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, -4);
+        }
+        lua_setfield(L, -2, "values");
+    }
+    lua_pushlightuserdata(L, const_cast<char*>(&kLineTemplateKey));
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushliteral(L, "line");
+        lua_setfield(L, -2, "__metatable");  // getmetatable(l) says what it is and cannot change it
+        lua_pushlightuserdata(L, const_cast<char*>(&kLineTemplateKey));
+        lua_pushvalue(L, -2);
+        lua_rawset(L, LUA_REGISTRYINDEX);
+    }
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
 double checkNumber(lua_State* L, int index, const char* fname, const char* argName) {
     if (lua_type(L, index) != LUA_TNUMBER || !std::isfinite(lua_tonumber(L, index)))
         raiseBadArgument(L, index, fname, argName, "a finite number");

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "lang/LineId.h"
 #include "script/LuaCompat.h"
 
 namespace stagehand::bind {
@@ -38,6 +39,15 @@ const char* checkString(lua_State* L, int index, const char* fname, const char* 
 constexpr std::size_t kMaxTextBytes = std::size_t{1} << 20;
 void textChecked(lua_State* L, int index, const char* fname, const char* argName);
 std::string readableText(lua_State* L, int index);
+// Text a player reads as a line (a dialogue line, a page, a bubble, an
+// option, a banner): a string, or a template made by line(). Checked like
+// `textChecked`; `playerLine` gives its line ID (explicit `{#ID}`, else the
+// automatic ID of the calling script's file) and its text with the template
+// filled in.
+void lineTextChecked(lua_State* L, int index, const char* fname, const char* argName);
+lang::LineText playerLine(lua_State* L, int index);
+// line(template [, values]): pushes the template value the text arguments take.
+int pushLineTemplate(lua_State* L);
 double checkNumber(lua_State* L, int index, const char* fname, const char* argName);
 double optNumber(lua_State* L, int index, const char* fname, const char* argName, double fallback);
 // A duration: a finite number from 0 to kMaxSeconds, or `fallback` when nil.

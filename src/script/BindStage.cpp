@@ -209,10 +209,10 @@ int l_say(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "say");
     if (!actor) return lua_error(L);
     double seconds = bind::optSeconds(L, 3, "say", "seconds", -1);
-    bind::textChecked(L, 2, "say", "text");
-    std::string text = bind::readableText(L, 2);
-    worldOf(L).cast().say(*actor, text, static_cast<float>(seconds));
-    worldOf(L).soundtrack().babble(actor->id, static_cast<int>(utf8::length(text)));
+    bind::lineTextChecked(L, 2, "say", "text");
+    lang::LineText line = bind::playerLine(L, 2);
+    worldOf(L).cast().say(*actor, line.text, static_cast<float>(seconds), line.explicitId ? line.id : "");
+    worldOf(L).soundtrack().babble(actor->id, static_cast<int>(utf8::length(line.text)));
     return 0;
 }
 
@@ -225,9 +225,9 @@ int showStoryText(lua_State* L, const char* fname, bool waitsForPlayer) {
         if (!actor) return lua_error(L);
         speaker = lua_tostring(L, 1);
     }
-    bind::textChecked(L, 2, fname, "text");
+    bind::lineTextChecked(L, 2, fname, "text");
     Story& story = worldOf(L).story();
-    std::string text = bind::readableText(L, 2);
+    lang::LineText text = bind::playerLine(L, 2);
     lua_pushinteger(L, waitsForPlayer ? story.showPage(speaker, text) : story.showLine(speaker, text));
     return 1;
 }
@@ -260,16 +260,15 @@ int l_showMenu(lua_State* L) {
     int count = static_cast<int>(lua_objlen(L, 1));
     for (int i = 1; i <= count; ++i) {
         lua_rawgeti(L, 1, i);
-        if (lua_type(L, -1) != LUA_TSTRING) bind::raise(L, "menu", "every option text must be a string");
-        bind::textChecked(L, -1, "menu", "an option's text");
+        bind::lineTextChecked(L, -1, "menu", "an option's text");
         lua_pop(L, 1);
     }
     int id = 0;
     {
-        std::vector<std::string> options;
+        std::vector<lang::LineText> options;
         for (int i = 1; i <= count; ++i) {
             lua_rawgeti(L, 1, i);
-            options.push_back(bind::readableText(L, -1));
+            options.push_back(bind::playerLine(L, -1));
             lua_pop(L, 1);
         }
         std::string error;
@@ -293,9 +292,14 @@ int l_recordJump(lua_State* L) {
 
 int l_banner(lua_State* L) {
     double seconds = bind::optSeconds(L, 2, "banner", "seconds", 1.0);
-    bind::textChecked(L, 1, "banner", "text");
-    worldOf(L).effects().showBanner(bind::readableText(L, 1), static_cast<float>(seconds));
+    bind::lineTextChecked(L, 1, "banner", "text");
+    lang::LineText line = bind::playerLine(L, 1);
+    worldOf(L).effects().showBanner(line.text, static_cast<float>(seconds), line.explicitId ? line.id : "");
     return 0;
+}
+
+int l_line(lua_State* L) {
+    return bind::pushLineTemplate(L);
 }
 
 int l_setPlayer(lua_State* L) {
@@ -412,6 +416,7 @@ const luaL_Reg kStageFunctions[] = {
     {"menuChoice", l_menuChoice},
     {"recordJump", l_recordJump},
     {"banner", l_banner},
+    {"line", l_line},
     {"setPlayer", l_setPlayer},
     {"positionOf", l_positionOf},
     {"facingOf", l_facingOf},

@@ -1,0 +1,54 @@
+// Line IDs: the name a line a player reads goes by, for its translations
+// (issue 28) and for the player's memory of what was read (skip read text).
+//
+// An explicit ID is written inside the string as a zero-width tag, by
+// convention at its end: "Here, by the old oak.{#forest.jackie.3f2a}"
+// (ID: letters, digits, `_`, `.`, `-`). `{{` is an escaped brace, so
+// "{{#x}" is literal text, not a tag. A line without one gets an automatic
+// ID from its script file and a hash of its text: it survives edits of other
+// lines, but not a typo fix in the line itself (the tagger,
+// tools/tag-lines.lua, writes explicit ones).
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace stagehand::lang {
+
+// A line as the player will read it: its ID and its text without the tag.
+struct LineText {
+    std::string id;
+    std::string text;
+    bool explicitId = false;  // written in the script, not derived from the text
+};
+
+// The first `{#ID}` tag of `text` (every such tag is removed from the text);
+// an empty id when there is none. A malformed tag (`{#}`, `{#a b}`) is left
+// in the text as it is.
+struct SplitLine {
+    std::string id;
+    std::string text;
+};
+SplitLine splitLineId(std::string_view text);
+
+bool isLineIdChar(char c);
+bool isLineId(std::string_view id);
+
+// "auto.SCOPE.HHHHHHHH": SCOPE is the script's file name without folder or
+// extension (characters an ID cannot hold become `_`), H the FNV-1a hash of
+// the text (tag already removed), in hex. Equal texts in one file share it.
+std::string automaticLineId(std::string_view scriptPath, std::string_view text);
+
+// The line's ID and text: the explicit tag if there is one, else the
+// automatic ID for `scriptPath`.
+LineText identifyLine(std::string_view text, std::string_view scriptPath);
+
+// A template's `{name}` (a letter or `_`, then letters, digits, `_`) replaced
+// by `valueOf(name)`; a name it has no value for, `{{` escapes and any other
+// brace tag are left as they are (the markup reads them later).
+std::string fillTemplate(std::string_view text,
+                         const std::function<std::optional<std::string>(const std::string&)>& valueOf);
+
+}  // namespace stagehand::lang
