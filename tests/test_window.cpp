@@ -258,6 +258,13 @@ protected:
         const auto& menu = sim().world().story().currentMenu();
         return menu ? menu->selected : -1;
     }
+    // The player chose "skip all" in an earlier run (kept in settings.txt).
+    void skipAll() { std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << "skip_all = true\n"; }
+    // Turns pages with Space until `text` is on screen; false after `presses`.
+    bool turnPagesUntil(const std::string& text, int presses = 200) {
+        for (int i = 0; i < presses && page() != text; ++i) press(SDLK_SPACE);
+        return page() == text;
+    }
     int countSeen(const std::string& fragment) {
         int n = 0;
         for (const auto& line : seen) n += line.find(fragment) != std::string::npos;
@@ -391,6 +398,7 @@ TEST_F(WindowTest, arrows_and_wasd_walk_the_player_once_the_scene_hands_over_con
 }
 
 TEST_F(WindowTest, holding_ctrl_or_tab_skips_through_pages_and_letting_go_stops) {
+    skipAll();  // every page is new here: "skip all" lets skip pass them (the next tests: only read ones)
     open("pages");
     for (SDL_Keycode skip : {SDLK_LCTRL, SDLK_RCTRL, SDLK_TAB}) {
         std::size_t before = events("text").size();
@@ -692,6 +700,98 @@ TEST_F(WindowTest, a_damaged_settings_file_means_the_defaults_and_one_line) {
               std::string::npos)
         << said;
     EXPECT_EQ(sim().world().story().textSettings().charsPerSecond, 45);
+}
+
+// ---------------------------------------------------------------------------
+// Skip read text: the lines read are kept across runs (read.txt in the user folder).
+
+TEST_F(WindowTest, skip_passes_the_lines_read_in_an_earlier_run_and_stops_at_the_first_unread_one) {
+    open("pages");
+    ASSERT_TRUE(turnPagesUntil("Page 5."));
+    game->keepSettings();  // as on quit
+    game.reset();
+    std::string kept = readFile(folder / "user" / "read.txt");
+    EXPECT_EQ(std::count(kept.begin(), kept.end(), '\n'), 6) << "a header and the five pages read:\n" << kept;
+    EXPECT_FALSE(fs::exists(folder / "user" / "read.txt.new")) << "written to a temporary file, then renamed";
+
+    open("pages");  // the next run
+    frame();
+    EXPECT_TRUE(game->lineOnScreenWasRead());
+    hold(SDLK_LCTRL);
+    wait(2);
+    EXPECT_EQ(page(), "Page 6.") << "skip stops at the first page not read before";
+    EXPECT_FALSE(sim().world().story().textSettings().skipping);
+    EXPECT_FALSE(game->lineOnScreenWasRead());
+    EXPECT_EQ(events("text").size(), 6u);
+    letGo(SDLK_LCTRL);
+    frame();
+
+    press(SDLK_ESCAPE);  // "skip all" in the pause overlay
+    while (game->pauseRow() != PauseMenu::Row::Skip) press(SDLK_DOWN);
+    EXPECT_EQ(PauseMenu::value(PauseMenu::Row::Skip, game->settings()), "stops at unread");
+    press(SDLK_RETURN);
+    EXPECT_EQ(PauseMenu::value(PauseMenu::Row::Skip, game->settings()), "all lines");
+    press(SDLK_ESCAPE);
+    hold(SDLK_LCTRL);
+    wait(1);
+    EXPECT_TRUE(sim().world().story().textSettings().skipping);
+    EXPECT_GE(events("text").size(), 12u) << "with skip all, unread pages fly by too";
+    letGo(SDLK_LCTRL);
+    frame();
+}
+
+TEST_F(WindowTest, in_a_first_run_skip_stops_at_every_page_until_the_player_has_read_it) {
+    open("pages");
+    hold(SDLK_LCTRL);
+    wait(1);
+    EXPECT_EQ(page(), "The first page is long enough to be typing for a good while after it appears.");
+    EXPECT_EQ(events("text").size(), 1u) << "a first run: nothing was read, skip waits on the first page";
+    press(SDLK_SPACE);  // finish typing it (skip does not type an unread page)
+    press(SDLK_SPACE);  // turn it
+    wait(0.5);
+    EXPECT_EQ(page(), "Page 2.") << "still held: it stops again at the next new page";
+    letGo(SDLK_LCTRL);
+    frame();
+}
+
+TEST_F(WindowTest, read_lines_can_be_shown_in_another_colour_and_the_choice_is_kept) {
+    std::ofstream(folder / "user" / "read.txt", std::ios::binary)
+        << "# Stagehand: lines read (the game rewrites this file)\n";  // no line read yet
+    open("pages");
+    ASSERT_TRUE(turnPagesUntil("Page 2."));
+    game->keepSettings();
+    open("pages");
+    frame();
+    press(SDLK_ESCAPE);
+    while (game->pauseRow() != PauseMenu::Row::MarkRead) press(SDLK_DOWN);
+    EXPECT_EQ(PauseMenu::value(PauseMenu::Row::MarkRead, game->settings()), "as new");
+    press(SDLK_RETURN);
+    EXPECT_EQ(PauseMenu::value(PauseMenu::Row::MarkRead, game->settings()), "another colour");
+    press(SDLK_ESCAPE);
+    EXPECT_TRUE(game->lineOnScreenWasRead());
+    game->keepSettings();
+    EXPECT_NE(readFile(folder / "user" / "settings.txt").find("mark_read = true\n"), std::string::npos);
+}
+
+TEST_F(WindowTest, a_damaged_read_memory_means_no_line_read_and_one_line) {
+    std::ofstream(folder / "user" / "read.txt", std::ios::binary)
+        << "# Stagehand: lines read (the game rewrites this file)\nauto.scenes.12345678\nnot an id\n";
+    testing::internal::CaptureStderr();
+    open("pages");
+    frame();
+    std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_NE(said.find("read.txt:3: cannot read 'not an id'; starting with no lines read\n"), std::string::npos)
+        << said;
+    EXPECT_EQ(std::count(said.begin(), said.end(), '\n'), 1) << said;
+    EXPECT_EQ(game->readLines().size(), 1u) << "only the page on screen";
+    hold(SDLK_LCTRL);
+    wait(1);
+    EXPECT_EQ(events("text").size(), 1u) << "nothing counts as read";
+    letGo(SDLK_LCTRL);
+    frame();
+    game->keepSettings();
+    std::string kept = readFile(folder / "user" / "read.txt");
+    EXPECT_EQ(kept.find("not an id"), std::string::npos) << "the next save is a good file";
 }
 
 // ---------------------------------------------------------------------------
@@ -1126,6 +1226,7 @@ protected:
 };
 
 TEST_F(WindowPadTest, a_pads_a_advances_its_d_pad_chooses_b_skips_and_start_pauses) {
+    skipAll();  // the page after the choice is new: skip passes it only with "skip all"
     open("choices");
     plugIn();
     EXPECT_EQ(sim().world().effects().notice(), "controller connected");

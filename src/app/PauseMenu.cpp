@@ -50,6 +50,8 @@ std::string PauseMenu::label(Row row) {
         case Row::SoundVolume: return "Sounds";
         case Row::VoiceVolume: return "Voices";
         case Row::MuteUnfocused: return "Mute in the background";
+        case Row::Skip: return "Skip";
+        case Row::MarkRead: return "Lines read before";
         case Row::SceneMenu: return "Back to the scene menu";
         case Row::Quit: return "Quit Stagehand";
     }
@@ -68,6 +70,8 @@ std::string PauseMenu::value(Row row, const PlayerSettings& s) {
         case Row::SoundVolume: return percent(s.soundVolume);
         case Row::VoiceVolume: return percent(s.voiceVolume);
         case Row::MuteUnfocused: return s.muteUnfocused ? "on" : "off";
+        case Row::Skip: return s.skipAll ? "all lines" : "stops at unread";
+        case Row::MarkRead: return s.markRead ? "another colour" : "as new";
         default: return "";
     }
 }
@@ -80,6 +84,8 @@ PauseMenu::Action PauseMenu::change(Row row, int step, PlayerSettings& s) {
         case Row::TextSize: s.textSize = cycle(s.textSize, step, 3); break;
         case Row::Fullscreen: return Action::ToggleFullscreen;
         case Row::MuteUnfocused: s.muteUnfocused = !s.muteUnfocused; break;
+        case Row::Skip: s.skipAll = !s.skipAll; break;
+        case Row::MarkRead: s.markRead = !s.markRead; break;
         case Row::MasterVolume:
         case Row::MusicVolume:
         case Row::SoundVolume:

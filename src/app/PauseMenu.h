@@ -1,6 +1,7 @@
 // The pause overlay (Escape in a scene, Start on a pad): resume, the player's
 // settings (text speed, auto-advance and its wait, text size, fullscreen,
-// master/music/sound/voice volumes, mute when the window loses focus),
+// master/music/sound/voice volumes, mute when the window loses focus, skip
+// all or only read lines, read lines in another colour),
 // back to the scene menu, quit. The scene does not run while it is open.
 #pragma once
 
@@ -30,10 +31,12 @@ public:
         SoundVolume,
         VoiceVolume,
         MuteUnfocused,
+        Skip,      // skip stops at unread lines, or skips all
+        MarkRead,  // read lines in another colour
         SceneMenu,
         Quit
     };
-    static constexpr int kRowCount = 13;
+    static constexpr int kRowCount = 15;
 
     // Up/Down (W/S, D-pad) choose a row; Left/Right (A/D) change a setting;
     // Enter, Space, A or a click activate; Escape, Start or B resume.

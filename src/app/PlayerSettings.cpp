@@ -58,6 +58,8 @@ PlayerSettings PlayerSettings::load(const std::string& path, std::string& warnin
                   : key == "sound_volume"      ? readInt(value, 0, kVolumeSteps, settings.soundVolume)
                   : key == "voice_volume"      ? readInt(value, 0, kVolumeSteps, settings.voiceVolume)
                   : key == "mute_unfocused"    ? readBool(value, settings.muteUnfocused)
+                  : key == "skip_all"          ? readBool(value, settings.skipAll)
+                  : key == "mark_read"         ? readBool(value, settings.markRead)
                                                : false;
         if (!ok) {
             warning = path + ":" + std::to_string(number) + ": cannot read '" + line + "'; using the default settings";
@@ -81,7 +83,9 @@ bool PlayerSettings::save(const std::string& path) const {
         << "music_volume = " << musicVolume << "\n"
         << "sound_volume = " << soundVolume << "\n"
         << "voice_volume = " << voiceVolume << "\n"
-        << "mute_unfocused = " << (muteUnfocused ? "true" : "false") << "\n";
+        << "mute_unfocused = " << (muteUnfocused ? "true" : "false") << "\n"
+        << "skip_all = " << (skipAll ? "true" : "false") << "\n"
+        << "mark_read = " << (markRead ? "true" : "false") << "\n";
     return static_cast<bool>(out.flush());
 }
 

@@ -1,6 +1,7 @@
 // What a player sets and expects to find again next time: text speed,
 // auto-advance and its wait, text size, fullscreen, the window's size, and
-// the sound's volumes (and whether it mutes when the window loses focus). Kept in a small text file
+// the sound's volumes (and whether it mutes when the window loses focus), how
+// skip treats unread lines and whether read lines look different. Kept in a small text file
 // (key = value lines) in the player's folder (userFolder()).
 #pragma once
 
@@ -26,6 +27,8 @@ struct PlayerSettings {
     static constexpr int kVolumeSteps = 10;  // volumes in tenths: 0 (silent) to 10 (as made)
     int masterVolume = 10, musicVolume = 8, soundVolume = 10, voiceVolume = 10;
     bool muteUnfocused = true;
+    bool skipAll = false;   // skip passes unread lines too (else it stops at the first one: ReadLines.h)
+    bool markRead = false;  // lines read in an earlier run are drawn in another colour
 
     // Reads `path`. A missing file gives the defaults silently; a damaged one
     // gives the defaults and a one-line `warning` naming the file and line.

@@ -53,12 +53,21 @@ PlayerSettings loadSettings(const std::string& path) {
     return settings;
 }
 
+// The lines read in earlier runs; a damaged file costs one line.
+ReadLines loadReadLines(const std::string& path) {
+    std::string warning;
+    ReadLines read = ReadLines::load(path, warning);
+    if (!warning.empty()) std::cerr << "stagehand: " << warning << '\n';
+    return read;
+}
+
 }  // namespace
 
 WindowGame::WindowGame(const Setup& setup, Options options)
     : setup_(setup),
       options_(std::move(options)),
       settings_(loadSettings(settingsPath_)),
+      readLines_(loadReadLines(readLinesPath_)),
       renderer_(windowOptions(), setup.dataRoot),
       menuWatcher_(setup.scriptPath, setup.dataRoot, makeOptions(setup, {}, false).mapFolders) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
@@ -82,6 +91,7 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
     input.flags = from.cmd.flags;
     session_ = std::make_unique<PlaySession>(makeOptions(from, options_.sink, false), from.cmd.recordPath, input);
     sceneOverSince_.reset();  // counted on this run's ticks, not the last one's
+    lineStory_ = nullptr;     // a new story numbers its lines from 1 again
     if (session_->start(name, error, from.resumeAt)) {
         sceneTitle_ = title.empty() ? name : title;
         menu_.reset();
@@ -111,6 +121,7 @@ void WindowGame::openMenu() {
     menu_ = std::make_unique<SceneMenu>(scenes);
     menu_->setMessage(problem);
     session_.reset();
+    keepReadLines();
 }
 
 bool WindowGame::start(double now) {
@@ -127,7 +138,12 @@ bool WindowGame::frame(double now) {
     ViewLayout layout = ViewLayout::fit(drawW, drawH);
     watchFiles(now);
     for (const auto& event : renderer_.window.pollInput()) handle(event, layout);
-    if (Simulation* sim = simulation()) playInput_.applyHeld(renderer_.window.heldKeys(), sim->world());
+    if (Simulation* sim = simulation()) {
+        HeldKeys held = renderer_.window.heldKeys();
+        skipHeld_ = held.skip;
+        held.skip = skipHeld_ && skipMayPass(sim->world().story());
+        playInput_.applyHeld(held, sim->world());
+    }
     step(now);
     updateSound();
     draw(drawW, drawH, layout);
@@ -264,7 +280,46 @@ void WindowGame::step(double now) {
     int ticks = playback_.ticksFor(clock_, showHistory_ || paused_ ? 0 : now - last_);
     last_ = now;
     Simulation* sim = simulation();
-    for (int i = 0; sim && i < ticks; ++i) sim->tick();
+    for (int i = 0; sim && i < ticks; ++i) {
+        followSkip(sim->world().story());  // a line shown by the last tick may stop the skip before this one
+        sim->tick();
+    }
+    if (!sim) return;
+    noteLine(sim->world().story());
+    if (sim->isSceneOver()) keepReadLines();
+}
+
+// Skip passes a line only if it was read in an earlier run (or in this one
+// before it showed again), unless the player chose "skip all". The window
+// decides, so the choice is the player's input (recorded and replayed like
+// the skip key), never the read memory's.
+void WindowGame::followSkip(Story& story) {
+    TextSettings settings = story.textSettings();
+    bool skip = skipHeld_ && skipMayPass(story);
+    if (settings.skipping == skip) return;
+    settings.skipping = skip;
+    story.setTextSettings(settings);
+}
+
+bool WindowGame::skipMayPass(const Story& story) {
+    noteLine(story);
+    return settings_.skipAll || !story.currentLine() || lineWasRead_;
+}
+
+// A line is read once it shows: whether it had been is noted first.
+void WindowGame::noteLine(const Story& story) {
+    const auto& line = story.currentLine();
+    if (!line || (&story == lineStory_ && line->id == lineSeen_)) return;
+    lineStory_ = &story;
+    lineSeen_ = line->id;
+    lineWasRead_ = readLines_.contains(line->lineId);
+    readLines_.add(line->lineId);
+}
+
+void WindowGame::keepReadLines() {
+    if (readLines_.save(readLinesPath_)) return;
+    if (!readLinesUnsaved_) std::cerr << "stagehand: cannot save the lines read to " << readLinesPath_ << '\n';
+    readLinesUnsaved_ = true;
 }
 
 // The device plays the scene's cues as its time reaches them; whatever holds
@@ -300,6 +355,9 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
                             historyScroll_};
         overlay.textScale = kTextSizes[settings_.textSize].factor;
         overlay.padHints = padUsedLast_;
+        const auto& line = sim->world().story().currentLine();
+        overlay.lineReadBefore =
+            settings_.markRead && line && lineStory_ == &sim->world().story() && line->id == lineSeen_ && lineWasRead_;
         overlay.paused = paused_;
         if (!sim->isSceneOver())
             sceneOverSince_.reset();
@@ -321,6 +379,7 @@ void WindowGame::keepSettings() {
     if (!settings_.fullscreen) renderer_.window.windowSize(settings_.width, settings_.height);
     if (!settingsPath_.empty() && !settings_.save(settingsPath_))
         std::cerr << "stagehand: cannot save the settings to " << settingsPath_ << '\n';
+    keepReadLines();
 }
 
 int runWindow(const Setup& setup) {

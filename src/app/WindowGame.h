@@ -15,6 +15,7 @@
 #include "app/PlayInput.h"
 #include "app/PlaySession.h"
 #include "app/PlayerSettings.h"
+#include "app/ReadLines.h"
 #include "app/Renderer.h"
 #include "app/RunSetup.h"
 #include "app/SceneMenu.h"
@@ -63,6 +64,8 @@ public:
     const Playback& playback() const { return playback_; }
     const PlayInput& playInput() const { return playInput_; }
     const PlayerSettings& settings() const { return settings_; }
+    const ReadLines& readLines() const { return readLines_; }
+    bool lineOnScreenWasRead() const { return lineWasRead_; }
     bool fullscreen() const { return renderer_.window.isFullscreen(); }
     bool padUsedLast() const { return padUsedLast_; }
     const WorldView& view() const { return renderer_.view; }
@@ -82,11 +85,17 @@ private:
     void step(double now);
     void draw(int drawW, int drawH, const ViewLayout& layout);
     void updateSound();
+    void followSkip(Story& story);
+    bool skipMayPass(const Story& story);
+    void noteLine(const Story& story);
+    void keepReadLines();
 
     const Setup setup_;
     Options options_;
     std::string settingsPath_ = PlayerSettings::defaultPath();
+    std::string readLinesPath_ = ReadLines::defaultPath();
     PlayerSettings settings_;
+    ReadLines readLines_;  // the lines read in this run and earlier ones (skip read text)
     Renderer renderer_;
     std::string soundNotice_;  // set when there is no sound card: shown once in the first scene
     AudioOutput sound_{soundNotice_};
@@ -104,6 +113,12 @@ private:
     PauseMenu pauseMenu_;
     bool padUsedLast_ = false;
     PlayInput playInput_;
+    // Skip read text: whether the line on screen had been read before it showed, and whether skip is held.
+    bool readLinesUnsaved_ = false;  // a save failed: said once
+    const Story* lineStory_ = nullptr;
+    int lineSeen_ = 0;  // the Story's number of the line last noted
+    bool lineWasRead_ = false;
+    bool skipHeld_ = false;
     FrameClock clock_{Simulation::kTickSeconds};
     Playback playback_;
     double last_ = 0;

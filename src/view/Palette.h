@@ -22,8 +22,9 @@ constexpr Color kPaper{250, 246, 234, 245};  // speech bubbles
 constexpr Color kInk{28, 28, 36, 255};       // text on paper
 constexpr Color kPanel{14, 18, 28, 232};     // the dialogue box and menus
 constexpr Color kPanelText{238, 236, 228, 255};
-constexpr Color kMuted{170, 182, 196, 255};   // hints and secondary text in the world view
-constexpr Color kAccent{246, 222, 160, 255};  // titles, selection marks, choices made
+constexpr Color kReadText{178, 194, 214, 255};  // a line read before (the player's option): cooler, still clear
+constexpr Color kMuted{170, 182, 196, 255};     // hints and secondary text in the world view
+constexpr Color kAccent{246, 222, 160, 255};    // titles, selection marks, choices made
 constexpr Color kMenuText{232, 232, 226, 255};
 constexpr Color kMenuMuted{150, 164, 180, 255};
 constexpr Color kOption{190, 198, 210, 255};

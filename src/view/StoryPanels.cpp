@@ -66,7 +66,7 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
         std::size_t length = utf8::length(lines[i]);
         std::size_t visible = std::min(length, shown - consumed);
         text_.draw(body, std::string_view(lines[i]).substr(0, utf8::offsetOf(lines[i], visible)), textX,
-                   top + i * lineHeight, kPanelText);
+                   top + i * lineHeight, lineReadBefore_ ? kReadText : kPanelText);
         consumed += length + 1;  // the space the wrap consumed
     }
     if (line.typed) {

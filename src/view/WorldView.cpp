@@ -42,6 +42,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     pixelsPerUnit_ = layout.scale;
     textScale_ = overlay.textScale;
     padHints_ = overlay.padHints;
+    lineReadBefore_ = overlay.lineReadBefore;
     if (preparedScale_ != pixelsPerUnit_) prepareFonts(pixelsPerUnit_);
     // The player's text size: its fonts are opened before the batch begins, like
     // every other (see PauseMenu::draw).

@@ -31,7 +31,8 @@ struct ViewOverlay {
     bool padHints = false;                                // hints name a pad's buttons, not keys
     bool paused = false;                                  // the scene is paused (the inspector says so)
     bool sceneOver = false;                               // the scene has ended: the card with the way back
-    bool editor = false;  // the editor overlay: waypoints, actors' start points, the dialogue box's area
+    bool editor = false;          // the editor overlay: waypoints, actors' start points, the dialogue box's area
+    bool lineReadBefore = false;  // the line on screen was read in an earlier run: drawn in kReadText
 };
 
 struct FontRole;
@@ -103,6 +104,7 @@ private:
     float pixelsPerUnit_ = 1;
     float textScale_ = 1;
     bool padHints_ = false;
+    bool lineReadBefore_ = false;
     float preparedScale_ = 0;
     using Row = ViewArea;
     std::vector<Row> menuRows_;
