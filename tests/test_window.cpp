@@ -762,13 +762,17 @@ TEST_F(WindowTest, read_lines_can_be_shown_in_another_colour_and_the_choice_is_k
     game->keepSettings();
     open("pages");
     frame();
+    EXPECT_TRUE(game->lineOnScreenWasRead());
+    EXPECT_FALSE(game->lineShownAsRead()) << "read lines look like new ones unless the player asks";
     press(SDLK_ESCAPE);
     while (game->pauseRow() != PauseMenu::Row::MarkRead) press(SDLK_DOWN);
     EXPECT_EQ(PauseMenu::value(PauseMenu::Row::MarkRead, game->settings()), "as new");
     press(SDLK_RETURN);
     EXPECT_EQ(PauseMenu::value(PauseMenu::Row::MarkRead, game->settings()), "another colour");
     press(SDLK_ESCAPE);
-    EXPECT_TRUE(game->lineOnScreenWasRead());
+    EXPECT_TRUE(game->lineShownAsRead());
+    ASSERT_TRUE(turnPagesUntil("Page 3."));
+    EXPECT_FALSE(game->lineShownAsRead()) << "a new line is drawn as usual";
     game->keepSettings();
     EXPECT_NE(readFile(folder / "user" / "settings.txt").find("mark_read = true\n"), std::string::npos);
 }

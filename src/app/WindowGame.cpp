@@ -316,6 +316,14 @@ void WindowGame::noteLine(const Story& story) {
     readLines_.add(line->lineId);
 }
 
+// The player asked to see read lines in another colour, and this one was read before.
+bool WindowGame::lineShownAsRead() const {
+    if (!session_ || !settings_.markRead) return false;
+    const Story& story = session_->simulation().world().story();
+    const auto& line = story.currentLine();
+    return line && lineStory_ == &story && line->id == lineSeen_ && lineWasRead_;
+}
+
 void WindowGame::keepReadLines() {
     if (readLines_.save(readLinesPath_)) return;
     if (!readLinesUnsaved_) std::cerr << "stagehand: cannot save the lines read to " << readLinesPath_ << '\n';
@@ -355,9 +363,7 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
                             historyScroll_};
         overlay.textScale = kTextSizes[settings_.textSize].factor;
         overlay.padHints = padUsedLast_;
-        const auto& line = sim->world().story().currentLine();
-        overlay.lineReadBefore =
-            settings_.markRead && line && lineStory_ == &sim->world().story() && line->id == lineSeen_ && lineWasRead_;
+        overlay.lineReadBefore = lineShownAsRead();
         overlay.paused = paused_;
         if (!sim->isSceneOver())
             sceneOverSince_.reset();

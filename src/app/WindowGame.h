@@ -66,6 +66,7 @@ public:
     const PlayerSettings& settings() const { return settings_; }
     const ReadLines& readLines() const { return readLines_; }
     bool lineOnScreenWasRead() const { return lineWasRead_; }
+    bool lineShownAsRead() const;  // drawn in the read lines' colour
     bool fullscreen() const { return renderer_.window.isFullscreen(); }
     bool padUsedLast() const { return padUsedLast_; }
     const WorldView& view() const { return renderer_.view; }
