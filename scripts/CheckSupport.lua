@@ -659,9 +659,26 @@ local function functionName(tokens, f)
     return nil
 end
 
----The literal strings a player reads in a script: every string literal that
----is a whole text argument of a described call (dialogue, text, say, sayFor,
----banner, option, line). Text built at run time is not among them.
+-- The string literals of an argument that is only literals joined with `..`
+-- ("a" or "a" .. "b"), or nil.
+local function literalPieces(tokens, span)
+    local pieces = {}
+    for j = span[1], span[2] do
+        local t = tokens[j]
+        local odd = (j - span[1]) % 2 == 0
+        if odd and t.kind == "string" then
+            pieces[#pieces + 1] = t
+        elseif odd or t.value ~= ".." then
+            return nil
+        end
+    end
+    return #pieces > 0 and tokens[span[2]].kind == "string" and pieces or nil
+end
+
+---The literal strings a player reads in a script: every text argument of a
+---described call (dialogue, text, say, sayFor, banner, option, line) that is
+---a string literal, or literals joined with `..` (the ID goes in the last).
+---Text built at run time from anything else is not among them.
 ---@param source string
 ---@param api table ApiDescription.lua's table
 ---@return table[] { line, close (byte of its closing quote), value (as written), id (explicit, or nil),
@@ -677,16 +694,20 @@ function M.playerLines(source, api)
         if open then
             local args = callArguments(tokens, open, closeOf)
             for _, n in ipairs(lineArguments(entry, #args)) do
-                local span = args[n]
-                local s = span and span[1] == span[2] and tokens[span[1]]
-                if s and s.kind == "string" then
+                local pieces = args[n] and literalPieces(tokens, args[n])
+                if pieces then
+                    local values = {}
+                    for k, piece in ipairs(pieces) do
+                        values[k] = piece.value
+                    end
+                    local value, last = table.concat(values), pieces[#pieces]
                     local f, owner = functionOf[i], nil
                     while f ~= 0 and not owner do
                         owner = functionName(tokens, f)
                         f = functionOf[f]
                     end
-                    out[#out + 1] = { line = s.line, close = s.close, value = s.value, id = lineIdOf(s.value),
-                        owner = owner }
+                    out[#out + 1] = { line = pieces[1].line, close = last.close, value = value,
+                        id = lineIdOf(value), owner = owner }
                 end
             end
         end
@@ -719,13 +740,34 @@ local function textHash(text, digits)
     return string.format("%08x", h):sub(1, digits)
 end
 
+-- The tag for the string whose closing quote is at `close`: `{#ID}` before
+-- the quote, or, when that would make the source line longer than `width`,
+-- on a line of its own joined with `..` (a quoted string only).
+local function tagText(source, close, id, width)
+    local tag = "{#" .. id .. "}"
+    local lineStart = close
+    while lineStart > 1 and source:sub(lineStart - 1, lineStart - 1) ~= "\n" do
+        lineStart = lineStart - 1
+    end
+    local lineEnd = source:find("\n", close, true) or #source + 1
+    local quote = source:sub(close, close)
+    if lineEnd - lineStart + #tag <= width or (quote ~= '"' and quote ~= "'") then
+        return tag
+    end
+    local indent = source:match("^[ \t]*", lineStart)
+    return quote .. "\n" .. indent .. "    .. " .. quote .. tag
+end
+
 ---Adds `{#ID}` to every literal line of `source` that has none, at the end
----of the string; nothing else changes. An ID is the name of the function the
----line is in (`fallback` outside any) and a short hash of its text, longer
----or numbered when that is taken in the file. Refuses (returns nil and the
----messages) when the script already uses an ID twice.
+---of the string (on a continuation line `.. "{#ID}"` where the source line
+---would pass `width` columns, default 120); nothing else changes. An ID is
+---the name of the function the line is in (`fallback` outside any) and a
+---short hash of its text, longer or numbered when that is taken in the
+---file. Refuses (returns nil and the messages) when the script already uses
+---an ID twice.
 ---@return string|nil tagged, integer|string[] count or duplicate messages
-function M.tagLines(source, api, fallback, label)
+function M.tagLines(source, api, fallback, label, width)
+    width = width or 120
     local lines = M.playerLines(source, api)
     local duplicates = M.duplicateLineIds(lines, label or fallback)
     if #duplicates > 0 then
@@ -755,7 +797,7 @@ function M.tagLines(source, api, fallback, label)
                 end
             until not used[id]
             used[id] = true
-            inserts[#inserts + 1] = { at = l.close, text = "{#" .. id .. "}" }
+            inserts[#inserts + 1] = { at = l.close, text = tagText(source, l.close, id, width) }
         end
     end
     local parts, from = {}, 1

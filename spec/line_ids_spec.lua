@@ -31,6 +31,8 @@ function openingScene()
     dialogue("jackie", "Here. We'll spread the blanket by the old oak.")
     dialogue(nil, 'It\'s "quoted"')
     text "A page alone"
+    text("A page " .. "in two pieces")
+    text("A page " .. greeting)
     text("jon", "A page spoken", "door")
     say("jon", "")
     sayFor("jon", [[A long
@@ -56,6 +58,7 @@ describe("line IDs", function()
             texts[#texts + 1] = l.value
         end
         assert.are.same({ "Here. We'll spread the blanket by the old oak.", 'It\\\'s "quoted"', "A page alone",
+            "A page in two pieces",
             "A page spoken", "", "A long\nbubble", "Chapter one", "Stay", "You found {count} shells.",
             "Inside a function literal", "Ha" }, texts)
     end)
@@ -70,15 +73,30 @@ describe("line IDs", function()
 
     it("tags every untagged line before its closing quote and changes nothing else", function()
         local tagged, count = tag(SCRIPT)
-        assert.are.equal(10, count) -- every line but the empty bubble
+        assert.are.equal(11, count) -- every line but the empty bubble and the one built at run time
         assert.are.equal(SCRIPT, untagged(tagged))
         assert.truthy(tagged:find('"Here. We\'ll spread the blanket by the old oak.{#openingScene.%x%x%x%x}"'))
         assert.truthy(tagged:find("bubble{#openingScene.%x%x%x%x}]]"))
         assert.truthy(tagged:find('"Inside a function literal{#openingScene.%x%x%x%x}"'))
         assert.truthy(tagged:find('"Ha{#chatter.%x%x%x%x}"'))
+        assert.truthy(tagged:find('"A page " .. "in two pieces{#openingScene.%x%x%x%x}"'))
+        assert.truthy(tagged:find('"A page " .. greeting)', 1, true))
         assert.truthy(tagged:find('"A page spoken{#openingScene.%x%x%x%x}", "door"'))
         assert.truthy(tagged:find('"jon", "A page'), "text(actor, s) tags s, not the actor")
         assert.truthy(assert(loadstring(tagged)), "the tagged script still loads")
+    end)
+
+    it("puts the ID on a line of its own where the source line would grow past 120 columns", function()
+        local long = string.rep("word ", 19) -- a line of 116 columns
+        local source = 'function s()\n    dialogue(nil, "' .. long .. '")\n    text("short")\nend\n'
+        local tagged = tag(source)
+        assert.truthy(tagged:find('    dialogue(nil, "' .. long .. '"\n        .. "{#s.', 1, true), tagged)
+        assert.truthy(tagged:find('    text("short{#s.', 1, true))
+        for line in tagged:gmatch("[^\n]+") do
+            assert.is_true(#line <= 120, line)
+        end
+        assert.are.equal(tagged, (tag(tagged)))
+        assert.are.same({ "s." .. tagged:match('{#s%.(%x+)}') }, { checker.playerLines(tagged, api)[1].id })
     end)
 
     it("gives IDs unique in the file, even to lines with the same text", function()
