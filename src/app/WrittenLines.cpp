@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <set>
 
+#include "lang/LineId.h"
+
 namespace stagehand {
 
 namespace {
@@ -220,7 +222,7 @@ std::vector<WrittenLine> findWrittenLines(const std::string& source) {
         std::size_t shown = shownArgument(t.value, arguments.size());
         std::string text;
         if (shown >= arguments.size() || !literalText(arguments[shown], text) || text.empty()) continue;
-        lines.push_back({t.line, t.value, text, functions.current()});
+        lines.push_back({t.line, t.value, lang::splitLineId(text).text, functions.current()});  // as shown: no ID tag
     }
     return lines;
 }

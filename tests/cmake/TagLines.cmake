@@ -57,6 +57,13 @@ if(NOT status EQUAL 0)
   message(FATAL_ERROR "--check has findings in the tagged demo:\n${out}${err}")
 endif()
 
+# --explore compares the lines a script writes with those its runs show: an ID tag is not shown.
+execute_process(COMMAND ${EXE} --explore --scene lighthouse --explore-walks 0 --script ${OUT}/Demo.lua
+                WORKING_DIRECTORY ${SOURCE} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 0 OR NOT out MATCHES "0 options never offered, 0 lines never shown")
+  message(FATAL_ERROR "--explore of the tagged lighthouse (${status}):\n${out}${err}")
+endif()
+
 # The same runs, with each line's ID as the last field of its event.
 foreach(run opening lighthouse)
   if(run STREQUAL "opening")
