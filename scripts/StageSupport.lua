@@ -372,6 +372,30 @@ return function(stage, S)
         return warnings
     end
 
+    -- Line IDs ({#ID} in a string: src/lang/LineId.h) written twice: returns
+    -- "file:line: ..." warnings naming both lines, in --check's words. (By
+    -- pattern, cheap enough for every hot reload: a tag after `--` on its line
+    -- is a comment's, and `{{#x}` is escaped text.)
+    function host.checkLineIds(source, label)
+        local first, warnings, lineNumber = {}, {}, 0
+        for text in (source .. "\n"):gmatch("([^\n]*)\n") do
+            lineNumber = lineNumber + 1
+            local comment = text:find("--", 1, true)
+            for position, id in text:gmatch("(){#([%w_%.%-]+)}") do
+                local escaped = position > 1 and text:sub(position - 1, position - 1) == "{"
+                if not escaped and not (comment and comment < position) then
+                    if first[id] then
+                        warnings[#warnings + 1] = string.format("%s:%d: line ID '%s' is also used at %s:%d", label,
+                            lineNumber, id, label, first[id])
+                    else
+                        first[id] = lineNumber
+                    end
+                end
+            end
+        end
+        return warnings
+    end
+
     -- Runs a scene as a story: each story function runs as a branch process;
     -- when a branch jumps, the next one starts. Returns how the last branch
     -- ended: "done", "failed" or "cancelled".

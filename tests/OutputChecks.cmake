@@ -64,6 +64,10 @@ output_test(cli_check_warn_only_reports_and_exits_0 EXIT 0 STDERR ""
 output_test(cli_story_target_naming_nothing_is_a_warning_at_load EXIT 0
             STDERR "^stagehand: warning: tests/scripts/check/story_targets.lua:6: option: no story function named 'rigth_path' \\(did you mean 'right_path'\\?\\)"
             ARGS --list-scenes --script tests/scripts/check/story_targets.lua)
+# A line ID written twice is a warning at load too, naming both lines (the scenes still play).
+output_test(cli_a_line_id_written_twice_is_a_warning_at_load EXIT 0
+            STDERR "^stagehand: warning: tests/scripts/check/line_ids.lua:11: line ID 'scene.oak' is also used at tests/scripts/check/line_ids.lua:9"
+            ARGS --list-scenes --script tests/scripts/check/line_ids.lua)
 # The seed articles' scripts pass with no finding.
 foreach(example seed000_hello seed000_opening seed001_archivist seed004_countdown)
   output_test(cli_check_finds_nothing_in_${example} EXIT 0 STDERR "" STDOUT "^$"

@@ -14,12 +14,27 @@
 
 namespace stagehand {
 
-// Literal story targets that name no function: a warning each on stderr at
-// load time (they are errors only when chosen, as in the article).
+// Literal story targets that name no function, and line IDs written twice: a
+// warning each on stderr at load time (targets are errors only when chosen,
+// as in the article).
 void ScriptHost::warnAboutStoryTargets(const std::string& source, const std::string& label) {
     lua_State* L = lua_.get();
     lua_getfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
     lua_getfield(L, -1, "checkStoryTargets");
+    lua_remove(L, -2);
+    lua_pushlstring(L, source.data(), source.size());
+    lua_pushlstring(L, label.data(), label.size());
+    if (!lua_.call(2, 1).ok) return;
+    for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
+        lua_rawgeti(L, -1, i);
+        if (lua_isstring(L, -1)) std::cerr << "stagehand: warning: " << lua_tostring(L, -1) << '\n';
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    // A line ID written twice: the two lines would share a translation and a
+    // "read" mark. One warning each, naming both lines; the scenes still play.
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
+    lua_getfield(L, -1, "checkLineIds");
     lua_remove(L, -2);
     lua_pushlstring(L, source.data(), source.size());
     lua_pushlstring(L, label.data(), label.size());
