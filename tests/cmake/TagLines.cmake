@@ -3,14 +3,16 @@
 # nothing (no duplicate, no line left), and the tagged demo plays the same
 # transcript as before with only the IDs added to its lines' events.
 # Then a script that uses one ID twice is refused, naming both lines.
-#   cmake -DLUA=lua5.1 -DEXE=stagehand -DSOURCE=<repo> -DOUT=<scratch dir> -P TagLines.cmake
+#   cmake -DLUA=lua5.1 -DEXE=stagehand [-DEMULATOR=wine] -DSOURCE=<repo> -DOUT=<scratch dir> -P TagLines.cmake
+# The game is given the script's path from SOURCE (a relative path reads the same under wine).
 file(REMOVE_RECURSE "${OUT}")
+file(RELATIVE_PATH script "${SOURCE}" "${OUT}/Demo.lua")
 file(MAKE_DIRECTORY "${OUT}")
 file(COPY_FILE "${SOURCE}/scripts/Demo.lua" "${OUT}/Demo.lua")
 file(READ "${OUT}/Demo.lua" original)
 
 function(play_demo scene choices result)
-  execute_process(COMMAND ${EXE} --headless --script ${OUT}/Demo.lua --scene ${scene} --seconds 40 --choose ${choices}
+  execute_process(COMMAND ${EMULATOR} ${EXE} --headless --script ${script} --scene ${scene} --seconds 40 --choose ${choices}
                   WORKING_DIRECTORY ${SOURCE} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "the demo's ${scene} did not play (${status}):\n${err}")
@@ -51,14 +53,14 @@ if(NOT status EQUAL 0 OR NOT out MATCHES "0 lines tagged" OR NOT again STREQUAL 
   message(FATAL_ERROR "a second run changed the file or failed (${status}):\n${out}${err}")
 endif()
 
-execute_process(COMMAND ${EXE} --check --script ${OUT}/Demo.lua WORKING_DIRECTORY ${SOURCE}
+execute_process(COMMAND ${EMULATOR} ${EXE} --check --script ${script} WORKING_DIRECTORY ${SOURCE}
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "--check has findings in the tagged demo:\n${out}${err}")
 endif()
 
 # --explore compares the lines a script writes with those its runs show: an ID tag is not shown.
-execute_process(COMMAND ${EXE} --explore --scene lighthouse --explore-walks 0 --script ${OUT}/Demo.lua
+execute_process(COMMAND ${EMULATOR} ${EXE} --explore --scene lighthouse --explore-walks 0 --script ${script}
                 WORKING_DIRECTORY ${SOURCE} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT status EQUAL 0 OR NOT out MATCHES "0 options never offered, 0 lines never shown")
   message(FATAL_ERROR "--explore of the tagged lighthouse (${status}):\n${out}${err}")
