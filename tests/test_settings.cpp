@@ -2,10 +2,13 @@
 // file gives the defaults and one line naming the file and line.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include "TestSupport.h"
 #include "app/PlayerSettings.h"
+#include "app/ReadLines.h"
 
 using namespace stagehand;
 
@@ -88,4 +91,64 @@ TEST(PlayerSettings, the_volumes_and_background_mute_come_back_and_are_checked) 
     std::string bad = test::writeScript("settings_bad_volume.txt", "music_volume = 11\n");
     EXPECT_EQ(PlayerSettings::load(bad, warning).musicVolume, 8);
     EXPECT_NE(warning.find("settings_bad_volume.txt:1:"), std::string::npos) << warning;
+}
+
+// --- The lines a player has read (read.txt): skip read text.
+
+TEST(ReadLines, the_ids_read_come_back_in_the_next_run) {
+    std::string path = test::writeScript("read_kept.txt", "");
+    std::remove(path.c_str());
+    std::string warning;
+    ReadLines read = ReadLines::load(path, warning);
+    EXPECT_EQ(read.size(), 0u);
+    EXPECT_EQ(warning, "") << "no file yet: nothing read, nothing said";
+    read.add("forest.jackie.3f2a");
+    read.add("auto.Demo.0123abcd");
+    read.add("forest.jackie.3f2a");
+    ASSERT_TRUE(read.save(path));
+    ReadLines again = ReadLines::load(path, warning);
+    EXPECT_EQ(warning, "");
+    EXPECT_EQ(again.size(), 2u);
+    EXPECT_TRUE(again.contains("forest.jackie.3f2a"));
+    EXPECT_TRUE(again.contains("auto.Demo.0123abcd"));
+    EXPECT_FALSE(again.contains("forest.jackie"));
+}
+
+TEST(ReadLines, a_damaged_file_is_an_empty_memory_and_one_line) {
+    const char* const header = "# Stagehand: lines read (the game rewrites this file)\n";
+    for (std::string damaged : {std::string("forest.a\n"), std::string(header) + "a b\n", std::string(header) + "\n",
+                                std::string(header) + "ok\n\xff\n"}) {
+        std::string path = test::writeScript("read_damaged.txt", damaged);
+        std::string warning;
+        ReadLines read = ReadLines::load(path, warning);
+        EXPECT_EQ(read.size(), 0u) << damaged;
+        EXPECT_NE(warning.find("read_damaged.txt:"), std::string::npos) << warning;
+        EXPECT_NE(warning.find("; starting with no lines read"), std::string::npos) << warning;
+        EXPECT_EQ(warning.find('\n'), std::string::npos) << "one line";
+    }
+}
+
+TEST(ReadLines, a_save_that_fails_leaves_the_old_file_and_no_temporary_one) {
+    std::string folder = test::writeScript("read_folder_marker.txt", "");
+    std::string path = folder + ".d";  // a folder where the file should be: the rename cannot replace it
+    std::filesystem::create_directories(path);
+    std::ofstream(path + "/inside.txt") << "kept";
+    ReadLines read;
+    read.add("x");
+    EXPECT_FALSE(read.save(path));
+    EXPECT_TRUE(std::filesystem::is_directory(path));
+    EXPECT_TRUE(std::filesystem::exists(path + "/inside.txt"));
+    EXPECT_FALSE(std::filesystem::exists(path + ".new"));
+    std::filesystem::remove_all(path);
+}
+
+TEST(ReadLines, nothing_new_read_writes_nothing) {
+    std::string path =
+        test::writeScript("read_unchanged.txt", "# Stagehand: lines read (the game rewrites this file)\na\n");
+    std::string warning;
+    ReadLines read = ReadLines::load(path, warning);
+    read.add("a");  // already there
+    std::filesystem::remove(path);
+    EXPECT_TRUE(read.save(path));
+    EXPECT_FALSE(std::filesystem::exists(path)) << "the memory was not written again";
 }
