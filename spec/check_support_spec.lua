@@ -62,7 +62,7 @@ end
     it("judges literal arguments by the description: type, enum, arity", function()
         assert.are.same({
             's.lua:2: face: direction must be one of down, up, left, right. Was "north"',
-            "s.lua:3: say: text must be a string. Was true",
+            "s.lua:3: say: text must be a string or a line(...). Was true",
             "s.lua:4: wait takes 1 argument, not 2",
             "s.lua:5: setPosition: argument 2 (point) is missing",
         }, findings([[

@@ -42,7 +42,7 @@ bubble]], 2)
     dialogue("jon", line("You found {count} shells.", { count = 3 }))
     dialogue("jon", greeting .. "!")
     print("a print is no line")
-    runProcess(function()
+    onCleanup(function()
         say("kayla", "Inside a function literal")
     end)
 end
