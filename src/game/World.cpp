@@ -16,10 +16,12 @@ void World::note(const std::string& name, const std::string& text) {
 }
 
 // The order matters to transcripts: actors move (the player only while no
-// menu is open), then the story's text types and turns, then effects age.
+// menu is open), the camera follows, then the story's text types and turns,
+// then effects age.
 void World::advance(float dt) {
     chronicle_.nextTick();
     cast_.advance(dt, story_.currentMenu().has_value());
+    camera_.advance(cast_);
     story_.advance(dt);
     effects_.advance(dt);
     soundtrack_.advance(dt);

@@ -1,6 +1,6 @@
-// The world a scene plays in, as three parts with one job each: the cast
-// (actors, waypoints, walking, the player's actor), the story (lines, pages,
-// menus, history) and the effects (backdrop, camera, pictures, fades, banner,
+// The world a scene plays in, as parts with one job each: the cast (actors,
+// waypoints, walking, the player's actor), the story (lines, pages, menus,
+// history), the camera, and the effects (backdrop, pictures, fades, banner,
 // messages), with the soundtrack the story's lines speak through. The world owns them, keeps the clock and advances
 // them once per simulation tick. Knows nothing of Lua, drawing or the command line.
 #pragma once
@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "game/Camera.h"
 #include "game/Cast.h"
 #include "game/Chronicle.h"
 #include "game/Effects.h"
@@ -27,6 +28,8 @@ public:
     const Cast& cast() const { return cast_; }
     Story& story() { return story_; }
     const Story& story() const { return story_; }
+    Camera& camera() { return camera_; }
+    const Camera& camera() const { return camera_; }
     Effects& effects() { return effects_; }
     const Effects& effects() const { return effects_; }
     Soundtrack& soundtrack() { return soundtrack_; }
@@ -58,6 +61,7 @@ private:
     Soundtrack soundtrack_{chronicle_};
     Story story_{chronicle_, cast_, soundtrack_};
     Effects effects_{chronicle_};
+    Camera camera_;
     MapCatalog maps_;
 };
 

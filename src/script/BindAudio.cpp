@@ -115,7 +115,7 @@ double panFromActor(lua_State* L, int options, const char* fname) {
         lua_error(L);
     }
     lua_pop(L, 1);
-    float offset = actor->position.x - worldOf(L).effects().cameraCenter().x;
+    float offset = actor->position.x - worldOf(L).camera().center().x;
     return std::clamp(static_cast<double>(offset / kPanWidth), -1.0, 1.0);
 }
 

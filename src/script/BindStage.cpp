@@ -17,6 +17,7 @@ namespace stagehand {
 namespace {
 
 constexpr double kMaxCoordinate = 1e6;
+constexpr double kMaxDeadZone = 360;  // half the view's height
 
 using bind::checkNumber;
 using bind::checkString;
@@ -356,15 +357,125 @@ int l_flash(lua_State* L) {
     return 0;
 }
 
+// "harbour.camera": the camera is at the harbour, whose backdrop shows.
+void setPlaceOf(World& world, const Point& point) {
+    if (!point.name) return;
+    std::string name = point.name;
+    std::size_t dot = name.find('.');
+    if (dot != std::string::npos) world.effects().setPlace(name.substr(0, dot));
+}
+
 int l_setCameraCenter(lua_State* L) {
     Point point;
     if (!readPoint(L, 1, "setCameraCenter", point)) return lua_error(L);
-    worldOf(L).effects().setCameraCenter(point.position);
-    if (point.name) {  // "harbour.camera": the camera is at the harbour
-        std::string name = point.name;
-        std::size_t dot = name.find('.');
-        if (dot != std::string::npos) worldOf(L).effects().setPlace(name.substr(0, dot));
+    World& world = worldOf(L);
+    world.camera().follow("", 0);  // put somewhere, it stops following
+    world.camera().setCenter(point.position);
+    setPlaceOf(world, point);
+    return 0;
+}
+
+// followCamera(actor [, deadZone]) or followCamera(nil).
+int l_followCamera(lua_State* L) {
+    if (lua_isnoneornil(L, 1)) {
+        worldOf(L).camera().follow("", 0);
+        return 0;
     }
+    Actor* actor = findActorArg(L, 1, "followCamera");
+    if (!actor) return lua_error(L);
+    double deadZone = bind::optNumber(L, 2, "followCamera", "deadZone", 80);
+    if (deadZone < 0 || deadZone > kMaxDeadZone)
+        bind::raise(L, "followCamera",
+                    ("deadZone must be from 0 to 360 view units. Was " + formatNumber(deadZone)).c_str());
+    worldOf(L).camera().follow(actor->id, static_cast<float>(deadZone));
+    return 0;
+}
+
+// The stage library's own (tweens, camera moves, shakes): internal names.
+// cameraState() -> x, y, zoom, followed actor or nil.
+int l_cameraState(lua_State* L) {
+    const Camera& camera = worldOf(L).camera();
+    lua_pushnumber(L, camera.center().x);
+    lua_pushnumber(L, camera.center().y);
+    lua_pushnumber(L, camera.zoom());
+    if (camera.following().empty())
+        lua_pushnil(L);
+    else
+        lua_pushstring(L, camera.following().c_str());
+    return 4;
+}
+
+int l_setCameraStep(lua_State* L) {
+    Camera& camera = worldOf(L).camera();
+    if (!lua_isnil(L, 1))
+        camera.setCenter({static_cast<float>(lua_tonumber(L, 1)), static_cast<float>(lua_tonumber(L, 2))});
+    if (!lua_isnoneornil(L, 3)) camera.setZoom(static_cast<float>(lua_tonumber(L, 3)));
+    return 0;
+}
+
+int l_setCameraShake(lua_State* L) {
+    worldOf(L).camera().setShakeOffset(
+        {static_cast<float>(lua_tonumber(L, 1)), static_cast<float>(lua_tonumber(L, 2))});
+    return 0;
+}
+
+// The map a waypoint name belongs to becomes the camera's place.
+int l_setCameraPlaceOf(lua_State* L) {
+    Point point;
+    point.name = lua_tostring(L, 1);
+    if (point.name) setPlaceOf(worldOf(L), point);
+    return 0;
+}
+
+// point(p) -> x, y: a waypoint name or a point table, checked as `fname` would.
+int l_pointOf(lua_State* L) {
+    Point point;
+    if (!readPoint(L, 1, luaL_optstring(L, 2, "point"), point)) return lua_error(L);
+    lua_pushnumber(L, point.position.x);
+    lua_pushnumber(L, point.position.y);
+    return 2;
+}
+
+int l_isActor(lua_State* L) {
+    lua_pushboolean(L, lua_type(L, 1) == LUA_TSTRING && worldOf(L).cast().findActor(lua_tostring(L, 1)) != nullptr);
+    return 1;
+}
+
+int l_fadeLevel(lua_State* L) {
+    lua_pushnumber(L, worldOf(L).effects().fadeOverlayAlpha());
+    return 1;
+}
+
+int l_setFadeLevel(lua_State* L) {
+    worldOf(L).effects().setFadeLevel(static_cast<float>(lua_tonumber(L, 1)));
+    return 0;
+}
+
+int l_pictureOpacity(lua_State* L) {
+    lua_pushnumber(L, worldOf(L).effects().imageOpacity());
+    return 1;
+}
+
+int l_setPictureOpacity(lua_State* L) {
+    worldOf(L).effects().setImageOpacity(static_cast<float>(lua_tonumber(L, 1)));
+    return 0;
+}
+
+int l_setActorStep(lua_State* L) {
+    Actor* actor = worldOf(L).cast().findActor(luaL_checkstring(L, 1));
+    if (actor)
+        worldOf(L).cast().setPosition(*actor,
+                                      {static_cast<float>(lua_tonumber(L, 2)), static_cast<float>(lua_tonumber(L, 3))});
+    return 0;
+}
+
+// recordStageEvent(name, key, value, ...): a transcript event of the stage
+// library's (tween, tween_end, shake, ...), stamped now; values are strings.
+int l_recordStageEvent(lua_State* L) {
+    TranscriptEvent e;
+    e.name = luaL_checkstring(L, 1);
+    for (int i = 2; i + 1 <= lua_gettop(L); i += 2) e.with(luaL_checkstring(L, i), luaL_checkstring(L, i + 1));
+    worldOf(L).recordMechanic(std::move(e));
     return 0;
 }
 
@@ -419,6 +530,19 @@ const luaL_Reg kStageFunctions[] = {
     {"fade", l_fade},
     {"flash", l_flash},
     {"setCameraCenter", l_setCameraCenter},
+    {"followCamera", l_followCamera},
+    {"cameraState", l_cameraState},
+    {"setCameraStep", l_setCameraStep},
+    {"setCameraShake", l_setCameraShake},
+    {"setCameraPlaceOf", l_setCameraPlaceOf},
+    {"pointOf", l_pointOf},
+    {"isActor", l_isActor},
+    {"fadeLevel", l_fadeLevel},
+    {"setFadeLevel", l_setFadeLevel},
+    {"pictureOpacity", l_pictureOpacity},
+    {"setPictureOpacity", l_setPictureOpacity},
+    {"setActorStep", l_setActorStep},
+    {"recordStageEvent", l_recordStageEvent},
     {"disableControls", l_disableControls},
     {"enableControls", l_enableControls},
     {"print", l_print},

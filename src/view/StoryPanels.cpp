@@ -34,9 +34,10 @@ void WorldView::drawPortrait(const World& world, float boxX, float boxBottom) {
     const Image* image = world.effects().image().empty() ? nullptr : images_.get(world.effects().image());
     if (!image) return;
     float x = boxX + 22, y = boxBottom - 22 - kPortraitSize;
-    batch_.rect(x - 4, y - 4, kPortraitSize + 8, kPortraitSize + 8, kPortraitFrame);
+    float opacity = world.effects().imageOpacity();
+    batch_.rect(x - 4, y - 4, kPortraitSize + 8, kPortraitSize + 8, withAlpha(kPortraitFrame, opacity));
     batch_.setTexture(image->texture, false);
-    batch_.quad(x, y, kPortraitSize, kPortraitSize, {0, 0, 1, 1}, kUntinted);
+    batch_.quad(x, y, kPortraitSize, kPortraitSize, {0, 0, 1, 1}, withAlpha(kUntinted, opacity));
 }
 
 void WorldView::drawDialogue(const World& world, const DialogueLine& line) {

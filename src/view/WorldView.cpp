@@ -11,9 +11,13 @@ namespace stagehand {
 
 using namespace palette;
 
+// The world is drawn through the camera: its view centre at the middle of the
+// view, scaled by its zoom. What a reader must read (bubbles, names, the
+// dialogue box, menus) is placed by these positions but drawn at its own size.
 Vec2 WorldView::toView(const World& world, Vec2 p) const {
-    Vec2 c = world.effects().cameraCenter();
-    return {p.x - c.x + ViewLayout::kWidth / 2, p.y - c.y + ViewLayout::kHeight / 2};
+    Vec2 c = world.camera().viewCenter();
+    float zoom = world.camera().zoom();
+    return {(p.x - c.x) * zoom + ViewLayout::kWidth / 2, (p.y - c.y) * zoom + ViewLayout::kHeight / 2};
 }
 
 void WorldView::glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color) {
@@ -57,13 +61,14 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     std::stable_sort(cast.begin(), cast.end(),
                      [](const Actor* a, const Actor* b) { return a->position.y < b->position.y; });
     actorAreas_.clear();
+    float zoom = world.camera().zoom();
     for (const Actor* a : cast) {
         Vec2 at = toView(world, a->position);
-        drawActor(*a, at);
-        actorAreas_.push_back({at.x - 36, at.y - 36, 72, 84});  // the disc, its facing mark and its name
+        drawActor(*a, at, zoom);
+        actorAreas_.push_back({at.x - 36 * zoom, at.y - 36 * zoom, 72 * zoom, 84 * zoom});  // disc, mark, name
     }
     storyAreas_.clear();
-    for (const auto& bubble : layoutBubbles(world, cast)) {
+    for (const auto& bubble : layoutBubbles(world, cast, zoom)) {
         drawBubble(bubble);
         storyAreas_.push_back({bubble.x, bubble.y, bubble.w, bubble.h});
     }
@@ -100,13 +105,16 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     batch_.end();
 }
 
-void WorldView::drawActor(const Actor& actor, Vec2 at) {
+// The body is drawn at the camera's zoom about the actor's place; its name at
+// the size text always has, under the body.
+void WorldView::drawActor(const Actor& actor, Vec2 at, float zoom) {
     Font disc = fontFor(fonts::kDisc);
     Font body = fontFor(fonts::kActorLetter);
     Font label = fontFor(fonts::kLabel);
     Font marker = fontFor(fonts::kMarker);
 
     // Ground shadow, then the disc in the actor's colour with its glyph.
+    batch_.setScale(zoom, at.x, at.y);
     glyphQuad(disc, U'\u25CF', at.x, at.y + 24, 50, 12, kActorShadow);
     if (actor.appearFlash > 0)
         glyphQuad(disc, U'\u25CF', at.x, at.y, 70 + 40 * actor.appearFlash, 70 + 40 * actor.appearFlash,
@@ -124,23 +132,26 @@ void WorldView::drawActor(const Actor& actor, Vec2 at) {
     static const Mark marks[] = {{U'\u25BC', 24, 24}, {U'\u25B2', 0, -34}, {U'\u25C0', -34, 0}, {U'\u25B6', 34, 0}};
     const Mark& m = marks[static_cast<int>(actor.facing)];
     glyphQuad(marker, m.cp, at.x + m.dx, at.y + m.dy, 12, 12, actor.color);
+    batch_.resetScale();
 
-    text_.drawCentered(label, actor.displayName, at.x, at.y + 42, actor.color);
+    text_.drawCentered(label, actor.displayName, at.x, at.y + 42 * zoom, actor.color);
 }
 
-std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, const std::vector<const Actor*>& cast) {
+std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, const std::vector<const Actor*>& cast,
+                                                        float zoom) {
     Font font = fontFor(fonts::kBubble);
     const float padX = 14, padY = 9, gap = 8;
     std::vector<Bubble> bubbles;
     for (const Actor* actor : cast) {
         if (actor->speech.empty()) continue;
-        Bubble b{actor, toView(world, actor->position), 0, 0, 0, 0, text_.wrap(font, actor->speech, 280)};
+        Vec2 at = toView(world, actor->position);
+        Bubble b{actor, {at.x, at.y - 44 * zoom}, 0, 0, 0, 0, text_.wrap(font, actor->speech, 280)};
         float width = 0;
         for (const auto& l : b.lines) width = std::max(width, text_.width(font, l));
         b.w = width + 2 * padX;
         b.h = b.lines.size() * text_.lineHeight(font) + 2 * padY;
         b.x = std::clamp(b.anchor.x - b.w / 2, 12.0f, ViewLayout::kWidth - b.w - 12);
-        b.y = b.anchor.y - 44 - b.h;
+        b.y = b.anchor.y - b.h;
         bubbles.push_back(b);
     }
     // Neighbours talking at once: lift a bubble above any it would cover. A
@@ -171,7 +182,7 @@ void WorldView::drawBubble(const Bubble& b) {
     Font tail = fontFor(fonts::kTail);
     float lineHeight = text_.lineHeight(font);
     float tailX = std::clamp(b.anchor.x, b.x + 14, b.x + b.w - 14);
-    float headY = b.anchor.y - 38;
+    float headY = b.anchor.y + 6;
     if (headY - (b.y + b.h) > 12)  // lifted above a neighbour: a thread down to the speaker
         batch_.rect(tailX - 1, b.y + b.h, 2, headY - (b.y + b.h), withAlpha(kPaper, 0.7f));
     // The shadow shows only past the paper's right and bottom edges, so only

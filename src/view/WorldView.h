@@ -69,14 +69,14 @@ private:
     void drawLampRoom(Vec2 camera, float horizon);
     void drawMoon(Vec2 camera, Color glow);
     void drawGroundMarks(Vec2 camera, float top, Color colour);
-    void drawActor(const Actor& actor, Vec2 at);
+    void drawActor(const Actor& actor, Vec2 at, float zoom);
     struct Bubble {
         const Actor* actor;
-        Vec2 anchor;  // the actor's head
+        Vec2 anchor;  // just above the actor's head, at the camera's zoom
         float x, y, w, h;
         std::vector<std::string> lines;
     };
-    std::vector<Bubble> layoutBubbles(const World& world, const std::vector<const Actor*>& cast);
+    std::vector<Bubble> layoutBubbles(const World& world, const std::vector<const Actor*>& cast, float zoom);
     void drawBubble(const Bubble& bubble);
     void drawDialogue(const World& world, const DialogueLine& line);
     void drawMenu(const World& world, const ChoiceMenu& menu);
