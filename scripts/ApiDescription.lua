@@ -60,6 +60,18 @@ M.types = {
     blipOptions = { lua = "{pitch?: number, volume?: number}", literal = { "table" }, expects = "a table" },
     facing = { lua = '"down"|"up"|"left"|"right"', literal = { "string" }, enum = { "down", "up", "left", "right" } },
     fadeKind = { lua = '"out"|"in"|"flash"', literal = { "string" }, enum = { "out", "in", "flash" } },
+    -- Robert Penner's curves (scripts/StageSupport.lua draws them)
+    easing = { lua = "Easing", literal = { "string" }, enum = { "linear",
+        "inQuad", "outQuad", "inOutQuad", "inCubic", "outCubic", "inOutCubic", "inSine", "outSine", "inOutSine",
+        "inBack", "outBack", "inOutBack", "inElastic", "outElastic", "inOutElastic",
+        "inBounce", "outBounce", "inOutBounce" } },
+    tweenTarget = { lua = 'string|"camera"|"fade"|"picture"', literal = { "string" },
+        expects = "an actor, camera, fade or picture" },
+    tweenProperty = { lua = '"position"|"center"|"zoom"|"level"|"opacity"', literal = { "string" },
+        enum = { "position", "center", "zoom", "level", "opacity" } },
+    -- a place for position and center, a number for zoom, level and opacity
+    tweenValue = { lua = "number|string|Point", literal = { "number", "string", "table" },
+        expects = "a place or a number" },
 }
 
 -- The sections of docs/API.md that hold a generated table, in its order. A
@@ -72,6 +84,7 @@ M.sections = {
     { name = "groups", header = { "function", "what it does" } },
     { name = "introspection" },
     { name = "stage", header = { "function", "what it does" } },
+    { name = "camera", header = { "function", "what it does" } },
     { name = "story", header = { "function", "what it does" } },
     { name = "sound", header = { "function", "what it does" } },
     { name = "player", header = { "function", "what it does" } },
@@ -223,6 +236,37 @@ M.functions = {
         doc = "Writes a `print` event to the transcript." },
     { "banner", "stage", params = { { "text", "text" }, { "seconds", "seconds", opt = true } },
         doc = "Big centred text for a moment (a countdown, a chapter title)." },
+
+    -- Camera and tweens (src/game/Camera.h; the tweens in StageSupport.lua) ----
+    { "moveCamera", "camera", params = { { "place", "place" }, { "seconds", "seconds" },
+        { "easing", "easing", opt = true } }, returns = { { "Process" } },
+        signature = "moveCamera(place, seconds [, easing]) -> Process",
+        doc = "Eases the camera to `place` (an actor, whom it tracks while the move lasts, a waypoint or a point) "
+            .. "over `seconds` (default easing `inOutSine`); stops a follow. Returns the move's process at once." },
+    { "zoomCamera", "camera", params = { { "zoom", "number" }, { "seconds", "seconds" },
+        { "easing", "easing", opt = true } }, returns = { { "Process" } },
+        signature = "zoomCamera(zoom, seconds [, easing]) -> Process",
+        doc = "Eases the zoom to `zoom` (1 the stage's size, 2 twice as close; 0.25 to 8) about the camera's "
+            .. "centre. Text (bubbles, names, the dialogue box, menus) keeps its size." },
+    { "shakeCamera", "camera", params = { { "strength", "number" }, { "seconds", "seconds" } },
+        returns = { { "Process" } }, signature = "shakeCamera(strength, seconds) -> Process",
+        doc = "Shakes the view by up to `strength` view units (0 to 100), dying away over `seconds`. With the "
+            .. "player's reduce-shakes setting the view holds still; the shake's events and timing stay." },
+    { "waitCamera", "camera", waits = true,
+        doc = "Waits until every camera move, zoom and shake under way has ended (or was cancelled)." },
+    { "followCamera", "camera", params = { { "actor", "actor", orNil = true }, { "deadZone", "number", opt = true } },
+        signature = "followCamera(actor [, deadZone])",
+        doc = "Keeps `actor` in view: it walks freely within `deadZone` view units (default 80, up to 360) of the "
+            .. "centre, across and down, then the camera keeps it on the zone's edge. `followCamera(nil)` stops; "
+            .. "`setCameraCenter` and `moveCamera` stop it too." },
+    { "tween", "camera", params = { { "target", "tweenTarget" }, { "property", "tweenProperty" },
+        { "to", "tweenValue" }, { "seconds", "seconds" }, { "easing", "easing", opt = true } },
+        returns = { { "Process" } }, signature = "tween(target, property, to, seconds [, easing]) -> Process",
+        doc = "Eases a property: an actor's `position` (to a place), the camera's `center` (a place) or `zoom`, "
+            .. "the `fade`'s `level` (0 clear to 1 black), the `picture`'s `opacity` (0 to 1). A newer tween of "
+            .. "the same property, or a call that sets it (`setPosition`, `walkToPoint`, `fade`...), takes over." },
+    { "ease", "camera", params = { { "easing", "easing" }, { "t", "number" } }, returns = { { "number" } },
+        doc = "The curve's value at `t` (0 to 1): 0 at 0, 1 at 1; `back` and `elastic` overshoot on the way." },
 
     -- Story scripts (StageSupport.lua) ---------------------------------------
     { "text", "story", params = { { "speakerOrText", "text" }, { "text", "text", opt = true },
