@@ -132,19 +132,32 @@ function openingScene()
     walkToPoint("jon", waypoint("forest.jon_stop"))
     walkToPoint("kayla", waypoint("forest.kayla_stop"))
     walkToPoint("colin", waypoint("forest.colin_stop"))
+    -- Open close on the family coming up the hill; pull back to the whole
+    -- clearing as they arrive.
+    zoomCamera(1.35, 0)
+    moveCamera("jackie", 0)
+    followCamera("jackie", 140)
 
     waitSignal("jackie-arrived")
+    moveCamera("forest.camera_start", 2)
+    zoomCamera(1, 2)
     face("jackie", "down")
     dialogue("jackie", "Here. We'll spread the blanket by the old oak.")
 
     flash(0.9)
+    shakeCamera(7, 0.5)
     playSound("shimmer", { at = "vesper", volume = 0.7 })
     activate("vesper")
     for _, name in ipairs({ "jackie", "jon", "kayla", "colin" }) do
         face(name, "right")
     end
     face("vesper", "left")
+    -- Push in on the stranger for his entrance, back out when Jon answers.
+    moveCamera({ x = 860, y = 380 }, 0.8, "outCubic")
+    zoomCamera(1.5, 0.8, "outBack")
     dialogue("vesper", "A picnic? On MY hill? How delightfully brave.")
+    moveCamera("forest.camera_start", 1.2)
+    zoomCamera(1, 1.2)
     dialogue("jon", "And who are you supposed to be?")
     dialogue("vesper", "Vesper the Unreasonable. Mind the crumbs. They summon me.")
 
@@ -190,8 +203,17 @@ function handshake()
         :setName("rhea's track")
     local otto = runProcess(track, "otto", "dock.meet_east", "rhea", "left",
         "And you talk like a gull. Good to see you."):setName("otto's track")
+    -- The camera waits for the two to meet, closes in on the handshake, and
+    -- steps back for the last word.
+    waitUntil(function()
+        return isLatched("rhea-at-meeting") and isLatched("otto-at-meeting")
+    end)
+    moveCamera({ x = 640, y = 390 }, 1.2)
+    zoomCamera(1.7, 1.2)
     waitAll(rhea, otto)
-    wait(1.5)
+    moveCamera("dock.camera", 1.5)
+    zoomCamera(1, 1.5)
+    waitCamera()
     dialogue(nil, "Two tracks, one meeting point, no flags and no state machine.")
 end
 
@@ -384,16 +406,25 @@ function cove()
     walkTo("wren", "cove.bench")
     dialogue("wren", "Tam! Off that pier before the planks remember how old they are.")
     walkToPoint("tam", "cove.bottle")
+    followCamera("tam", 120)
     say("tam", "Wait, there's something in the sand!", 2)
     waitArrival("tam")
-    walkTo("wren", "cove.steps")
+    walkToPoint("wren", "cove.steps")
+    followCamera("wren", 160) -- down the steps with her
+    waitArrival("wren")
     walkTo("wren", "cove.tideline")
     faceTowards("wren", "tam")
     faceTowards("tam", "wren")
+    -- Two at the tideline over a bottle: close in on them.
+    moveCamera({ x = 730, y = 470 }, 1.5)
+    zoomCamera(1.6, 1.5)
     dialogue("tam", "A bottle. There's paper inside, rolled up tight.")
     dialogue("wren", "Gently. Salt makes old paper brittle.")
+    zoomCamera(2, 3) -- slowly nearer while the note is read
     dialogue(nil, "The note is in pencil, in a child's careful capitals: "
         .. "IF YOU FIND THIS, THE LIGHT IS STILL ON. M., AGED 11.")
+    moveCamera("cove.camera", 2)
+    zoomCamera(1, 2)
     dialogue("wren", "M... That's Maren's hand. Forty years ago, the summer her father kept the lamp.")
     option("Take it up to the lighthouse for Maren.", "cove_return")
     option("Roll it up again and give it back to the sea.", "cove_sea")
@@ -402,6 +433,7 @@ end
 
 function cove_return()
     dialogue("tam", "She should have it back. I'll run it up.")
+    followCamera("tam", 100)
     walkTo("tam", "cove.gate")
     dialogue("wren", "Forty years at sea, and it comes home the week she needs it most.")
     dialogue(nil, "THE END: the note goes home.")
@@ -412,5 +444,6 @@ function cove_sea()
     walkTo("tam", "cove.pier")
     sayFor("tam", "*throws*", 1.5)
     dialogue("wren", "Then the light's still on, for whoever's next.")
+    tween("fade", "level", 0.45, 3) -- evening comes in off the water
     dialogue(nil, "THE END: the note goes back to the sea.")
 end
