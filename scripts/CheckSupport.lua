@@ -396,6 +396,12 @@ local function checkArgument(ctx, fname, param, literal, line)
             literal.shown)
     elseif literal.kind == "string" and type.names then
         checkName(ctx, fname, type.names, literal.value, line)
+    elseif literal.kind == "string" and type.markup and ctx.names.markupError then
+        -- the engine's own parser (src/text/Markup.cpp) judges the tags, in the words of the call's error
+        local problem = ctx.names.markupError(literal.value, type.markup)
+        if problem then
+            find(ctx, line, "%s: %s: %s", fname, param.name, problem)
+        end
     end
 end
 
@@ -422,6 +428,11 @@ local function checkCall(ctx, i, entry)
             if kind == "string" and param.type == "signal" and entry.signalRole then
                 local list = entry.signalRole == "sends" and ctx.sent or ctx.waited
                 list[#list + 1] = { value = value, line = line }
+            end
+            if kind == "string" and ctx.api.types[param.type].markup then -- a line's {signal=NAME} sends NAME
+                for name in value:gmatch("{signal=([%w_%.%-]+)}") do
+                    ctx.sent[#ctx.sent + 1] = { value = name, line = line }
+                end
             end
         end
     end

@@ -51,7 +51,9 @@ public:
     float fadeOverlayAlpha() const;  // black veil, 0..1
     float flashAlpha() const;        // white veil, 0..1
     void showBanner(const std::string& text, float seconds);
-    const std::string& bannerText() const { return banner_; }
+    void showBanner(std::shared_ptr<const text::MarkedText> text, float seconds);
+    const std::string& bannerText() const { return banner_; }  // plain
+    const std::shared_ptr<const text::MarkedText>& bannerMarked() const { return bannerMarked_; }
     float bannerSecondsLeft() const { return bannerSecondsLeft_; }
 
     // --- Messages from the host ---
@@ -86,6 +88,7 @@ private:
     float fadeSeconds_ = 0, fadeElapsed_ = 0;
     bool veiled_ = false;  // after a fade out, until a fade in
     std::string banner_;
+    std::shared_ptr<const text::MarkedText> bannerMarked_;
     float bannerSecondsLeft_ = 0;
     std::string lastError_;
     std::string errorTraceback_;

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "game/Cast.h"
 #include "game/Chronicle.h"
@@ -51,6 +53,9 @@ public:
     void setTickSeconds(double seconds) { chronicle_.setTickSeconds(seconds); }
     std::uint64_t ticks() const { return chronicle_.ticks(); }
     bool isBusy() const;  // walking, typing or fading: time alone will change things
+    // The {signal=NAME} names the typewriter met since the last take, in
+    // order, for the host to send before the scheduler's tick.
+    std::vector<std::string> takeTextSignals() { return std::exchange(textSignals_, {}); }
 
 private:
     Chronicle chronicle_;  // first: the parts keep a reference to it
@@ -59,6 +64,7 @@ private:
     Story story_{chronicle_, cast_, soundtrack_};
     Effects effects_{chronicle_};
     MapCatalog maps_;
+    std::vector<std::string> textSignals_;
 };
 
 }  // namespace stagehand

@@ -318,6 +318,12 @@ bool ScriptHost::track(const std::string& name, int count, ProcessCallback onEnd
 }
 
 void ScriptHost::tick(double dt) {
+    // The typewriter's {signal=NAME}s, in the order it met them: sent before
+    // the waits are woken, so a waiter acts on the tick the word appears.
+    for (const std::string& name : world_.takeTextSignals()) {
+        lua_pushstring(lua_.get(), name.c_str());
+        callModule("signal", 1, 0);
+    }
     lua_pushnumber(lua_.get(), dt);
     callModule("wakeUpWaitingThreads", 1, 0);
     pollEndedProcesses();

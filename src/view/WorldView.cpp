@@ -46,6 +46,8 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     // The player's text size: its fonts are opened before the batch begins, like
     // every other (see PauseMenu::draw).
     for (const FontRole& role : fonts::kScaled) fontFor(role, textScale_);
+    stillMotion_ = world.story().textSettings().stillMotion;
+    rich_.beginFrame();
     batch_.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     drawBackdrop(world);
     drawTiles(world);
@@ -64,7 +66,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     }
     storyAreas_.clear();
     for (const auto& bubble : layoutBubbles(world, cast)) {
-        drawBubble(bubble);
+        drawBubble(world, bubble);
         storyAreas_.push_back({bubble.x, bubble.y, bubble.w, bubble.h});
     }
 
@@ -134,11 +136,11 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
     std::vector<Bubble> bubbles;
     for (const Actor* actor : cast) {
         if (actor->speech.empty()) continue;
-        Bubble b{actor, toView(world, actor->position), 0, 0, 0, 0, text_.wrap(font, actor->speech, 280)};
-        float width = 0;
-        for (const auto& l : b.lines) width = std::max(width, text_.width(font, l));
-        b.w = width + 2 * padX;
-        b.h = b.lines.size() * text_.lineHeight(font) + 2 * padY;
+        auto marked = actor->speechMarked ? actor->speechMarked : text::plainText(actor->speech);
+        const auto& laid = rich_.layout(marked, fonts::kBubble.face, fonts::kBubble.size, pixelsPerUnit_, 280);
+        Bubble b{actor, toView(world, actor->position), 0, 0, 0, 0, &laid};
+        b.w = laid.width + 2 * padX;
+        b.h = std::max(laid.height, text_.lineHeight(font)) + 2 * padY;
         b.x = std::clamp(b.anchor.x - b.w / 2, 12.0f, ViewLayout::kWidth - b.w - 12);
         b.y = b.anchor.y - 44 - b.h;
         bubbles.push_back(b);
@@ -166,10 +168,8 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
     return bubbles;
 }
 
-void WorldView::drawBubble(const Bubble& b) {
-    Font font = fontFor(fonts::kBubble);
+void WorldView::drawBubble(const World& world, const Bubble& b) {
     Font tail = fontFor(fonts::kTail);
-    float lineHeight = text_.lineHeight(font);
     float tailX = std::clamp(b.anchor.x, b.x + 14, b.x + b.w - 14);
     float headY = b.anchor.y - 38;
     if (headY - (b.y + b.h) > 12)  // lifted above a neighbour: a thread down to the speaker
@@ -182,8 +182,7 @@ void WorldView::drawBubble(const Bubble& b) {
     batch_.rect(b.x, b.y, b.w, b.h, kPaper);
     batch_.rect(b.x, b.y, 5, b.h, b.actor->color);
     glyphQuad(tail, U'\u25BC', tailX, b.y + b.h + 5, 16, 12, kPaper);
-    for (std::size_t i = 0; i < b.lines.size(); ++i)
-        text_.draw(font, b.lines[i], b.x + 16, b.y + 9 + i * lineHeight, kInk, false);
+    rich_.draw(*b.text, b.x + 16, b.y + 9, kInk, b.text->text->length, world.time(), stillMotion_, false);
 }
 
 }  // namespace stagehand

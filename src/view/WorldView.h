@@ -12,6 +12,7 @@
 #include "render/ImageCache.h"
 #include "render/TextRenderer.h"
 #include "render/ViewLayout.h"
+#include "text/RichText.h"
 
 namespace stagehand {
 
@@ -39,7 +40,7 @@ struct FontRole;
 class WorldView {
 public:
     WorldView(GlyphAtlas& atlas, Batch2D& batch, TextRenderer& text, ImageCache& images)
-        : atlas_(atlas), batch_(batch), text_(text), images_(images) {}
+        : atlas_(atlas), batch_(batch), text_(text), images_(images), rich_(atlas, batch) {}
 
     void draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay);
     // Opens every font the view uses at this scale and rasterises their ASCII:
@@ -74,13 +75,13 @@ private:
         const Actor* actor;
         Vec2 anchor;  // the actor's head
         float x, y, w, h;
-        std::vector<std::string> lines;
+        const text::TextLayout* text;
     };
     std::vector<Bubble> layoutBubbles(const World& world, const std::vector<const Actor*>& cast);
-    void drawBubble(const Bubble& bubble);
+    void drawBubble(const World& world, const Bubble& bubble);
     void drawDialogue(const World& world, const DialogueLine& line);
     void drawMenu(const World& world, const ChoiceMenu& menu);
-    void drawPortrait(const World& world, float boxX, float boxBottom);
+    void drawPortrait(const std::string& image, float boxX, float boxBottom);
     void keepStoryBox(float top, bool portrait);
     void drawBanner(const World& world);
     void drawNotice(const World& world);
@@ -100,6 +101,7 @@ private:
     Batch2D& batch_;
     TextRenderer& text_;
     ImageCache& images_;
+    text::RichText rich_;  // marked text: laid out once per text, drawn with its styles and motion
     float pixelsPerUnit_ = 1;
     float textScale_ = 1;
     bool padHints_ = false;
@@ -107,7 +109,9 @@ private:
     using Row = ViewArea;
     std::vector<Row> menuRows_;
     std::vector<ViewArea> storyAreas_;
-    std::vector<ViewArea> actorAreas_;  // a notice avoids these too, where it can
+    std::vector<ViewArea> actorAreas_;
+    bool stillMotion_ = false;  // the player's "reduce motion": waving and shaking letters stand still  // a notice
+                                // avoids these too, where it can
     ViewArea noticeArea_{0, 0, 0, 0};
     ViewArea sceneOverCard_{0, 0, 0, 0};
     ViewArea inspectorArea_{0, 0, 0, 0};
