@@ -55,6 +55,7 @@ public:
     const ViewArea& noticeArea() const { return noticeArea_; }
     const ViewArea& sceneOverCard() const { return sceneOverCard_; }
     const ViewArea& inspectorArea() const { return inspectorArea_; }  // zero-sized when F1 has it hidden
+    int layoutsMade() const { return rich_.layoutsMade(); }           // marked texts laid out so far (each once)
 
 private:
     Font fontFor(const FontRole& role, float scale = 1);
