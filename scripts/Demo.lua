@@ -236,7 +236,8 @@ end
 
 function lighthouse_storm()
     image("keeper")
-    text("maren", "Wind from the north-east,{sound=thunder} rain sideways. I lit the lamp at six and it {b}never{/b} went out.")
+    text("maren", "Wind from the north-east,{sound=thunder} rain sideways. "
+        .. "I lit the lamp at six and it {b}never{/b} went out.")
     if flags.sawSmudge then
         text("maren", "{face=worried}{cps=6}...{/cps}Never went out {i}for long{/i}, anyway.")
     end
