@@ -184,6 +184,7 @@ end)");
     stage.ticks(3);
     EXPECT_EQ(cueOrder(stage), "signal=one face=worried sound=door signal=two ");
     auto cues = stage.events("cue");
+    ASSERT_EQ(cues.size(), 4u);
     EXPECT_DOUBLE_EQ(cues.front()->time, cues.back()->time);  // no pause between them
     EXPECT_EQ(stage.events("sound").size(), 1u);
     ASSERT_EQ(stage.events("expression").size(), 1u);
