@@ -121,6 +121,16 @@ TEST(Markup, errors_name_the_tag_and_list_the_known_ones) {
     EXPECT_NE(errorOf("{signal=x}", text::MarkupPlace::Shown).find("{signal} is for lines"), std::string::npos);
 }
 
+TEST(Markup, a_text_of_thousands_of_colours_is_refused_not_parsed_slowly) {
+    std::string source;
+    for (int i = 0; i < 5000; ++i) {
+        char tag[32];
+        std::snprintf(tag, sizeof tag, "{color=#%06x}x{/color}", i);
+        source += tag;
+    }
+    EXPECT_NE(errorOf(source).find("at most 256 different styles"), std::string::npos);
+}
+
 TEST(Markup, speed_and_cps_may_run_to_the_end_of_the_line) {
     EXPECT_TRUE(parsed("{speed=2}fast to the end"));
     EXPECT_TRUE(parsed("{cps=10}slow {/cps}then not"));

@@ -1,6 +1,7 @@
 #include "text/Markup.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 
@@ -14,6 +15,8 @@ const char* const kKnownTags =
     "{w} {w=SECONDS} {speed=FACTOR}...{/speed} {cps=N}...{/cps} {instant}...{/instant} "
     "{color=#rgb or #rrggbb}...{/color} {b}...{/b} {i}...{/i} {size=N, +N, -N or *F}...{/size} "
     "{wave}...{/wave} {shake}...{/shake} {signal=NAME} {face=NAME} {sound=NAME} {#ID} {{";
+
+constexpr std::size_t kMostStyles = 256;
 
 // Tags that open a span and must be closed before the text ends.
 bool isSpan(std::string_view name) {
@@ -64,7 +67,7 @@ struct Parser {
 
     std::uint16_t styleIndex(const TextStyle& style) {
         auto& styles = out->styles;
-        for (std::size_t i = 0; i < styles.size(); ++i)
+        for (std::size_t i = styles.size(); i-- > 0;)  // newest first: a span's text usually follows its tag
             if (styles[i] == style) return static_cast<std::uint16_t>(i);
         styles.push_back(style);
         return static_cast<std::uint16_t>(styles.size() - 1);
@@ -159,6 +162,8 @@ struct Parser {
             if (!timed("instant")) return false;
             cue(CueKind::InstantStart);
         }
+        if (out->styles.size() >= kMostStyles)  // a text is read, not a palette: keeps the parse linear
+            return fail("a text may have at most " + std::to_string(kMostStyles) + " different styles");
         stack.push_back(style);
         open.push_back(tagName);
         return true;

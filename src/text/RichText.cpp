@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <iterator>
+#include <string_view>
+#include <utility>
 
 #include "render/Utf8.h"
 
