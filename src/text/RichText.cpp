@@ -32,7 +32,7 @@ Offset motionOffset(const TextStyle& style, std::uint32_t index, float size, dou
     if (style.wave) o.y -= static_cast<float>(0.16 * size * std::sin(kTau * 1.1 * time - 0.6 * i));
     if (style.shake) {
         double p = i * 2.399963;  // the golden angle: neighbours never move alike
-        double a = 0.07 * size;
+        double a = 0.1 * size;
         o.x += static_cast<float>(a * (0.6 * std::sin(71 * time + p) + 0.4 * std::sin(97 * time + 2.1 * p)));
         o.y += static_cast<float>(a * (0.6 * std::sin(83 * time + 1.7 * p) + 0.4 * std::sin(113 * time + 0.6 * p)));
     }
