@@ -50,6 +50,7 @@ std::string PauseMenu::label(Row row) {
         case Row::SoundVolume: return "Sounds";
         case Row::VoiceVolume: return "Voices";
         case Row::MuteUnfocused: return "Mute in the background";
+        case Row::SaveLoad: return "Save / Load";
         case Row::SceneMenu: return "Back to the scene menu";
         case Row::Quit: return "Quit Stagehand";
     }
@@ -128,6 +129,7 @@ PauseMenu::Action PauseMenu::handle(const InputEvent& event, const ViewLayout& l
         case SDLK_KP_ENTER:
         case SDLK_SPACE:
             if (row == Row::Resume) return Action::Resume;
+            if (row == Row::SaveLoad) return Action::SaveLoad;
             if (row == Row::SceneMenu) return Action::SceneMenu;
             if (row == Row::Quit) return Action::Quit;
             return change(row, volumeOf(row, settings) ? 2 : 1, settings);  // 2: a volume goes round

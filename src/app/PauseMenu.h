@@ -1,7 +1,7 @@
 // The pause overlay (Escape in a scene, Start on a pad): resume, the player's
 // settings (text speed, auto-advance and its wait, text size, fullscreen,
 // master/music/sound/voice volumes, mute when the window loses focus),
-// back to the scene menu, quit. The scene does not run while it is open.
+// the save/load screen, back to the scene menu, quit. The scene does not run while it is open.
 #pragma once
 
 #include <string>
@@ -17,7 +17,7 @@ namespace stagehand {
 
 class PauseMenu {
 public:
-    enum class Action { None, Resume, SettingsChanged, ToggleFullscreen, SceneMenu, Quit };
+    enum class Action { None, Resume, SettingsChanged, ToggleFullscreen, SaveLoad, SceneMenu, Quit };
     enum class Row {
         Resume,
         TextSpeed,
@@ -30,10 +30,11 @@ public:
         SoundVolume,
         VoiceVolume,
         MuteUnfocused,
+        SaveLoad,
         SceneMenu,
         Quit
     };
-    static constexpr int kRowCount = 13;
+    static constexpr int kRowCount = 14;
 
     // Up/Down (W/S, D-pad) choose a row; Left/Right (A/D) change a setting;
     // Enter, Space, A or a click activate; Escape, Start or B resume.

@@ -17,6 +17,7 @@
 #include "app/PlayerSettings.h"
 #include "app/Renderer.h"
 #include "app/RunSetup.h"
+#include "app/SaveScreen.h"
 #include "app/SceneMenu.h"
 #include "app/ScriptWatcher.h"
 #include "audio/AudioOutput.h"
@@ -57,6 +58,8 @@ public:
     const AudioOutput& sound() const { return sound_; }
     PauseMenu::Row pauseRow() const { return pauseMenu_.selected(); }
     bool historyShown() const { return showHistory_; }
+    const SaveScreen& saveScreen() const { return saveScreen_; }
+    PlaySession* session() { return session_.get(); }
     int historyScroll() const { return historyScroll_; }
     bool inspectorShown() const { return showInspector_; }
     bool editorShown() const { return showEditor_; }
@@ -79,6 +82,12 @@ private:
     void openPause();
     void quicksave();
     void quickload();
+    void rollback(bool back);
+    void openSaveScreen(SaveScreen::Mode mode);
+    void handleSaveScreen(const InputEvent& event, const ViewLayout& layout);
+    void saveToSlot(int number);
+    void loadSave(const std::string& path);
+    bool writeThumbnail(const std::string& path, std::string& error);
     void step(double now);
     void draw(int drawW, int drawH, const ViewLayout& layout);
     void updateSound();
@@ -98,7 +107,8 @@ private:
     bool running_ = true;
     bool showInspector_ = false;
     bool showEditor_ = false;   // F4: waypoints, actors' start points and the dialogue box's area (docs/MAPS.md)
-    bool showHistory_ = false;  // the lines and choices so far (H or the wheel); the scene waits meanwhile
+    bool showHistory_ = false;  // the lines and choices so far (H); the scene waits meanwhile
+    SaveScreen saveScreen_;     // F6, F7 or the pause overlay's "Save / Load"; the scene waits meanwhile
     int historyScroll_ = 0;
     bool paused_ = false;  // the pause overlay is open; the scene does not run
     PauseMenu pauseMenu_;
