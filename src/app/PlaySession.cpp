@@ -57,8 +57,8 @@ void PlaySession::attachRecorder() {
     sim_->world().setInputRecorder([this](const InputCommand& command) {
         // The player's own answer after a rollback forks the run there.
         using Kind = InputCommand::Kind;
-        if (rolledBack() && (command.kind == Kind::Advance || command.kind == Kind::Choose ||
-                             command.kind == Kind::Move)) {
+        if (rolledBack() &&
+            (command.kind == Kind::Advance || command.kind == Kind::Choose || command.kind == Kind::Move)) {
             dropFuture();
             input_.commands.push_back(command);
             rewriteRecord();
@@ -160,9 +160,9 @@ bool PlaySession::resolveSave(const Simulation::Options& options, InputLog& save
         message = divergence.message;
         save.at = divergence.matchedUpTo;
         auto& commands = save.commands;
-        commands.erase(std::remove_if(commands.begin(), commands.end(),
-                                      [&](const InputCommand& c) { return c.tick >= save.at; }),
-                       commands.end());
+        commands.erase(
+            std::remove_if(commands.begin(), commands.end(), [&](const InputCommand& c) { return c.tick >= save.at; }),
+            commands.end());
         return true;
     } catch (const LoadError& e) {
         error = e.what();

@@ -79,8 +79,7 @@ std::optional<RunCheck> checkOf(const TranscriptEvent& e) {
         return std::nullopt;
     }
     // One word per field in the save's text ("(stage library)" has a space).
-    for (std::string* text : {&check.kind, &check.where})
-        std::replace(text->begin(), text->end(), ' ', '_');
+    for (std::string* text : {&check.kind, &check.where}) std::replace(text->begin(), text->end(), ' ', '_');
     if (check.where.empty()) check.where = "-";
     return check;
 }
@@ -123,9 +122,10 @@ Divergence findDivergence(Simulation::Options options, const InputLog& save) {
         std::uint64_t tick = tickOf(*different);
         result.diverged = true;
         result.matchedUpTo = tick > 0 ? tick - 1 : 0;
-        std::string said = next < save.checks.size() ? "where the save had " + save.checks[next].kind +
-                                                           (save.checks[next].where != "-" ? " at " + save.checks[next].where : "")
-                                                     : "after the save's last one";
+        std::string said = next < save.checks.size()
+                               ? "where the save had " + save.checks[next].kind +
+                                     (save.checks[next].where != "-" ? " at " + save.checks[next].where : "")
+                               : "after the save's last one";
         result.message = "the save diverges from " + scriptName + " at " + (where.empty() ? "?" : where) + " (" +
                          secondsAt(tick) + "): the script now shows " + describe(*different) + ", " + said +
                          "; loaded up to " + secondsAt(result.matchedUpTo) + ", the last moment that matches";

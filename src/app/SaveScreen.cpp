@@ -192,8 +192,7 @@ void SaveScreen::draw(Batch2D& batch, TextRenderer& text, ImageCache& images, co
                 break;
         }
         text.draw(line, text.elide(line, head, kThumbW), tx, ty + kThumbH + 4, headColor);
-        if (!detail.empty())
-            text.draw(small, text.elide(small, detail, kThumbW), tx, ty + kThumbH + 22, kMenuMuted);
+        if (!detail.empty()) text.draw(small, text.elide(small, detail, kThumbW), tx, ty + kThumbH + 22, kMenuMuted);
     }
     float bottom = kGridY + kRows * (kCardH + kGap);
     if (!message_.empty())

@@ -48,7 +48,7 @@ private:
     bool open_ = false;
     Mode mode_ = Mode::Load;
     std::vector<SlotInfo> slots_;
-    int selected_ = 0;  // 0-based slot, or -1: the tabs
+    int selected_ = 0;     // 0-based slot, or -1: the tabs
     int confirming_ = -1;  // the slot a first press asked to save over
     std::string message_;
 };

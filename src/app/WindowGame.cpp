@@ -95,6 +95,8 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
     sceneOverSince_.reset();  // counted on this run's ticks, not the last one's
     if (session_->start(name, error, from.resumeAt)) {
         sceneTitle_ = title.empty() ? from.input.value_or(InputLog{}).title : title;
+        for (const auto& scene : session_->simulation().scenes())  // the title the scene menu shows
+            if (sceneTitle_.empty() && scene.name == name) sceneTitle_ = scene.title;
         if (sceneTitle_.empty()) sceneTitle_ = name;
         menu_.reset();
         if (!from.loadMessage.empty()) session_->simulation().world().effects().showError(from.loadMessage, 12);
