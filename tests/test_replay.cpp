@@ -176,8 +176,14 @@ TEST(Save, a_save_resumes_at_the_same_moment_and_a_changed_script_says_where_it_
 
 // Rollback at the session: back one page at a time to the moment each was
 // shown, with the stage as it was then; forward along the recorded future;
-// the player's own answer there forks the run.
-TEST(Rollback, back_one_page_at_a_time_forward_again_and_a_new_choice_forks) {
+// the player's own answer there forks the run. Cold (every step replays from
+// the start) and warm (the spare runs kept up once a tick, as the window does,
+// are swapped in): the same stage either way.
+class Rollback : public ::testing::TestWithParam<bool> {};
+INSTANTIATE_TEST_SUITE_P(ColdAndWarm, Rollback, ::testing::Values(false, true));
+
+TEST_P(Rollback, back_one_page_at_a_time_forward_again_and_a_new_choice_forks) {
+    const bool warm = GetParam();
     std::string path = test::writeScript("rollback_scene.lua",
                                          "function scene()\n  activate('jackie')\n  text('one')\n"
                                          "  setPosition('jackie', {x = 300, y = 200})\n  text('two')\n"
@@ -193,7 +199,10 @@ TEST(Rollback, back_one_page_at_a_time_forward_again_and_a_new_choice_forks) {
         return story.currentMenu() ? std::string("(menu)") : story.currentLine() ? story.currentLine()->text : "";
     };
     auto run = [&](int ticks) {
-        for (int i = 0; i < ticks; ++i) session.simulation().tick();
+        for (int i = 0; i < ticks; ++i) {
+            session.simulation().tick();
+            if (warm) session.keepUp();
+        }
     };
     auto advance = [&] { session.simulation().world().story().advancePressed(); };
     auto stage = [&] {  // the transcript so far, and where jackie stands
@@ -214,6 +223,7 @@ TEST(Rollback, back_one_page_at_a_time_forward_again_and_a_new_choice_forks) {
     run(30);
     ASSERT_EQ(page(), "went left");
     std::uint64_t furthest = session.simulation().ticks();
+    EXPECT_EQ(session.readySpares(), warm ? 4 : 0) << "a spare run at each of the four stops";
 
     ASSERT_TRUE(session.rollBack(message)) << message;
     EXPECT_EQ(page(), "(menu)");

@@ -59,8 +59,9 @@ void PlaySession::attachRecorder() {
         using Kind = InputCommand::Kind;
         if (rolledBack() &&
             (command.kind == Kind::Advance || command.kind == Kind::Choose || command.kind == Kind::Move)) {
-            dropFuture();
             input_.commands.push_back(command);
+            forkAt(command.tick);
+            dropFuture();
             rewriteRecord();
             return;
         }
@@ -185,6 +186,13 @@ std::vector<std::uint64_t> PlaySession::stopsOfRun() {
 // `live`, its input after `tick` is the run's own again (back at the moment
 // rolled back from), else it is held aside as the future.
 void PlaySession::goTo(std::uint64_t tick, bool live) {
+    for (auto spare = spares_.begin(); spare != spares_.end(); ++spare)
+        if (spare->run->ticks() == tick) {
+            auto run = std::move(spare->run);
+            spares_.erase(spare);
+            takeOver(std::move(run), tick, live);
+            return;
+        }
     InputLog before = future_;
     auto& commands = before.commands;
     if (!live)
@@ -251,6 +259,78 @@ void PlaySession::dropFuture() {
     stop_ = 0;
 }
 
+// A spare run standing at `tick` becomes the one on screen.
+void PlaySession::takeOver(std::unique_ptr<Simulation> run, std::uint64_t tick, bool live) {
+    InputLog before = future_;
+    auto& commands = before.commands;
+    if (!live)
+        commands.erase(
+            std::remove_if(commands.begin(), commands.end(), [&](const InputCommand& c) { return c.tick >= tick; }),
+            commands.end());
+    run->continueReplay(before);
+    run->transcript().setSink(options_.sink);
+    sim_ = std::move(run);
+    input_.commands = before.commands;
+    attachRecorder();
+    rewriteRecord();
+}
+
+// The player's own input at `tick` after a rollback: spare runs past it
+// followed the old future and go; the others follow the new run.
+void PlaySession::forkAt(std::uint64_t tick) {
+    spares_.erase(
+        std::remove_if(spares_.begin(), spares_.end(), [&](const Spare& spare) { return spare.run->ticks() > tick; }),
+        spares_.end());
+    for (auto& spare : spares_) spare.run->continueReplay(input_);
+    liveStops_.clear();
+    for (std::uint64_t stop : stops_)
+        if (stop <= tick) liveStops_.push_back(stop);
+    eventsSeen_ = sim_->transcript().events().size();
+}
+
+void PlaySession::keepUp(int budgetTicks) {
+    if (rolled_ || !sim_) return;
+    const auto& events = sim_->transcript().events();
+    for (; eventsSeen_ < events.size(); ++eventsSeen_) {
+        const auto& e = events[eventsSeen_];
+        if (e.name != "line" && e.name != "text" && e.name != "menu" && e.name != "say") continue;
+        auto tick = static_cast<std::uint64_t>(std::llround(e.time / Simulation::kTickSeconds));
+        if (!liveStops_.empty() && liveStops_.back() == tick) continue;
+        liveStops_.push_back(tick);
+        // The spare aimed furthest back is aimed at this newest stop instead.
+        bool aimed = std::any_of(spares_.begin(), spares_.end(), [&](const Spare& s) { return s.target == tick; });
+        if (aimed) continue;
+        if (static_cast<int>(spares_.size()) < kSpareRuns) {
+            try {
+                Simulation::Options quiet = options_;
+                quiet.sink = nullptr;
+                auto run = Simulation::rebuild(quiet, scene_, InputLog{}, 0, &sim_->world().maps());
+                run->continueReplay(input_);
+                spares_.push_back({std::move(run), tick});
+            } catch (const LoadError&) {
+                return;  // the script on disk no longer loads: rollback replays, and says why
+            }
+            continue;
+        }
+        auto oldest = std::min_element(spares_.begin(), spares_.end(),
+                                       [](const Spare& a, const Spare& b) { return a.target < b.target; });
+        if (oldest->target < tick) oldest->target = tick;
+    }
+    for (auto& spare : spares_) {
+        spare.run->continueReplay(input_);
+        while (budgetTicks > 0 && spare.run->ticks() < spare.target && spare.run->ticks() < sim_->ticks()) {
+            spare.run->tick();
+            --budgetTicks;
+        }
+    }
+}
+
+int PlaySession::readySpares() const {
+    int ready = 0;
+    for (const auto& spare : spares_) ready += spare.run->ticks() == spare.target;
+    return ready;
+}
+
 // The record file holds the run on screen: after a rollback, its input so far.
 void PlaySession::rewriteRecord() {
     if (recordPath_.empty()) return;
@@ -262,7 +342,10 @@ void PlaySession::rewriteRecord() {
 }
 
 bool PlaySession::reload(std::string& error) {
-    dropFuture();  // an edited script: the recorded future may no longer fit
+    dropFuture();  // an edited script: the recorded future and the spare runs may no longer fit
+    spares_.clear();
+    liveStops_.clear();
+    eventsSeen_ = 0;
     try {
         auto fresh = Simulation::rebuild(options_, scene_, input_, sim_->ticks(), &sim_->world().maps());
         sim_ = std::move(fresh);

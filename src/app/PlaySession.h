@@ -59,12 +59,21 @@ public:
     bool rolledBack() const { return rolled_; }
     // The ticks the lines, pages and menus of the furthest run were shown at.
     const std::vector<std::uint64_t>& stops() const { return stops_; }
+    // Once a frame: brings the spare runs a rollback uses up to the latest
+    // stops (at most `budgetTicks` ticks of theirs). A rollback to a stop a
+    // spare run has reached swaps it in at once instead of replaying.
+    void keepUp(int budgetTicks = kSpareBudgetTicks);
+    static constexpr int kSpareRuns = 6, kSpareBudgetTicks = 600;
+    // How many spare runs stand exactly at a stop (tests and the bench).
+    int readySpares() const;
 
 private:
     void attachRecorder();
     static void showMapFailures(World& world);
     std::vector<std::uint64_t> stopsOfRun();
     void goTo(std::uint64_t tick, bool live);
+    void takeOver(std::unique_ptr<Simulation> run, std::uint64_t tick, bool live);
+    void forkAt(std::uint64_t tick);
     void dropFuture();
     void rewriteRecord();
 
@@ -82,6 +91,14 @@ private:
     std::uint64_t futureEnd_ = 0;
     std::vector<std::uint64_t> stops_;
     std::size_t stop_ = 0;
+    // Spare runs of the same input, each on its way to (or at) a recent stop.
+    struct Spare {
+        std::unique_ptr<Simulation> run;
+        std::uint64_t target = 0;
+    };
+    std::vector<Spare> spares_;
+    std::vector<std::uint64_t> liveStops_;  // the live run's stops, kept up as its transcript grows
+    std::size_t eventsSeen_ = 0;
 };
 
 }  // namespace stagehand

@@ -70,6 +70,9 @@ public:
     void tick();
     // Feeds `log`'s commands to the world from now on, each at its tick.
     void replay(InputLog log);
+    // The same, for a log whose commands so far are the ones already applied
+    // (a rollback's spare run following the player's input as it grows).
+    void continueReplay(InputLog log) { replay_ = std::move(log); }
     // Ticks (with the replay) until `ticks` ticks are done: a hot reload or a
     // loaded save arriving at the moment the player was watching.
     void fastForwardTo(std::uint64_t ticks);

@@ -380,6 +380,7 @@ void WindowGame::step(double now) {
     last_ = now;
     Simulation* sim = simulation();
     for (int i = 0; sim && i < ticks; ++i) sim->tick();
+    if (session_) session_->keepUp();  // the spare runs rollback swaps in
 }
 
 // The device plays the scene's cues as its time reaches them; whatever holds
