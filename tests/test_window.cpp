@@ -689,12 +689,12 @@ TEST_F(WindowTest, the_save_screen_is_reached_from_the_pause_overlay_and_works_b
     press(SDLK_RETURN);
     ASSERT_TRUE(game->saveScreen().isOpen());
     EXPECT_FALSE(game->pauseOverlayOpen());
-    // The window is 640x360: half the view. Slot 1's card is at (44, 112) in the view.
-    click(44 / 2 + 40, 112 / 2 + 30);
+    // The window is 640x360: half the view. Slot 1's card is at (59, 100) in the view.
+    click(59 / 2 + 40, 100 / 2 + 30);
     EXPECT_EQ(game->saveScreen().message(), "saved in slot 1");
-    click(44 / 2 + 40, 112 / 2 + 30);
+    click(59 / 2 + 40, 100 / 2 + 30);
     EXPECT_EQ(game->saveScreen().message(), "slot 1 holds a save: press again to replace it");
-    click(44 / 2 + 40, 112 / 2 + 30);
+    click(59 / 2 + 40, 100 / 2 + 30);
     EXPECT_EQ(game->saveScreen().message(), "saved in slot 1");
     click(640 / 2 + 40, 50 / 2 + 10);  // the Load tab
     EXPECT_EQ(game->saveScreen().mode(), SaveScreen::Mode::Load);
@@ -1404,6 +1404,51 @@ TEST_F(WindowPadTest, a_pads_a_advances_its_d_pad_chooses_b_skips_and_start_paus
     device = -1;
     frame();
     EXPECT_EQ(sim().world().effects().notice(), "controller disconnected");
+}
+
+TEST_F(WindowPadTest, the_shoulders_roll_back_and_forward_and_the_pad_alone_saves_and_loads_a_slot) {
+    open("pages");
+    plugIn();
+    for (int page = 0; page < 2; ++page) {
+        pressButton(SDL_CONTROLLER_BUTTON_A);
+        pressButton(SDL_CONTROLLER_BUTTON_A);
+        wait(0.1);
+    }
+    ASSERT_EQ(page(), "Page 3.");
+    pressButton(SDL_CONTROLLER_BUTTON_LEFTSHOULDER);
+    EXPECT_EQ(page(), "Page 2.");
+    pressButton(SDL_CONTROLLER_BUTTON_RIGHTSHOULDER);
+    EXPECT_EQ(page(), "Page 3.");
+
+    // Start, down to "Save / Load", A: the save screen; A saves in slot 1.
+    pressButton(SDL_CONTROLLER_BUTTON_START);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SaveLoad; ++i)
+        pressButton(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    pressButton(SDL_CONTROLLER_BUTTON_A);
+    ASSERT_TRUE(game->saveScreen().isOpen());
+    pressButton(SDL_CONTROLLER_BUTTON_A);
+    EXPECT_EQ(game->saveScreen().message(), "saved in slot 1");
+    std::uint64_t savedAt = sim().ticks();
+    pressButton(SDL_CONTROLLER_BUTTON_B);
+    EXPECT_FALSE(game->saveScreen().isOpen()) << "B closes it";
+    pressButton(SDL_CONTROLLER_BUTTON_A);
+    wait(0.5);
+    ASSERT_EQ(page(), "Page 4.");
+
+    // Back to it, up to the tabs, right to Load, down to slot 1, A loads.
+    pressButton(SDL_CONTROLLER_BUTTON_START);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SaveLoad; ++i)
+        pressButton(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    pressButton(SDL_CONTROLLER_BUTTON_A);
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_UP);
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
+    ASSERT_EQ(game->saveScreen().mode(), SaveScreen::Mode::Load);
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    pressButton(SDL_CONTROLLER_BUTTON_A);
+    EXPECT_FALSE(game->saveScreen().isOpen());
+    EXPECT_GE(sim().ticks(), savedAt);
+    EXPECT_LE(sim().ticks(), savedAt + 2) << "the saved moment (and the button's release frame)";
+    EXPECT_EQ(page(), "Page 3.");
 }
 
 TEST_F(WindowPadTest, the_d_pad_and_left_stick_walk_the_player) {

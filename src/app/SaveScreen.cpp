@@ -12,9 +12,9 @@ namespace stagehand {
 
 namespace {
 constexpr int kColumns = 4, kRows = kSaveSlotCount / kColumns;
-constexpr float kCardW = 280, kCardH = 184, kGap = 20, kThumbW = 256, kThumbH = 144;
-constexpr float kGridX = (ViewLayout::kWidth - (kColumns * kCardW + (kColumns - 1) * kGap)) / 2, kGridY = 112;
-constexpr float kTabW = 160, kTabH = 40, kTabY = 50;
+constexpr float kCardW = 280, kCardH = 168, kGap = 14, kThumbW = 208, kThumbH = 117;
+constexpr float kGridX = (ViewLayout::kWidth - (kColumns * kCardW + (kColumns - 1) * kGap)) / 2, kGridY = 100;
+constexpr float kTabW = 160, kTabH = 40, kTabY = 44;
 constexpr float kTabX = ViewLayout::kWidth / 2 - kTabW;
 using palette::kAccent, palette::kMenuText, palette::kMenuMuted;
 
@@ -194,7 +194,7 @@ void SaveScreen::draw(Batch2D& batch, TextRenderer& text, ImageCache& images, co
         text.draw(line, text.elide(line, head, kThumbW), tx, ty + kThumbH + 4, headColor);
         if (!detail.empty()) text.draw(small, text.elide(small, detail, kThumbW), tx, ty + kThumbH + 22, kMenuMuted);
     }
-    float bottom = kGridY + kRows * (kCardH + kGap);
+    float bottom = kGridY + kRows * (kCardH + kGap) - kGap + 10;
     if (!message_.empty())
         text.drawCentered(line, text.elide(line, message_, ViewLayout::kWidth - 100), ViewLayout::kWidth / 2, bottom,
                           kAccent);
@@ -202,7 +202,7 @@ void SaveScreen::draw(Batch2D& batch, TextRenderer& text, ImageCache& images, co
         padHints ? "D-pad: choose  \u00B7  A: " : "Arrows: choose  \u00B7  Tab: save or load  \u00B7  Enter: ";
     std::string hint = std::string(hints) + (mode_ == Mode::Save ? "save here" : "load") +
                        (padHints ? "  \u00B7  B: back" : "  \u00B7  Esc: back");
-    text.drawCentered(small, hint, ViewLayout::kWidth / 2, bottom + 26, kMenuMuted);
+    text.drawCentered(small, hint, ViewLayout::kWidth / 2, bottom + 28, kMenuMuted);
     batch.end();
 }
 

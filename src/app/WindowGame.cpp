@@ -348,7 +348,7 @@ void WindowGame::saveToSlot(int number) {
 
 // The scene as it is, drawn small into a picture of its own.
 bool WindowGame::writeThumbnail(const std::string& path, std::string& error) {
-    constexpr int kW = 256, kH = 144;
+    constexpr int kW = 208, kH = 117;  // as the save screen shows it
     try {
         OffscreenTarget target(kW, kH);
         target.bind();
