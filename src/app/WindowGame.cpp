@@ -376,7 +376,7 @@ bool WindowGame::writeThumbnail(const std::string& path, std::string& error) {
 // Fixed ticks; a long frame is clamped. Reading back or the pause overlay
 // holds the whole scene: its processes and the world.
 void WindowGame::step(double now) {
-    int ticks = playback_.ticksFor(clock_, showHistory_ || paused_ || saveScreen_.isOpen() ? 0 : now - last_);
+    int ticks = playback_.ticksFor(clock_, saveScreen_.isOpen() || showHistory_ || paused_ ? 0 : now - last_);
     last_ = now;
     Simulation* sim = simulation();
     for (int i = 0; sim && i < ticks; ++i) sim->tick();
