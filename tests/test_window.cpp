@@ -626,6 +626,33 @@ TEST_F(WindowTest, choosing_differently_after_rolling_back_forks_the_run) {
     EXPECT_NE(recorded.find("choose 3"), std::string::npos) << recorded;
 }
 
+TEST_F(WindowTest, the_spare_runs_rollback_keeps_say_nothing_a_script_error_is_said_once) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc)
+        << "SCENES = { { name = 'oops', title = 'Oops' } }\n"
+           "function oops()\n"
+           "    runProcess(function() wait(0.2) error('boom') end)\n"
+           "    text('One.')\n"
+           "    text('Two.')\n"
+           "    text('Three.')\n"
+           "end\n";
+    testing::internal::CaptureStderr();
+    open("oops");
+    wait(0.5);
+    for (int page = 0; page < 2; ++page) {
+        press(SDLK_SPACE);
+        press(SDLK_SPACE);
+        wait(0.3);
+    }
+    ASSERT_EQ(page(), "Three.");
+    ASSERT_GE(game->session()->readySpares(), 2) << "spares stand at the pages, past the error";
+    press(SDLK_PAGEUP);
+    EXPECT_EQ(page(), "Two.");
+    std::string said = testing::internal::GetCapturedStderr();
+    std::size_t count = 0;
+    for (std::size_t at = said.find("boom"); at != std::string::npos; at = said.find("boom", at + 1)) ++count;
+    EXPECT_EQ(count, 1u) << said;
+}
+
 // ---------------------------------------------------------------------------
 // Save slots: F6 saves, F7 loads, the pause overlay's "Save / Load".
 

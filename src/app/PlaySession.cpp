@@ -269,6 +269,7 @@ void PlaySession::takeOver(std::unique_ptr<Simulation> run, std::uint64_t tick, 
             commands.end());
     run->continueReplay(before);
     run->transcript().setSink(options_.sink);
+    run->setQuiet(false);
     sim_ = std::move(run);
     input_.commands = before.commands;
     attachRecorder();
@@ -304,6 +305,8 @@ void PlaySession::keepUp(int budgetTicks) {
             try {
                 Simulation::Options quiet = options_;
                 quiet.sink = nullptr;
+                quiet.quiet = true;
+                quiet.storyTargetWarnings = false;
                 auto run = Simulation::rebuild(quiet, scene_, InputLog{}, 0, &sim_->world().maps());
                 run->continueReplay(input_);
                 spares_.push_back({std::move(run), tick});

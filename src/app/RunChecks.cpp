@@ -46,6 +46,8 @@ std::unique_ptr<Simulation> startedRun(Simulation::Options options, const InputL
                                        const Transcript::Sink& sink) {
     options.sink = sink;
     options.mechanics = true;
+    options.quiet = true;  // the run on screen has said its errors already
+    options.storyTargetWarnings = false;
     auto sim = std::make_unique<Simulation>(options);
     std::string error;
     if (!sim->startScene(input.scene, error)) throw LoadError(error);
