@@ -227,6 +227,7 @@ TEST_P(Rollback, back_one_page_at_a_time_forward_again_and_a_new_choice_forks) {
 
     ASSERT_TRUE(session.rollBack(message)) << message;
     EXPECT_EQ(page(), "(menu)");
+    EXPECT_EQ(session.readySpares(), warm ? 4 : 1) << "the furthest run is kept as a spare (one stop's spare used)";
     ASSERT_TRUE(session.rollBack(message)) << message;
     EXPECT_EQ(page(), "two");
     // The stage equals the one recorded when "two" was shown, up to that moment.

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <utility>
 
 #include "app/RunChecks.h"
 #include "app/SaveSlots.h"
@@ -185,13 +186,12 @@ std::vector<std::uint64_t> PlaySession::stopsOfRun() {
 // Runs the furthest run's input again from a fresh load up to `tick`; with
 // `live`, its input after `tick` is the run's own again (back at the moment
 // rolled back from), else it is held aside as the future.
-void PlaySession::goTo(std::uint64_t tick, bool live) {
+std::unique_ptr<Simulation> PlaySession::goTo(std::uint64_t tick, bool live) {
     for (auto spare = spares_.begin(); spare != spares_.end(); ++spare)
         if (spare->run->ticks() == tick) {
             auto run = std::move(spare->run);
             spares_.erase(spare);
-            takeOver(std::move(run), tick, live);
-            return;
+            return takeOver(std::move(run), tick, live);
         }
     InputLog before = future_;
     auto& commands = before.commands;
@@ -199,16 +199,18 @@ void PlaySession::goTo(std::uint64_t tick, bool live) {
         commands.erase(
             std::remove_if(commands.begin(), commands.end(), [&](const InputCommand& c) { return c.tick >= tick; }),
             commands.end());
+    std::unique_ptr<Simulation> previous;
     try {
-        sim_ = Simulation::rebuild(options_, scene_, before, tick, &sim_->world().maps());
+        previous = std::exchange(sim_, Simulation::rebuild(options_, scene_, before, tick, &sim_->world().maps()));
     } catch (const LoadError& e) {  // a script saved broken since: the scene stays where it is
         sim_->world().effects().showError(std::string("cannot roll back: ") + e.what());
-        return;
+        return nullptr;
     }
     input_.commands = before.commands;
     showMapFailures(sim_->world());
     attachRecorder();
     rewriteRecord();
+    return previous;
 }
 
 bool PlaySession::rollBack(std::string& message) {
@@ -225,14 +227,21 @@ bool PlaySession::rollBack(std::string& message) {
                                 : "this is the first line: there is nothing before it to roll back to";
         return false;
     }
-    if (!rolled_) {
+    bool first = !rolled_;
+    if (first) {
         rolled_ = true;
         future_ = input_;
         futureEnd_ = sim_->ticks();
         stops_ = std::move(stops);
     }
     stop_ = stop - 1;
-    goTo(stops_[stop_], false);
+    auto previous = goTo(stops_[stop_], false);
+    if (first && previous) {  // the furthest run becomes a spare: forward to the end swaps it back at once
+        previous->continueReplay(future_, future_.commands.size());  // it has taken all its input
+        previous->transcript().setSink(nullptr);
+        previous->setQuiet(true);
+        spares_.push_back({std::move(previous), futureEnd_});
+    }
     return true;
 }
 
@@ -260,7 +269,7 @@ void PlaySession::dropFuture() {
 }
 
 // A spare run standing at `tick` becomes the one on screen.
-void PlaySession::takeOver(std::unique_ptr<Simulation> run, std::uint64_t tick, bool live) {
+std::unique_ptr<Simulation> PlaySession::takeOver(std::unique_ptr<Simulation> run, std::uint64_t tick, bool live) {
     InputLog before = future_;
     auto& commands = before.commands;
     if (!live)
@@ -270,10 +279,11 @@ void PlaySession::takeOver(std::unique_ptr<Simulation> run, std::uint64_t tick, 
     run->continueReplay(before);
     run->transcript().setSink(options_.sink);
     run->setQuiet(false);
-    sim_ = std::move(run);
+    auto previous = std::exchange(sim_, std::move(run));
     input_.commands = before.commands;
     attachRecorder();
     rewriteRecord();
+    return previous;
 }
 
 // The player's own input at `tick` after a rollback: spare runs past it

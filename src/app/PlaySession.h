@@ -71,8 +71,8 @@ private:
     void attachRecorder();
     static void showMapFailures(World& world);
     std::vector<std::uint64_t> stopsOfRun();
-    void goTo(std::uint64_t tick, bool live);
-    void takeOver(std::unique_ptr<Simulation> run, std::uint64_t tick, bool live);
+    std::unique_ptr<Simulation> goTo(std::uint64_t tick, bool live);  // returns the run it replaced
+    std::unique_ptr<Simulation> takeOver(std::unique_ptr<Simulation> run, std::uint64_t tick, bool live);
     void forkAt(std::uint64_t tick);
     void dropFuture();
     void rewriteRecord();

@@ -74,6 +74,11 @@ public:
     // The same, for a log whose commands so far are the ones already applied
     // (a rollback's spare run following the player's input as it grows).
     void continueReplay(InputLog log) { replay_ = std::move(log); }
+    // The same, with the first `applied` commands done (a run that took its input live).
+    void continueReplay(InputLog log, std::size_t applied) {
+        replay_ = std::move(log);
+        replayNext_ = applied;
+    }
     // Ticks (with the replay) until `ticks` ticks are done: a hot reload or a
     // loaded save arriving at the moment the player was watching.
     void fastForwardTo(std::uint64_t ticks);
