@@ -18,6 +18,7 @@
 #include "app/Renderer.h"
 #include "app/RunSetup.h"
 #include "app/SceneMenu.h"
+#include "app/SelfVoicing.h"
 #include "app/ScriptWatcher.h"
 #include "audio/AudioOutput.h"
 
@@ -33,6 +34,7 @@ public:
     struct Options {
         bool frameCap = true;   // false: no vsync and no sleep after a frame (the test's clock sets the pace)
         Transcript::Sink sink;  // sees every scene's transcript events as they happen (a reload replays them)
+        SpeechSink* speech = nullptr;  // self-voicing speaks here, not through the system's synthesiser
     };
 
     // Opens the window at the size kept from last time (or --size); throws
@@ -66,6 +68,7 @@ public:
     bool fullscreen() const { return renderer_.window.isFullscreen(); }
     bool padUsedLast() const { return padUsedLast_; }
     const WorldView& view() const { return renderer_.view; }
+    bool speechAvailable() const { return speechAvailable_; }
 
 private:
     WindowOptions windowOptions() const;
@@ -82,6 +85,8 @@ private:
     void step(double now);
     void draw(int drawW, int drawH, const ViewLayout& layout);
     void updateSound();
+    void updateSpeech();
+    SpeechSink* speech();
 
     const Setup setup_;
     Options options_;
@@ -109,6 +114,10 @@ private:
     double last_ = 0;
     std::optional<std::uint64_t> sceneOverSince_;  // the tick the scene-over card first showed
     static constexpr std::uint64_t kSceneOverKeysAfterTicks = 30;
+    bool speechAvailable_ = false;             // a synthesiser (or the test's recorder) to self-voice with
+    std::unique_ptr<SpeechSink> systemSpeech_;  // started when self-voicing is first turned on
+    bool speechFailed_ = false;                 // it did not start: said once, not tried again
+    SelfVoicing voicing_;
 };
 
 }  // namespace stagehand
