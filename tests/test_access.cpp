@@ -82,8 +82,8 @@ class AccessTest : public ::testing::Test {
 protected:
     void SetUp() override {
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        folder = fs::temp_directory_path() / ("stagehand_access_" + std::to_string(std::random_device{}())) /
-                 info->name();
+        folder =
+            fs::temp_directory_path() / ("stagehand_access_" + std::to_string(std::random_device{}())) / info->name();
         fs::create_directories(folder / "user");
         const char* old = std::getenv("STAGEHAND_USER_DIR");
         if (old) oldUserDir = old, hadUserDir = true;
@@ -342,8 +342,8 @@ TEST_F(AccessTest, the_accessibility_rows_by_keyboard_alone_change_and_keep_the_
     EXPECT_TRUE(s.highContrast);
     EXPECT_TRUE(s.reduceFlashes);
     std::string kept = settingsFile();
-    for (const char* line : {"self_voicing = true", "font = 1", "line_spacing = 2", "high_contrast = true",
-                             "reduce_flashes = true"})
+    for (const char* line :
+         {"self_voicing = true", "font = 1", "line_spacing = 2", "high_contrast = true", "reduce_flashes = true"})
         EXPECT_NE(kept.find(line), std::string::npos) << line << " in\n" << kept;
     press(SDLK_ESCAPE);
     EXPECT_FALSE(game->pauseOverlayOpen());

@@ -32,10 +32,10 @@ struct PlayerSettings {
     int masterVolume = 10, musicVolume = 8, soundVolume = 10, voiceVolume = 10;
     bool muteUnfocused = true;
     // Accessibility (the pause overlay's last rows).
-    bool selfVoicing = false;   // lines, pages, choices and menu rows read aloud (when a synthesiser exists)
-    int font = 0;               // index into kFontChoices
-    int lineSpacing = 0;        // index into kLineSpacings
-    bool highContrast = false;  // opaque boxes, text at 7:1 or more against them
+    bool selfVoicing = false;    // lines, pages, choices and menu rows read aloud (when a synthesiser exists)
+    int font = 0;                // index into kFontChoices
+    int lineSpacing = 0;         // index into kLineSpacings
+    bool highContrast = false;   // opaque boxes, text at 7:1 or more against them
     bool reduceFlashes = false;  // flash() is a short dim instead of white; shakes stand still
 
     // Reads `path`. A missing file gives the defaults silently; a damaged one

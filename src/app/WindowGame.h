@@ -18,8 +18,8 @@
 #include "app/Renderer.h"
 #include "app/RunSetup.h"
 #include "app/SceneMenu.h"
-#include "app/SelfVoicing.h"
 #include "app/ScriptWatcher.h"
+#include "app/SelfVoicing.h"
 #include "audio/AudioOutput.h"
 
 namespace stagehand {
@@ -32,8 +32,8 @@ class WindowGame {
 public:
     // What a test changes; the program runs with the defaults.
     struct Options {
-        bool frameCap = true;   // false: no vsync and no sleep after a frame (the test's clock sets the pace)
-        Transcript::Sink sink;  // sees every scene's transcript events as they happen (a reload replays them)
+        bool frameCap = true;          // false: no vsync and no sleep after a frame (the test's clock sets the pace)
+        Transcript::Sink sink;         // sees every scene's transcript events as they happen (a reload replays them)
         SpeechSink* speech = nullptr;  // self-voicing speaks here, not through the system's synthesiser
     };
 
@@ -114,7 +114,7 @@ private:
     double last_ = 0;
     std::optional<std::uint64_t> sceneOverSince_;  // the tick the scene-over card first showed
     static constexpr std::uint64_t kSceneOverKeysAfterTicks = 30;
-    bool speechAvailable_ = false;             // a synthesiser (or the test's recorder) to self-voice with
+    bool speechAvailable_ = false;              // a synthesiser (or the test's recorder) to self-voice with
     std::unique_ptr<SpeechSink> systemSpeech_;  // started when self-voicing is first turned on
     bool speechFailed_ = false;                 // it did not start: said once, not tried again
     SelfVoicing voicing_;

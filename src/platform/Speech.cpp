@@ -25,8 +25,8 @@ public:
     bool open(std::string& why) {
         HRESULT started = CoInitializeEx(nullptr, COINIT_APARTMENTTHREADED);
         ownsCom_ = SUCCEEDED(started);  // RPC_E_CHANGED_MODE: SDL started COM its own way; it still works
-        HRESULT made = CoCreateInstance(CLSID_SpVoice, nullptr, CLSCTX_ALL, IID_ISpVoice,
-                                        reinterpret_cast<void**>(&voice_));
+        HRESULT made =
+            CoCreateInstance(CLSID_SpVoice, nullptr, CLSCTX_ALL, IID_ISpVoice, reinterpret_cast<void**>(&voice_));
         if (FAILED(made) || !voice_) {
             why = "no speech synthesiser: SAPI's voice did not start (error " + std::to_string(made) + ")";
             return false;
@@ -66,7 +66,7 @@ using EspeakSynth = int (*)(const void* text, std::size_t size, unsigned int pos
                             unsigned int endPosition, unsigned int flags, unsigned int* id, void* userData);
 using EspeakCancel = int (*)();
 using EspeakTerminate = int (*)();
-constexpr int kPlayback = 0;        // AUDIO_OUTPUT_PLAYBACK: espeak-ng plays it on its own thread
+constexpr int kPlayback = 0;           // AUDIO_OUTPUT_PLAYBACK: espeak-ng plays it on its own thread
 constexpr int kPositionCharacter = 1;  // POS_CHARACTER
 constexpr unsigned kCharsUtf8 = 1;     // espeakCHARS_UTF8
 constexpr const char* kLibraries[] = {"libespeak-ng.so.1", "libespeak-ng.so"};

@@ -115,9 +115,13 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
             batch_.rect(textX - 12, rowY - 2, rowWidth, rowH, kRowHighlight);
             batch_.rect(textX - 12, rowY - 2, 4, rowH, accent);
         }
-        Color colour = highContrast_ ? (selected ? kContrastAccent : kContrastText) : selected ? kOptionSelected : kOption;
+        Color colour = highContrast_ ? (selected ? kContrastAccent : kContrastText)
+                       : selected    ? kOptionSelected
+                                     : kOption;
         text_.draw(number, std::to_string(i + 1) + ".", textX, rowY + 2,
-                   highContrast_ ? colour : selected ? kAccent : kMuted);
+                   highContrast_ ? colour
+                   : selected    ? kAccent
+                                 : kMuted);
         for (std::size_t k = 0; k < wrapped[i].size(); ++k)
             text_.draw(option, wrapped[i][k], textX + numberColumn, rowY + 2 + k * lineHeight, colour);
         menuRows_.push_back({textX - 12, rowY - 2, rowWidth, rowH});
@@ -219,7 +223,10 @@ void WorldView::drawHistory(const World& world, int scroll) {
     Font body = fontFor(fonts::kBody);
     Font name = fontFor(fonts::kLabel);
     text_.draw(title, "History", x + 24, top + 16, kPanelText);
-    text_.draw(name, "Up/Down or the wheel to scroll  \u00B7  H or Esc to close", x + 140, top + 22, kMuted);
+    text_.draw(name,
+               padHints_ ? "D-pad to scroll  \u00B7  Y or B to close"
+                         : "Up/Down or the wheel to scroll  \u00B7  H, Esc or right-click to close",
+               x + 140, top + 22, kMuted);
     const auto& entries = world.story().history();
     float lineHeight = text_.lineHeight(body) * lineSpacing_, y = bottom - 20;
     int last = static_cast<int>(entries.size()) - 1 - scroll;

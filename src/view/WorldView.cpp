@@ -97,8 +97,9 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     // With fewer flashes asked for, a flash is a short dip towards dark: the
     // frame never gets brighter than the scene (photosensitive players).
     if (float flash = world.effects().flashAlpha(); flash > 0)
-        batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight,
-                    overlay.reduceFlashes ? withAlpha(kFadeBlack, flash * kReducedFlashDim) : withAlpha(kFlashWhite, flash));
+        batch_.rect(
+            0, 0, ViewLayout::kWidth, ViewLayout::kHeight,
+            overlay.reduceFlashes ? withAlpha(kFadeBlack, flash * kReducedFlashDim) : withAlpha(kFlashWhite, flash));
     sceneOverCard_ = {0, 0, 0, 0};
     if (overlay.sceneOver && !overlay.history) drawSceneOver();
     drawError(world, error);

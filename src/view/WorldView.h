@@ -33,9 +33,9 @@ struct ViewOverlay {
     bool sceneOver = false;                               // the scene has ended: the card with the way back
     bool editor = false;  // the editor overlay: waypoints, actors' start points, the dialogue box's area
     // The player's accessibility settings (the font itself is the TextRenderer's family).
-    float lineSpacing = 1;        // between the lines of a line, page, option, bubble and the history
-    bool highContrast = false;    // opaque boxes, white text on black: 7:1 and more
-    bool reduceFlashes = false;   // flash() dims briefly instead of whitening; shakes stand still
+    float lineSpacing = 1;       // between the lines of a line, page, option, bubble and the history
+    bool highContrast = false;   // opaque boxes, white text on black: 7:1 and more
+    bool reduceFlashes = false;  // flash() dims briefly instead of whitening; shakes stand still
 };
 
 struct FontRole;
