@@ -7,6 +7,7 @@
 
 #include <SDL.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -449,4 +450,24 @@ TEST_F(AccessPadTest, the_accessibility_rows_and_the_history_by_pad_alone) {
     EXPECT_TRUE(game->historyShown()) << "Y opens the history";
     pressButton(SDL_CONTROLLER_BUTTON_B);
     EXPECT_FALSE(game->historyShown()) << "B closes it";
+}
+
+// ---------------------------------------------------------------------------
+// A build or machine with no synthesiser: the option is not offered.
+
+TEST(PauseMenuRows, with_no_speech_synthesiser_the_self_voicing_row_is_hidden_and_the_rest_stay) {
+    PauseMenu with(true), without(false);
+    EXPECT_EQ(with.rowCount(), PauseMenu::kRowCount);
+    EXPECT_EQ(without.rowCount(), PauseMenu::kRowCount - 1);
+    PlayerSettings settings;
+    ViewLayout layout = ViewLayout::fit(1280, 720);
+    std::vector<PauseMenu::Row> seen;
+    for (int i = 0; i < without.rowCount(); ++i) {
+        seen.push_back(without.selected());
+        without.handle({InputKind::KeyDown, SDLK_DOWN}, layout, settings);
+    }
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), PauseMenu::Row::SelfVoicing), 0);
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), PauseMenu::Row::Font), 1);
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), PauseMenu::Row::Quit), 1);
+    EXPECT_EQ(without.selected(), PauseMenu::Row::Resume) << "the list goes round";
 }

@@ -208,10 +208,9 @@ void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
             text.draw(row, shown, kPanelX + kPanelW - 44 - text.width(row, shown), y + textY, chosen ? accent : muted);
         }
     }
-    const char* hints = padHints ? "D-pad: choose, change  \u00B7  A: select  \u00B7  B or Start: resume"
-                                 : "Up/Down: choose  \u00B7  Left/Right: change  \u00B7  Enter or click: select  "
-                                   "\u00B7  Esc or right-click: "
-                                   "resume";
+    const char* hints =
+        padHints ? "D-pad: choose, change  \u00B7  A: select  \u00B7  B or Start: resume"
+                 : "Arrows: choose, change  \u00B7  Enter or click: select  \u00B7  Esc or right-click: resume";
     text.drawCentered(small, hints, ViewLayout::kWidth / 2, panelY + panelH - 34, muted);
     batch.end();
 }
