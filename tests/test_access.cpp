@@ -230,6 +230,9 @@ TEST_F(AccessTest, self_voicing_reads_pages_lines_menus_and_options_in_order_but
     press(SDLK_RETURN);  // Beta
     ASSERT_TRUE(waitFor([&] { return page() == "You picked beta."; }));
     frame();
+    press(SDLK_h);  // the history, read entry by entry as it scrolls
+    press(SDLK_UP);
+    press(SDLK_h);
 
     std::vector<std::string> want = {"The first page.",
                                      "Pell: A line the synthesiser reads.",
@@ -240,7 +243,9 @@ TEST_F(AccessTest, self_voicing_reads_pages_lines_menus_and_options_in_order_but
                                      "Text speed: normal",
                                      "Text speed: fast",
                                      "Text speed: normal",
-                                     "You picked beta."};
+                                     "You picked beta.",
+                                     "History: You picked beta.",
+                                     "History: you chose Beta"};
     EXPECT_EQ(speech.texts(), want);
     for (const auto& [text, at] : speech.said)
         EXPECT_EQ(text.find("actor voices"), std::string::npos) << "said over the voice at " << at;

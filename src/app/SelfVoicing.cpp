@@ -18,6 +18,14 @@ std::string SelfVoicing::menuText(const ChoiceMenu& menu) {
     return text;
 }
 
+std::string SelfVoicing::historyText(const std::vector<HistoryEntry>& history, int scroll) {
+    int index = static_cast<int>(history.size()) - 1 - scroll;
+    if (index < 0 || index >= static_cast<int>(history.size())) return "History: nothing has been said yet.";
+    const HistoryEntry& e = history[static_cast<std::size_t>(index)];
+    std::string text = e.choice ? "you chose " + e.text : e.text;
+    return "History: " + (e.speaker.empty() ? text : e.speaker + ": " + text);
+}
+
 void SelfVoicing::say(const std::string& text) {
     if (sink_ && !text.empty()) sink_->say(text);
 }

@@ -33,6 +33,8 @@ public:
     static std::string lineText(const World& world, const DialogueLine& line);
     static std::string menuText(const ChoiceMenu& menu);
     static std::string optionText(const ChoiceMenu& menu, int index);
+    // The history's newest entry shown, `scroll` entries back ("History: Pell: ...").
+    static std::string historyText(const std::vector<HistoryEntry>& history, int scroll);
 
 private:
     void say(const std::string& text);

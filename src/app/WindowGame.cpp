@@ -321,8 +321,8 @@ void WindowGame::updateSpeech() {
         voicing_.followRow("Scene menu: " + (scene.title.empty() ? scene.name : scene.title));
     } else if (paused_) {
         voicing_.followRow(pauseMenu_.spoken(settings_));
-    } else if (showHistory_) {
-        voicing_.followRow("History");
+    } else if (showHistory_ && sim) {
+        voicing_.followRow(SelfVoicing::historyText(sim->world().story().history(), historyScroll_));
     } else if (sim && sceneOverSince_ && !sim->world().story().busy()) {
         voicing_.followRow(padUsedLast_ ? "The end. A: scene menu." : "The end. Enter: scene menu. R: play again.");
     } else if (sim) {

@@ -44,6 +44,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     textScale_ = overlay.textScale;
     lineSpacing_ = overlay.lineSpacing;
     highContrast_ = overlay.highContrast;
+    reduceFlashes_ = overlay.reduceFlashes;
     padHints_ = overlay.padHints;
     if (preparedScale_ != pixelsPerUnit_ || preparedFamily_ != text_.family()) prepareFonts(pixelsPerUnit_);
     // The player's text size: its fonts are opened before the batch begins, like

@@ -108,6 +108,7 @@ private:
     float textScale_ = 1;
     float lineSpacing_ = 1;
     bool highContrast_ = false;
+    bool reduceFlashes_ = false;  // the player's "reduce flashes and shakes": shaking text and camera stand still
     bool padHints_ = false;
     float preparedScale_ = 0;
     FontFamily preparedFamily_ = FontFamily::DejaVuSans;
