@@ -291,6 +291,16 @@ TEST_F(AccessTest, self_voicing_reads_the_scene_menus_rows_and_the_end_card) {
     EXPECT_EQ(speech.texts(), want);
 }
 
+TEST_F(AccessTest, a_scene_menu_with_no_scenes_is_said_to_be_empty) {
+    keepSettings("self_voicing = true\n");
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << "function broken(\n";
+    open("");
+    ASSERT_NE(game->sceneMenu(), nullptr);
+    press(SDLK_DOWN);
+    press(SDLK_RETURN);
+    EXPECT_EQ(speech.texts(), std::vector<std::string>{"Scene menu: no scene to play"});
+}
+
 // The real synthesiser: espeak-ng (CI installs it) or SAPI. Nothing waits for
 // it to speak; a machine with no sound card still takes the text.
 TEST(SystemSpeech, the_systems_synthesiser_starts_and_speaking_never_holds_the_frame) {

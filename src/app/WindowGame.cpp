@@ -316,7 +316,9 @@ void WindowGame::updateSpeech() {
     }
     voicing_.setSink(speech());
     Simulation* sim = simulation();
-    if (menu_) {
+    if (menu_ && menu_->empty()) {
+        voicing_.followRow("Scene menu: no scene to play");
+    } else if (menu_) {
         const SceneInfo& scene = menu_->selected();
         voicing_.followRow("Scene menu: " + (scene.title.empty() ? scene.name : scene.title));
     } else if (paused_) {
