@@ -278,17 +278,27 @@ TEST_F(AccessTest, without_self_voicing_nothing_is_said_and_turning_it_on_reads_
 TEST_F(AccessTest, self_voicing_reads_the_scene_menus_rows_and_the_end_card) {
     keepSettings("self_voicing = true\n");
     open("");
+    // Which row is highlighted first is not pinned (under wine the desktop's
+    // cursor may hover one): each row is said as it becomes the highlighted one.
+    auto highlighted = [&] { return "Scene menu: " + game->sceneMenu()->selected().title; };
+    ASSERT_EQ(speech.said.size(), 1u);
+    EXPECT_EQ(speech.said.back().first, highlighted());
     press(SDLK_DOWN);
+    ASSERT_EQ(speech.said.size(), 2u);
+    EXPECT_EQ(speech.said.back().first, highlighted());
     press(SDLK_UP);
+    ASSERT_EQ(speech.said.size(), 3u);
+    EXPECT_EQ(speech.said.back().first, highlighted());
+    EXPECT_NE(speech.said[1].first, speech.said[2].first);
     press(SDLK_2);  // "short"
     ASSERT_EQ(page(), "Only page.");
     press(SDLK_SPACE);
     press(SDLK_SPACE);
     ASSERT_TRUE(waitFor([&] { return game->view().sceneOverCard().w > 0; }));
     frame();
-    std::vector<std::string> want = {"Scene menu: Voiced", "Scene menu: Short", "Scene menu: Voiced", "Only page.",
-                                     "The end. Enter: scene menu. R: play again."};
-    EXPECT_EQ(speech.texts(), want);
+    std::vector<std::string> all = speech.texts();
+    std::vector<std::string> after(all.begin() + 3, all.end());
+    EXPECT_EQ(after, (std::vector<std::string>{"Only page.", "The end. Enter: scene menu. R: play again."}));
 }
 
 TEST_F(AccessTest, a_scene_menu_with_no_scenes_is_said_to_be_empty) {
