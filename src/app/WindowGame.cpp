@@ -38,7 +38,8 @@ void historyInput(const InputEvent& event, bool& shown, int& scroll) {
     int back = 0;
     if (event.kind == InputKind::Wheel) back = event.key;
     if (event.kind == InputKind::KeyDown) {
-        if (event.key == SDLK_h || event.key == SDLK_ESCAPE) shown = false;
+        if (event.key == SDLK_h || event.key == SDLK_ESCAPE || event.key == kKeyMenu || event.key == kKeyCancel)
+            shown = false;
         if (event.key == SDLK_UP || event.key == SDLK_w) back = 1;
         if (event.key == SDLK_DOWN || event.key == SDLK_s) back = -1;
     }
@@ -74,6 +75,11 @@ WindowGame::WindowGame(const Setup& setup, Options options)
       menuWatcher_(setup.scriptPath, setup.dataRoot, makeOptions(setup, {}, false).mapFolders) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
     if (!soundNotice_.empty()) std::cerr << "stagehand: " << soundNotice_ << '\n';
+    std::string why;
+    speechAvailable_ = options_.speech || systemSpeechAvailable(why);
+    if (!speechAvailable_) std::cerr << "stagehand: " << why << "; the self-voicing option is hidden\n";
+    if (!renderer_.atlas.hasDyslexicFont())
+        std::cerr << "stagehand: OpenDyslexic is not in assets/fonts; the dyslexic font choice shows DejaVu Sans\n";
 }
 
 WindowOptions WindowGame::windowOptions() const {
@@ -93,6 +99,7 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
     input.flags = from.cmd.flags;
     session_ = std::make_unique<PlaySession>(makeOptions(from, options_.sink, false), from.cmd.recordPath, input);
     sceneOverSince_.reset();  // counted on this run's ticks, not the last one's
+    voicing_.newScene();
     if (session_->start(name, error, from.resumeAt)) {
         sceneTitle_ = title.empty() ? from.input.value_or(InputLog{}).title : title;
         for (const auto& scene : session_->simulation().scenes())  // the title the scene menu shows
@@ -145,6 +152,7 @@ bool WindowGame::frame(double now) {
     if (Simulation* sim = simulation()) playInput_.applyHeld(renderer_.window.heldKeys(), sim->world());
     step(now);
     updateSound();
+    updateSpeech();
     draw(drawW, drawH, layout);
     return running_ && !stopRequested();
 }
@@ -181,6 +189,8 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
                 std::min(historyScroll_, std::max(0, static_cast<int>(sim->world().story().history().size()) - 1));
     } else if (paused_) {
         handlePause(event, layout);
+    } else if (event.kind == InputKind::MouseDown && sim && sim->isSceneOver()) {
+        handleSceneOverKey(SDLK_RETURN);  // a click on the end card: the scene menu
     } else if (!handleSceneKey(event) && sim) {
         playInput_.handle(event, sim->world(), [&](float x, float y) {
             return renderer_.view.menuOptionAt(layout.toViewX(x), layout.toViewY(y));
@@ -236,6 +246,7 @@ bool WindowGame::handleSceneKey(const InputEvent& event) {
     if (sim && sim->isSceneOver() && handleSceneOverKey(event.key)) return true;
     switch (event.key) {
         case SDLK_ESCAPE:
+        case kKeyMenu:
         case kKeyPause: openPause(); return true;
         case SDLK_F1: showInspector_ = !showInspector_; return true;
         case SDLK_F4: showEditor_ = !showEditor_; return true;
@@ -261,7 +272,7 @@ void WindowGame::openPause() {
     settings_.textSpeed = playInput_.speedIndex();  // F2 and F3 may have changed them
     settings_.autoAdvance = playInput_.autoAdvance();
     settings_.fullscreen = renderer_.window.isFullscreen();
-    pauseMenu_ = PauseMenu{};
+    pauseMenu_ = PauseMenu{speechAvailable_};
     paused_ = true;
 }
 
@@ -400,10 +411,48 @@ void WindowGame::updateSound() {
     sound_.follow(soundtrack.run(), soundtrack.cues(), sim->time());
 }
 
+// The test's recorder, else the system's synthesiser, started on first use.
+SpeechSink* WindowGame::speech() {
+    if (options_.speech) return options_.speech;
+    if (!systemSpeech_ && !speechFailed_ && speechAvailable_) {
+        std::string why;
+        systemSpeech_ = openSystemSpeech(why);
+        speechFailed_ = !systemSpeech_;
+        if (speechFailed_) std::cerr << "stagehand: " << why << '\n';
+    }
+    return systemSpeech_.get();
+}
+
+// Self-voicing reads whatever has the player's eyes: the scene menu's row,
+// the pause overlay's, the end card, else the story's text.
+void WindowGame::updateSpeech() {
+    if (!settings_.selfVoicing || !speechAvailable_) {
+        voicing_.silence();
+        return;
+    }
+    voicing_.setSink(speech());
+    Simulation* sim = simulation();
+    if (menu_ && menu_->empty()) {
+        voicing_.followRow("Scene menu: no scene to play");
+    } else if (menu_) {
+        const SceneInfo& scene = menu_->selected();
+        voicing_.followRow("Scene menu: " + (scene.title.empty() ? scene.name : scene.title));
+    } else if (paused_) {
+        voicing_.followRow(pauseMenu_.spoken(settings_));
+    } else if (showHistory_ && sim) {
+        voicing_.followRow(SelfVoicing::historyText(sim->world().story().history(), historyScroll_));
+    } else if (sim && sceneOverSince_ && !sim->world().story().busy()) {
+        voicing_.followRow(padUsedLast_ ? "The end. A: scene menu." : "The end. Enter: scene menu. R: play again.");
+    } else if (sim) {
+        voicing_.followStory(sim->world());
+    }
+}
+
 void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
     glViewport(0, 0, drawW, drawH);
     clearScreen();
     layout.applyViewport();
+    renderer_.text.setFamily(static_cast<FontFamily>(settings_.font));
     Simulation* sim = simulation();
     if (menu_) {
         menu_->setPadHints(padUsedLast_);
@@ -415,6 +464,9 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
         ViewOverlay overlay{title, playInput_.hint(), showInspector_ ? &processes : nullptr, showHistory_,
                             historyScroll_};
         overlay.textScale = kTextSizes[settings_.textSize].factor;
+        overlay.lineSpacing = kLineSpacings[settings_.lineSpacing].factor;
+        overlay.highContrast = settings_.highContrast;
+        overlay.reduceFlashes = settings_.reduceFlashes;
         overlay.padHints = padUsedLast_;
         overlay.paused = paused_ || saveScreen_.isOpen();
         if (!sim->isSceneOver())

@@ -20,6 +20,7 @@
 #include "app/SaveScreen.h"
 #include "app/SceneMenu.h"
 #include "app/ScriptWatcher.h"
+#include "app/SelfVoicing.h"
 #include "audio/AudioOutput.h"
 
 namespace stagehand {
@@ -32,8 +33,9 @@ class WindowGame {
 public:
     // What a test changes; the program runs with the defaults.
     struct Options {
-        bool frameCap = true;   // false: no vsync and no sleep after a frame (the test's clock sets the pace)
-        Transcript::Sink sink;  // sees every scene's transcript events as they happen (a reload replays them)
+        bool frameCap = true;          // false: no vsync and no sleep after a frame (the test's clock sets the pace)
+        Transcript::Sink sink;         // sees every scene's transcript events as they happen (a reload replays them)
+        SpeechSink* speech = nullptr;  // self-voicing speaks here, not through the system's synthesiser
     };
 
     // Opens the window at the size kept from last time (or --size); throws
@@ -69,6 +71,7 @@ public:
     bool fullscreen() const { return renderer_.window.isFullscreen(); }
     bool padUsedLast() const { return padUsedLast_; }
     const WorldView& view() const { return renderer_.view; }
+    bool speechAvailable() const { return speechAvailable_; }
 
 private:
     WindowOptions windowOptions() const;
@@ -91,6 +94,8 @@ private:
     void step(double now);
     void draw(int drawW, int drawH, const ViewLayout& layout);
     void updateSound();
+    void updateSpeech();
+    SpeechSink* speech();
 
     const Setup setup_;
     Options options_;
@@ -119,6 +124,10 @@ private:
     double last_ = 0;
     std::optional<std::uint64_t> sceneOverSince_;  // the tick the scene-over card first showed
     static constexpr std::uint64_t kSceneOverKeysAfterTicks = 30;
+    bool speechAvailable_ = false;              // a synthesiser (or the test's recorder) to self-voice with
+    std::unique_ptr<SpeechSink> systemSpeech_;  // started when self-voicing is first turned on
+    bool speechFailed_ = false;                 // it did not start: said once, not tried again
+    SelfVoicing voicing_;
 };
 
 }  // namespace stagehand

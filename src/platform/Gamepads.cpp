@@ -46,6 +46,7 @@ int Gamepads::keyFor(SDL_GameControllerButton button) {
         case SDL_CONTROLLER_BUTTON_B:
         case SDL_CONTROLLER_BUTTON_BACK: return kKeyCancel;
         case SDL_CONTROLLER_BUTTON_START: return kKeyPause;
+        case SDL_CONTROLLER_BUTTON_Y: return SDLK_h;
         case SDL_CONTROLLER_BUTTON_DPAD_UP: return SDLK_UP;
         case SDL_CONTROLLER_BUTTON_DPAD_DOWN: return SDLK_DOWN;
         case SDL_CONTROLLER_BUTTON_DPAD_LEFT: return SDLK_LEFT;

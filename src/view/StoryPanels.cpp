@@ -43,18 +43,18 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     Font name = fontFor(fonts::kHeading, textScale_);
     Font body = fontFor(fonts::kDialogue, textScale_);
     const Actor* speaker = line.speaker.empty() ? nullptr : world.cast().findActor(line.speaker);
-    Color accent = speaker ? speaker->color : kMuted;
+    Color accent = highContrast_ ? kContrastAccent : speaker ? speaker->color : kMuted;
     bool portrait = !world.effects().image().empty();
     const float padX = 28, textX = kBoxX + (portrait ? kPortraitSize + 50 : padX);
     const float textWidth = kBoxX + kBoxWidth - padX - textX;
 
     // Only the typed part is shown; wrapping uses the whole text so words do not jump lines.
     const auto& lines = text_.wrap(body, line.text, textWidth);  // cached: the same lines every frame
-    float lineHeight = text_.lineHeight(body);
+    float lineHeight = text_.lineHeight(body) * lineSpacing_;
     float h = std::max(56 + lines.size() * lineHeight + 22, portrait ? 150.0f : 0.0f);
     float y = kBoxBottom - h;
     keepStoryBox(y, portrait);
-    batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
+    batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
     drawPortrait(world, kBoxX, kBoxBottom);
     if (speaker) text_.draw(name, speaker->displayName, textX, y + 16, accent);
@@ -66,7 +66,7 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
         std::size_t length = utf8::length(lines[i]);
         std::size_t visible = std::min(length, shown - consumed);
         text_.draw(body, std::string_view(lines[i]).substr(0, utf8::offsetOf(lines[i], visible)), textX,
-                   top + i * lineHeight, kPanelText);
+                   top + i * lineHeight, highContrast_ ? kContrastText : kPanelText);
         consumed += length + 1;  // the space the wrap consumed
     }
     if (line.typed) {
@@ -76,7 +76,8 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
         if (line.waitsForPlayer) {
             Font hint = fontFor(fonts::kPageHint);
             const char* label = padHints_ ? "A" : "Space";
-            text_.draw(hint, label, kBoxX + kBoxWidth - 44 - text_.width(hint, label), y + h - 33, kMuted, false);
+            text_.draw(hint, label, kBoxX + kBoxWidth - 44 - text_.width(hint, label), y + h - 33,
+                       highContrast_ ? kContrastText : kMuted, false);
         }
     }
 }
@@ -88,7 +89,7 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     bool portrait = !world.effects().image().empty();
     const float textX = kBoxX + (portrait ? kPortraitSize + 50 : 28);
     const float rowWidth = kBoxX + kBoxWidth - 20 - textX + 12;
-    float lineHeight = text_.lineHeight(option);
+    float lineHeight = text_.lineHeight(option) * lineSpacing_;
     // The numbers' column fits the widest ("12.") so no number runs into its text.
     const float numberColumn = text_.width(number, std::to_string(menu.options.size()) + ".") + 14 * textScale_;
     std::vector<std::vector<std::string>> wrapped;
@@ -100,21 +101,27 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     float h = std::max(44 + rowsHeight + 14, portrait ? 150.0f : 0.0f);
     float y = kBoxBottom - h;
     keepStoryBox(y, portrait);
-    batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
-    batch_.rect(kBoxX, y, kBoxWidth, 3, kAccent);
+    const Color accent = highContrast_ ? kContrastAccent : kAccent;
+    batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
+    batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
     drawPortrait(world, kBoxX, kBoxBottom);
     text_.draw(title, padHints_ ? "Choose (D-pad and A)" : "Choose (arrows and Enter, a number, or click)", textX,
-               y + 14, kMuted, false);
+               y + 14, highContrast_ ? kContrastText : kMuted, false);
     float rowY = y + 42;
     for (std::size_t i = 0; i < menu.options.size(); ++i) {
         float rowH = wrapped[i].size() * lineHeight + 8;
         bool selected = static_cast<int>(i) == menu.selected;
         if (selected) {
             batch_.rect(textX - 12, rowY - 2, rowWidth, rowH, kRowHighlight);
-            batch_.rect(textX - 12, rowY - 2, 4, rowH, kAccent);
+            batch_.rect(textX - 12, rowY - 2, 4, rowH, accent);
         }
-        Color colour = selected ? kOptionSelected : kOption;
-        text_.draw(number, std::to_string(i + 1) + ".", textX, rowY + 2, selected ? kAccent : kMuted);
+        Color colour = highContrast_ ? (selected ? kContrastAccent : kContrastText)
+                       : selected    ? kOptionSelected
+                                     : kOption;
+        text_.draw(number, std::to_string(i + 1) + ".", textX, rowY + 2,
+                   highContrast_ ? colour
+                   : selected    ? kAccent
+                                 : kMuted);
         for (std::size_t k = 0; k < wrapped[i].size(); ++k)
             text_.draw(option, wrapped[i][k], textX + numberColumn, rowY + 2 + k * lineHeight, colour);
         menuRows_.push_back({textX - 12, rowY - 2, rowWidth, rowH});
@@ -201,9 +208,9 @@ void WorldView::drawSceneOver() {
     float x = (ViewLayout::kWidth - w) / 2, y = (ViewLayout::kHeight - h) / 2;
     sceneOverCard_ = {x, y, w, h};
     storyAreas_.push_back(sceneOverCard_);
-    batch_.rect(x, y, w, h, kPausePanel);
-    batch_.rect(x, y, w, 3, kAccent);
-    text_.drawCentered(heading, "The end", ViewLayout::kWidth / 2, y + 40, kAccent);
+    batch_.rect(x, y, w, h, highContrast_ ? kContrastPanel : kPausePanel);
+    batch_.rect(x, y, w, 3, highContrast_ ? kContrastAccent : kAccent);
+    text_.drawCentered(heading, "The end", ViewLayout::kWidth / 2, y + 40, highContrast_ ? kContrastAccent : kAccent);
     text_.drawCentered(hint, keys, ViewLayout::kWidth / 2, y + 40 + text_.lineHeight(heading) + 18, kPanelText);
 }
 
@@ -216,9 +223,12 @@ void WorldView::drawHistory(const World& world, int scroll) {
     Font body = fontFor(fonts::kBody);
     Font name = fontFor(fonts::kLabel);
     text_.draw(title, "History", x + 24, top + 16, kPanelText);
-    text_.draw(name, "Up/Down or the wheel to scroll  \u00B7  H or Esc to close", x + 140, top + 22, kMuted);
+    text_.draw(name,
+               padHints_ ? "D-pad to scroll  \u00B7  Y or B to close"
+                         : "Up/Down or the wheel to scroll  \u00B7  H, Esc or right-click to close",
+               x + 140, top + 22, kMuted);
     const auto& entries = world.story().history();
-    float lineHeight = text_.lineHeight(body), y = bottom - 20;
+    float lineHeight = text_.lineHeight(body) * lineSpacing_, y = bottom - 20;
     int last = static_cast<int>(entries.size()) - 1 - scroll;
     for (int i = last; i >= 0 && y > top + 70; --i) {
         const HistoryEntry& e = entries[static_cast<std::size_t>(i)];

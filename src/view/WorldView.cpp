@@ -36,13 +36,17 @@ void WorldView::prepareFonts(float pixelsPerUnit) {
             atlas_.glyph(id, cp);  // shapes, the key hints' dots, the ellipsis
     }
     preparedScale_ = pixelsPerUnit;
+    preparedFamily_ = text_.family();
 }
 
 void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay) {
     pixelsPerUnit_ = layout.scale;
     textScale_ = overlay.textScale;
+    lineSpacing_ = overlay.lineSpacing;
+    highContrast_ = overlay.highContrast;
+    reduceFlashes_ = overlay.reduceFlashes;
     padHints_ = overlay.padHints;
-    if (preparedScale_ != pixelsPerUnit_) prepareFonts(pixelsPerUnit_);
+    if (preparedScale_ != pixelsPerUnit_ || preparedFamily_ != text_.family()) prepareFonts(pixelsPerUnit_);
     // The player's text size: its fonts are opened before the batch begins, like
     // every other (see PauseMenu::draw).
     for (const FontRole& role : fonts::kScaled) fontFor(role, textScale_);
@@ -91,8 +95,12 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
 
     if (float veil = world.effects().fadeOverlayAlpha(); veil > 0)
         batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha(kFadeBlack, veil));
+    // With fewer flashes asked for, a flash is a short dip towards dark: the
+    // frame never gets brighter than the scene (photosensitive players).
     if (float flash = world.effects().flashAlpha(); flash > 0)
-        batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha(kFlashWhite, flash));
+        batch_.rect(
+            0, 0, ViewLayout::kWidth, ViewLayout::kHeight,
+            overlay.reduceFlashes ? withAlpha(kFadeBlack, flash * kReducedFlashDim) : withAlpha(kFlashWhite, flash));
     sceneOverCard_ = {0, 0, 0, 0};
     if (overlay.sceneOver && !overlay.history) drawSceneOver();
     drawError(world, error);
@@ -138,7 +146,7 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
         float width = 0;
         for (const auto& l : b.lines) width = std::max(width, text_.width(font, l));
         b.w = width + 2 * padX;
-        b.h = b.lines.size() * text_.lineHeight(font) + 2 * padY;
+        b.h = b.lines.size() * text_.lineHeight(font) * lineSpacing_ + 2 * padY;
         b.x = std::clamp(b.anchor.x - b.w / 2, 12.0f, ViewLayout::kWidth - b.w - 12);
         b.y = b.anchor.y - 44 - b.h;
         bubbles.push_back(b);
@@ -169,7 +177,8 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
 void WorldView::drawBubble(const Bubble& b) {
     Font font = fontFor(fonts::kBubble);
     Font tail = fontFor(fonts::kTail);
-    float lineHeight = text_.lineHeight(font);
+    float lineHeight = text_.lineHeight(font) * lineSpacing_;
+    const Color paper = highContrast_ ? kContrastPaper : kPaper;
     float tailX = std::clamp(b.anchor.x, b.x + 14, b.x + b.w - 14);
     float headY = b.anchor.y - 38;
     if (headY - (b.y + b.h) > 12)  // lifted above a neighbour: a thread down to the speaker
@@ -179,9 +188,9 @@ void WorldView::drawBubble(const Bubble& b) {
     // pixels a crowd of bubbles costs (the frame is fill-bound; bench/RESULTS.md).
     batch_.rect(b.x + b.w, b.y + 4, 3, b.h, kBubbleShadow);
     batch_.rect(b.x + 3, b.y + b.h, b.w - 3, 4, kBubbleShadow);
-    batch_.rect(b.x, b.y, b.w, b.h, kPaper);
+    batch_.rect(b.x, b.y, b.w, b.h, paper);
     batch_.rect(b.x, b.y, 5, b.h, b.actor->color);
-    glyphQuad(tail, U'\u25BC', tailX, b.y + b.h + 5, 16, 12, kPaper);
+    glyphQuad(tail, U'\u25BC', tailX, b.y + b.h + 5, 16, 12, paper);
     for (std::size_t i = 0; i < b.lines.size(); ++i)
         text_.draw(font, b.lines[i], b.x + 16, b.y + 9 + i * lineHeight, kInk, false);
 }

@@ -32,6 +32,10 @@ struct ViewOverlay {
     bool paused = false;                                  // the scene is paused (the inspector says so)
     bool sceneOver = false;                               // the scene has ended: the card with the way back
     bool editor = false;  // the editor overlay: waypoints, actors' start points, the dialogue box's area
+    // The player's accessibility settings (the font itself is the TextRenderer's family).
+    float lineSpacing = 1;       // between the lines of a line, page, option, bubble and the history
+    bool highContrast = false;   // opaque boxes, white text on black: 7:1 and more
+    bool reduceFlashes = false;  // flash() dims briefly instead of whitening; shakes stand still
 };
 
 struct FontRole;
@@ -102,8 +106,12 @@ private:
     ImageCache& images_;
     float pixelsPerUnit_ = 1;
     float textScale_ = 1;
+    float lineSpacing_ = 1;
+    bool highContrast_ = false;
+    bool reduceFlashes_ = false;  // the player's "reduce flashes and shakes": shaking text and camera stand still
     bool padHints_ = false;
     float preparedScale_ = 0;
+    FontFamily preparedFamily_ = FontFamily::DejaVuSans;
     using Row = ViewArea;
     std::vector<Row> menuRows_;
     std::vector<ViewArea> storyAreas_;
