@@ -393,13 +393,12 @@ TEST_F(AccessTest, the_accessibility_rows_by_mouse_alone_a_right_click_opens_and
     EXPECT_TRUE(s.reduceFlashes);
     click(320, 180, SDL_BUTTON_RIGHT);
     EXPECT_FALSE(game->pauseOverlayOpen()) << "a right-click resumes";
-    // The history: the wheel opens it, a right-click closes it.
-    SDL_Event e{};
-    e.type = SDL_MOUSEWHEEL;
-    e.wheel.y = 1;
-    ASSERT_EQ(SDL_PushEvent(&e), 1);
-    frame();
-    ASSERT_TRUE(game->historyShown());
+    // The history (the wheel rolls back): the overlay's History row opens it, a right-click closes it.
+    click(320, 180, SDL_BUTTON_RIGHT);
+    ASSERT_TRUE(hoverPauseRow(PauseMenu::Row::History, y));
+    click(320, y);
+    EXPECT_FALSE(game->pauseOverlayOpen());
+    ASSERT_TRUE(game->historyShown()) << "the History row opens the history";
     click(320, 180, SDL_BUTTON_RIGHT);
     EXPECT_FALSE(game->historyShown());
     EXPECT_FALSE(game->pauseOverlayOpen());

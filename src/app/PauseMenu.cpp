@@ -77,6 +77,7 @@ std::string PauseMenu::label(Row row) {
         case Row::HighContrast: return "High contrast";
         case Row::ReduceFlashes: return "Reduce flashes and shakes";
         case Row::SaveLoad: return "Save / Load";
+        case Row::History: return "History: the lines so far";
         case Row::SceneMenu: return "Back to the scene menu";
         case Row::Quit: return "Quit Stagehand";
     }
@@ -169,6 +170,7 @@ PauseMenu::Action PauseMenu::handle(const InputEvent& event, const ViewLayout& l
         case SDLK_SPACE:
             if (row == Row::Resume) return Action::Resume;
             if (row == Row::SaveLoad) return Action::SaveLoad;
+            if (row == Row::History) return Action::History;
             if (row == Row::SceneMenu) return Action::SceneMenu;
             if (row == Row::Quit) return Action::Quit;
             return change(row, volumeOf(row, settings) ? 2 : 1, settings);  // 2: a volume goes round

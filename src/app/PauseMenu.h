@@ -2,8 +2,8 @@
 // settings (text speed, auto-advance and its wait, text size, fullscreen,
 // master/music/sound/voice volumes, mute when the window loses focus, and
 // the accessibility options: self-voicing, font, line spacing, high contrast,
-// reduce flashes and shakes), the save/load screen, back to the scene menu,
-// quit. The scene does not run while it is open.
+// reduce flashes and shakes), the save/load screen, the history (the mouse's and
+// pad's way to it), back to the scene menu, quit. The scene does not run while it is open.
 #pragma once
 
 #include <string>
@@ -19,7 +19,7 @@ namespace stagehand {
 
 class PauseMenu {
 public:
-    enum class Action { None, Resume, SettingsChanged, ToggleFullscreen, SaveLoad, SceneMenu, Quit };
+    enum class Action { None, Resume, SettingsChanged, ToggleFullscreen, SaveLoad, History, SceneMenu, Quit };
     enum class Row {
         Resume,
         TextSpeed,
@@ -38,10 +38,11 @@ public:
         HighContrast,
         ReduceFlashes,
         SaveLoad,
+        History,
         SceneMenu,
         Quit
     };
-    static constexpr int kRowCount = 19;  // every row; rowCount() is what this overlay shows
+    static constexpr int kRowCount = 20;  // every row; rowCount() is what this overlay shows
 
     // `speech`: a synthesiser exists, so the self-voicing row is shown.
     explicit PauseMenu(bool speech = true);

@@ -212,6 +212,11 @@ void WindowGame::handlePause(const InputEvent& event, const ViewLayout& layout) 
             paused_ = false;
             openSaveScreen(SaveScreen::Mode::Save);
             break;
+        case PauseMenu::Action::History:  // the wheel rolls back: this row is the mouse's way to the history
+            paused_ = false;
+            showHistory_ = true;
+            historyScroll_ = 0;
+            break;
         case PauseMenu::Action::SceneMenu:
             paused_ = false;
             openMenu();
