@@ -215,7 +215,8 @@ M.functions = {
             .. "waits until it is done. With `voice` (a sound name, or `{voice = name}`) the clip plays as the line "
             .. "starts, the line is held until it ends, the next line stops it, and music is ducked under it." },
     { "fade", "stage", params = { { "kind", "fadeKind" }, { "seconds", "seconds", opt = true } },
-        doc = '`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white). Returns at once.' },
+        doc = '`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white; a short dim instead for '
+            .. "a player who asked for fewer flashes). Returns at once." },
     { "flash", "stage", params = { { "seconds", "seconds", opt = true } }, doc = '`fade("flash", seconds)`.' },
     { "setCameraCenter", "stage", params = { { "point", "point" } },
         doc = "Centres the camera on a point; a waypoint's map (`\"harbour.camera\"`: harbour) gives the backdrop." },

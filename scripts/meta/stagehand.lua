@@ -233,7 +233,7 @@ function sayFor(actor, text, seconds) end
 ---@param text string
 ---@param voice? string|{voice: string}
 function dialogue(speaker, text, voice) end
----`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white). Returns at once.
+---`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white; a short dim instead for a player who asked for fewer flashes). Returns at once.
 ---@param kind "out"|"in"|"flash"
 ---@param seconds? number
 function fade(kind, seconds) end

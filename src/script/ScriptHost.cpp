@@ -373,7 +373,7 @@ void ScriptHost::reportError(const std::string& messageWithTraceback) {
     std::string line = firstLine(message);
     if (tracebacks_ == TracebackShown::All)
         std::cerr << message << '\n';
-    else
+    else if (tracebacks_ != TracebackShown::Silent)
         std::cerr << (tracebacks_ == TracebackShown::Scene ? sceneTraceback(message) : line) << '\n';
     world_.effects().reportError(line, errorLocation(line));
     world_.effects().setErrorTraceback(sceneTraceback(message));

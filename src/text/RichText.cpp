@@ -40,12 +40,12 @@ Offset motionOffset(const TextStyle& style, std::uint32_t index, float size, dou
 }
 
 const TextLayout& RichText::layout(const std::shared_ptr<const MarkedText>& text, FontFace face, float size,
-                                   float pixelsPerUnit, float maxWidth) {
-    Key key{text.get(), static_cast<int>(face), size, pixelsPerUnit, maxWidth};
+                                   float pixelsPerUnit, float maxWidth, float lineSpacing) {
+    Key key{text.get(), static_cast<int>(face), size, pixelsPerUnit, maxWidth, lineSpacing};
     auto it = layouts_.find(key);
     if (it == layouts_.end()) {
         ++layoutsMade_;
-        it = layouts_.emplace(key, Entry{make(text, face, size, pixelsPerUnit, maxWidth), 0}).first;
+        it = layouts_.emplace(key, Entry{make(text, face, size, pixelsPerUnit, maxWidth, lineSpacing), 0}).first;
     }
     it->second.usedInFrame = frame_;
     return it->second.layout;
@@ -61,7 +61,7 @@ void RichText::beginFrame() {
 // Greedy line breaking over the styled glyphs, as TextRenderer::wrap does
 // over plain ones; then each line's glyphs sit on its tallest font's baseline.
 TextLayout RichText::make(const std::shared_ptr<const MarkedText>& text, FontFace face, float size, float pixelsPerUnit,
-                          float maxWidth) {
+                          float maxWidth, float lineSpacing) {
     TextLayout out;
     out.text = text;
     out.unitsPerPixel = 1.0f / pixelsPerUnit;
@@ -69,10 +69,12 @@ TextLayout RichText::make(const std::shared_ptr<const MarkedText>& text, FontFac
     std::vector<int> fontOf;
     std::vector<float> sizeOf;
     for (const TextStyle& style : text->styles) {
-        bool bold = face == FontFace::Bold || style.bold;
+        bool bold = face == FontFace::Bold || face == FontFace::DyslexicBold || style.bold;
+        bool dyslexic = face == FontFace::DyslexicRegular || face == FontFace::DyslexicBold;  // the player's font
+        FontFace styled = dyslexic ? (bold ? FontFace::DyslexicBold : FontFace::DyslexicRegular)
+                                   : (bold ? FontFace::Bold : FontFace::Regular);
         sizeOf.push_back(style.sizeFor(size));
-        fontOf.push_back(atlas_.font(bold ? FontFace::Bold : FontFace::Regular,
-                                     static_cast<int>(std::lround(sizeOf.back() * pixelsPerUnit))));
+        fontOf.push_back(atlas_.font(styled, static_cast<int>(std::lround(sizeOf.back() * pixelsPerUnit))));
     }
     std::vector<Item> items;
     items.reserve(text->length);
@@ -141,7 +143,7 @@ TextLayout RichText::make(const std::shared_ptr<const MarkedText>& text, FontFac
             pen += item.advance;
         }
         widest = std::max(widest, pen);
-        top += ascent + below;
+        top += (ascent + below) * lineSpacing;  // the player's line spacing (1, 1.25, 1.5)
     }
     out.width = widest * out.unitsPerPixel;
     out.height = top * out.unitsPerPixel;

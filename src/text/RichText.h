@@ -49,7 +49,7 @@ public:
     // `pixelsPerUnit`, no wider than `maxWidth`: made on the first call,
     // the same object after.
     const TextLayout& layout(const std::shared_ptr<const MarkedText>& text, FontFace face, float size,
-                             float pixelsPerUnit, float maxWidth);
+                             float pixelsPerUnit, float maxWidth, float lineSpacing = 1.0f);
 
     // Draws the first `shown` characters with the top-left at (x, y): colour
     // `base` where the text sets none (its alpha applies to all), the motion
@@ -65,15 +65,16 @@ public:
 
 private:
     TextLayout make(const std::shared_ptr<const MarkedText>& text, FontFace face, float size, float pixelsPerUnit,
-                    float maxWidth);
+                    float maxWidth, float lineSpacing);
     void emit(const TextLayout& layout, float x, float y, Color base, std::size_t shown, double time, bool still,
               bool shade);
 
     struct Key {
         const MarkedText* text;
         int face;
-        float size, pixelsPerUnit, width;
+        float size, pixelsPerUnit, width, lineSpacing;
         bool operator<(const Key& o) const {
+            if (lineSpacing != o.lineSpacing) return lineSpacing < o.lineSpacing;
             if (text != o.text) return text < o.text;
             if (face != o.face) return face < o.face;
             if (size != o.size) return size < o.size;

@@ -44,7 +44,7 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     Font name = fontFor(fonts::kHeading, textScale_);
     Font body = fontFor(fonts::kDialogue, textScale_);
     const Actor* speaker = line.speaker.empty() ? nullptr : world.cast().findActor(line.speaker);
-    Color accent = speaker ? speaker->color : kMuted;
+    Color accent = highContrast_ ? kContrastAccent : speaker ? speaker->color : kMuted;
     std::string picture =
         speaker && !speaker->portrait.empty() ? Cast::portraitImage(*speaker) : world.effects().image();
     bool portrait = !picture.empty();
@@ -52,17 +52,17 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     const float textWidth = kBoxX + kBoxWidth - padX - textX;
 
     // Only the typed part is shown; the layout holds the whole text so words do not jump lines.
-    const auto& laid = rich_.layout(line.marked, fonts::kDialogue.face, fonts::kDialogue.size * textScale_,
-                                    pixelsPerUnit_, textWidth);  // cached: the same layout every frame
+    const auto& laid = layoutText(line.marked, fonts::kDialogue, fonts::kDialogue.size * textScale_,
+                                  textWidth);  // cached: the same layout every frame
     float h = std::max(56 + std::max(laid.height, text_.lineHeight(body)) + 22, portrait ? 150.0f : 0.0f);
     float y = kBoxBottom - h;
     keepStoryBox(y, portrait);
-    batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
+    batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
     drawPortrait(picture, kBoxX, kBoxBottom);
     if (speaker) text_.draw(name, speaker->displayName, textX, y + 16, accent);
-    rich_.draw(laid, textX, y + (speaker ? 50 : 24), kPanelText, static_cast<std::size_t>(line.charsShown),
-               world.time(), stillMotion_);
+    rich_.draw(laid, textX, y + (speaker ? 50 : 24), highContrast_ ? kContrastText : kPanelText,
+               static_cast<std::size_t>(line.charsShown), world.time(), stillMotion_);
     if (line.typed) {
         // A page waits for the player: say how to go on.
         Font marker = fontFor(fonts::kMarker);
@@ -70,7 +70,8 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
         if (line.waitsForPlayer) {
             Font hint = fontFor(fonts::kPageHint);
             const char* label = padHints_ ? "A" : "Space";
-            text_.draw(hint, label, kBoxX + kBoxWidth - 44 - text_.width(hint, label), y + h - 33, kMuted, false);
+            text_.draw(hint, label, kBoxX + kBoxWidth - 44 - text_.width(hint, label), y + h - 33,
+                       highContrast_ ? kContrastText : kMuted, false);
         }
     }
 }
@@ -82,35 +83,41 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     bool portrait = !world.effects().image().empty();
     const float textX = kBoxX + (portrait ? kPortraitSize + 50 : 28);
     const float rowWidth = kBoxX + kBoxWidth - 20 - textX + 12;
-    float lineHeight = text_.lineHeight(option);
+    float lineHeight = text_.lineHeight(option) * lineSpacing_;
     // The numbers' column fits the widest ("12.") so no number runs into its text.
     const float numberColumn = text_.width(number, std::to_string(menu.options.size()) + ".") + 14 * textScale_;
     std::vector<const text::TextLayout*> laid;
     float rowsHeight = 0;
     for (std::size_t i = 0; i < menu.options.size(); ++i) {
         auto marked = i < menu.marked.size() ? menu.marked[i] : text::plainText(menu.options[i]);
-        laid.push_back(&rich_.layout(marked, fonts::kOption.face, fonts::kOption.size * textScale_, pixelsPerUnit_,
-                                     rowWidth - 20 - numberColumn));
+        laid.push_back(
+            &layoutText(marked, fonts::kOption, fonts::kOption.size * textScale_, rowWidth - 20 - numberColumn));
         rowsHeight += std::max(laid.back()->height, lineHeight) + 12;
     }
     float h = std::max(44 + rowsHeight + 14, portrait ? 150.0f : 0.0f);
     float y = kBoxBottom - h;
     keepStoryBox(y, portrait);
-    batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
-    batch_.rect(kBoxX, y, kBoxWidth, 3, kAccent);
+    const Color accent = highContrast_ ? kContrastAccent : kAccent;
+    batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
+    batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
     drawPortrait(world.effects().image(), kBoxX, kBoxBottom);
     text_.draw(title, padHints_ ? "Choose (D-pad and A)" : "Choose (arrows and Enter, a number, or click)", textX,
-               y + 14, kMuted, false);
+               y + 14, highContrast_ ? kContrastText : kMuted, false);
     float rowY = y + 42;
     for (std::size_t i = 0; i < menu.options.size(); ++i) {
         float rowH = std::max(laid[i]->height, lineHeight) + 8;
         bool selected = static_cast<int>(i) == menu.selected;
         if (selected) {
             batch_.rect(textX - 12, rowY - 2, rowWidth, rowH, kRowHighlight);
-            batch_.rect(textX - 12, rowY - 2, 4, rowH, kAccent);
+            batch_.rect(textX - 12, rowY - 2, 4, rowH, accent);
         }
-        Color colour = selected ? kOptionSelected : kOption;
-        text_.draw(number, std::to_string(i + 1) + ".", textX, rowY + 2, selected ? kAccent : kMuted);
+        Color colour = highContrast_ ? (selected ? kContrastAccent : kContrastText)
+                       : selected    ? kOptionSelected
+                                     : kOption;
+        text_.draw(number, std::to_string(i + 1) + ".", textX, rowY + 2,
+                   highContrast_ ? colour
+                   : selected    ? kAccent
+                                 : kMuted);
         rich_.draw(*laid[i], textX + numberColumn, rowY + 2, colour, laid[i]->text->length, world.time(), stillMotion_);
         menuRows_.push_back({textX - 12, rowY - 2, rowWidth, rowH});
         rowY += rowH + 4;
@@ -130,7 +137,7 @@ void WorldView::drawBanner(const World& world) {
     float alpha = std::min(1.0f, world.effects().bannerSecondsLeft() / 0.3f);
     auto marked = world.effects().bannerMarked();
     if (!marked) return;
-    const auto& laid = rich_.layout(marked, fonts::kBanner.face, fonts::kBanner.size, pixelsPerUnit_, 1e6f);
+    const auto& laid = layoutText(marked, fonts::kBanner, fonts::kBanner.size, 1e6f);
     float x = (ViewLayout::kWidth - laid.width) / 2, y = ViewLayout::kHeight / 2 - 110;
     rich_.draw(laid, x, y, withAlpha(kBannerText, alpha), marked->length, world.time(), stillMotion_);
     storyAreas_.push_back({x, y, laid.width, laid.height});
@@ -197,9 +204,9 @@ void WorldView::drawSceneOver() {
     float x = (ViewLayout::kWidth - w) / 2, y = (ViewLayout::kHeight - h) / 2;
     sceneOverCard_ = {x, y, w, h};
     storyAreas_.push_back(sceneOverCard_);
-    batch_.rect(x, y, w, h, kPausePanel);
-    batch_.rect(x, y, w, 3, kAccent);
-    text_.drawCentered(heading, "The end", ViewLayout::kWidth / 2, y + 40, kAccent);
+    batch_.rect(x, y, w, h, highContrast_ ? kContrastPanel : kPausePanel);
+    batch_.rect(x, y, w, 3, highContrast_ ? kContrastAccent : kAccent);
+    text_.drawCentered(heading, "The end", ViewLayout::kWidth / 2, y + 40, highContrast_ ? kContrastAccent : kAccent);
     text_.drawCentered(hint, keys, ViewLayout::kWidth / 2, y + 40 + text_.lineHeight(heading) + 18, kPanelText);
 }
 
@@ -212,9 +219,12 @@ void WorldView::drawHistory(const World& world, int scroll) {
     Font body = fontFor(fonts::kBody);
     Font name = fontFor(fonts::kLabel);
     text_.draw(title, "History", x + 24, top + 16, kPanelText);
-    text_.draw(name, "Up/Down or the wheel to scroll  \u00B7  H or Esc to close", x + 140, top + 22, kMuted);
+    text_.draw(name,
+               padHints_ ? "D-pad to scroll  \u00B7  Y or B to close"
+                         : "Up/Down or the wheel to scroll  \u00B7  H, Esc or right-click to close",
+               x + 140, top + 22, kMuted);
     const auto& entries = world.story().history();
-    float lineHeight = text_.lineHeight(body), y = bottom - 20;
+    float lineHeight = text_.lineHeight(body) * lineSpacing_, y = bottom - 20;
     int last = static_cast<int>(entries.size()) - 1 - scroll;
     for (int i = last; i >= 0 && y > top + 70; --i) {
         const HistoryEntry& e = entries[static_cast<std::size_t>(i)];

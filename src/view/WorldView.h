@@ -33,6 +33,10 @@ struct ViewOverlay {
     bool paused = false;                                  // the scene is paused (the inspector says so)
     bool sceneOver = false;                               // the scene has ended: the card with the way back
     bool editor = false;  // the editor overlay: waypoints, actors' start points, the dialogue box's area
+    // The player's accessibility settings (the font itself is the TextRenderer's family).
+    float lineSpacing = 1;       // between the lines of a line, page, option, bubble and the history
+    bool highContrast = false;   // opaque boxes, white text on black: 7:1 and more
+    bool reduceFlashes = false;  // flash() dims briefly instead of whitening; shakes stand still
 };
 
 struct FontRole;
@@ -59,6 +63,10 @@ public:
 
 private:
     Font fontFor(const FontRole& role, float scale = 1);
+    // A marked text laid out (once: cached) in the role's face of the player's
+    // font family, at `size`, no wider than `width`, at the player's line spacing.
+    const text::TextLayout& layoutText(const std::shared_ptr<const text::MarkedText>& marked, const FontRole& role,
+                                       float size, float width);
     Vec2 toView(const World& world, Vec2 p) const;
     void drawBackdrop(const World& world);
     void drawTiles(const World& world);
@@ -105,14 +113,19 @@ private:
     text::RichText rich_;  // marked text: laid out once per text, drawn with its styles and motion
     float pixelsPerUnit_ = 1;
     float textScale_ = 1;
+    float lineSpacing_ = 1;
+    bool highContrast_ = false;
+    bool reduceFlashes_ = false;  // the player's "reduce flashes and shakes": shaking text and camera stand still
     bool padHints_ = false;
     float preparedScale_ = 0;
+    FontFamily preparedFamily_ = FontFamily::DejaVuSans;
     using Row = ViewArea;
     std::vector<Row> menuRows_;
     std::vector<ViewArea> storyAreas_;
-    std::vector<ViewArea> actorAreas_;
-    bool stillMotion_ = false;  // the player's "reduce motion": waving and shaking letters stand still  // a notice
-                                // avoids these too, where it can
+    std::vector<ViewArea> actorAreas_;  // a notice avoids these too, where it can
+    // The player's "reduce flashes and shakes" (or the text settings' stillMotion):
+    // waving and shaking letters stand still.
+    bool stillMotion_ = false;
     ViewArea noticeArea_{0, 0, 0, 0};
     ViewArea sceneOverCard_{0, 0, 0, 0};
     ViewArea inspectorArea_{0, 0, 0, 0};
