@@ -32,7 +32,10 @@ local M = {}
 M.types = {
     any = { lua = "any", literal = { "string", "number", "boolean", "table", "function" }, expects = "any value" },
     string = { lua = "string", literal = { "string" }, expects = "a string" },
-    text = { lua = "string", literal = { "string" }, expects = "a string" },
+    -- text an author writes, with inline markup (docs/API.md "Markup"): `markup` says which tags it takes,
+    -- "typed" (a line or page: every tag) or "shown" (a bubble, option or banner: how it looks only)
+    text = { lua = "string", literal = { "string" }, markup = "typed", expects = "a string" },
+    label = { lua = "string", literal = { "string" }, markup = "shown", expects = "a string" },
     number = { lua = "number", literal = { "number" }, expects = "a number" },
     seconds = { lua = "number", literal = { "number" }, atLeast = 0, expects = "a non-negative finite number" },
     integer = { lua = "integer", literal = { "number" }, atLeast = 0, expects = "a whole number" },
@@ -215,9 +218,9 @@ M.functions = {
         doc = "True while the actor is on its way somewhere. Returns at once." },
     { "face", "stage", params = { { "actor", "actor" }, { "direction", "facing" } },
         doc = '`"down"`, `"up"`, `"left"` or `"right"`. Walking turns actors by itself.' },
-    { "say", "stage", params = { { "actor", "actor" }, { "text", "text" }, { "seconds", "seconds", opt = true } },
+    { "say", "stage", params = { { "actor", "actor" }, { "text", "label" }, { "seconds", "seconds", opt = true } },
         doc = 'A speech bubble; `""` clears it; with `seconds` it clears itself. Returns at once.' },
-    { "sayFor", "stage", params = { { "actor", "actor" }, { "text", "text" }, { "seconds", "seconds" } },
+    { "sayFor", "stage", params = { { "actor", "actor" }, { "text", "label" }, { "seconds", "seconds" } },
         waits = true, builtOn = "say", doc = "A bubble for `seconds`, waiting that long." },
     { "dialogue", "stage", params = { { "speaker", "actor", orNil = true }, { "text", "text" },
         { "voice", "voice", opt = true } }, waits = true,
@@ -225,7 +228,8 @@ M.functions = {
             .. "waits until it is done. With `voice` (a sound name, or `{voice = name}`) the clip plays as the line "
             .. "starts, the line is held until it ends, the next line stops it, and music is ducked under it." },
     { "fade", "stage", params = { { "kind", "fadeKind" }, { "seconds", "seconds", opt = true } },
-        doc = '`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white). Returns at once.' },
+        doc = '`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white; a short dim instead for '
+            .. "a player who asked for fewer flashes). Returns at once." },
     { "flash", "stage", params = { { "seconds", "seconds", opt = true } }, doc = '`fade("flash", seconds)`.' },
     { "setCameraCenter", "stage", params = { { "point", "point" } },
         doc = "Centres the camera on a point; a waypoint's map (`\"harbour.camera\"`: harbour) gives the backdrop." },
@@ -234,7 +238,7 @@ M.functions = {
     { "enableControls", "stage", joinRow = ", " },
     { "print", "stage", params = { { "...", "any" } }, standard = true,
         doc = "Writes a `print` event to the transcript." },
-    { "banner", "stage", params = { { "text", "text" }, { "seconds", "seconds", opt = true } },
+    { "banner", "stage", params = { { "text", "label" }, { "seconds", "seconds", opt = true } },
         doc = "Big centred text for a moment (a countdown, a chapter title)." },
 
     -- Camera and tweens (src/game/Camera.h; the tweens in StageSupport.lua) ----
@@ -277,7 +281,13 @@ M.functions = {
     { "image", "story", params = { { "name", "image", orNil = true } },
         doc = "Shows `assets/images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`) beside the text; `image(nil)` "
             .. "hides it. Unknown names are errors with a suggestion." },
-    { "option", "story", params = { { "text", "text" }, { "target", "story" } },
+    { "portrait", "story", params = { { "actor", "actor" }, { "image", "image", orNil = true } },
+        doc = "The picture beside `actor`'s lines and pages (an image, as for `image`), shown instead of "
+            .. "`image()`'s while the actor speaks; `nil` removes it. Sets the expression back to none." },
+    { "expression", "story", params = { { "actor", "actor" }, { "name", "string", orNil = true } },
+        doc = "Changes the expression of `actor`'s portrait: `\"worried\"` shows the image PORTRAIT_worried; `nil` the "
+            .. "portrait itself. Inline, `{face=worried}` does it when the typewriter gets there." },
+    { "option", "story", params = { { "text", "label" }, { "target", "story" } },
         doc = "Adds a choice for the next `menu()`; `target` names a story function, looked up when the option is "
             .. "chosen (as in seed 001), so it may be defined further down. A literal target that names no "
             .. "function gets a warning when the script loads (and is a finding of `--check`); choosing it is an "

@@ -396,6 +396,12 @@ local function checkArgument(ctx, fname, param, literal, line)
             literal.shown)
     elseif literal.kind == "string" and type.names then
         checkName(ctx, fname, type.names, literal.value, line)
+    elseif literal.kind == "string" and type.markup and ctx.names.markupError then
+        -- the engine's own parser (src/text/Markup.cpp) judges the tags, in the words of the call's error
+        local problem = ctx.names.markupError(literal.value, type.markup)
+        if problem then
+            find(ctx, line, "%s: %s: %s", fname, param.name, problem)
+        end
     end
 end
 
@@ -423,6 +429,7 @@ local function checkCall(ctx, i, entry)
                 local list = entry.signalRole == "sends" and ctx.sent or ctx.waited
                 list[#list + 1] = { value = value, line = line }
             end
+
         end
     end
     local varargs = params[#params] and params[#params].name == "..."
@@ -443,6 +450,15 @@ end
 -- Signals sent and never waited on, and the reverse: each a finding at its
 -- literal, with the closest name of the other side.
 local function checkSignals(ctx)
+    -- A line's {signal=NAME} sends NAME when the typewriter gets there: any
+    -- string of the script may be (a part of) a line's text.
+    for _, t in ipairs(ctx.tokens) do
+        if t.kind == "string" then
+            for name in t.value:gmatch("{signal=([%w_%.%-]+)}") do
+                ctx.sent[#ctx.sent + 1] = { value = name, line = t.line }
+            end
+        end
+    end
     local sentNames, waitedNames = {}, {}
     for _, s in ipairs(ctx.sent) do
         sentNames[#sentNames + 1] = s.value

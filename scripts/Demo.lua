@@ -38,13 +38,13 @@ end
 
 local function georgeTrack()
     face("george", "right")
-    speak("george", "Bob. The ladder. Where did it go?")
+    speak("george", "Bob. The ladder. {b}Where{/b} did it go?")
     signal("bob's turn")
     waitSignal("george's turn")
     speak("george", "It was leaning on the shed this morning.")
     signal("bob's turn")
     waitSignal("george's turn")
-    speak("george", "I'm asking you, because you've got paint on your boots.")
+    speak("george", "I'm asking you, because you've got {color=#e05a3a}paint{/color} on your boots.")
     signal("bob's turn")
     waitSignal("george's turn")
     speak("george", "Put it back before dinner and I'll say no more.")
@@ -61,7 +61,7 @@ local function bobTrack()
     signal("george's turn")
     waitSignal("bob's turn")
     face("bob", "down")
-    speak("bob", "...It's a very nice ladder. The gutters look great, by the way.")
+    speak("bob", "...It's a {i}very{/i} nice ladder. The gutters look great, by the way.")
     face("bob", "left")
     signal("george's turn")
     waitSignal("bob's turn")
@@ -82,7 +82,7 @@ function conversation()
     footsteps("bob")
     walkTo("bob", "porch.shed")
     playSound("door", { at = "bob", volume = 0.8 })
-    say("bob", "Ladder's back!", 2)
+    say("bob", "{wave}Ladder's back!{/wave}", 2)
     stopMusic(2)
 end
 
@@ -237,6 +237,7 @@ function lighthouse()
     face("maren", "right")
     face("visitor", "right")
     image("keeper")
+    portrait("maren", "keeper") -- her lines show her face, and its expressions
     text("The lamp room smells of paraffin and salt. "
         .. "Maren, the keeper, polishes the brass and does not look up.")
     text("maren", "If you've come about the torn page, I've said all I mean to say.")
@@ -257,10 +258,10 @@ end
 
 function lighthouse_storm()
     image("keeper")
-    playSound("thunder", { volume = 0.5, pan = 0.3 })
-    text("maren", "Wind from the north-east, rain sideways. I lit the lamp at six and it never went out.")
+    text("maren", "Wind from the north-east,{sound=thunder} rain sideways. "
+        .. "I lit the lamp at six and it {b}never{/b} went out.")
     if flags.sawSmudge then
-        text("maren", "...Never went out for long, anyway.")
+        text("maren", "{face=worried}{cps=6}...{/cps}Never went out {i}for long{/i}, anyway.")
     end
     flags.heardStorm = true
     jump("lighthouse_questions")
@@ -281,10 +282,11 @@ function lighthouse_logbook()
 end
 
 function lighthouse_oil()
-    image("keeper_worried")
+    expression("maren", "worried")
     face("maren", "left")
-    text("maren", "...")
-    text("maren", "The lamp went dark for twenty minutes. The wick was bad and my hands were shaking.")
+    text("maren", "{cps=4}...{/cps}")
+    text("maren", "The lamp went dark for {color=#f0b050}twenty minutes{/color}.{w=0.6} "
+        .. "The wick was bad and my hands were {shake}shaking{/shake}.")
     text("maren", "A boat passed the point in those twenty minutes. It came in safe. "
         .. "I tore the page out so nobody would take the light from me.")
     option("Tell her the truth will keep, if she fixes the wick.", "lighthouse_ending_kind")
@@ -293,15 +295,14 @@ function lighthouse_oil()
 end
 
 function lighthouse_ending_kind()
-    image("keeper")
-    text("maren", "It will be fixed by tonight. You have my word, and the lamp's.")
+    text("maren", "It will be fixed by tonight.{w=0.5}{face=glad} You have my word, and the lamp's.")
     text("You leave her trimming a new wick. From the path, the light comes on steady and bright.")
     text("THE END: the light stays with its keeper.")
 end
 
 function lighthouse_ending_strict()
-    image("keeper_worried")
-    text("maren", "Then write it true. All twenty minutes of it.")
+    expression("maren", "worried")
+    text("maren", "Then write it true.{w=0.5} {speed=0.5}All twenty minutes of it.")
     text("She hands you the torn page from her apron pocket. Her handwriting stops mid-line.")
     text("THE END: the record is whole again.")
 end
@@ -348,12 +349,19 @@ function harbour()
     setBlip("pell", "blip_low", { pitch = 0.8, volume = 0.5 })
     footsteps("ines")
     walkTo("ines", "harbour.ines_enter")
-    dialogue("ines", "Pell said he'd be mending nets by the bollards. Time to ask him about that boat.")
+    runProcess(function()
+        waitSignal("pell-hears") -- his name carries across the quay
+        face("pell", "left")
+        sayFor("pell", "Hm?", 1.2)
+        face("pell", "down")
+    end):setName("pell hears his name")
+    dialogue("ines", "Pell{signal=pell-hears} said he'd be mending nets by the bollards.{w=0.4} "
+        .. "Time to ask him about that boat.")
     for n = 3, 1, -1 do
         banner(tostring(n), 0.8)
         wait(1)
     end
-    banner("Go!", 0.8)
+    banner("{color=#ffd75a}{wave}Go!{/wave}{/color}", 0.8)
     enableControls()
     local watcher = runProcess(pellLooksBack):setName("pell looks back")
     say("ines", "(arrow keys or WASD to walk)", 4)
@@ -366,7 +374,7 @@ function harbour()
 end
 
 function harbour_talk()
-    image("fisher")
+    portrait("pell", "fisher")
     text("pell", "You've the look of someone with a question. Go on, the nets aren't going anywhere.")
     option("Did a boat come in during the storm?", "harbour_boat")
     option("Just saying hello.", "harbour_hello")
@@ -376,7 +384,7 @@ end
 function harbour_boat()
     text("pell", "Mine did. Dark as a cellar off the point for a while, "
         .. "then the light came back and showed me the rocks.")
-    text("pell", "Whoever trimmed that lamp saved my neck. You tell them that.")
+    text("pell", "{face=glad}Whoever trimmed that lamp {b}saved my neck{/b}. You tell them that.")
 end
 
 function harbour_hello()

@@ -98,6 +98,7 @@ const std::map<std::string, std::string> kGoodArgument = {
     {"point", "'forest.jackie_stop'"},
     {"place", "'jon'"},
     {"text", "'hi'"},
+    {"label", "'hi'"},
     {"string", "'hi'"},
     {"number", "1"},
     {"seconds", "0.01"},

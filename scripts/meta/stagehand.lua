@@ -235,7 +235,7 @@ function sayFor(actor, text, seconds) end
 ---@param text string
 ---@param voice? string|{voice: string}
 function dialogue(speaker, text, voice) end
----`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white). Returns at once.
+---`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white; a short dim instead for a player who asked for fewer flashes). Returns at once.
 ---@param kind "out"|"in"|"flash"
 ---@param seconds? number
 function fade(kind, seconds) end
@@ -302,6 +302,14 @@ function text(speakerOrText, text, voice) end
 ---Shows `assets/images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`) beside the text; `image(nil)` hides it. Unknown names are errors with a suggestion.
 ---@param name string|nil
 function image(name) end
+---The picture beside `actor`'s lines and pages (an image, as for `image`), shown instead of `image()`'s while the actor speaks; `nil` removes it. Sets the expression back to none.
+---@param actor string
+---@param image string|nil
+function portrait(actor, image) end
+---Changes the expression of `actor`'s portrait: `"worried"` shows the image PORTRAIT_worried; `nil` the portrait itself. Inline, `{face=worried}` does it when the typewriter gets there.
+---@param actor string
+---@param name string|nil
+function expression(actor, name) end
 ---Adds a choice for the next `menu()`; `target` names a story function, looked up when the option is chosen (as in seed 001), so it may be defined further down. A literal target that names no function gets a warning when the script loads (and is a finding of `--check`); choosing it is an error at the `menu()` line.
 ---@param text string
 ---@param target string

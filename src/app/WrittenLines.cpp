@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <set>
 
+#include "text/Markup.h"
+
 namespace stagehand {
 
 namespace {
@@ -220,6 +222,12 @@ std::vector<WrittenLine> findWrittenLines(const std::string& source) {
         std::size_t shown = shownArgument(t.value, arguments.size());
         std::string text;
         if (shown >= arguments.size() || !literalText(arguments[shown], text) || text.empty()) continue;
+        // The screen shows the text without its markup (a text whose markup is
+        // wrong is an error when called, and compared as written).
+        std::string error;
+        bool typed = t.value == "dialogue" || t.value == "text";
+        if (auto marked = text::parseMarkup(text, typed ? text::MarkupPlace::Typed : text::MarkupPlace::Shown, error))
+            text = marked->plain;
         lines.push_back({t.line, t.value, text, functions.current()});
     }
     return lines;

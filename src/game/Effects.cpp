@@ -72,9 +72,14 @@ float Effects::flashAlpha() const {
 }
 
 void Effects::showBanner(const std::string& text, float seconds) {
-    banner_ = text;
+    showBanner(text::plainText(text), seconds);
+}
+
+void Effects::showBanner(std::shared_ptr<const text::MarkedText> text, float seconds) {
+    banner_ = text->plain;
+    bannerMarked_ = std::move(text);
     bannerSecondsLeft_ = seconds;
-    chronicle_.record(chronicle_.event("banner").with("text", text));
+    chronicle_.record(chronicle_.event("banner").with("text", banner_));
 }
 
 void Effects::reportError(const std::string& message, const std::string& where) {

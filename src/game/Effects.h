@@ -55,7 +55,9 @@ public:
     // out under way stops there; a flash goes on.
     void setFadeLevel(float level);
     void showBanner(const std::string& text, float seconds);
-    const std::string& bannerText() const { return banner_; }
+    void showBanner(std::shared_ptr<const text::MarkedText> text, float seconds);
+    const std::string& bannerText() const { return banner_; }  // plain
+    const std::shared_ptr<const text::MarkedText>& bannerMarked() const { return bannerMarked_; }
     float bannerSecondsLeft() const { return bannerSecondsLeft_; }
 
     // --- Messages from the host ---
@@ -90,6 +92,7 @@ private:
     float fadeSeconds_ = 0, fadeElapsed_ = 0;
     float veil_ = 0;  // the black veil when no fade runs: 1 after a fade out, 0 after a fade in
     std::string banner_;
+    std::shared_ptr<const text::MarkedText> bannerMarked_;
     float bannerSecondsLeft_ = 0;
     std::string lastError_;
     std::string errorTraceback_;

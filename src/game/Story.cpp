@@ -15,19 +15,21 @@ float readingSeconds(const std::string& text) {
 
 // Lines and pages are one thing; they differ in who turns them and in their
 // transcript event ("line" always names its speaker, "text" only a real one).
-int Story::show(const std::string& speaker, const std::string& text, bool waitsForPlayer) {
+int Story::show(const std::string& speaker, std::shared_ptr<const text::MarkedText> text, bool waitsForPlayer) {
     if (line_) finishedLineId_ = line_->id;  // a new line replaces the one showing
     soundtrack_.stopVoice();                 // and silences its voice
     DialogueLine line;
     line.id = nextLineId_++;
     line.speaker = speaker;
-    line.text = text;
+    line.text = text->plain;
+    line.marked = std::move(text);
     line.waitsForPlayer = waitsForPlayer;
     line_ = line;
-    history_.push_back({cast_.displayName(speaker), text, false});
+    history_.push_back({cast_.displayName(speaker), line.text, false});
     auto e = chronicle_.event(waitsForPlayer ? "text" : "line");
     if (!waitsForPlayer || !speaker.empty()) e.with("speaker", speaker);
-    chronicle_.record(e.with("text", text));
+    if (!line.marked->lineId.empty()) e.with("id", line.marked->lineId);
+    chronicle_.record(e.with("text", line.text));
     return line.id;
 }
 
@@ -38,10 +40,19 @@ void Story::finishLine() {
 }
 
 int Story::showMenu(const std::vector<std::string>& options, std::string& error) {
+    std::vector<std::shared_ptr<const text::MarkedText>> marked;
+    for (const auto& o : options) marked.push_back(text::plainText(o));
+    return showMenu(std::move(marked), error);
+}
+
+int Story::showMenu(std::vector<std::shared_ptr<const text::MarkedText>> marked, std::string& error) {
+    std::vector<std::string> options;
+    for (const auto& o : marked) options.push_back(o->plain);
     finishLine();  // the page that asked the question gives way to the choices
     ChoiceMenu menu;
     menu.id = nextMenuId_++;
     menu.options = options;
+    menu.marked = std::move(marked);
     menu_ = menu;
     std::string listed;
     for (std::size_t i = 0; i < options.size(); ++i)
@@ -128,9 +139,12 @@ void Story::advancePressed() {
         choose(menu_->selected);
         return;
     }
+    if (line_->waitsAtMark) {  // stopped at {w}: typing goes on
+        line_->waitsAtMark = false;
+        return;
+    }
     if (!line_->typed) {
-        line_->charsShown = static_cast<float>(utf8::length(line_->text));
-        line_->typed = true;
+        completeLine();
         line_->holdSecondsLeft = readingSeconds(line_->text) * settings_.readingScale;
         return;
     }
@@ -139,10 +153,11 @@ void Story::advancePressed() {
 
 void Story::advance(float dt) {
     if (!line_) return;
-    auto total = static_cast<float>(utf8::length(line_->text));
+    auto total = static_cast<float>(line_->marked->length);
     if (!line_->typed) {
         typeLetters(dt, total);
-        if (line_->charsShown >= total) {
+        bool cuesMet = line_->nextCue == line_->marked->cues.size() && line_->pauseLeft <= 0 && !line_->waitsAtMark;
+        if (line_->charsShown >= total && cuesMet) {
             line_->typed = true;
             line_->holdSecondsLeft = settings_.skipping ? 0.1f : readingSeconds(line_->text) * settings_.readingScale;
         }
@@ -162,14 +177,98 @@ void Story::advance(float dt) {
     if (line_->holdSecondsLeft <= 0 && !voiceSpeaks) finishLine();
 }
 
-// Letters appear at the text speed, each new one a typewriter blip for the
-// speaker; skipping or instant text shows them all at once, silently.
+// The typewriter meets a cue: a pause stops it (when pauses count), a speed
+// mark changes its pace, an event fires now, at this scene time.
+void Story::meetCue(const text::TextCue& cue, bool withPauses) {
+    DialogueLine& line = *line_;
+    using text::CueKind;
+    switch (cue.kind) {
+        case CueKind::Pause:
+            if (!withPauses || cue.value <= 0) return;
+            line.pauseLeft = static_cast<float>(cue.value);
+            chronicle_.record(chronicle_.event("cue").with("tag", "w").withNumber("seconds", cue.value));
+            return;
+        case CueKind::WaitForPlayer:
+            if (!withPauses || settings_.headless) return;  // nobody to press: it goes on
+            line.waitsAtMark = true;
+            chronicle_.record(chronicle_.event("cue").with("tag", "w"));
+            return;
+        case CueKind::Speed: line.speedFactor = static_cast<float>(cue.value); return;
+        case CueKind::SpeedEnd: line.speedFactor = 1; return;
+        case CueKind::Cps: line.cps = static_cast<float>(cue.value); return;
+        case CueKind::CpsEnd: line.cps = 0; return;
+        case CueKind::InstantStart: line.instantPart = true; return;
+        case CueKind::InstantEnd: line.instantPart = false; return;
+        case CueKind::Signal:
+        case CueKind::Face:
+        case CueKind::Sound: break;
+    }
+    auto e = chronicle_.event("cue").with("tag", cue.tag()).with("name", cue.name);
+    if (!line.speaker.empty()) e.with("speaker", line.speaker);
+    chronicle_.record(e);
+    if (cue.kind == text::CueKind::Sound) {
+        std::string error;  // the binding checked the name when the line was shown
+        soundtrack_.playSound(cue.name, SoundRequest{}, error);
+    } else {
+        fired_.push_back({line.speaker, cue});
+    }
+}
+
+// The rest of the line at once: its events fire in order, its pauses do not wait.
+void Story::completeLine() {
+    DialogueLine& line = *line_;
+    const auto& cues = line.marked->cues;
+    while (line.nextCue < cues.size()) meetCue(cues[line.nextCue++], false);
+    line.charsShown = static_cast<float>(line.marked->length);
+    line.pauseLeft = 0;
+    line.waitsAtMark = false;
+    line.typed = true;
+}
+
+// Letters appear at the text speed (times {speed=}, or at {cps=}), each new
+// one a typewriter blip for the speaker; the typewriter meets the text's cues
+// on its way. Skipping or instant text shows them all at once, silently,
+// firing the events in order without the pauses.
 void Story::typeLetters(float dt, float total) {
-    bool instant = settings_.charsPerSecond <= 0 || settings_.skipping;
-    float before = line_->charsShown;
-    line_->charsShown = instant ? total : std::min(total, line_->charsShown + settings_.charsPerSecond * dt);
-    if (!instant && !line_->speaker.empty() && static_cast<int>(line_->charsShown) > static_cast<int>(before))
-        soundtrack_.letterTyped(line_->speaker);
+    DialogueLine& line = *line_;
+    if (settings_.charsPerSecond <= 0 || settings_.skipping) {
+        completeLine();
+        line.typed = false;  // advance() sees it typed and starts the hold
+        return;
+    }
+    const auto& cues = line.marked->cues;
+    float before = line.charsShown, budget = dt;
+    // Each turn meets a cue, reaches the next stop or spends the budget.
+    for (std::size_t turns = 0; turns < 2 * cues.size() + 4; ++turns) {
+        while (line.nextCue < cues.size() && static_cast<float>(cues[line.nextCue].at) <= line.charsShown &&
+               line.pauseLeft <= 0 && !line.waitsAtMark)
+            meetCue(cues[line.nextCue++], true);
+        if (line.waitsAtMark) break;
+        if (line.pauseLeft > 0) {
+            float used = std::min(budget, line.pauseLeft);
+            line.pauseLeft -= used;
+            budget -= used;
+            if (line.pauseLeft > 0 || budget <= 0) break;
+            continue;
+        }
+        float stop = line.nextCue < cues.size() ? static_cast<float>(cues[line.nextCue].at) : total;
+        if (line.charsShown >= total && line.nextCue >= cues.size()) break;
+        if (line.instantPart) {
+            line.charsShown = stop;
+            continue;
+        }
+        float rate = (line.cps > 0 ? line.cps : settings_.charsPerSecond) * line.speedFactor;
+        float need = (stop - line.charsShown) / rate;
+        if (need <= budget) {
+            line.charsShown = stop;
+            budget -= need;
+            continue;
+        }
+        line.charsShown += budget * rate;
+        break;
+    }
+    if (!line.speaker.empty() && static_cast<int>(line.charsShown) > static_cast<int>(before))
+        soundtrack_.letterTyped(line.speaker);
 }
 
 }  // namespace stagehand

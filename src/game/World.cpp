@@ -23,6 +23,15 @@ void World::advance(float dt) {
     cast_.advance(dt, story_.currentMenu().has_value());
     camera_.advance(cast_);
     story_.advance(dt);
+    // The typewriter's events for the other parts: a face for the cast, a
+    // signal for the host (it sends them before the scheduler runs).
+    for (auto& fired : story_.takeFiredCues()) {
+        if (fired.cue.kind == text::CueKind::Signal) {
+            textSignals_.push_back(fired.cue.name);
+        } else if (Actor* speaker = cast_.findActor(fired.speaker)) {
+            cast_.setExpression(*speaker, fired.cue.name);
+        }
+    }
     effects_.advance(dt);
     soundtrack_.advance(dt);
 }

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "game/Camera.h"
 #include "game/Cast.h"
@@ -54,6 +56,9 @@ public:
     void setTickSeconds(double seconds) { chronicle_.setTickSeconds(seconds); }
     std::uint64_t ticks() const { return chronicle_.ticks(); }
     bool isBusy() const;  // walking, typing or fading: time alone will change things
+    // The {signal=NAME} names the typewriter met since the last take, in
+    // order, for the host to send before the scheduler's tick.
+    std::vector<std::string> takeTextSignals() { return std::exchange(textSignals_, {}); }
 
 private:
     Chronicle chronicle_;  // first: the parts keep a reference to it
@@ -63,6 +68,7 @@ private:
     Effects effects_{chronicle_};
     Camera camera_;
     MapCatalog maps_;
+    std::vector<std::string> textSignals_;
 };
 
 }  // namespace stagehand

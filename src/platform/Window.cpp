@@ -13,6 +13,8 @@
 
 namespace stagehand {
 
+static_assert(kKeyMenu == SDLK_APPLICATION, "a right-click is the Menu key");
+
 namespace {
 [[noreturn]] void fail(const std::string& what) {
     throw PlatformError(what + ": " + SDL_GetError());
@@ -177,6 +179,7 @@ std::vector<InputEvent> Window::pollInput() {
             case SDL_MOUSEBUTTONDOWN:
                 if (e.button.button == SDL_BUTTON_LEFT)
                     events.push_back({InputKind::MouseDown, 0, false, e.button.x * sx, e.button.y * sy});
+                if (e.button.button == SDL_BUTTON_RIGHT) events.push_back({InputKind::KeyDown, kKeyMenu});
                 break;
             case SDL_MOUSEWHEEL:
                 if (e.wheel.y != 0) events.push_back({InputKind::Wheel, e.wheel.y > 0 ? 1 : -1});

@@ -94,6 +94,15 @@ void Batch2D::quad(float x, float y, float w, float h, const TextureRegion& uv, 
     vertices_.insert(vertices_.end(), {tl, tr, bl, tr, br, bl});
 }
 
+void Batch2D::slantedQuad(float x, float y, float w, float h, const TextureRegion& uv, Color c, float slant) {
+    if (vertices_.size() + 6 > kMaxQuads * 6) flush();
+    Vertex tl{x + slant, y, uv.u0, uv.v0, c.r, c.g, c.b, c.a};
+    Vertex tr{x + w + slant, y, uv.u1, uv.v0, c.r, c.g, c.b, c.a};
+    Vertex bl{x, y + h, uv.u0, uv.v1, c.r, c.g, c.b, c.a};
+    Vertex br{x + w, y + h, uv.u1, uv.v1, c.r, c.g, c.b, c.a};
+    vertices_.insert(vertices_.end(), {tl, tr, bl, tr, br, bl});
+}
+
 void Batch2D::rect(float x, float y, float w, float h, Color color) {
     if (texture_ != whiteTexture_) setTexture(whiteTexture_, true);
     quad(x, y, w, h, white_, color);

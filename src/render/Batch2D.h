@@ -32,6 +32,9 @@ public:
     // atlas) are one channel of coverage tinted by the quad colour.
     void setTexture(GLuint texture, bool alphaOnly);
     void quad(float x, float y, float w, float h, const TextureRegion& uv, Color color);
+    // A quad whose top edge is shifted `slant` to the right of its bottom
+    // edge: an oblique glyph drawn from an upright one.
+    void slantedQuad(float x, float y, float w, float h, const TextureRegion& uv, Color color, float slant);
     void rect(float x, float y, float w, float h, Color color);
     void frame(float x, float y, float w, float h, float thickness, Color color);
     void gradientRect(float x, float y, float w, float h, Color top, Color bottom);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "script/BindAudio.h"
 #include "script/BindHelpers.h"
 #include "script/LuaCompat.h"
+#include "text/Markup.h"
 
 namespace stagehand {
 
@@ -206,14 +208,100 @@ int l_face(lua_State* L) {
     return 0;
 }
 
+// The text at `index`, parsed once (src/text/Markup.h); null after pushing
+// "fname: argName: <what is wrong with the markup>". Call textChecked first.
+std::shared_ptr<const text::MarkedText> markedArg(lua_State* L, int index, const char* fname, const char* argName,
+                                                  text::MarkupPlace place) {
+    std::string error;
+    auto marked = text::parseMarkup(bind::readableText(L, index), place, error);
+    if (!marked) bind::pushError(L, std::string(fname) + ": " + argName + ": " + error);
+    return marked;
+}
+
+// The expression images of a portrait: "keeper" has "worried" when
+// keeper_worried is an image.
+std::vector<std::string> expressionsOf(lua_State* L, const std::string& portrait) {
+    std::vector<std::string> out;
+    for (const auto& name : worldOf(L).effects().imageNames())
+        if (name.size() > portrait.size() + 1 && name.compare(0, portrait.size() + 1, portrait + "_") == 0)
+            out.push_back(name.substr(portrait.size() + 1));
+    return out;
+}
+
+// Pushes an error unless `expression` is one of the actor's portrait's ("" always is).
+bool checkExpression(lua_State* L, const char* fname, const Actor& actor, const std::string& expression) {
+    if (expression.empty()) return true;
+    if (actor.portrait.empty()) {
+        bind::pushError(L, std::string(fname) + ": " + actor.id + " has no portrait to change (call portrait(\"" +
+                               actor.id + "\", IMAGE) first)");
+        return false;
+    }
+    auto known = expressionsOf(L, actor.portrait);
+    if (std::find(known.begin(), known.end(), expression) != known.end()) return true;
+    bind::pushUnknownNameError(
+        L, fname, "expression", expression, known,
+        "an expression E of portrait " + actor.portrait + " is the image " + actor.portrait + "_E in assets/images");
+    return false;
+}
+
+// The typewriter's events name things that must exist when the line is shown
+// (not when the typewriter reaches them): sounds, and the speaker's faces.
+bool checkCues(lua_State* L, const char* fname, const Actor* speaker, const text::MarkedText& marked) {
+    for (const auto& cue : marked.cues) {
+        if (cue.kind == text::CueKind::Sound) {
+            std::string error;
+            if (!worldOf(L).soundtrack().knowsSound(cue.name, error)) {
+                bind::pushError(L, std::string(fname) + ": {sound=" + cue.name + "}: " + error);
+                return false;
+            }
+        }
+        if (cue.kind == text::CueKind::Face) {
+            if (!speaker) {
+                bind::pushError(L, std::string(fname) + ": {face=" + cue.name +
+                                       "} needs a speaker with a portrait (narration has no face)");
+                return false;
+            }
+            if (!checkExpression(L, fname, *speaker, cue.name)) return false;
+        }
+    }
+    return true;
+}
+
 int l_say(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "say");
     if (!actor) return lua_error(L);
     double seconds = bind::optSeconds(L, 3, "say", "seconds", -1);
     bind::textChecked(L, 2, "say", "text");
-    std::string text = bind::readableText(L, 2);
-    worldOf(L).cast().say(*actor, text, static_cast<float>(seconds));
-    worldOf(L).soundtrack().babble(actor->id, static_cast<int>(utf8::length(text)));
+    {
+        auto marked = markedArg(L, 2, "say", "text", text::MarkupPlace::Shown);
+        if (marked) {
+            worldOf(L).soundtrack().babble(actor->id, static_cast<int>(marked->length));
+            worldOf(L).cast().say(*actor, std::move(marked), static_cast<float>(seconds));
+            return 0;
+        }
+    }
+    return lua_error(L);
+}
+
+int l_portrait(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "portrait");
+    if (!actor) return lua_error(L);
+    const char* image = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "portrait", "image");
+    const auto& known = worldOf(L).effects().imageNames();
+    if (*image && std::find(known.begin(), known.end(), image) == known.end()) {
+        bind::pushUnknownNameError(L, "portrait", "image", image, known, "images are in assets/images (NAME.png)");
+        return lua_error(L);
+    }
+    worldOf(L).cast().setPortrait(*actor, image);
+    return 0;
+}
+
+int l_expression(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "expression");
+    if (!actor) return lua_error(L);
+    const char* expression = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "expression", "name");
+    if (!checkExpression(L, "expression", *actor, expression)) return lua_error(L);
+    worldOf(L).cast().setExpression(*actor, expression);
     return 0;
 }
 
@@ -227,10 +315,16 @@ int showStoryText(lua_State* L, const char* fname, bool waitsForPlayer) {
         speaker = lua_tostring(L, 1);
     }
     bind::textChecked(L, 2, fname, "text");
-    Story& story = worldOf(L).story();
-    std::string text = bind::readableText(L, 2);
-    lua_pushinteger(L, waitsForPlayer ? story.showPage(speaker, text) : story.showLine(speaker, text));
-    return 1;
+    {
+        Story& story = worldOf(L).story();
+        auto marked = markedArg(L, 2, fname, "text", text::MarkupPlace::Typed);
+        if (marked && checkCues(L, fname, worldOf(L).cast().findActor(speaker), *marked)) {
+            lua_pushinteger(L, waitsForPlayer ? story.showPage(speaker, std::move(marked))
+                                              : story.showLine(speaker, std::move(marked)));
+            return 1;
+        }
+    }
+    return lua_error(L);
 }
 
 int l_showLine(lua_State* L) {
@@ -267,15 +361,18 @@ int l_showMenu(lua_State* L) {
     }
     int id = 0;
     {
-        std::vector<std::string> options;
+        std::vector<std::shared_ptr<const text::MarkedText>> options;
         for (int i = 1; i <= count; ++i) {
             lua_rawgeti(L, 1, i);
-            options.push_back(bind::readableText(L, -1));
+            options.push_back(markedArg(L, -1, "menu", "an option's text", text::MarkupPlace::Shown));
+            if (!options.back()) break;  // the error is on the stack, above the option
             lua_pop(L, 1);
         }
         std::string error;
-        id = worldOf(L).story().showMenu(options, error);
-        if (id == 0) bind::pushError(L, "menu: " + error);
+        if (options.empty() || options.back()) {
+            id = worldOf(L).story().showMenu(std::move(options), error);
+            if (id == 0) bind::pushError(L, "menu: " + error);
+        }
     }
     if (id == 0) return lua_error(L);
     lua_pushinteger(L, id);
@@ -295,8 +392,14 @@ int l_recordJump(lua_State* L) {
 int l_banner(lua_State* L) {
     double seconds = bind::optSeconds(L, 2, "banner", "seconds", 1.0);
     bind::textChecked(L, 1, "banner", "text");
-    worldOf(L).effects().showBanner(bind::readableText(L, 1), static_cast<float>(seconds));
-    return 0;
+    {
+        auto marked = markedArg(L, 1, "banner", "text", text::MarkupPlace::Shown);
+        if (marked) {
+            worldOf(L).effects().showBanner(std::move(marked), static_cast<float>(seconds));
+            return 0;
+        }
+    }
+    return lua_error(L);
 }
 
 int l_setPlayer(lua_State* L) {
@@ -515,6 +618,8 @@ const luaL_Reg kStageFunctions[] = {
     {"face", l_face},
     {"faceTowards", l_faceTowards},
     {"say", l_say},
+    {"portrait", l_portrait},
+    {"expression", l_expression},
     {"showLine", l_showLine},
     {"isLineFinished", l_isLineFinished},
     {"showPage", l_showPage},

@@ -40,16 +40,30 @@ void WorldView::prepareFonts(float pixelsPerUnit) {
             atlas_.glyph(id, cp);  // shapes, the key hints' dots, the ellipsis
     }
     preparedScale_ = pixelsPerUnit;
+    preparedFamily_ = text_.family();
+}
+
+const text::TextLayout& WorldView::layoutText(const std::shared_ptr<const text::MarkedText>& marked,
+                                              const FontRole& role, float size, float width) {
+    FontFace face = role.face;
+    if (text_.family() == FontFamily::OpenDyslexic)
+        face = face == FontFace::Bold ? FontFace::DyslexicBold : FontFace::DyslexicRegular;
+    return rich_.layout(marked, face, size, pixelsPerUnit_, width, lineSpacing_);
 }
 
 void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay) {
     pixelsPerUnit_ = layout.scale;
     textScale_ = overlay.textScale;
+    lineSpacing_ = overlay.lineSpacing;
+    highContrast_ = overlay.highContrast;
+    reduceFlashes_ = overlay.reduceFlashes;
     padHints_ = overlay.padHints;
-    if (preparedScale_ != pixelsPerUnit_) prepareFonts(pixelsPerUnit_);
+    if (preparedScale_ != pixelsPerUnit_ || preparedFamily_ != text_.family()) prepareFonts(pixelsPerUnit_);
     // The player's text size: its fonts are opened before the batch begins, like
     // every other (see PauseMenu::draw).
     for (const FontRole& role : fonts::kScaled) fontFor(role, textScale_);
+    stillMotion_ = world.story().textSettings().stillMotion || reduceFlashes_;
+    rich_.beginFrame();
     batch_.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     drawBackdrop(world);
     drawTiles(world);
@@ -69,7 +83,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     }
     storyAreas_.clear();
     for (const auto& bubble : layoutBubbles(world, cast, zoom)) {
-        drawBubble(bubble);
+        drawBubble(world, bubble);
         storyAreas_.push_back({bubble.x, bubble.y, bubble.w, bubble.h});
     }
 
@@ -96,8 +110,12 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
 
     if (float veil = world.effects().fadeOverlayAlpha(); veil > 0)
         batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha(kFadeBlack, veil));
+    // With fewer flashes asked for, a flash is a short dip towards dark: the
+    // frame never gets brighter than the scene (photosensitive players).
     if (float flash = world.effects().flashAlpha(); flash > 0)
-        batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha(kFlashWhite, flash));
+        batch_.rect(
+            0, 0, ViewLayout::kWidth, ViewLayout::kHeight,
+            overlay.reduceFlashes ? withAlpha(kFadeBlack, flash * kReducedFlashDim) : withAlpha(kFlashWhite, flash));
     sceneOverCard_ = {0, 0, 0, 0};
     if (overlay.sceneOver && !overlay.history) drawSceneOver();
     drawError(world, error);
@@ -145,11 +163,11 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
     for (const Actor* actor : cast) {
         if (actor->speech.empty()) continue;
         Vec2 at = toView(world, actor->position);
-        Bubble b{actor, {at.x, at.y - 44 * zoom}, 0, 0, 0, 0, text_.wrap(font, actor->speech, 280)};
-        float width = 0;
-        for (const auto& l : b.lines) width = std::max(width, text_.width(font, l));
-        b.w = width + 2 * padX;
-        b.h = b.lines.size() * text_.lineHeight(font) + 2 * padY;
+        auto marked = actor->speechMarked ? actor->speechMarked : text::plainText(actor->speech);
+        const auto& laid = layoutText(marked, fonts::kBubble, fonts::kBubble.size, 280);
+        Bubble b{actor, {at.x, at.y - 44 * zoom}, 0, 0, 0, 0, &laid};
+        b.w = laid.width + 2 * padX;
+        b.h = std::max(laid.height, text_.lineHeight(font)) + 2 * padY;
         b.x = std::clamp(b.anchor.x - b.w / 2, 12.0f, ViewLayout::kWidth - b.w - 12);
         b.y = b.anchor.y - b.h;
         bubbles.push_back(b);
@@ -177,10 +195,9 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
     return bubbles;
 }
 
-void WorldView::drawBubble(const Bubble& b) {
-    Font font = fontFor(fonts::kBubble);
+void WorldView::drawBubble(const World& world, const Bubble& b) {
     Font tail = fontFor(fonts::kTail);
-    float lineHeight = text_.lineHeight(font);
+    const Color paper = highContrast_ ? kContrastPaper : kPaper;
     float tailX = std::clamp(b.anchor.x, b.x + 14, b.x + b.w - 14);
     float headY = b.anchor.y + 6;
     if (headY - (b.y + b.h) > 12)  // lifted above a neighbour: a thread down to the speaker
@@ -190,11 +207,10 @@ void WorldView::drawBubble(const Bubble& b) {
     // pixels a crowd of bubbles costs (the frame is fill-bound; bench/RESULTS.md).
     batch_.rect(b.x + b.w, b.y + 4, 3, b.h, kBubbleShadow);
     batch_.rect(b.x + 3, b.y + b.h, b.w - 3, 4, kBubbleShadow);
-    batch_.rect(b.x, b.y, b.w, b.h, kPaper);
+    batch_.rect(b.x, b.y, b.w, b.h, paper);
     batch_.rect(b.x, b.y, 5, b.h, b.actor->color);
-    glyphQuad(tail, U'\u25BC', tailX, b.y + b.h + 5, 16, 12, kPaper);
-    for (std::size_t i = 0; i < b.lines.size(); ++i)
-        text_.draw(font, b.lines[i], b.x + 16, b.y + 9 + i * lineHeight, kInk, false);
+    glyphQuad(tail, U'\u25BC', tailX, b.y + b.h + 5, 16, 12, paper);
+    rich_.draw(*b.text, b.x + 16, b.y + 9, kInk, b.text->text->length, world.time(), stillMotion_, false);
 }
 
 }  // namespace stagehand
