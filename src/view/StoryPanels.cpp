@@ -31,11 +31,10 @@ void WorldView::keepStoryBox(float top, bool portrait) {
 
 // The picture beside the text (the speaker's portrait, else the one image()
 // set): framed, at the left of the box, rising above it.
-void WorldView::drawPortrait(const std::string& name, float boxX, float boxBottom) {
+void WorldView::drawPortrait(const std::string& name, float boxX, float boxBottom, float opacity) {
     const Image* image = name.empty() ? nullptr : images_.get(name);
     if (!image) return;
     float x = boxX + 22, y = boxBottom - 22 - kPortraitSize;
-    float opacity = world.effects().imageOpacity();
     batch_.rect(x - 4, y - 4, kPortraitSize + 8, kPortraitSize + 8, withAlpha(kPortraitFrame, opacity));
     batch_.setTexture(image->texture, false);
     batch_.quad(x, y, kPortraitSize, kPortraitSize, {0, 0, 1, 1}, withAlpha(kUntinted, opacity));
@@ -60,7 +59,7 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     keepStoryBox(y, portrait);
     batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
-    drawPortrait(picture, kBoxX, kBoxBottom);
+    drawPortrait(picture, kBoxX, kBoxBottom, world.effects().imageOpacity());
     if (speaker) text_.draw(name, speaker->displayName, textX, y + 16, accent);
     rich_.draw(laid, textX, y + (speaker ? 50 : 24), highContrast_ ? kContrastText : kPanelText,
                static_cast<std::size_t>(line.charsShown), world.time(), stillMotion_);
@@ -101,7 +100,7 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     const Color accent = highContrast_ ? kContrastAccent : kAccent;
     batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
-    drawPortrait(world.effects().image(), kBoxX, kBoxBottom);
+    drawPortrait(world.effects().image(), kBoxX, kBoxBottom, world.effects().imageOpacity());
     text_.draw(title, padHints_ ? "Choose (D-pad and A)" : "Choose (arrows and Enter, a number, or click)", textX,
                y + 14, highContrast_ ? kContrastText : kMuted, false);
     float rowY = y + 42;

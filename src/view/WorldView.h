@@ -90,7 +90,7 @@ private:
     void drawBubble(const World& world, const Bubble& bubble);
     void drawDialogue(const World& world, const DialogueLine& line);
     void drawMenu(const World& world, const ChoiceMenu& menu);
-    void drawPortrait(const std::string& image, float boxX, float boxBottom);
+    void drawPortrait(const std::string& image, float boxX, float boxBottom, float opacity);  // the picture's tween
     void keepStoryBox(float top, bool portrait);
     void drawBanner(const World& world);
     void drawNotice(const World& world);
