@@ -8,6 +8,7 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +20,7 @@
 #include "TestSupport.h"
 #include "app/RunSetup.h"
 #include "app/WindowGame.h"
+#include "game/Camera.h"
 #include "platform/Speech.h"
 
 using namespace stagehand;
@@ -30,7 +32,13 @@ const char* const kScenes = R"(
 SCENES = {
     { name = "voiced", title = "Voiced" },
     { name = "short", title = "Short" },
+    { name = "shaky", title = "Shaky" },
 }
+
+function shaky()
+    shakeCamera(20, 5)
+    text("Hold on.")
+end
 
 function voiced()
     text("The first page.")
@@ -402,6 +410,27 @@ TEST_F(AccessTest, the_accessibility_rows_by_mouse_alone_a_right_click_opens_and
     click(320, 180, SDL_BUTTON_RIGHT);
     EXPECT_FALSE(game->historyShown());
     EXPECT_FALSE(game->pauseOverlayOpen());
+}
+
+// "Reduce flashes and shakes" reaches the camera: the view stays still while
+// the shake runs (its timing and events are the scene's, unchanged).
+TEST_F(AccessTest, reduce_flashes_and_shakes_holds_the_camera_still_during_a_shake) {
+    auto shakeSeen = [&] {
+        float most = 0;
+        for (int i = 0; i < 30; ++i) {
+            frame();
+            const Camera& camera = game->simulation()->world().camera();
+            most = std::max(most, std::abs(camera.viewCenter().x - camera.center().x) +
+                                      std::abs(camera.viewCenter().y - camera.center().y));
+        }
+        return most;
+    };
+    open("shaky");
+    EXPECT_GT(shakeSeen(), 1.0f) << "without the setting the view shakes";
+    keepSettings("reduce_flashes = true\n");
+    open("shaky");
+    EXPECT_TRUE(game->simulation()->world().camera().stillShakes());
+    EXPECT_EQ(shakeSeen(), 0.0f) << "with the setting the view holds still";
 }
 
 TEST_F(AccessTest, the_end_card_goes_to_the_scene_menu_with_a_click) {

@@ -300,14 +300,14 @@ namespace {
 constexpr int kWidth = 1280, kHeight = 720;
 
 struct MarkupRender : test::RenderFixture<kWidth, kHeight> {
-    std::vector<std::uint8_t> frame(Stage& stage) {
+    std::vector<std::uint8_t> frame(Stage& stage, const ViewOverlay& overlay = ViewOverlay{}) {
         OffscreenTarget target(kWidth, kHeight);
         target.bind();
         glClearColor(0, 0, 0, 1);
         glClear(GL_COLOR_BUFFER_BIT);
         ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
         layout.applyViewport();
-        view->draw(stage.world, layout, ViewOverlay{});
+        view->draw(stage.world, layout, overlay);
         return target.readRgb();
     }
     // A menu stays up (no answer given), so its options can be drawn at any time.
@@ -378,4 +378,16 @@ TEST_F(MarkupRender, still_motion_draws_waving_and_shaking_letters_still) {
     auto plain = menuOf("Waves and shakes");
     plain->ticks(18);
     EXPECT_FALSE(boxesDiffer(frame(*plain), frame(*stage)));
+}
+
+// The player's "reduce flashes and shakes" (the pause overlay) stills letters too.
+TEST_F(MarkupRender, reduce_flashes_and_shakes_draws_moving_letters_still) {
+    auto stage = menuOf("{wave}Waves{/wave} and {shake}shakes{/shake}");
+    ViewOverlay reduced;
+    reduced.reduceFlashes = true;
+    stage->ticks(12);
+    auto before = frame(*stage, reduced);
+    stage->ticks(6);
+    EXPECT_FALSE(boxesDiffer(before, frame(*stage, reduced)));
+    EXPECT_TRUE(boxesDiffer(before, frame(*stage))) << "without the setting the letters move";
 }

@@ -463,6 +463,7 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
         menu_->setPadHints(padUsedLast_);
         menu_->draw(renderer_.batch, renderer_.text, layout);
     } else if (sim) {
+        sim->world().camera().setStillShakes(settings_.reduceFlashes);  // the view only: the shake still runs
         std::vector<ProcessInfo> processes;
         if (showInspector_) processes = sim->inspectedProcesses();
         std::string title = playback_.label().empty() ? sceneTitle_ : sceneTitle_ + "  \u00B7  " + playback_.label();
