@@ -158,8 +158,20 @@ if ! command -v xvfb-run > /dev/null; then
   echo "check-windows: xvfb-run is missing: the Windows tests cannot run (install xvfb and xauth)" >&2
   exit 1
 fi
-# wine's own state lives in the cache too; quiet, and with no Mono/Gecko prompts.
-export WINEPREFIX=$cache/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+# One run at a time in this checkout (a second waits here): both would build,
+# test and write in the same build folder.
+mkdir -p "$build"
+exec 8> "$build/.check-windows.lock"
+flock 8
+# wine's own state lives in this checkout's build folder, not in the shared
+# cache: one prefix is one wineserver, and every clone's run ends with
+# `wineserver -k`. With one prefix for all clones, a run ending in one clone
+# killed the server under the tests another clone was running (seen here:
+# tests of 0.3 s taking 11 to 37 s while a new server and wine's system
+# programs came up; a longer program killed outright, exit 1 and no output
+# under WINEDEBUG=-all), and both clones' X displays met in one wine
+# session. Quiet, and with no Mono/Gecko prompts.
+export WINEPREFIX=$build/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 build_libraries
 step "building stagehand"
 cmake -S "$root" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="$prefix" \
@@ -190,6 +202,8 @@ step "testing under wine"
 # winedevice, plugplay, rpcss and services.exe; and ctest stuck on a finished
 # render test for 12 minutes). The idle program keeps them up, started once
 # with nothing to hold.
+# (The lock's descriptor is closed for it: a wine program left running must
+# not hold the next run back.)
 export STAGEHAND_WINDOWS_BUILD=$build
 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   wineboot -i > /dev/null 2>&1
@@ -206,7 +220,7 @@ xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   exec 9>&-
   rm -f "$idle_input"
   exit $status
-' 
+' 8>&-
 if [ "${1:-}" = "--package" ]; then
   step "packaging"
   (cd "$build" && cpack -G ZIP)
