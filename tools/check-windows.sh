@@ -170,8 +170,12 @@ flock 8
 # tests of 0.3 s taking 11 to 37 s while a new server and wine's system
 # programs came up; a longer program killed outright, exit 1 and no output
 # under WINEDEBUG=-all), and both clones' X displays met in one wine
-# session. Quiet, and with no Mono/Gecko prompts.
-export WINEPREFIX=$build/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+# session. With no Mono/Gecko prompts, and quiet but for why a program could
+# not start or crashed: under WINEDEBUG=-all a test whose DLL fails to load
+# exits 53 having said nothing at all (tried here), and a test once failed
+# at once with no output.
+export WINEPREFIX=$build/wineprefix WINEDEBUG=-all,err+module,err+process,err+virtual,err+seh \
+  WINEDLLOVERRIDES="mscoree,mshtml="
 build_libraries
 step "building stagehand"
 cmake -S "$root" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="$prefix" \
@@ -216,6 +220,11 @@ xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   wine "$STAGEHAND_WINDOWS_BUILD/stagehand.exe" --help > /dev/null || exit 1
   ctest --test-dir "$STAGEHAND_WINDOWS_BUILD" -j'"$jobs"' --output-on-failure
   status=$?
+  # The whole log of a failing run is kept: the next run writes over LastTest.log.
+  if [ $status -ne 0 ]; then
+    kept=$STAGEHAND_WINDOWS_BUILD/failed-run-$(date -u +%Y%m%dT%H%M%SZ).log
+    cp "$STAGEHAND_WINDOWS_BUILD/Testing/Temporary/LastTest.log" "$kept" && echo "check-windows: the log of this run is kept in $kept"
+  fi
   wineserver -k || true
   exec 9>&-
   rm -f "$idle_input"
