@@ -13,11 +13,14 @@ std::string dataRoot() {
     return STAGEHAND_SOURCE_DIR;
 }
 
+std::filesystem::path scratchFolder() {
+    std::filesystem::path dir = std::filesystem::path(STAGEHAND_TEST_BINARY_DIR) / "scratch";
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
 std::string writeScript(const std::string& name, const std::string& source) {
-    namespace fs = std::filesystem;
-    fs::path dir = fs::temp_directory_path() / "stagehand_tests";
-    fs::create_directories(dir);
-    fs::path path = dir / name;
+    std::filesystem::path path = scratchFolder() / name;
     std::ofstream(path, std::ios::binary) << source;
     return path.string();
 }

@@ -287,11 +287,11 @@ TEST(Sound, no_sound_card_means_one_notice_and_a_silent_working_game) {
 // ALSA with no sound card to find (an empty configuration: no default
 // device, on any machine) must cost our one notice line, not alsa-lib's own.
 TEST(Sound, alsa_without_a_card_prints_nothing_of_its_own) {
-    std::filesystem::path config = std::filesystem::temp_directory_path() / "stagehand_empty_alsa.conf";
+    std::filesystem::path config = test::scratchFolder() / "empty_alsa.conf";
     std::ofstream(config) << "# no devices\n";
     SDL_setenv("ALSA_CONFIG_PATH", config.string().c_str(), 1);
     SDL_setenv("SDL_AUDIODRIVER", "alsa", 1);
-    std::filesystem::path captured = std::filesystem::temp_directory_path() / "stagehand_alsa_stderr.txt";
+    std::filesystem::path captured = test::scratchFolder() / "alsa_stderr.txt";
     std::fflush(stderr);
     int savedStderr = dup(2);
     FILE* sink = std::fopen(captured.string().c_str(), "w");
