@@ -129,8 +129,6 @@ void saveOver(const fs::path& path, const std::string& text) {
 class WindowTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        // The mouse is the test's alone (see kTestMouse).
-        SDL_SetEventFilter(onlyTheTestsMouse, nullptr);
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
         // Unique to this run: other checkouts may run the same tests at the same time.
         folder =
@@ -172,6 +170,9 @@ protected:
         options.frameCap = false;
         options.sink = [this](const TranscriptEvent& e) { seen.push_back(Transcript::formatText(e)); };
         game = std::make_unique<WindowGame>(setup, options);
+        // The mouse is the test's alone (see kTestMouse); set for each window, as SDL forgets
+        // the filter when the last window's events stop.
+        SDL_SetEventFilter(onlyTheTestsMouse, nullptr);
         now = 0;
         if (!game->start(now)) throw std::runtime_error("the window has neither a scene nor a menu to show");
     }

@@ -199,7 +199,7 @@ step "testing under wine"
 # program of a session, giving them that program's standard output and error,
 # and stops them when no program is left. Without the idle program they stop
 # and start again between tests, and the test that restarts them lends them
-# its output pipe: ctest, or a test script's execute_process (TIMEOUT 60),
+# its output pipe: ctest, or a test script's execute_process,
 # then waits for an end of output that comes only when the system programs
 # stop, long after the test itself exited (seen here: a reader of a 0.1 s
 # `--list-scenes` still waiting after 11 minutes, the pipe held open by
