@@ -121,7 +121,7 @@ TEST_F(RenderTest, a_screenshot_png_reads_back_as_the_frame_it_shows) {
     auto sim = sceneAt("lighthouse", 1.0);  // portrait and text: many colours
     OffscreenTarget target(kWidth, kHeight);
     auto rgb = render(*sim, target);
-    auto path = std::filesystem::temp_directory_path() / "stagehand_tests" / "frame_readback.png";
+    auto path = test::scratchFolder() / "frame_readback.png";
     std::filesystem::create_directories(path.parent_path());
     std::string error;
     ASSERT_TRUE(savePng(path, kWidth, kHeight, rgb, error)) << error;

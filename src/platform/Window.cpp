@@ -184,9 +184,15 @@ std::vector<InputEvent> Window::pollInput() {
             case SDL_MOUSEWHEEL:
                 if (e.wheel.y != 0) events.push_back({InputKind::Wheel, e.wheel.y > 0 ? 1 : -1});
                 break;
-            case SDL_MOUSEMOTION:
-                events.push_back({InputKind::MouseMove, 0, false, e.motion.x * sx, e.motion.y * sy});
+            case SDL_MOUSEMOTION: {
+                // Only a pointer that moved from where it was (see pointerKnown_).
+                bool moved = pointerKnown_ && (e.motion.x != pointerX_ || e.motion.y != pointerY_);
+                pointerKnown_ = true;
+                pointerX_ = e.motion.x;
+                pointerY_ = e.motion.y;
+                if (moved) events.push_back({InputKind::MouseMove, 0, false, e.motion.x * sx, e.motion.y * sy});
                 break;
+            }
             default: break;
         }
     }
