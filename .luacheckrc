@@ -14,9 +14,10 @@ local sceneApi = {
     "try", "signal", "latch", "unlatch", "isLatched", "newGroup", "rootGroup", "processes", "findDeadlocks",
     "deadlockReport", "waypoint", "activate", "deactivate", "setPosition", "walkToPoint", "walkTo",
     "walkToPointAndSignal", "waitArrival", "isWalking", "face", "say", "sayFor", "dialogue", "fade", "flash",
-    "setCameraCenter", "disableControls", "enableControls", "banner", "text", "image", "option", "menu", "line",
-    "jump", "playMusic", "stopMusic", "playSound", "setBlip", "setPlayer", "waitNear", "distance", "isLookingAt",
-    "faceTowards", "positionOf", "facingOf",
+    "setCameraCenter", "disableControls", "enableControls", "banner", "moveCamera", "zoomCamera", "shakeCamera",
+    "waitCamera", "followCamera", "tween", "ease", "text", "image", "portrait", "expression", "option", "menu",
+    "line", "jump", "playMusic", "stopMusic", "playSound", "setBlip", "setPlayer", "waitNear", "distance",
+    "isLookingAt", "faceTowards", "positionOf", "facingOf",
     -- </api>
     -- the sandbox's standard functions (no io, os, debug or load*)
     "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring", "type", "unpack",

@@ -7,7 +7,10 @@
 // With "sound" as the third argument, each frame also runs the game's sound
 // work: a footstep for every 24th actor (at most 32 play), the cues handed to
 // the device, mixed on SDL's audio thread (bench/audio_frames.sh compares).
-//   usage: frame_bench N [FRAMES [sound]]      (run under X, e.g. Xvfb, from the repo root)
+// With "zoom=Z" as the third argument, the camera looks at the same frame at
+// zoom Z (the stage drawn through the camera, text at its size:
+// bench/zoom_frames.sh compares).
+//   usage: frame_bench N [FRAMES [sound|zoom=Z]]      (run under X, e.g. Xvfb, from the repo root)
 #include <SDL.h>
 
 #include <algorithm>
@@ -63,6 +66,7 @@ int main(int argc, char** argv) {
     int count = argc > 1 ? std::atoi(argv[1]) : 100;
     int frames = argc > 2 ? std::atoi(argv[2]) : 300;
     bool sound = argc > 3 && std::string(argv[3]) == "sound";
+    float zoom = argc > 3 && std::string(argv[3]).rfind("zoom=", 0) == 0 ? std::strtof(argv[3] + 5, nullptr) : 1.0f;
     std::string error;
     std::string root = locateDataRoot(error);
     Window window({"frame_bench", 1280, 720, false, false, false});
@@ -79,6 +83,7 @@ int main(int argc, char** argv) {
     world.effects().setImageNames({"keeper"});
     world.effects().setBackdrop("", Backdrop::Forest);  // the forest, as RESULTS.md describes the frame
     addCast(world, count);
+    world.camera().setZoom(zoom);
     for (int i = 0; i < 600; ++i) world.advance(1.0f / 60.0f);  // the dialogue line typed out
     std::string notice;
     std::unique_ptr<AudioOutput> output;

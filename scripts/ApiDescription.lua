@@ -33,8 +33,11 @@ local M = {}
 M.types = {
     any = { lua = "any", literal = { "string", "number", "boolean", "table", "function" }, expects = "any value" },
     string = { lua = "string", literal = { "string" }, expects = "a string" },
-    -- text a player reads: a string (with its line ID `{#ID}` if written), or a template from line()
-    text = { lua = "string|Line", literal = { "string" }, expects = "a string or a line(...)" },
+    -- text a player reads, with inline markup (docs/API.md "Markup") and its line ID `{#ID}` if written:
+    -- a string, or a template from line(). `markup` says which tags it takes, "typed" (a line or page:
+    -- every tag) or "shown" (a bubble, option or banner: how it looks only)
+    text = { lua = "string|Line", literal = { "string" }, markup = "typed", expects = "a string or a line(...)" },
+    label = { lua = "string|Line", literal = { "string" }, markup = "shown", expects = "a string or a line(...)" },
     number = { lua = "number", literal = { "number" }, expects = "a number" },
     seconds = { lua = "number", literal = { "number" }, atLeast = 0, expects = "a non-negative finite number" },
     integer = { lua = "integer", literal = { "number" }, atLeast = 0, expects = "a whole number" },
@@ -63,6 +66,18 @@ M.types = {
     blipOptions = { lua = "{pitch?: number, volume?: number}", literal = { "table" }, expects = "a table" },
     facing = { lua = '"down"|"up"|"left"|"right"', literal = { "string" }, enum = { "down", "up", "left", "right" } },
     fadeKind = { lua = '"out"|"in"|"flash"', literal = { "string" }, enum = { "out", "in", "flash" } },
+    -- Robert Penner's curves (scripts/StageSupport.lua draws them)
+    easing = { lua = "Easing", literal = { "string" }, enum = { "linear",
+        "inQuad", "outQuad", "inOutQuad", "inCubic", "outCubic", "inOutCubic", "inSine", "outSine", "inOutSine",
+        "inBack", "outBack", "inOutBack", "inElastic", "outElastic", "inOutElastic",
+        "inBounce", "outBounce", "inOutBounce" } },
+    tweenTarget = { lua = 'string|"camera"|"fade"|"picture"', literal = { "string" },
+        expects = "an actor, camera, fade or picture" },
+    tweenProperty = { lua = '"position"|"center"|"zoom"|"level"|"opacity"', literal = { "string" },
+        enum = { "position", "center", "zoom", "level", "opacity" } },
+    -- a place for position and center, a number for zoom, level and opacity
+    tweenValue = { lua = "number|string|Point", literal = { "number", "string", "table" },
+        expects = "a place or a number" },
 }
 
 -- The sections of docs/API.md that hold a generated table, in its order. A
@@ -75,6 +90,7 @@ M.sections = {
     { name = "groups", header = { "function", "what it does" } },
     { name = "introspection" },
     { name = "stage", header = { "function", "what it does" } },
+    { name = "camera", header = { "function", "what it does" } },
     { name = "story", header = { "function", "what it does" } },
     { name = "sound", header = { "function", "what it does" } },
     { name = "player", header = { "function", "what it does" } },
@@ -205,9 +221,9 @@ M.functions = {
         doc = "True while the actor is on its way somewhere. Returns at once." },
     { "face", "stage", params = { { "actor", "actor" }, { "direction", "facing" } },
         doc = '`"down"`, `"up"`, `"left"` or `"right"`. Walking turns actors by itself.' },
-    { "say", "stage", params = { { "actor", "actor" }, { "text", "text" }, { "seconds", "seconds", opt = true } },
+    { "say", "stage", params = { { "actor", "actor" }, { "text", "label" }, { "seconds", "seconds", opt = true } },
         doc = 'A speech bubble; `""` clears it; with `seconds` it clears itself. Returns at once.' },
-    { "sayFor", "stage", params = { { "actor", "actor" }, { "text", "text" }, { "seconds", "seconds" } },
+    { "sayFor", "stage", params = { { "actor", "actor" }, { "text", "label" }, { "seconds", "seconds" } },
         waits = true, builtOn = "say", doc = "A bubble for `seconds`, waiting that long." },
     { "dialogue", "stage", params = { { "speaker", "actor", orNil = true }, { "text", "text" },
         { "voice", "voice", opt = true } }, waits = true,
@@ -215,7 +231,8 @@ M.functions = {
             .. "waits until it is done. With `voice` (a sound name, or `{voice = name}`) the clip plays as the line "
             .. "starts, the line is held until it ends, the next line stops it, and music is ducked under it." },
     { "fade", "stage", params = { { "kind", "fadeKind" }, { "seconds", "seconds", opt = true } },
-        doc = '`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white). Returns at once.' },
+        doc = '`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white; a short dim instead for '
+            .. "a player who asked for fewer flashes). Returns at once." },
     { "flash", "stage", params = { { "seconds", "seconds", opt = true } }, doc = '`fade("flash", seconds)`.' },
     { "setCameraCenter", "stage", params = { { "point", "point" } },
         doc = "Centres the camera on a point; a waypoint's map (`\"harbour.camera\"`: harbour) gives the backdrop." },
@@ -224,8 +241,39 @@ M.functions = {
     { "enableControls", "stage", joinRow = ", " },
     { "print", "stage", params = { { "...", "any" } }, standard = true,
         doc = "Writes a `print` event to the transcript." },
-    { "banner", "stage", params = { { "text", "text" }, { "seconds", "seconds", opt = true } },
+    { "banner", "stage", params = { { "text", "label" }, { "seconds", "seconds", opt = true } },
         doc = "Big centred text for a moment (a countdown, a chapter title)." },
+
+    -- Camera and tweens (src/game/Camera.h; the tweens in StageSupport.lua) ----
+    { "moveCamera", "camera", params = { { "place", "place" }, { "seconds", "seconds" },
+        { "easing", "easing", opt = true } }, returns = { { "Process" } },
+        signature = "moveCamera(place, seconds [, easing]) -> Process",
+        doc = "Eases the camera to `place` (an actor, whom it tracks while the move lasts, a waypoint or a point) "
+            .. "over `seconds` (default easing `inOutSine`); stops a follow. Returns the move's process at once." },
+    { "zoomCamera", "camera", params = { { "zoom", "number" }, { "seconds", "seconds" },
+        { "easing", "easing", opt = true } }, returns = { { "Process" } },
+        signature = "zoomCamera(zoom, seconds [, easing]) -> Process",
+        doc = "Eases the zoom to `zoom` (1 the stage's size, 2 twice as close; 0.25 to 8) about the camera's "
+            .. "centre. Text (bubbles, names, the dialogue box, menus) keeps its size." },
+    { "shakeCamera", "camera", params = { { "strength", "number" }, { "seconds", "seconds" } },
+        returns = { { "Process" } }, signature = "shakeCamera(strength, seconds) -> Process",
+        doc = "Shakes the view by up to `strength` view units (0 to 100), dying away over `seconds`. With the "
+            .. "player's reduce-shakes setting the view holds still; the shake's events and timing stay." },
+    { "waitCamera", "camera", waits = true,
+        doc = "Waits until every camera move, zoom and shake under way has ended (or was cancelled)." },
+    { "followCamera", "camera", params = { { "actor", "actor", orNil = true }, { "deadZone", "number", opt = true } },
+        signature = "followCamera(actor [, deadZone])",
+        doc = "Keeps `actor` in view: it walks freely within `deadZone` view units (default 80, up to 360) of the "
+            .. "centre, across and down, then the camera keeps it on the zone's edge. `followCamera(nil)` stops; "
+            .. "`setCameraCenter` and `moveCamera` stop it too." },
+    { "tween", "camera", params = { { "target", "tweenTarget" }, { "property", "tweenProperty" },
+        { "to", "tweenValue" }, { "seconds", "seconds" }, { "easing", "easing", opt = true } },
+        returns = { { "Process" } }, signature = "tween(target, property, to, seconds [, easing]) -> Process",
+        doc = "Eases a property: an actor's `position` (to a place), the camera's `center` (a place) or `zoom`, "
+            .. "the `fade`'s `level` (0 clear to 1 black), the `picture`'s `opacity` (0 to 1). A newer tween of "
+            .. "the same property, or a call that sets it (`setPosition`, `walkToPoint`, `fade`...), takes over." },
+    { "ease", "camera", params = { { "easing", "easing" }, { "t", "number" } }, returns = { { "number" } },
+        doc = "The curve's value at `t` (0 to 1): 0 at 0, 1 at 1; `back` and `elastic` overshoot on the way." },
 
     -- Story scripts (StageSupport.lua) ---------------------------------------
     { "text", "story", params = { { "speakerOrText", "text" }, { "text", "text", opt = true },
@@ -236,7 +284,13 @@ M.functions = {
     { "image", "story", params = { { "name", "image", orNil = true } },
         doc = "Shows `assets/images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`) beside the text; `image(nil)` "
             .. "hides it. Unknown names are errors with a suggestion." },
-    { "option", "story", params = { { "text", "text" }, { "target", "story" } },
+    { "portrait", "story", params = { { "actor", "actor" }, { "image", "image", orNil = true } },
+        doc = "The picture beside `actor`'s lines and pages (an image, as for `image`), shown instead of "
+            .. "`image()`'s while the actor speaks; `nil` removes it. Sets the expression back to none." },
+    { "expression", "story", params = { { "actor", "actor" }, { "name", "string", orNil = true } },
+        doc = "Changes the expression of `actor`'s portrait: `\"worried\"` shows the image PORTRAIT_worried; `nil` the "
+            .. "portrait itself. Inline, `{face=worried}` does it when the typewriter gets there." },
+    { "option", "story", params = { { "text", "label" }, { "target", "story" } },
         doc = "Adds a choice for the next `menu()`; `target` names a story function, looked up when the option is "
             .. "chosen (as in seed 001), so it may be defined further down. A literal target that names no "
             .. "function gets a warning when the script loads (and is a finding of `--check`); choosing it is an "

@@ -399,6 +399,12 @@ local function checkArgument(ctx, fname, param, literal, line)
             literal.shown)
     elseif literal.kind == "string" and type.names then
         checkName(ctx, fname, type.names, literal.value, line)
+    elseif literal.kind == "string" and type.markup and ctx.names.markupError then
+        -- the engine's own parser (src/text/Markup.cpp) judges the tags, in the words of the call's error
+        local problem = ctx.names.markupError(literal.value, type.markup)
+        if problem then
+            find(ctx, line, "%s: %s: %s", fname, param.name, problem)
+        end
     end
 end
 
@@ -426,6 +432,7 @@ local function checkCall(ctx, i, entry)
                 local list = entry.signalRole == "sends" and ctx.sent or ctx.waited
                 list[#list + 1] = { value = value, line = line }
             end
+
         end
     end
     local varargs = params[#params] and params[#params].name == "..."
@@ -446,6 +453,15 @@ end
 -- Signals sent and never waited on, and the reverse: each a finding at its
 -- literal, with the closest name of the other side.
 local function checkSignals(ctx)
+    -- A line's {signal=NAME} sends NAME when the typewriter gets there: any
+    -- string of the script may be (a part of) a line's text.
+    for _, t in ipairs(ctx.tokens) do
+        if t.kind == "string" then
+            for name in t.value:gmatch("{signal=([%w_%.%-]+)}") do
+                ctx.sent[#ctx.sent + 1] = { value = name, line = t.line }
+            end
+        end
+    end
     local sentNames, waitedNames = {}, {}
     for _, s in ipairs(ctx.sent) do
         sentNames[#sentNames + 1] = s.value
@@ -624,7 +640,7 @@ end
 M.lineIdOf = lineIdOf
 
 -- Which arguments of a call are text a player reads: the `text` parameters
--- (and line()'s template), except that text(s) / text(actor, s) reads its
+-- and `label`s (and line()'s template), except that text(s) / text(actor, s) reads its
 -- second argument when it has one.
 local function lineArguments(entry, argCount)
     if entry.name == "text" then
@@ -632,7 +648,7 @@ local function lineArguments(entry, argCount)
     end
     local list = {}
     for n, param in ipairs(entry.params) do
-        if param.type == "text" or param.lineText then
+        if param.type == "text" or param.type == "label" or param.lineText then
             list[#list + 1] = n
         end
     end

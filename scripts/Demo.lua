@@ -38,13 +38,13 @@ end
 
 local function georgeTrack()
     face("george", "right")
-    speak("george", "Bob. The ladder. Where did it go?")
+    speak("george", "Bob. The ladder. {b}Where{/b} did it go?")
     signal("bob's turn")
     waitSignal("george's turn")
     speak("george", "It was leaning on the shed this morning.")
     signal("bob's turn")
     waitSignal("george's turn")
-    speak("george", "I'm asking you, because you've got paint on your boots.")
+    speak("george", "I'm asking you, because you've got {color=#e05a3a}paint{/color} on your boots.")
     signal("bob's turn")
     waitSignal("george's turn")
     speak("george", "Put it back before dinner and I'll say no more.")
@@ -61,7 +61,7 @@ local function bobTrack()
     signal("george's turn")
     waitSignal("bob's turn")
     face("bob", "down")
-    speak("bob", "...It's a very nice ladder. The gutters look great, by the way.")
+    speak("bob", "...It's a {i}very{/i} nice ladder. The gutters look great, by the way.")
     face("bob", "left")
     signal("george's turn")
     waitSignal("bob's turn")
@@ -82,7 +82,7 @@ function conversation()
     footsteps("bob")
     walkTo("bob", "porch.shed")
     playSound("door", { at = "bob", volume = 0.8 })
-    say("bob", "Ladder's back!", 2)
+    say("bob", "{wave}Ladder's back!{/wave}", 2)
     stopMusic(2)
 end
 
@@ -132,19 +132,32 @@ function openingScene()
     walkToPoint("jon", waypoint("forest.jon_stop"))
     walkToPoint("kayla", waypoint("forest.kayla_stop"))
     walkToPoint("colin", waypoint("forest.colin_stop"))
+    -- Open close on the family coming up the hill; pull back to the whole
+    -- clearing as they arrive.
+    zoomCamera(1.35, 0)
+    moveCamera("jackie", 0)
+    followCamera("jackie", 140)
 
     waitSignal("jackie-arrived")
+    moveCamera("forest.camera_start", 2)
+    zoomCamera(1, 2)
     face("jackie", "down")
     dialogue("jackie", "Here. We'll spread the blanket by the old oak.")
 
     flash(0.9)
+    shakeCamera(7, 0.5)
     playSound("shimmer", { at = "vesper", volume = 0.7 })
     activate("vesper")
     for _, name in ipairs({ "jackie", "jon", "kayla", "colin" }) do
         face(name, "right")
     end
     face("vesper", "left")
+    -- Push in on the stranger for his entrance, back out when Jon answers.
+    moveCamera({ x = 860, y = 380 }, 0.8, "outCubic")
+    zoomCamera(1.5, 0.8, "outBack")
     dialogue("vesper", "A picnic? On MY hill? How delightfully brave.")
+    moveCamera("forest.camera_start", 1.2)
+    zoomCamera(1, 1.2)
     dialogue("jon", "And who are you supposed to be?")
     dialogue("vesper", "Vesper the Unreasonable. Mind the crumbs. They summon me.")
 
@@ -190,8 +203,17 @@ function handshake()
         :setName("rhea's track")
     local otto = runProcess(track, "otto", "dock.meet_east", "rhea", "left",
         "And you talk like a gull. Good to see you."):setName("otto's track")
+    -- The camera waits for the two to meet, closes in on the handshake, and
+    -- steps back for the last word.
+    waitUntil(function()
+        return isLatched("rhea-at-meeting") and isLatched("otto-at-meeting")
+    end)
+    moveCamera({ x = 640, y = 390 }, 1.2)
+    zoomCamera(1.7, 1.2)
     waitAll(rhea, otto)
-    wait(1.5)
+    moveCamera("dock.camera", 1.5)
+    zoomCamera(1, 1.5)
+    waitCamera()
     dialogue(nil, "Two tracks, one meeting point, no flags and no state machine.")
 end
 
@@ -215,6 +237,7 @@ function lighthouse()
     face("maren", "right")
     face("visitor", "right")
     image("keeper")
+    portrait("maren", "keeper") -- her lines show her face, and its expressions
     text("The lamp room smells of paraffin and salt. "
         .. "Maren, the keeper, polishes the brass and does not look up.")
     text("maren", "If you've come about the torn page, I've said all I mean to say.")
@@ -235,10 +258,10 @@ end
 
 function lighthouse_storm()
     image("keeper")
-    playSound("thunder", { volume = 0.5, pan = 0.3 })
-    text("maren", "Wind from the north-east, rain sideways. I lit the lamp at six and it never went out.")
+    text("maren", "Wind from the north-east,{sound=thunder} rain sideways. "
+        .. "I lit the lamp at six and it {b}never{/b} went out.")
     if flags.sawSmudge then
-        text("maren", "...Never went out for long, anyway.")
+        text("maren", "{face=worried}{cps=6}...{/cps}Never went out {i}for long{/i}, anyway.")
     end
     flags.heardStorm = true
     jump("lighthouse_questions")
@@ -259,10 +282,11 @@ function lighthouse_logbook()
 end
 
 function lighthouse_oil()
-    image("keeper_worried")
+    expression("maren", "worried")
     face("maren", "left")
-    text("maren", "...")
-    text("maren", "The lamp went dark for twenty minutes. The wick was bad and my hands were shaking.")
+    text("maren", "{cps=4}...{/cps}")
+    text("maren", "The lamp went dark for {color=#f0b050}twenty minutes{/color}.{w=0.6} "
+        .. "The wick was bad and my hands were {shake}shaking{/shake}.")
     text("maren", "A boat passed the point in those twenty minutes. It came in safe. "
         .. "I tore the page out so nobody would take the light from me.")
     option("Tell her the truth will keep, if she fixes the wick.", "lighthouse_ending_kind")
@@ -271,15 +295,14 @@ function lighthouse_oil()
 end
 
 function lighthouse_ending_kind()
-    image("keeper")
-    text("maren", "It will be fixed by tonight. You have my word, and the lamp's.")
+    text("maren", "It will be fixed by tonight.{w=0.5}{face=glad} You have my word, and the lamp's.")
     text("You leave her trimming a new wick. From the path, the light comes on steady and bright.")
     text("THE END: the light stays with its keeper.")
 end
 
 function lighthouse_ending_strict()
-    image("keeper_worried")
-    text("maren", "Then write it true. All twenty minutes of it.")
+    expression("maren", "worried")
+    text("maren", "Then write it true.{w=0.5} {speed=0.5}All twenty minutes of it.")
     text("She hands you the torn page from her apron pocket. Her handwriting stops mid-line.")
     text("THE END: the record is whole again.")
 end
@@ -326,12 +349,19 @@ function harbour()
     setBlip("pell", "blip_low", { pitch = 0.8, volume = 0.5 })
     footsteps("ines")
     walkTo("ines", "harbour.ines_enter")
-    dialogue("ines", "Pell said he'd be mending nets by the bollards. Time to ask him about that boat.")
+    runProcess(function()
+        waitSignal("pell-hears") -- his name carries across the quay
+        face("pell", "left")
+        sayFor("pell", "Hm?", 1.2)
+        face("pell", "down")
+    end):setName("pell hears his name")
+    dialogue("ines", "Pell{signal=pell-hears} said he'd be mending nets by the bollards.{w=0.4} "
+        .. "Time to ask him about that boat.")
     for n = 3, 1, -1 do
         banner(tostring(n), 0.8)
         wait(1)
     end
-    banner("Go!", 0.8)
+    banner("{color=#ffd75a}{wave}Go!{/wave}{/color}", 0.8)
     enableControls()
     local watcher = runProcess(pellLooksBack):setName("pell looks back")
     say("ines", "(arrow keys or WASD to walk)", 4)
@@ -344,7 +374,7 @@ function harbour()
 end
 
 function harbour_talk()
-    image("fisher")
+    portrait("pell", "fisher")
     text("pell", "You've the look of someone with a question. Go on, the nets aren't going anywhere.")
     option("Did a boat come in during the storm?", "harbour_boat")
     option("Just saying hello.", "harbour_hello")
@@ -354,7 +384,7 @@ end
 function harbour_boat()
     text("pell", "Mine did. Dark as a cellar off the point for a while, "
         .. "then the light came back and showed me the rocks.")
-    text("pell", "Whoever trimmed that lamp saved my neck. You tell them that.")
+    text("pell", "{face=glad}Whoever trimmed that lamp {b}saved my neck{/b}. You tell them that.")
 end
 
 function harbour_hello()
@@ -384,16 +414,25 @@ function cove()
     walkTo("wren", "cove.bench")
     dialogue("wren", "Tam! Off that pier before the planks remember how old they are.")
     walkToPoint("tam", "cove.bottle")
+    followCamera("tam", 120)
     say("tam", "Wait, there's something in the sand!", 2)
     waitArrival("tam")
-    walkTo("wren", "cove.steps")
+    walkToPoint("wren", "cove.steps")
+    followCamera("wren", 160) -- down the steps with her
+    waitArrival("wren")
     walkTo("wren", "cove.tideline")
     faceTowards("wren", "tam")
     faceTowards("tam", "wren")
+    -- Two at the tideline over a bottle: close in on them.
+    moveCamera({ x = 730, y = 470 }, 1.5)
+    zoomCamera(1.6, 1.5)
     dialogue("tam", "A bottle. There's paper inside, rolled up tight.")
     dialogue("wren", "Gently. Salt makes old paper brittle.")
+    zoomCamera(2, 3) -- slowly nearer while the note is read
     dialogue(nil, "The note is in pencil, in a child's careful capitals: "
         .. "IF YOU FIND THIS, THE LIGHT IS STILL ON. M., AGED 11.")
+    moveCamera("cove.camera", 2)
+    zoomCamera(1, 2)
     dialogue("wren", "M... That's Maren's hand. Forty years ago, the summer her father kept the lamp.")
     option("Take it up to the lighthouse for Maren.", "cove_return")
     option("Roll it up again and give it back to the sea.", "cove_sea")
@@ -402,6 +441,7 @@ end
 
 function cove_return()
     dialogue("tam", "She should have it back. I'll run it up.")
+    followCamera("tam", 100)
     walkTo("tam", "cove.gate")
     dialogue("wren", "Forty years at sea, and it comes home the week she needs it most.")
     dialogue(nil, "THE END: the note goes home.")
@@ -412,5 +452,6 @@ function cove_sea()
     walkTo("tam", "cove.pier")
     sayFor("tam", "*throws*", 1.5)
     dialogue("wren", "Then the light's still on, for whoever's next.")
+    tween("fade", "level", 0.45, 3) -- evening comes in off the water
     dialogue(nil, "THE END: the note goes back to the sea.")
 end

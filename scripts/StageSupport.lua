@@ -41,7 +41,9 @@ end
 local INTERNAL = {
     showLine = true, isLineFinished = true, showPage = true, setImage = true, showMenu = true,
     menuChoice = true, recordJump = true, startSound = true, stopSoundId = true, isSoundPlaying = true,
-    playVoice = true,
+    playVoice = true, cameraState = true, setCameraStep = true, setCameraShake = true, setCameraPlaceOf = true,
+    pointOf = true, isActor = true, fadeLevel = true, setFadeLevel = true, pictureOpacity = true,
+    setPictureOpacity = true, setActorStep = true, recordStageEvent = true,
 }
 
 return function(stage, S)
@@ -331,6 +333,341 @@ return function(stage, S)
         S.waitUntilLabelled("near", actor .. " near " .. placeName, function()
             return api.distance(actor, place) <= radius
         end, actor .. " is near " .. placeName)
+    end
+
+    ---------------------------------------------------------------------------
+    -- Camera direction and tweens. A tween is a process of the caller's group
+    -- that sets its property once a tick from the group's clock, so the
+    -- group's time scale and pause apply, and it can be waited on, joined and
+    -- cancelled like any process. The curves are Robert Penner's.
+    ---------------------------------------------------------------------------
+
+    local function outBounce(t)
+        if t < 1 / 2.75 then
+            return 7.5625 * t * t
+        elseif t < 2 / 2.75 then
+            t = t - 1.5 / 2.75
+            return 7.5625 * t * t + 0.75
+        elseif t < 2.5 / 2.75 then
+            t = t - 2.25 / 2.75
+            return 7.5625 * t * t + 0.9375
+        end
+        t = t - 2.625 / 2.75
+        return 7.5625 * t * t + 0.984375
+    end
+
+    -- Each curve's "in" form, f(0) = 0 and f(1) = 1; "out" and "inOut" are made from it.
+    local CURVES = {
+        { "Quad", function(t) return t * t end },
+        { "Cubic", function(t) return t * t * t end },
+        { "Sine", function(t) return 1 - math.cos(t * math.pi / 2) end },
+        { "Back", function(t) return t * t * (2.70158 * t - 1.70158) end }, -- overshoot s = 1.70158
+        { "Elastic", function(t) -- period 0.3, amplitude 1
+            if t == 0 or t == 1 then
+                return t
+            end
+            return -(2 ^ (10 * (t - 1))) * math.sin((t - 1.075) * 2 * math.pi / 0.3)
+        end },
+        { "Bounce", function(t) return 1 - outBounce(1 - t) end },
+    }
+
+    local EASINGS = { linear = function(t) return t end }
+    local EASING_NAMES = { "linear" }
+    for _, curve in ipairs(CURVES) do
+        local name, f = curve[1], curve[2]
+        EASINGS["in" .. name] = f
+        EASINGS["out" .. name] = function(t) return 1 - f(1 - t) end
+        EASINGS["inOut" .. name] = function(t)
+            if t < 0.5 then
+                return f(2 * t) / 2
+            end
+            return 1 - f(2 - 2 * t) / 2
+        end
+        for _, form in ipairs({ "in", "out", "inOut" }) do
+            EASING_NAMES[#EASING_NAMES + 1] = form .. name
+        end
+    end
+    local DEFAULT_EASING = "inOutSine"
+
+    local function oneOf(fname, argName, value, choices, known)
+        if type(value) ~= "string" or not known[value] then
+            local guess = type(value) == "string" and S.closestName(value, choices)
+            error(string.format("%s: %s must be one of %s. Was %s%s", fname, argName, table.concat(choices, ", "),
+                describe(value), guess and string.format(" (did you mean %s?)", guess) or ""), 3)
+        end
+        return value
+    end
+
+    local function easingOf(fname, easing)
+        if easing == nil then
+            return EASINGS[DEFAULT_EASING], DEFAULT_EASING
+        end
+        oneOf(fname, "easing", easing, EASING_NAMES, EASINGS)
+        return EASINGS[easing], easing
+    end
+
+    ---The value of an easing curve at `t` (0..1): 0 at 0, 1 at 1; back and elastic overshoot.
+    ---@param easing string
+    ---@param t number
+    ---@return number
+    function api.ease(easing, t)
+        local f = easingOf("ease", easing)
+        if type(t) ~= "number" or t ~= t then
+            error("ease: t must be a number from 0 to 1. Was " .. describe(t), 2)
+        end
+        return f(math.max(0, math.min(1, t)))
+    end
+
+    local function number(value)
+        return string.format("%.6g", value)
+    end
+
+    -- A place a camera or actor goes to: returns a function giving its x, y
+    -- now (an actor may move meanwhile) and its name for the transcript.
+    local function placeOf(fname, place, argName)
+        if type(place) == "table" then
+            local x, y = stage.pointOf(place, fname)
+            return function() return x, y end, type(place.name) == "string" and place.name
+                or number(x) .. "," .. number(y)
+        elseif type(place) == "string" and not place:find(".", 1, true) then
+            stage.positionOf(place) -- an unknown actor is an error here, with the closest name
+            return function() return stage.positionOf(place) end, place
+        elseif type(place) == "string" then
+            local x, y = stage.pointOf(place, fname)
+            return function() return x, y end, place
+        end
+        error(string.format("%s: %s must be an actor, a waypoint name or a {x =, y =} table. Was %s", fname,
+            argName or "place", describe(place)), 3)
+    end
+
+    local tweening = {} -- "camera.center" -> the live process that sets it
+
+    local function stopTween(key)
+        local p = tweening[key]
+        if p then
+            p:cancel()
+        end
+    end
+
+    -- Starts the process that moves `key` from where it is to where `spec`
+    -- says over `seconds` of its group's time. spec: target, property, to
+    -- (its name in the transcript), from (the values now), toValues() (the
+    -- values at the end, asked each tick), set(...values), easing, easingName.
+    local function startTween(key, seconds, spec)
+        stopTween(key) -- the newer tween of a property takes over
+        stage.recordStageEvent("tween", "target", spec.target, "property", spec.property, "to", spec.to,
+            "seconds", number(seconds), "easing", spec.easingName)
+        local p = S.runProcess(function()
+            local self = S.currentProcess()
+            self:setName("tween " .. key)
+            local group = self:group()
+            local start, finished, from = group:now(), false, spec.from
+            S.onCleanup(function()
+                if tweening[key] == self then
+                    tweening[key] = nil
+                end
+                stage.recordStageEvent("tween_end", "target", spec.target, "property", spec.property,
+                    "ended", finished and "done" or "cancelled")
+            end)
+            -- One step a tick, from the group's clock, as the wait's condition:
+            -- one wait in the transcript, and a paused group takes no step.
+            local function step()
+                local t = seconds > 0 and (group:now() - start) / seconds or 1
+                if t >= 1 - 1e-9 then
+                    t = 1
+                end
+                local k, to = spec.easing(t), { spec.toValues() }
+                local values = {}
+                for i = 1, #from do
+                    values[i] = from[i] + (to[i] - from[i]) * k
+                end
+                spec.set(unpack(values, 1, #from))
+                return t == 1
+            end
+            S.waitUntilLabelled("tween", key, step, "the tween of " .. key .. " ends")
+            finished = true
+        end)
+        if p:isAlive() then
+            tweening[key] = p
+        end
+        return p
+    end
+
+    local function checkRange(fname, argName, value, low, high)
+        if type(value) ~= "number" or not (value >= low and value <= high) then
+            error(string.format("%s: %s must be a number from %s to %s. Was %s", fname, argName, number(low),
+                number(high), describe(value)), 3)
+        end
+    end
+
+    local function moveCameraTween(fname, place, seconds, easing, argName)
+        local toValues, name = placeOf(fname, place, argName)
+        checkSeconds(fname, "seconds", seconds)
+        local f, easingName = easingOf(fname, easing)
+        stage.followCamera(nil) -- a move takes the camera off an actor it followed
+        if type(place) == "string" then
+            stage.setCameraPlaceOf(place)
+        end
+        local x, y = stage.cameraState()
+        return startTween("camera.center", seconds, { target = "camera", property = "center", to = name,
+            from = { x, y }, toValues = toValues, easing = f, easingName = easingName,
+            set = function(cx, cy) stage.setCameraStep(cx, cy) end })
+    end
+
+    local function zoomCameraTween(fname, zoom, seconds, easing, argName)
+        checkRange(fname, argName or "zoom", zoom, 0.25, 8)
+        checkSeconds(fname, "seconds", seconds)
+        local f, easingName = easingOf(fname, easing)
+        local _, _, now = stage.cameraState()
+        return startTween("camera.zoom", seconds, { target = "camera", property = "zoom", to = number(zoom),
+            from = { now }, toValues = function() return zoom end, easing = f, easingName = easingName,
+            set = function(z) stage.setCameraStep(nil, nil, z) end })
+    end
+
+    ---Eases the camera to `place` (an actor, followed as it moves, a waypoint or a point) over `seconds`.
+    function api.moveCamera(place, seconds, easing)
+        return moveCameraTween("moveCamera", place, seconds, easing)
+    end
+
+    ---Eases the camera's zoom to `zoom` (1 is the stage's size, 2 twice as close) over `seconds`.
+    function api.zoomCamera(zoom, seconds, easing)
+        return zoomCameraTween("zoomCamera", zoom, seconds, easing)
+    end
+
+    ---Shakes the camera by up to `strength` view units, dying away over `seconds`.
+    function api.shakeCamera(strength, seconds)
+        checkRange("shakeCamera", "strength", strength, 0, 100)
+        checkSeconds("shakeCamera", "seconds", seconds)
+        stopTween("camera.shake")
+        stage.recordStageEvent("shake", "strength", number(strength), "seconds", number(seconds))
+        local p = S.runProcess(function()
+            local self = S.currentProcess()
+            self:setName("tween camera.shake")
+            local group = self:group()
+            local start, finished = group:now(), false
+            S.onCleanup(function()
+                if tweening["camera.shake"] == self then
+                    tweening["camera.shake"] = nil
+                end
+                stage.setCameraShake(0, 0)
+                stage.recordStageEvent("shake_end", "ended", finished and "done" or "cancelled")
+            end)
+            local function step()
+                local elapsed = group:now() - start
+                if elapsed >= seconds - 1e-9 then
+                    return true
+                end
+                -- Two quick wobbles at unrelated rates read as a jolt; the
+                -- strength falls off with the square of the time left.
+                local _, _, zoom = stage.cameraState()
+                local a = strength * (1 - elapsed / seconds) ^ 2 / zoom
+                stage.setCameraShake(a * math.sin(elapsed * 2 * math.pi * 11 + 0.4),
+                    a * 0.8 * math.sin(elapsed * 2 * math.pi * 14.3 + 1.9))
+                return false
+            end
+            S.waitUntilLabelled("tween", "camera.shake", step, "the shake ends")
+            finished = true
+        end)
+        if p:isAlive() then
+            tweening["camera.shake"] = p
+        end
+        return p
+    end
+
+    ---Waits until the camera's moves, zooms and shakes have ended.
+    function api.waitCamera()
+        S.waitUntilLabelled("camera", "camera", function()
+            return not (tweening["camera.center"] or tweening["camera.zoom"] or tweening["camera.shake"])
+        end, "the camera stops")
+    end
+
+    ---Keeps `actor` in view with a dead zone (view units); nil stops following.
+    function api.followCamera(actor, deadZone)
+        stage.followCamera(actor, deadZone)
+        if actor ~= nil then
+            stopTween("camera.center") -- following takes over from a move
+        end
+    end
+
+    ---Places the camera at once (a move under way stops).
+    function api.setCameraCenter(point)
+        stage.setCameraCenter(point)
+        stopTween("camera.center")
+    end
+
+    ---Places an actor at once (a tween of its position stops).
+    function api.setPosition(actor, point)
+        stage.setPosition(actor, point)
+        stopTween(actor .. ".position")
+    end
+
+    ---Starts a walk (a tween of the actor's position stops).
+    function api.walkToPoint(actor, point)
+        stage.walkToPoint(actor, point)
+        stopTween(actor .. ".position")
+    end
+
+    ---Starts a fade (a tween of the fade level stops).
+    function api.fade(kind, seconds)
+        stage.fade(kind, seconds)
+        stopTween("fade.level")
+    end
+
+    local TWEEN_PROPERTIES = { "position", "center", "zoom", "level", "opacity" }
+    local IS_PROPERTY = {}
+    for _, name in ipairs(TWEEN_PROPERTIES) do
+        IS_PROPERTY[name] = true
+    end
+    -- What each target can tween: its properties, and how to read and set each.
+    local TARGETS = {
+        camera = { "center", "zoom" },
+        fade = { "level" },
+        picture = { "opacity" },
+    }
+
+    local function tweenNumber(key, target, property, to, seconds, easing, now, set)
+        checkRange("tween", "to", to, 0, 1)
+        checkSeconds("tween", "seconds", seconds)
+        local f, easingName = easingOf("tween", easing)
+        return startTween(key, seconds, { target = target, property = property, to = number(to), from = { now },
+            toValues = function() return to end, easing = f, easingName = easingName, set = set })
+    end
+
+    ---Eases a property of the stage to `to` over `seconds`.
+    ---@return Process
+    function api.tween(target, property, to, seconds, easing)
+        local isActor = stage.isActor(target)
+        if not isActor and not TARGETS[target] then
+            error(string.format("tween: target must be an actor, camera, fade or picture. Was %s", describe(target)),
+                2)
+        end
+        oneOf("tween", "property", property, TWEEN_PROPERTIES, IS_PROPERTY)
+        local allowed = isActor and { "position" } or TARGETS[target]
+        local fits = false
+        for _, name in ipairs(allowed) do
+            fits = fits or name == property
+        end
+        if not fits then
+            error(string.format("tween: %s has no property %s; %s: %s", describe(target), describe(property),
+                isActor and "an actor's property is" or "its properties are", table.concat(allowed, ", ")), 2)
+        end
+        local key = target .. "." .. property
+        if property == "center" then
+            return moveCameraTween("tween", to, seconds, easing, "to")
+        elseif property == "zoom" then
+            return zoomCameraTween("tween", to, seconds, easing, "to")
+        elseif property == "level" then
+            return tweenNumber(key, target, property, to, seconds, easing, stage.fadeLevel(), stage.setFadeLevel)
+        elseif property == "opacity" then
+            return tweenNumber(key, target, property, to, seconds, easing, stage.pictureOpacity(),
+                stage.setPictureOpacity)
+        end
+        local toValues, name = placeOf("tween", to, "to")
+        checkSeconds("tween", "seconds", seconds)
+        local f, easingName = easingOf("tween", easing)
+        return startTween(key, seconds, { target = target, property = property, to = name,
+            from = { stage.positionOf(target) }, toValues = toValues, easing = f, easingName = easingName,
+            set = function(x, y) stage.setActorStep(target, x, y) end })
     end
 
 

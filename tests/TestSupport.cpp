@@ -13,11 +13,14 @@ std::string dataRoot() {
     return STAGEHAND_SOURCE_DIR;
 }
 
+std::filesystem::path scratchFolder() {
+    std::filesystem::path dir = std::filesystem::path(STAGEHAND_TEST_BINARY_DIR) / "scratch";
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
 std::string writeScript(const std::string& name, const std::string& source) {
-    namespace fs = std::filesystem;
-    fs::path dir = fs::temp_directory_path() / "stagehand_tests";
-    fs::create_directories(dir);
-    fs::path path = dir / name;
+    std::filesystem::path path = scratchFolder() / name;
     std::ofstream(path, std::ios::binary) << source;
     return path.string();
 }
@@ -28,10 +31,16 @@ Stage::Stage(const std::string& source, std::uint64_t seed, std::vector<int> cho
     settings.headless = headless;
     world.story().setTextSettings(settings);
     world.story().setScriptedChoices(std::move(choices));
-    world.effects().setImageNames({"keeper", "logbook"});
+    world.effects().setImageNames({"keeper", "keeper_worried", "logbook"});
     loadMapFolder(dataRoot() + "/assets/maps", world);
     world.soundtrack().setClips(std::make_shared<ClipLibrary>(dataRoot() + "/assets/audio"));
-    host = std::make_unique<ScriptHost>(world, dataRoot(), seed);
+    // The watchdog counts VM instructions, as headless runs do, not wall-clock
+    // time: on a busy machine a pattern guard's dry run (seen: PatternGuard,
+    // about 1 s a call with the load at 17 on 2 cores) ran past a 1 s wall-clock
+    // budget and the scene was stopped instead of refused.
+    LuaLimits limits;
+    limits.deterministic = true;
+    host = std::make_unique<ScriptHost>(world, dataRoot(), seed, limits);
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     std::string name = std::string(info->test_suite_name()) + "_" + info->name() + ".lua";
     std::string error;

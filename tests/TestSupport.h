@@ -2,6 +2,7 @@
 // with a script host ready to tick.
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -12,7 +13,12 @@
 namespace stagehand::test {
 
 std::string dataRoot();
-// Writes `source` to a fresh file under the test build folder; returns its path.
+// The folder for the files tests write: this build's own (tests/scratch in
+// the build folder), never a temporary folder shared with other checkouts and
+// builds running the same tests at the same moment, which could write over
+// and delete each other's files by the same names.
+std::filesystem::path scratchFolder();
+// Writes `source` to a file of that name in scratchFolder(); returns its path.
 std::string writeScript(const std::string& name, const std::string& source);
 
 // A world (with the demo maps) and a host running one script.

@@ -98,6 +98,7 @@ const std::map<std::string, std::string> kGoodArgument = {
     {"point", "'forest.jackie_stop'"},
     {"place", "'jon'"},
     {"text", "'hi'"},
+    {"label", "'hi'"},
     {"string", "'hi'"},
     {"number", "1"},
     {"seconds", "0.01"},
@@ -115,6 +116,10 @@ const std::map<std::string, std::string> kGoodArgument = {
     {"soundOptions", "{}"},
     {"blipOptions", "{}"},
     {"lineValues", "{n = 1}"},
+    {"easing", "'linear'"},
+    {"tweenTarget", "'camera'"},
+    {"tweenProperty", "'zoom'"},
+    {"tweenValue", "2"},
 };
 
 }  // namespace
@@ -140,7 +145,7 @@ TEST(ApiDescription, describes_exactly_the_functions_a_scene_can_see) {
 TEST(ApiDescription, every_stage_argument_is_checked_as_described) {
     int cases = 0;
     for (const auto& d : readDescription()) {
-        if (d.section != "stage" && d.section != "story" && d.section != "player") continue;
+        if (d.section != "stage" && d.section != "camera" && d.section != "story" && d.section != "player") continue;
         for (std::size_t wrong = 0; wrong < d.params.size(); ++wrong) {
             if (d.params[wrong].type == "any") continue;
             std::string args;
@@ -194,5 +199,7 @@ TEST(ApiDescription, every_enum_argument_lists_the_described_choices) {
             ++cases;
         }
     }
-    EXPECT_EQ(cases, 2);  // face's direction, fade's kind
+    // face's direction, fade's kind, tween's property, and the easing of
+    // moveCamera, zoomCamera, tween and ease
+    EXPECT_EQ(cases, 7);
 }

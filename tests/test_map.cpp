@@ -144,7 +144,7 @@ TEST(MapData, backdrops_are_named_by_the_map_and_plain_otherwise) {
 namespace {
 // An empty folder of the tests' own, by name.
 std::string freshFolder(const std::string& name) {
-    auto folder = std::filesystem::temp_directory_path() / "stagehand_tests" / name;
+    auto folder = test::scratchFolder() / name;
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder);
     return utf8Path(folder);  // with "/", as the engine names the files it finds (on Windows too)

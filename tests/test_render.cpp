@@ -121,7 +121,7 @@ TEST_F(RenderTest, a_screenshot_png_reads_back_as_the_frame_it_shows) {
     auto sim = sceneAt("lighthouse", 1.0);  // portrait and text: many colours
     OffscreenTarget target(kWidth, kHeight);
     auto rgb = render(*sim, target);
-    auto path = std::filesystem::temp_directory_path() / "stagehand_tests" / "frame_readback.png";
+    auto path = test::scratchFolder() / "frame_readback.png";
     std::filesystem::create_directories(path.parent_path());
     std::string error;
     ASSERT_TRUE(savePng(path, kWidth, kHeight, rgb, error)) << error;
@@ -353,4 +353,43 @@ TEST_F(RenderTest, a_tile_picture_is_loaded_again_when_its_stamp_changes) {
     const Image* second = renderer->images.file(path, 2);
     ASSERT_NE(second, nullptr);
     EXPECT_EQ(second->width, 4);
+}
+
+// Zoom draws the stage larger about the view's middle and text at its size:
+// at zoom 2 an actor's disc covers four times the pixels (twice across),
+// while its name, drawn in view units, stays as it was.
+TEST_F(RenderTest, a_zoomed_camera_draws_an_actor_twice_as_large_at_its_time) {
+    std::string script = test::writeScript("zoom_probe.lua",
+                                           "function probe()\n"
+                                           "  setCameraCenter({x = 640, y = 360})\n"
+                                           "  activate('jon') setPosition('jon', {x = 640, y = 360})\n"
+                                           "  wait(1)\n"
+                                           "  zoomCamera(2, 1, 'inOutSine')\n"
+                                           "end\n");
+    auto discPixels = [&](double seconds, float* zoom) {
+        Simulation::Options options;
+        options.dataRoot = test::dataRoot();
+        options.scriptPath = script;
+        options.headless = true;
+        Simulation sim(options);
+        std::string error;
+        EXPECT_TRUE(sim.startScene("probe", error)) << error;
+        while (sim.time() < seconds) sim.tick();
+        *zoom = sim.world().camera().zoom();
+        Color c = sim.world().cast().findActor("jon")->color;
+        OffscreenTarget target(kWidth, kHeight);
+        auto rgb = render(sim, target);
+        int count = 0;
+        for (int y = 260; y < 460; ++y)
+            for (int x = 540; x < 740; ++x)
+                if (near(pixelAt(rgb, x, y), {c.r, c.g, c.b}, 20)) ++count;
+        return count;
+    };
+    float zoom = 0;
+    int before = discPixels(0.9, &zoom);
+    EXPECT_FLOAT_EQ(zoom, 1);
+    int after = discPixels(2.1, &zoom);
+    EXPECT_FLOAT_EQ(zoom, 2);
+    ASSERT_GT(before, 500) << "the disc is drawn";
+    EXPECT_NEAR(static_cast<double>(after) / before, 4.0, 0.8) << before << " pixels, then " << after;
 }

@@ -117,30 +117,151 @@ TEST(Reload, an_edited_scene_resumes_at_the_same_moment_and_a_broken_one_keeps_r
 }
 
 // F5 and --load: a save is the input so far, and loading it replays the run
-// to the same tick; a save of another version of the script is refused.
-TEST(Save, a_save_resumes_at_the_same_moment_and_a_changed_script_refuses_it) {
+// to the same tick; a save of another version of the script loads when that
+// version replays it the same way, and otherwise stops at the last moment that
+// matches, saying where (file:line) and why.
+TEST(Save, a_save_resumes_at_the_same_moment_and_a_changed_script_says_where_it_diverged) {
     std::string path = test::writeScript("save_scene.lua", "");
-    writeFile(path,
-              "function scene()\n  activate('jackie')\n  say('jackie', 'one', 1)\n  wait(3)\n"
-              "  say('jackie', 'two', 1)\n  wait(10)\nend\n");
+    const std::string original =
+        "function scene()\n  activate('jackie')\n  say('jackie', 'one', 1)\n  wait(3)\n"
+        "  say('jackie', 'two', 1)\n  wait(10)\nend\n";
+    writeFile(path, original);
     std::vector<std::string> first, second;
     PlaySession played(playerOptions(first, path), "", InputLog{});
-    std::string error;
+    std::string error, message;
     ASSERT_TRUE(played.start("scene", error)) << error;
     for (int tick = 0; tick < 200; ++tick) played.simulation().tick();
     std::string savePath = test::writeScript("save_scene.save", "");
-    ASSERT_TRUE(played.save(savePath, error)) << error;
+    ASSERT_TRUE(played.save(savePath, "The scene", error)) << error;
 
     InputLog save;
-    ASSERT_TRUE(PlaySession::readSave(savePath, path, save, error)) << error;
+    ASSERT_TRUE(PlaySession::readSave(savePath, save, error)) << error;
     EXPECT_EQ(save.at, 200u);
     EXPECT_EQ(save.scene, "scene");
+    EXPECT_EQ(save.title, "The scene");
+    EXPECT_EQ(save.file, "save_scene.lua");
+    ASSERT_FALSE(save.checks.empty()) << "the save records the run's lines and waits";
+    ASSERT_TRUE(PlaySession::resolveSave(playerOptions(second, path), save, message, error)) << error;
+    EXPECT_EQ(message, "") << "the same script: nothing to say";
     PlaySession loaded(playerOptions(second, path), "", save);
     ASSERT_TRUE(loaded.start(save.scene, error, save.at)) << error;
     EXPECT_EQ(loaded.simulation().ticks(), 200u);
     EXPECT_EQ(first, second);
 
-    writeFile(path, "function scene() say('jackie', 'changed', 1) end\n");
-    EXPECT_FALSE(PlaySession::readSave(savePath, path, save, error));
+    // A comment added at the top: the same run, so the save loads at its moment.
+    writeFile(path, "-- a note\n" + original);
+    ASSERT_TRUE(PlaySession::readSave(savePath, save, error)) << error;
+    ASSERT_TRUE(PlaySession::resolveSave(playerOptions(second, path), save, message, error)) << error;
+    EXPECT_EQ(save.at, 200u);
+    EXPECT_NE(message.find("replays the same way"), std::string::npos) << message;
+
+    // The wait after the first line edited: it diverges there, at its line.
+    writeFile(path,
+              "function scene()\n  activate('jackie')\n  say('jackie', 'one', 1)\n  wait(2)\n"
+              "  say('jackie', 'two', 1)\n  wait(10)\nend\n");
+    ASSERT_TRUE(PlaySession::readSave(savePath, save, error)) << error;
+    ASSERT_TRUE(PlaySession::resolveSave(playerOptions(second, path), save, message, error)) << error;
+    EXPECT_NE(message.find("save_scene.lua:4"), std::string::npos) << message;
+    EXPECT_NE(message.find("a wait (seconds 2.000)"), std::string::npos) << message;
+    EXPECT_LT(save.at, 200u) << "loaded up to the last moment that matches, not the save's own";
+    for (const auto& command : save.commands) EXPECT_LT(command.tick, save.at);
+
+    // A save from an older format (no checks) of another version: refused, as before.
+    InputLog bare;
+    ASSERT_TRUE(PlaySession::readSave(savePath, bare, error)) << error;
+    bare.checks.clear();
+    EXPECT_FALSE(PlaySession::resolveSave(playerOptions(second, path), bare, message, error));
     EXPECT_NE(error.find("no longer matches"), std::string::npos) << error;
+}
+
+// Rollback at the session: back one page at a time to the moment each was
+// shown, with the stage as it was then; forward along the recorded future;
+// the player's own answer there forks the run. Cold (every step replays from
+// the start) and warm (the spare runs kept up once a tick, as the window does,
+// are swapped in): the same stage either way.
+class Rollback : public ::testing::TestWithParam<bool> {};
+INSTANTIATE_TEST_SUITE_P(ColdAndWarm, Rollback, ::testing::Values(false, true));
+
+TEST_P(Rollback, back_one_page_at_a_time_forward_again_and_a_new_choice_forks) {
+    const bool warm = GetParam();
+    std::string path = test::writeScript("rollback_scene.lua",
+                                         "function scene()\n  activate('jackie')\n  text('one')\n"
+                                         "  setPosition('jackie', {x = 300, y = 200})\n  text('two')\n"
+                                         "  option('Left', 'left')\n  option('Right', 'right')\n  menu()\nend\n"
+                                         "function left() text('went left') end\n"
+                                         "function right() text('went right') end\n");
+    std::vector<std::string> lines;
+    PlaySession session(playerOptions(lines, path), "", InputLog{});
+    std::string error, message;
+    ASSERT_TRUE(session.start("scene", error)) << error;
+    auto page = [&] {
+        const Story& story = session.simulation().world().story();
+        return story.currentMenu() ? std::string("(menu)") : story.currentLine() ? story.currentLine()->text : "";
+    };
+    auto run = [&](int ticks) {
+        for (int i = 0; i < ticks; ++i) {
+            session.simulation().tick();
+            if (warm) session.keepUp();
+        }
+    };
+    auto advance = [&] { session.simulation().world().story().advancePressed(); };
+    auto stage = [&] {  // the transcript so far, and where jackie stands
+        std::vector<std::string> out;
+        for (const auto& e : session.simulation().transcript().events()) out.push_back(Transcript::formatText(e));
+        const Actor* jackie = session.simulation().world().cast().findActor("jackie");
+        out.push_back(std::to_string(jackie->position.x) + "," + std::to_string(jackie->position.y));
+        return out;
+    };
+    run(30);
+    EXPECT_EQ(page(), "one");
+    advance(), advance(), run(30);
+    ASSERT_EQ(page(), "two");
+    auto atTwo = stage();
+    advance(), advance(), run(30);
+    ASSERT_EQ(page(), "(menu)");
+    session.simulation().world().story().chooseMenuOption(0);
+    run(30);
+    ASSERT_EQ(page(), "went left");
+    std::uint64_t furthest = session.simulation().ticks();
+    EXPECT_EQ(session.readySpares(), warm ? 4 : 0) << "a spare run at each of the four stops";
+
+    ASSERT_TRUE(session.rollBack(message)) << message;
+    EXPECT_EQ(page(), "(menu)");
+    EXPECT_EQ(session.readySpares(), warm ? 4 : 1) << "the furthest run is kept as a spare (one stop's spare used)";
+    ASSERT_TRUE(session.rollBack(message)) << message;
+    EXPECT_EQ(page(), "two");
+    // The stage equals the one recorded when "two" was shown, up to that moment.
+    auto now = stage();
+    ASSERT_LE(now.size(), atTwo.size());
+    EXPECT_EQ(now.back(), atTwo.back()) << "jackie stands where she stood";
+    for (std::size_t i = 0; i + 1 < now.size(); ++i) EXPECT_EQ(now[i], atTwo[i]);
+    ASSERT_TRUE(session.rollBack(message)) << message;
+    EXPECT_EQ(page(), "one");
+    EXPECT_FALSE(session.rollBack(message)) << "nothing before the first page";
+    EXPECT_NE(message.find("first line"), std::string::npos) << message;
+    EXPECT_EQ(page(), "one") << "rolling back past the start breaks nothing";
+
+    // Forward: the same future, up to the moment rolled back from.
+    ASSERT_TRUE(session.rollForward(message));
+    EXPECT_EQ(page(), "two");
+    ASSERT_TRUE(session.rollForward(message));
+    EXPECT_EQ(page(), "(menu)");
+    ASSERT_TRUE(session.rollForward(message));
+    EXPECT_EQ(page(), "went left");
+    ASSERT_TRUE(session.rollForward(message));
+    EXPECT_EQ(session.simulation().ticks(), furthest);
+    EXPECT_FALSE(session.rolledBack());
+    EXPECT_FALSE(session.rollForward(message)) << "nothing after the newest moment";
+
+    // Back to the menu, choose differently: the run forks, the old future is gone.
+    ASSERT_TRUE(session.rollBack(message));
+    ASSERT_EQ(page(), "(menu)");
+    session.simulation().world().story().chooseMenuOption(1);
+    run(30);
+    EXPECT_EQ(page(), "went right");
+    EXPECT_FALSE(session.rolledBack());
+    EXPECT_FALSE(session.rollForward(message)) << "the old future was dropped";
+    ASSERT_TRUE(session.rollBack(message));
+    ASSERT_TRUE(session.rollForward(message));
+    EXPECT_EQ(page(), "went right") << "forward follows the new run";
 }

@@ -93,6 +93,40 @@ TEST(PlayerSettings, the_volumes_and_background_mute_come_back_and_are_checked) 
     EXPECT_NE(warning.find("settings_bad_volume.txt:1:"), std::string::npos) << warning;
 }
 
+TEST(PlayerSettings, the_accessibility_options_come_back_and_nonsense_means_the_defaults_and_one_line) {
+    std::string path = test::writeScript("settings_access.txt", "");
+    PlayerSettings saved;
+    saved.selfVoicing = true;
+    saved.font = 1;
+    saved.lineSpacing = 2;
+    saved.highContrast = true;
+    saved.reduceFlashes = true;
+    ASSERT_TRUE(saved.save(path));
+    std::string warning;
+    PlayerSettings loaded = PlayerSettings::load(path, warning);
+    EXPECT_TRUE(warning.empty()) << warning;
+    EXPECT_TRUE(loaded.selfVoicing);
+    EXPECT_EQ(loaded.font, 1);
+    EXPECT_EQ(loaded.lineSpacing, 2);
+    EXPECT_TRUE(loaded.highContrast);
+    EXPECT_TRUE(loaded.reduceFlashes);
+    PlayerSettings defaults;
+    EXPECT_FALSE(defaults.selfVoicing || defaults.highContrast || defaults.reduceFlashes);
+    EXPECT_EQ(defaults.font, 0);
+    EXPECT_EQ(defaults.lineSpacing, 0);
+    for (const char* damaged : {"font = 2\n", "font = dyslexic\n", "line_spacing = 3\n", "line_spacing = 1.5\n",
+                                "self_voicing = loud\n", "high_contrast = 1\n", "reduce_flashes = yes\n"}) {
+        std::string bad = test::writeScript("settings_bad_access.txt", std::string("text_speed = 2\n") + damaged);
+        warning.clear();
+        PlayerSettings fallback = PlayerSettings::load(bad, warning);
+        EXPECT_NE(warning.find("settings_bad_access.txt:2:"), std::string::npos) << damaged << warning;
+        EXPECT_EQ(warning.find('\n'), std::string::npos);
+        EXPECT_EQ(fallback.font, 0) << damaged;
+        EXPECT_EQ(fallback.lineSpacing, 0) << damaged;
+        EXPECT_FALSE(fallback.selfVoicing || fallback.highContrast || fallback.reduceFlashes) << damaged;
+    }
+}
+
 // --- The lines a player has read (read.txt): skip read text.
 
 TEST(ReadLines, the_ids_read_come_back_in_the_next_run) {

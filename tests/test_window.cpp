@@ -144,10 +144,15 @@ protected:
         setup.cmd.sizeGiven = true;  // small frames draw fast
         setup.cmd.width = 640;
         setup.cmd.height = 360;
+        // The window's watchdog counts wall-clock time, and a busy machine (or wine) can hold a
+        // test's process for a second inside a script call: these scripts never run away, so
+        // their watchdog is long. The watchdog's own test sets a short one.
+        setup.cmd.watchdogSeconds = 60;
     }
     void TearDown() override {
         game.reset();
         SDL_FlushEvents(SDL_FIRSTEVENT, SDL_LASTEVENT);
+        SDL_SetEventFilter(nullptr, nullptr);
         userDir.reset();
         std::error_code ignored;
         fs::remove_all(folder.parent_path(), ignored);
@@ -165,6 +170,9 @@ protected:
         options.frameCap = false;
         options.sink = [this](const TranscriptEvent& e) { seen.push_back(Transcript::formatText(e)); };
         game = std::make_unique<WindowGame>(setup, options);
+        // The mouse is the test's alone (see kTestMouse); set for each window, as SDL forgets
+        // the filter when the last window's events stop.
+        SDL_SetEventFilter(onlyTheTestsMouse, nullptr);
         now = 0;
         if (!game->start(now)) throw std::runtime_error("the window has neither a scene nor a menu to show");
     }
@@ -186,6 +194,21 @@ protected:
     }
 
     // --- The player's hands: SDL events, as a real keyboard and mouse queue them.
+    // The mouse events a test pushes come from this mouse; the fixture's event filter drops those
+    // of any other. Under wine the window is a real one on the X server's desktop, whose pointer
+    // rests in the screen's middle, over the scene menu's second row: wine tells the window where
+    // that pointer is at a moment of its own, and a test's menu followed a pointer the test never
+    // moved (seen under wine: the menu's second scene played on Enter).
+    static constexpr Uint32 kTestMouse = 0x7e57;
+    static int SDLCALL onlyTheTestsMouse(void*, SDL_Event* e) {
+        switch (e->type) {
+            case SDL_MOUSEMOTION: return e->motion.which == kTestMouse;
+            case SDL_MOUSEBUTTONDOWN:
+            case SDL_MOUSEBUTTONUP: return e->button.which == kTestMouse;
+            case SDL_MOUSEWHEEL: return e->wheel.which == kTestMouse;
+            default: return 1;
+        }
+    }
     static void pushKey(Uint32 type, SDL_Keycode key, Uint16 mod = KMOD_NONE) {
         SDL_Event e{};
         e.type = type;
@@ -207,9 +230,11 @@ protected:
         SDL_Event e{};
         e.type = type;
         if (type == SDL_MOUSEMOTION) {
+            e.motion.which = kTestMouse;
             e.motion.x = x;
             e.motion.y = y;
         } else {
+            e.button.which = kTestMouse;
             e.button.button = SDL_BUTTON_LEFT;
             e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
             e.button.clicks = 1;
@@ -227,6 +252,7 @@ protected:
     void wheel(int y) {
         SDL_Event e{};
         e.type = SDL_MOUSEWHEEL;
+        e.wheel.which = kTestMouse;
         e.wheel.y = y;
         ASSERT_EQ(SDL_PushEvent(&e), 1);
         frame();
@@ -501,9 +527,10 @@ TEST_F(WindowTest, p_pauses_the_scene_dot_steps_one_tick_and_brackets_halve_and_
 }
 
 // ---------------------------------------------------------------------------
-// Reading back: H or the wheel.
+// Reading back: H opens the history (the wheel rolls back: see below); in the
+// history the wheel scrolls.
 
-TEST_F(WindowTest, h_and_the_wheel_open_the_history_which_scrolls_and_holds_the_scene) {
+TEST_F(WindowTest, h_opens_the_history_which_scrolls_by_keys_and_wheel_and_holds_the_scene) {
     open("pages");
     for (int page = 0; page < 3; ++page) {
         press(SDLK_SPACE);
@@ -528,8 +555,8 @@ TEST_F(WindowTest, h_and_the_wheel_open_the_history_which_scrolls_and_holds_the_
     wait(0.5);
     EXPECT_GT(sim().ticks(), at);
 
-    wheel(1);
-    ASSERT_TRUE(game->historyShown()) << "the wheel up opens it";
+    press(SDLK_h);
+    ASSERT_TRUE(game->historyShown());
     EXPECT_EQ(game->historyScroll(), 0);
     wheel(1);
     wheel(1);
@@ -539,6 +566,264 @@ TEST_F(WindowTest, h_and_the_wheel_open_the_history_which_scrolls_and_holds_the_
     press(SDLK_ESCAPE);
     EXPECT_FALSE(game->historyShown());
     EXPECT_FALSE(game->pauseOverlayOpen()) << "Escape closed the history only";
+}
+
+// ---------------------------------------------------------------------------
+// Rollback: the wheel up, Page Up or a pad's left shoulder goes back one page
+// or menu with the whole stage as it was; forward repeats the recorded future;
+// a new choice forks the run.
+
+namespace {
+// Every transcript line of a run up to tick `ticks`, and the stage then.
+std::vector<std::string> transcriptUpTo(Simulation& sim, double seconds) {
+    std::vector<std::string> lines;
+    for (const auto& e : sim.transcript().events())
+        if (e.time <= seconds + 1e-9) lines.push_back(Transcript::formatText(e));
+    return lines;
+}
+}  // namespace
+
+TEST_F(WindowTest, the_wheel_and_page_up_roll_back_a_page_at_a_time_with_the_stage_as_it_was) {
+    open("pages");
+    std::vector<std::vector<std::string>> shownThen;  // the transcript the moment each page was shown
+    std::vector<std::uint64_t> shownAt;
+    for (int page = 0; page < 4; ++page) {
+        shownThen.push_back(transcriptUpTo(sim(), sim().time()));
+        shownAt.push_back(sim().ticks());
+        press(SDLK_SPACE);
+        press(SDLK_SPACE);
+        wait(0.1);
+    }
+    ASSERT_EQ(page(), "Page 5.");
+    std::uint64_t furthest = sim().ticks();
+    press(SDLK_p);  // paused: the frames after a rollback run no tick of their own
+
+    wheel(1);
+    EXPECT_EQ(page(), "Page 4.");
+    press(SDLK_PAGEUP);
+    EXPECT_EQ(page(), "Page 3.");
+    wheel(1);
+    EXPECT_EQ(page(), "Page 2.");
+    // Back 3 pages: the stage equals the one recorded when page 2 was shown.
+    std::vector<std::string> now;
+    for (const auto& e : sim().transcript().events()) now.push_back(Transcript::formatText(e));
+    EXPECT_EQ(now, transcriptUpTo(sim(), sim().time()));
+    ASSERT_GE(shownThen[1].size(), 1u);
+    EXPECT_EQ(std::vector<std::string>(now.begin(), now.begin() + std::min(now.size(), shownThen[1].size())),
+              shownThen[1]);
+    EXPECT_EQ(sim().world().story().history().size(), 2u) << "the history is the one of that moment";
+    EXPECT_FALSE(game->historyShown()) << "the wheel rolls back; H opens the history";
+
+    wheel(1);
+    EXPECT_EQ(page(), "The first page is long enough to be typing for a good while after it appears.");
+    wheel(1);
+    EXPECT_EQ(sim().world().effects().notice(), "this is the first line: there is nothing before it to roll back to");
+    EXPECT_EQ(page(), "The first page is long enough to be typing for a good while after it appears.");
+
+    wheel(-1);
+    EXPECT_EQ(page(), "Page 2.");
+    press(SDLK_PAGEDOWN);
+    EXPECT_EQ(page(), "Page 3.");
+    wheel(-1);
+    wheel(-1);
+    wheel(-1);
+    EXPECT_EQ(sim().ticks(), furthest) << "forward stops at the moment rolled back from";
+    EXPECT_EQ(page(), "Page 5.");
+    wheel(-1);
+    EXPECT_EQ(sim().world().effects().notice(), "nothing to roll forward to: this is the newest moment");
+}
+
+TEST_F(WindowTest, choosing_differently_after_rolling_back_forks_the_run) {
+    fs::path record = folder / "played.txt";
+    setup.cmd.recordPath = record.string();
+    open("choices");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    press(SDLK_1);
+    wait(0.3);
+    ASSERT_EQ(page(), "You picked alpha.");
+    press(SDLK_PAGEUP);
+    ASSERT_NE(sim().world().story().currentMenu(), std::nullopt) << "back at the menu";
+    EXPECT_TRUE(events("choice").empty()) << "the choice is undone";
+    press(SDLK_3);
+    wait(0.3);
+    EXPECT_EQ(page(), "You picked gamma.");
+    ASSERT_EQ(events("choice").size(), 1u);
+    EXPECT_NE(events("choice")[0].find("Gamma"), std::string::npos);
+    ASSERT_NE(game->session(), nullptr);
+    EXPECT_FALSE(game->session()->rolledBack());
+    press(SDLK_PAGEDOWN);
+    EXPECT_EQ(page(), "You picked gamma.") << "the old future (alpha) is gone";
+    std::string recorded = readFile(record);
+    EXPECT_EQ(recorded.find("choose 1"), std::string::npos) << "the record holds the run on screen:\n" << recorded;
+    EXPECT_NE(recorded.find("choose 3"), std::string::npos) << recorded;
+}
+
+TEST_F(WindowTest, the_spare_runs_rollback_keeps_say_nothing_a_script_error_is_said_once) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc)
+        << "SCENES = { { name = 'oops', title = 'Oops' } }\n"
+           "function oops()\n"
+           "    runProcess(function() wait(0.2) error('boom') end)\n"
+           "    text('One.')\n"
+           "    text('Two.')\n"
+           "    text('Three.')\n"
+           "end\n";
+    testing::internal::CaptureStderr();
+    open("oops");
+    wait(0.5);
+    for (int page = 0; page < 2; ++page) {
+        press(SDLK_SPACE);
+        press(SDLK_SPACE);
+        wait(0.3);
+    }
+    ASSERT_EQ(page(), "Three.");
+    ASSERT_GE(game->session()->readySpares(), 2) << "spares stand at the pages, past the error";
+    press(SDLK_PAGEUP);
+    EXPECT_EQ(page(), "Two.");
+    std::string said = testing::internal::GetCapturedStderr();
+    std::size_t count = 0;
+    for (std::size_t at = said.find("boom"); at != std::string::npos; at = said.find("boom", at + 1)) ++count;
+    EXPECT_EQ(count, 1u) << said;
+}
+
+// ---------------------------------------------------------------------------
+// Save slots: F6 saves, F7 loads, the pause overlay's "Save / Load".
+
+TEST_F(WindowTest, a_slot_saves_with_its_picture_title_time_and_date_and_loads_the_same_moment) {
+    open("choices");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    press(SDLK_2);
+    wait(0.5);
+    press(SDLK_p);
+    std::uint64_t savedAt = sim().ticks();
+    std::vector<std::string> before;
+    for (const auto& e : sim().transcript().events()) before.push_back(Transcript::formatText(e));
+
+    press(SDLK_F6);
+    ASSERT_TRUE(game->saveScreen().isOpen());
+    EXPECT_EQ(game->saveScreen().mode(), SaveScreen::Mode::Save);
+    press(SDLK_RIGHT);  // slot 2
+    press(SDLK_RETURN);
+    EXPECT_EQ(game->saveScreen().message(), "saved in slot 2");
+    fs::path saves = folder / "user" / "saves";
+    ASSERT_TRUE(fs::exists(saves / "slot-02.txt"));
+    ASSERT_TRUE(fs::exists(saves / "slot-02.png")) << "the thumbnail";
+    EXPECT_GT(fs::file_size(saves / "slot-02.png"), 500u);
+    const SlotInfo& slot = game->saveScreen().slot(2);
+    EXPECT_EQ(slot.state, SlotInfo::State::Ready);
+    EXPECT_EQ(slot.title, "Choices");
+    EXPECT_NEAR(slot.played, static_cast<double>(savedAt) / 60, 0.02);
+    EXPECT_EQ(slot.date.size(), 16u) << slot.date;
+    EXPECT_EQ(game->saveScreen().slot(1).state, SlotInfo::State::Empty);
+    press(SDLK_ESCAPE);
+    EXPECT_FALSE(game->saveScreen().isOpen());
+
+    press(SDLK_p);
+    press(SDLK_SPACE);
+    wait(1);
+    ASSERT_NE(sim().ticks(), savedAt);
+    press(SDLK_p);
+    press(SDLK_F7);
+    ASSERT_EQ(game->saveScreen().mode(), SaveScreen::Mode::Load);
+    EXPECT_EQ(game->saveScreen().selectedSlot(), 2) << "the screen keeps its place";
+    press(SDLK_LEFT);
+    press(SDLK_RETURN);  // slot 1: empty
+    EXPECT_EQ(game->saveScreen().message(), "slot 1 is empty: nothing to load");
+    EXPECT_TRUE(game->saveScreen().isOpen());
+    press(SDLK_RIGHT);
+    press(SDLK_RETURN);
+    EXPECT_FALSE(game->saveScreen().isOpen());
+    EXPECT_EQ(sim().ticks(), savedAt);
+    std::vector<std::string> after;
+    for (const auto& e : sim().transcript().events()) after.push_back(Transcript::formatText(e));
+    EXPECT_EQ(after, before) << "the same run up to the saved moment";
+}
+
+TEST_F(WindowTest, the_save_screen_is_reached_from_the_pause_overlay_and_works_by_mouse) {
+    open("choices");
+    press(SDLK_ESCAPE);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SaveLoad; ++i) press(SDLK_DOWN);
+    ASSERT_EQ(game->pauseRow(), PauseMenu::Row::SaveLoad);
+    press(SDLK_RETURN);
+    ASSERT_TRUE(game->saveScreen().isOpen());
+    EXPECT_FALSE(game->pauseOverlayOpen());
+    // The window is 640x360: half the view. Slot 1's card is at (59, 100) in the view.
+    click(59 / 2 + 40, 100 / 2 + 30);
+    EXPECT_EQ(game->saveScreen().message(), "saved in slot 1");
+    click(59 / 2 + 40, 100 / 2 + 30);
+    EXPECT_EQ(game->saveScreen().message(), "slot 1 holds a save: press again to replace it");
+    click(59 / 2 + 40, 100 / 2 + 30);
+    EXPECT_EQ(game->saveScreen().message(), "saved in slot 1");
+    click(640 / 2 + 40, 50 / 2 + 10);  // the Load tab
+    EXPECT_EQ(game->saveScreen().mode(), SaveScreen::Mode::Load);
+}
+
+TEST_F(WindowTest, damaged_saves_are_listed_as_damaged_and_a_failed_save_keeps_the_old_one) {
+    fs::path saves = folder / "user" / "saves";
+    fs::create_directories(saves);
+    std::ofstream(saves / "slot-01.txt", std::ios::binary) << "stagehand-input 1\nscene choi";  // truncated
+    std::ofstream(saves / "slot-02.txt", std::ios::binary) << "\x7f\x45\x4c\x46 garbage \x01\x02";
+    std::ofstream(saves / "slot-03.txt", std::ios::binary)
+        << "stagehand-input 1\nscene choices\nscript 10 00\nat 5\nfile other.lua\n---\n";
+    std::ofstream(saves / "slot-04.txt", std::ios::binary) << "stagehand-input 9\nscene choices\n---\n";
+    open("choices");
+    wait(0.2);
+    press(SDLK_F7);
+    ASSERT_TRUE(game->saveScreen().isOpen());
+    for (int n = 1; n <= 4; ++n) EXPECT_EQ(game->saveScreen().slot(n).state, SlotInfo::State::Damaged) << n;
+    EXPECT_NE(game->saveScreen().slot(3).problem.find("another script (other.lua)"), std::string::npos);
+    EXPECT_NE(game->saveScreen().slot(4).problem.find("not a Stagehand input file"), std::string::npos);
+    press(SDLK_RETURN);
+    EXPECT_NE(game->saveScreen().message().find("slot 1 is damaged and cannot be loaded"), std::string::npos)
+        << game->saveScreen().message();
+    frame();  // drawn with damaged slots: no crash
+
+    // Slot 5 holds a good save; a save over it that cannot be written keeps it.
+    press(SDLK_TAB);
+    ASSERT_EQ(game->saveScreen().mode(), SaveScreen::Mode::Save);
+    press(SDLK_DOWN);  // slot 5
+    press(SDLK_RETURN);
+    ASSERT_EQ(game->saveScreen().message(), "saved in slot 5");
+    std::string good = readFile(saves / "slot-05.txt");
+    fs::create_directories(saves / "slot-05.txt.tmp");  // the temporary file cannot be written
+    wait(0.5);
+    press(SDLK_RETURN);
+    press(SDLK_RETURN);
+    EXPECT_NE(game->saveScreen().message().find("not saved: cannot write"), std::string::npos)
+        << game->saveScreen().message();
+    EXPECT_NE(game->saveScreen().message().find("the old save is kept"), std::string::npos);
+    EXPECT_EQ(readFile(saves / "slot-05.txt"), good) << "the old save is intact";
+}
+
+TEST_F(WindowTest, a_slot_saved_before_an_edit_loads_up_to_where_the_run_diverges_and_says_where) {
+    open("choices");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    press(SDLK_2);
+    wait(0.5);
+    press(SDLK_F6);
+    press(SDLK_RETURN);
+    ASSERT_EQ(game->saveScreen().message(), "saved in slot 1");
+    game.reset();
+
+    // The question's page is reworded: the run diverges there (line 15 of the script).
+    std::string edited = kScenes;
+    edited.replace(edited.find("Pick one."), 9, "Choose one.");
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << edited;
+    testing::internal::CaptureStderr();
+    open("choices");
+    press(SDLK_F7);
+    press(SDLK_RETURN);
+    std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_NE(said.find("scenes.lua:15"), std::string::npos) << said;
+    EXPECT_NE(said.find("a page \"Choose one.\""), std::string::npos) << said;
+    std::string shown = sim().world().effects().lastError();
+    EXPECT_NE(shown.find("scenes.lua:15"), std::string::npos) << "shown on screen too: " << shown;
+    EXPECT_TRUE(events("choice").empty()) << "never silently something else: stopped before the edit";
 }
 
 // ---------------------------------------------------------------------------
@@ -1052,7 +1337,7 @@ TEST_F(WindowTest, a_broken_map_shows_in_the_menu_and_the_scene_and_a_fixed_save
     ASSERT_NE(game->sceneMenu(), nullptr) << "the menu shows";
     EXPECT_NE(game->sceneMenu()->message().find(failure), std::string::npos) << game->sceneMenu()->message();
     frame();
-    press(SDLK_1);  // by its number: under wine the desktop's cursor may hover another row of the menu
+    press(SDLK_RETURN);  // the first row, whatever the desktop's pointer rests on
     ASSERT_NE(game->simulation(), nullptr) << "a scene without the map plays";
     wait(1);
     EXPECT_EQ(page(), "Dry land.");
@@ -1104,12 +1389,14 @@ function runaway()
     while true do end
 end
 )";
-    setup.cmd.watchdogSeconds = 0.05;
+    // Half a second: long beside what the other process's turns and the script's loading take,
+    // even on a busy machine that holds the process for tens of milliseconds at a time.
+    setup.cmd.watchdogSeconds = 0.5;
     open("runaway");
     wait(1);
     auto errors = events("error");
     ASSERT_EQ(errors.size(), 1u);
-    EXPECT_NE(errors[0].find("watchdog: ran for more than 0.05 s without waiting; stopped"), std::string::npos)
+    EXPECT_NE(errors[0].find("watchdog: ran for more than 0.5 s without waiting; stopped"), std::string::npos)
         << errors[0];
     EXPECT_NE(errors[0].find("scenes.lua:8"), std::string::npos) << errors[0];
     EXPECT_GT(sim().world().effects().errorSecondsLeft(), 0) << "shown on screen";
@@ -1177,6 +1464,8 @@ TEST_F(WindowTest, the_scene_menu_plays_a_scene_by_arrows_and_enter_a_number_or_
     for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
     press(SDLK_RETURN);
     // Rows start 250 view units down and are 64 high; the 640x360 window shows the view at half size.
+    // The pointer comes in from below the list and stops over the fourth row.
+    pushMouse(SDL_MOUSEMOTION, 320, 350);
     pushMouse(SDL_MOUSEMOTION, 320, (250 + 3 * 64 + 32) / 2);
     frame();
     EXPECT_EQ(game->sceneMenu()->selected().name, "heartbeat") << "hovering selects";
@@ -1189,6 +1478,36 @@ TEST_F(WindowTest, the_scene_menu_plays_a_scene_by_arrows_and_enter_a_number_or_
     press(SDLK_RETURN);
     press(SDLK_ESCAPE);
     EXPECT_FALSE(running) << "Escape in the scene menu quits";
+}
+
+TEST_F(WindowTest, the_scene_menu_follows_the_pointer_only_once_it_moves) {
+    open("");
+    // A window that opens under a resting pointer is told where the pointer is (under wine the
+    // desktop's cursor rests in the screen's middle, over this window's second row): the player
+    // moved nothing, and Enter must still play the first scene.
+    const int secondRow = (250 + 64 + 32) / 2, thirdRow = (250 + 2 * 64 + 32) / 2;
+    pushMouse(SDL_MOUSEMOTION, 320, secondRow);
+    frame();
+    EXPECT_EQ(game->sceneMenu()->selected().name, "pages") << "a resting pointer selects nothing";
+    pushMouse(SDL_MOUSEMOTION, 320, secondRow);
+    frame();
+    EXPECT_EQ(game->sceneMenu()->selected().name, "pages") << "told again where it rests, it still has not moved";
+    pushMouse(SDL_MOUSEMOTION, 321, thirdRow);
+    frame();
+    EXPECT_EQ(game->sceneMenu()->selected().name, "walk") << "a pointer that moves selects the row under it";
+    press(SDLK_UP);
+    press(SDLK_UP);
+    press(SDLK_RETURN);
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_EQ(sim().sceneName(), "pages") << "the keys choose after the mouse did";
+
+    // A fresh window (a new game) starts again from a pointer it has not seen.
+    open("");
+    pushMouse(SDL_MOUSEMOTION, 320, thirdRow);
+    frame();
+    press(SDLK_RETURN);
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_EQ(sim().sceneName(), "pages") << "Enter plays the first row under a resting pointer";
 }
 
 // ---------------------------------------------------------------------------
@@ -1277,6 +1596,51 @@ TEST_F(WindowPadTest, a_pads_a_advances_its_d_pad_chooses_b_skips_and_start_paus
     device = -1;
     frame();
     EXPECT_EQ(sim().world().effects().notice(), "controller disconnected");
+}
+
+TEST_F(WindowPadTest, the_shoulders_roll_back_and_forward_and_the_pad_alone_saves_and_loads_a_slot) {
+    open("pages");
+    plugIn();
+    for (int page = 0; page < 2; ++page) {
+        pressButton(SDL_CONTROLLER_BUTTON_A);
+        pressButton(SDL_CONTROLLER_BUTTON_A);
+        wait(0.1);
+    }
+    ASSERT_EQ(page(), "Page 3.");
+    pressButton(SDL_CONTROLLER_BUTTON_LEFTSHOULDER);
+    EXPECT_EQ(page(), "Page 2.");
+    pressButton(SDL_CONTROLLER_BUTTON_RIGHTSHOULDER);
+    EXPECT_EQ(page(), "Page 3.");
+
+    // Start, down to "Save / Load", A: the save screen; A saves in slot 1.
+    pressButton(SDL_CONTROLLER_BUTTON_START);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SaveLoad; ++i)
+        pressButton(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    pressButton(SDL_CONTROLLER_BUTTON_A);
+    ASSERT_TRUE(game->saveScreen().isOpen());
+    pressButton(SDL_CONTROLLER_BUTTON_A);
+    EXPECT_EQ(game->saveScreen().message(), "saved in slot 1");
+    std::uint64_t savedAt = sim().ticks();
+    pressButton(SDL_CONTROLLER_BUTTON_B);
+    EXPECT_FALSE(game->saveScreen().isOpen()) << "B closes it";
+    pressButton(SDL_CONTROLLER_BUTTON_A);
+    wait(0.5);
+    ASSERT_EQ(page(), "Page 4.");
+
+    // Back to it, up to the tabs, right to Load, down to slot 1, A loads.
+    pressButton(SDL_CONTROLLER_BUTTON_START);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SaveLoad; ++i)
+        pressButton(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    pressButton(SDL_CONTROLLER_BUTTON_A);
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_UP);
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
+    ASSERT_EQ(game->saveScreen().mode(), SaveScreen::Mode::Load);
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    pressButton(SDL_CONTROLLER_BUTTON_A);
+    EXPECT_FALSE(game->saveScreen().isOpen());
+    EXPECT_GE(sim().ticks(), savedAt);
+    EXPECT_LE(sim().ticks(), savedAt + 2) << "the saved moment (and the button's release frame)";
+    EXPECT_EQ(page(), "Page 3.");
 }
 
 TEST_F(WindowPadTest, the_d_pad_and_left_stick_walk_the_player) {

@@ -158,8 +158,24 @@ if ! command -v xvfb-run > /dev/null; then
   echo "check-windows: xvfb-run is missing: the Windows tests cannot run (install xvfb and xauth)" >&2
   exit 1
 fi
-# wine's own state lives in the cache too; quiet, and with no Mono/Gecko prompts.
-export WINEPREFIX=$cache/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+# One run at a time in this checkout (a second waits here): both would build,
+# test and write in the same build folder.
+mkdir -p "$build"
+exec 8> "$build/.check-windows.lock"
+flock 8
+# wine's own state lives in this checkout's build folder, not in the shared
+# cache: one prefix is one wineserver, and every clone's run ends with
+# `wineserver -k`. With one prefix for all clones, a run ending in one clone
+# killed the server under the tests another clone was running (seen here:
+# tests of 0.3 s taking 11 to 37 s while a new server and wine's system
+# programs came up; a longer program killed outright, exit 1 and no output
+# under WINEDEBUG=-all), and both clones' X displays met in one wine
+# session. With no Mono/Gecko prompts, and quiet but for why a program could
+# not start or crashed: under WINEDEBUG=-all a test whose DLL fails to load
+# exits 53 having said nothing at all (tried here), and a test once failed
+# at once with no output.
+export WINEPREFIX=$build/wineprefix WINEDEBUG=-all,err+module,err+process,err+virtual,err+seh \
+  WINEDLLOVERRIDES="mscoree,mshtml="
 build_libraries
 step "building stagehand"
 cmake -S "$root" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="$prefix" \
@@ -183,15 +199,26 @@ step "testing under wine"
 # program of a session, giving them that program's standard output and error,
 # and stops them when no program is left. Without the idle program they stop
 # and start again between tests, and the test that restarts them lends them
-# its output pipe: ctest, or a test script's execute_process (TIMEOUT 60),
+# its output pipe: ctest, or a test script's execute_process,
 # then waits for an end of output that comes only when the system programs
 # stop, long after the test itself exited (seen here: a reader of a 0.1 s
 # `--list-scenes` still waiting after 11 minutes, the pipe held open by
 # winedevice, plugplay, rpcss and services.exe; and ctest stuck on a finished
 # render test for 12 minutes). The idle program keeps them up, started once
 # with nothing to hold.
+# (The lock's descriptor is closed for it: a wine program left running must
+# not hold the next run back.)
+#
+# And every wine program starts without address space randomization
+# (setarch -R, inherited by ctest and the tests). Debian's wine64 has no
+# preloader to reserve the fixed addresses wine needs before the system
+# loader maps anything, so now and then a randomized mapping sat on the
+# shared user data page, and a test failed in 0.01 s with nothing but, seen
+# here once in ten runs: "err:virtual:virtual_alloc_first_teb wine: failed to
+# map the shared user data: c0000018" (STATUS_CONFLICTING_ADDRESSES; under
+# WINEDEBUG=-all not even that).
 export STAGEHAND_WINDOWS_BUILD=$build
-xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+setarch "$(uname -m)" -R xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   wineboot -i > /dev/null 2>&1
   wineserver -w
   wineserver -p 120
@@ -202,11 +229,16 @@ xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   wine "$STAGEHAND_WINDOWS_BUILD/stagehand.exe" --help > /dev/null || exit 1
   ctest --test-dir "$STAGEHAND_WINDOWS_BUILD" -j'"$jobs"' --output-on-failure
   status=$?
+  # The whole log of a failing run is kept: the next run writes over LastTest.log.
+  if [ $status -ne 0 ]; then
+    kept=$STAGEHAND_WINDOWS_BUILD/failed-run-$(date -u +%Y%m%dT%H%M%SZ).log
+    cp "$STAGEHAND_WINDOWS_BUILD/Testing/Temporary/LastTest.log" "$kept" && echo "check-windows: the log of this run is kept in $kept"
+  fi
   wineserver -k || true
   exec 9>&-
   rm -f "$idle_input"
   exit $status
-' 
+' 8>&-
 if [ "${1:-}" = "--package" ]; then
   step "packaging"
   (cd "$build" && cpack -G ZIP)

@@ -9,6 +9,7 @@ packages=(
   love                                    # the scheduler loaded in LÖVE (tests/scheduler_standalone/)
   python3-glad lua-busted lua-check
   libgtest-dev xvfb xauth fonts-dejavu-core
+  fonts-opendyslexic libespeak-ng1 espeak-ng-data   # the dyslexia-friendly font (tools/copy-opendyslexic.sh); self-voicing's synthesiser (loaded at run time)
   libgl1-mesa-dri libegl-mesa0 libegl1   # software OpenGL for screenshots and render tests without a GPU
   python3 chromium                        # the timeline test renders its page in headless Chromium
 )

@@ -50,6 +50,11 @@ def face(img, skin, hair, mood):
     ellipse(img, 96, 214, 78, 60, (52, 64, 84))          # shoulders
     ellipse(img, 96, 92, 50, 58, hair)                    # hair behind
     ellipse(img, 96, 104, 42, 50, skin)                   # face
+    if mood == "glad":                                    # eyes creased shut, a wide smile
+        arc(img, 80, 102, 7, math.radians(200), math.radians(340), (34, 30, 36), 3)
+        arc(img, 112, 102, 7, math.radians(200), math.radians(340), (34, 30, 36), 3)
+        arc(img, 96, 112, 22, math.radians(25), math.radians(155), (120, 60, 60), 3.5)
+        return
     ellipse(img, 80, 98, 5, 6, (34, 30, 36))              # eyes
     ellipse(img, 112, 98, 5, 6, (34, 30, 36))
     if mood == "worried":
@@ -67,9 +72,9 @@ def keeper(mood):
     return img
 
 
-def fisher():
+def fisher(mood):
     img = blank((70, 104, 120), (30, 48, 60))
-    face(img, (214, 170, 130), (120, 84, 50), "neutral")
+    face(img, (214, 170, 130), (120, 84, 50), mood)
     ellipse(img, 96, 132, 34, 22, (120, 84, 50))         # beard
     rect(img, 52, 40, 140, 58, (222, 180, 60))           # sou'wester hat
     ellipse(img, 96, 42, 44, 14, (222, 180, 60))
@@ -107,5 +112,7 @@ def write_png(path, img):
 if __name__ == "__main__":
     write_png("assets/images/keeper.png", keeper("neutral"))
     write_png("assets/images/keeper_worried.png", keeper("worried"))
-    write_png("assets/images/fisher.png", fisher())
+    write_png("assets/images/keeper_glad.png", keeper("glad"))
+    write_png("assets/images/fisher.png", fisher("neutral"))
+    write_png("assets/images/fisher_glad.png", fisher("glad"))
     write_png("assets/images/logbook.png", logbook())

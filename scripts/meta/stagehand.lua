@@ -12,6 +12,8 @@
 
 ---@alias PointLike Point|string
 
+---@alias Easing "linear"|"inQuad"|"outQuad"|"inOutQuad"|"inCubic"|"outCubic"|"inOutCubic"|"inSine"|"outSine"|"inOutSine"|"inBack"|"outBack"|"inOutBack"|"inElastic"|"outElastic"|"inOutElastic"|"inBounce"|"outBounce"|"inOutBounce"
+
 -- <api generated from scripts/ApiDescription.lua>
 ---@class Process
 local Process = {}
@@ -236,7 +238,7 @@ function sayFor(actor, text, seconds) end
 ---@param text string|Line
 ---@param voice? string|{voice: string}
 function dialogue(speaker, text, voice) end
----`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white). Returns at once.
+---`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white; a short dim instead for a player who asked for fewer flashes). Returns at once.
 ---@param kind "out"|"in"|"flash"
 ---@param seconds? number
 function fade(kind, seconds) end
@@ -254,6 +256,45 @@ function enableControls() end
 ---@param seconds? number
 function banner(text, seconds) end
 
+-- camera --------------------------------------------------------------------
+
+---Eases the camera to `place` (an actor, whom it tracks while the move lasts, a waypoint or a point) over `seconds` (default easing `inOutSine`); stops a follow. Returns the move's process at once.
+---@param place string|Point
+---@param seconds number
+---@param easing? Easing
+---@return Process
+function moveCamera(place, seconds, easing) end
+---Eases the zoom to `zoom` (1 the stage's size, 2 twice as close; 0.25 to 8) about the camera's centre. Text (bubbles, names, the dialogue box, menus) keeps its size.
+---@param zoom number
+---@param seconds number
+---@param easing? Easing
+---@return Process
+function zoomCamera(zoom, seconds, easing) end
+---Shakes the view by up to `strength` view units (0 to 100), dying away over `seconds`. With the player's reduce-shakes setting the view holds still; the shake's events and timing stay.
+---@param strength number
+---@param seconds number
+---@return Process
+function shakeCamera(strength, seconds) end
+---Waits until every camera move, zoom and shake under way has ended (or was cancelled).
+function waitCamera() end
+---Keeps `actor` in view: it walks freely within `deadZone` view units (default 80, up to 360) of the centre, across and down, then the camera keeps it on the zone's edge. `followCamera(nil)` stops; `setCameraCenter` and `moveCamera` stop it too.
+---@param actor string|nil
+---@param deadZone? number
+function followCamera(actor, deadZone) end
+---Eases a property: an actor's `position` (to a place), the camera's `center` (a place) or `zoom`, the `fade`'s `level` (0 clear to 1 black), the `picture`'s `opacity` (0 to 1). A newer tween of the same property, or a call that sets it (`setPosition`, `walkToPoint`, `fade`...), takes over.
+---@param target string|"camera"|"fade"|"picture"
+---@param property "position"|"center"|"zoom"|"level"|"opacity"
+---@param to number|string|Point
+---@param seconds number
+---@param easing? Easing
+---@return Process
+function tween(target, property, to, seconds, easing) end
+---The curve's value at `t` (0 to 1): 0 at 0, 1 at 1; `back` and `elastic` overshoot on the way.
+---@param easing Easing
+---@param t number
+---@return number
+function ease(easing, t) end
+
 -- story ---------------------------------------------------------------------
 
 ---Shows a page in the dialogue box (narration, or spoken by `actor`), typed out, and waits until the player turns it. Without a player (headless, screenshots) it turns once typed.
@@ -264,6 +305,14 @@ function text(speakerOrText, text, voice) end
 ---Shows `assets/images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`) beside the text; `image(nil)` hides it. Unknown names are errors with a suggestion.
 ---@param name string|nil
 function image(name) end
+---The picture beside `actor`'s lines and pages (an image, as for `image`), shown instead of `image()`'s while the actor speaks; `nil` removes it. Sets the expression back to none.
+---@param actor string
+---@param image string|nil
+function portrait(actor, image) end
+---Changes the expression of `actor`'s portrait: `"worried"` shows the image PORTRAIT_worried; `nil` the portrait itself. Inline, `{face=worried}` does it when the typewriter gets there.
+---@param actor string
+---@param name string|nil
+function expression(actor, name) end
 ---Adds a choice for the next `menu()`; `target` names a story function, looked up when the option is chosen (as in seed 001), so it may be defined further down. A literal target that names no function gets a warning when the script loads (and is a finding of `--check`); choosing it is an error at the `menu()` line.
 ---@param text string|Line
 ---@param target string

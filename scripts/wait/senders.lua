@@ -151,6 +151,11 @@ end
 local function namesSentIn(text)
     local list, exact, shapes = tokens(text), {}, {}
     for i, t in ipairs(list) do
+        if type(t) == "table" and t[1] then
+            for name in t[1]:gmatch("{signal=([%w_%.%-]+)}") do
+                exact[name] = true -- a line's text sends it when the typewriter gets there
+            end
+        end
         if type(t) == "table" and t[1] and senders[t[1]] then
             return false -- a sending function looked up by its name
         elseif senders[t] then

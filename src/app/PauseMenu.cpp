@@ -3,6 +3,8 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
 
 #include "app/PlayInput.h"
 #include "platform/Gamepads.h"
@@ -12,9 +14,9 @@
 namespace stagehand {
 
 namespace {
-constexpr float kPanelW = 620, kRowH = 38, kTitleH = 80, kFootH = 50;
-constexpr float kPanelH = kTitleH + PauseMenu::kRowCount * kRowH + kFootH;
-constexpr float kPanelX = (ViewLayout::kWidth - kPanelW) / 2, kPanelY = (ViewLayout::kHeight - kPanelH) / 2;
+// Rows are as tall as the view lets them be, up to kMaxRowH: the list fits whatever rows it has.
+constexpr float kPanelW = 620, kMaxRowH = 38, kTitleH = 70, kFootH = 46, kMargin = 12;
+constexpr float kPanelX = (ViewLayout::kWidth - kPanelW) / 2;
 using palette::kAccent, palette::kMenuText, palette::kMenuMuted;
 
 int cycle(int value, int step, int count) {
@@ -37,6 +39,25 @@ std::string percent(int tenths) {
 }
 }  // namespace
 
+PauseMenu::PauseMenu(bool speech) {
+    for (int i = 0; i < kRowCount; ++i)
+        if (speech || static_cast<Row>(i) != Row::SelfVoicing) rows_.push_back(static_cast<Row>(i));
+}
+
+float PauseMenu::rowHeight() const {
+    float room = ViewLayout::kHeight - 2 * kMargin - kTitleH - kFootH;
+    return std::min(kMaxRowH, std::floor(room / static_cast<float>(rows_.size())));
+}
+
+float PauseMenu::panelHeight() const {
+    return kTitleH + static_cast<float>(rows_.size()) * rowHeight() + kFootH;
+}
+
+std::string PauseMenu::spoken(const PlayerSettings& settings) const {
+    std::string v = value(selected(), settings);
+    return v.empty() ? label(selected()) : label(selected()) + ": " + v;
+}
+
 std::string PauseMenu::label(Row row) {
     switch (row) {
         case Row::Resume: return "Resume";
@@ -50,8 +71,15 @@ std::string PauseMenu::label(Row row) {
         case Row::SoundVolume: return "Sounds";
         case Row::VoiceVolume: return "Voices";
         case Row::MuteUnfocused: return "Mute in the background";
+        case Row::SelfVoicing: return "Self-voicing";
+        case Row::Font: return "Font";
+        case Row::LineSpacing: return "Line spacing";
+        case Row::HighContrast: return "High contrast";
+        case Row::ReduceFlashes: return "Reduce flashes and shakes";
         case Row::Skip: return "Skip";
         case Row::MarkRead: return "Lines read before";
+        case Row::SaveLoad: return "Save / Load";
+        case Row::History: return "History: the lines so far";
         case Row::SceneMenu: return "Back to the scene menu";
         case Row::Quit: return "Quit Stagehand";
     }
@@ -70,6 +98,11 @@ std::string PauseMenu::value(Row row, const PlayerSettings& s) {
         case Row::SoundVolume: return percent(s.soundVolume);
         case Row::VoiceVolume: return percent(s.voiceVolume);
         case Row::MuteUnfocused: return s.muteUnfocused ? "on" : "off";
+        case Row::SelfVoicing: return s.selfVoicing ? "on" : "off";
+        case Row::Font: return kFontChoices[s.font].name;
+        case Row::LineSpacing: return kLineSpacings[s.lineSpacing].name;
+        case Row::HighContrast: return s.highContrast ? "on" : "off";
+        case Row::ReduceFlashes: return s.reduceFlashes ? "on" : "off";
         case Row::Skip: return s.skipAll ? "all lines" : "stops at unread";
         case Row::MarkRead: return s.markRead ? "another colour" : "as new";
         default: return "";
@@ -84,6 +117,13 @@ PauseMenu::Action PauseMenu::change(Row row, int step, PlayerSettings& s) {
         case Row::TextSize: s.textSize = cycle(s.textSize, step, 3); break;
         case Row::Fullscreen: return Action::ToggleFullscreen;
         case Row::MuteUnfocused: s.muteUnfocused = !s.muteUnfocused; break;
+        case Row::SelfVoicing: s.selfVoicing = !s.selfVoicing; break;
+        case Row::Font: s.font = cycle(s.font, step, static_cast<int>(std::size(kFontChoices))); break;
+        case Row::LineSpacing:
+            s.lineSpacing = cycle(s.lineSpacing, step, static_cast<int>(std::size(kLineSpacings)));
+            break;
+        case Row::HighContrast: s.highContrast = !s.highContrast; break;
+        case Row::ReduceFlashes: s.reduceFlashes = !s.reduceFlashes; break;
         case Row::Skip: s.skipAll = !s.skipAll; break;
         case Row::MarkRead: s.markRead = !s.markRead; break;
         case Row::MasterVolume:
@@ -101,10 +141,10 @@ PauseMenu::Action PauseMenu::change(Row row, int step, PlayerSettings& s) {
 }
 
 int PauseMenu::rowAt(float x, float y) const {
-    float top = kPanelY + kTitleH;
+    float top = (ViewLayout::kHeight - panelHeight()) / 2 + kTitleH;
     if (x < kPanelX || x > kPanelX + kPanelW || y < top) return -1;
-    int row = static_cast<int>((y - top) / kRowH);
-    return row < kRowCount ? row : -1;
+    int row = static_cast<int>((y - top) / rowHeight());
+    return row < rowCount() ? row : -1;
 }
 
 PauseMenu::Action PauseMenu::handle(const InputEvent& event, const ViewLayout& layout, PlayerSettings& settings) {
@@ -120,12 +160,13 @@ PauseMenu::Action PauseMenu::handle(const InputEvent& event, const ViewLayout& l
     int key = event.kind == InputKind::MouseDown ? SDLK_RETURN : event.key;
     switch (key) {
         case SDLK_ESCAPE:
+        case kKeyMenu:
         case kKeyPause:
         case kKeyCancel: return Action::Resume;
         case SDLK_UP:
-        case SDLK_w: selected_ = cycle(selected_, -1, kRowCount); return Action::None;
+        case SDLK_w: selected_ = cycle(selected_, -1, rowCount()); return Action::None;
         case SDLK_DOWN:
-        case SDLK_s: selected_ = cycle(selected_, 1, kRowCount); return Action::None;
+        case SDLK_s: selected_ = cycle(selected_, 1, rowCount()); return Action::None;
         case SDLK_LEFT:
         case SDLK_a: return change(row, -1, settings);
         case SDLK_RIGHT:
@@ -134,6 +175,8 @@ PauseMenu::Action PauseMenu::handle(const InputEvent& event, const ViewLayout& l
         case SDLK_KP_ENTER:
         case SDLK_SPACE:
             if (row == Row::Resume) return Action::Resume;
+            if (row == Row::SaveLoad) return Action::SaveLoad;
+            if (row == Row::History) return Action::History;
             if (row == Row::SceneMenu) return Action::SceneMenu;
             if (row == Row::Quit) return Action::Quit;
             return change(row, volumeOf(row, settings) ? 2 : 1, settings);  // 2: a volume goes round
@@ -148,31 +191,37 @@ void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     Font title = text.font(FontFace::Bold, 34, layout.scale);
     Font row = text.font(FontFace::Regular, 22, layout.scale);
     Font small = text.font(FontFace::Regular, 16, layout.scale);
+    const float rowH = rowHeight(), panelH = panelHeight(), panelY = (ViewLayout::kHeight - panelH) / 2;
     batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     batch.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, palette::kPauseDim);  // the scene, dimmed
-    batch.rect(kPanelX, kPanelY, kPanelW, kPanelH, palette::kPausePanel);
-    batch.rect(kPanelX, kPanelY, kPanelW, 3, kAccent);
-    text.drawCentered(title, "Paused", ViewLayout::kWidth / 2, kPanelY + 24, kAccent);
-    for (int i = 0; i < kRowCount; ++i) {
-        float y = kPanelY + kTitleH + i * kRowH;
+    // High contrast: an opaque black panel, white rows and a yellow selection.
+    const bool contrast = settings.highContrast;
+    const Color accent = contrast ? palette::kContrastAccent : kAccent;
+    const Color rowText = contrast ? palette::kContrastText : kMenuText;
+    const Color muted = contrast ? palette::kContrastText : kMenuMuted;
+    batch.rect(kPanelX, panelY, kPanelW, panelH, contrast ? palette::kContrastPanel : palette::kPausePanel);
+    batch.rect(kPanelX, panelY, kPanelW, 3, accent);
+    text.drawCentered(title, "Paused", ViewLayout::kWidth / 2, panelY + 20, accent);
+    const float textY = (rowH - text.lineHeight(row)) / 2;
+    for (int i = 0; i < rowCount(); ++i) {
+        float y = panelY + kTitleH + i * rowH;
         bool chosen = i == selected_;
         if (chosen) {
-            batch.rect(kPanelX + 20, y + 3, kPanelW - 40, kRowH - 6, palette::kMenuRowHighlight);
-            batch.rect(kPanelX + 20, y + 3, 4, kRowH - 6, kAccent);
+            batch.rect(kPanelX + 20, y + 2, kPanelW - 40, rowH - 4, palette::kMenuRowHighlight);
+            batch.rect(kPanelX + 20, y + 2, 4, rowH - 4, accent);
         }
-        Row r = static_cast<Row>(i);
-        text.draw(row, label(r), kPanelX + 44, y + 7, chosen ? kMenuText : kMenuMuted);
+        Row r = rows_[i];
+        text.draw(row, label(r), kPanelX + 44, y + textY, chosen ? rowText : muted);
         std::string v = value(r, settings);
         if (!v.empty()) {
             std::string shown = chosen ? "\u25C0 " + v + " \u25B6" : v;
-            text.draw(row, shown, kPanelX + kPanelW - 44 - text.width(row, shown), y + 7,
-                      chosen ? kAccent : kMenuMuted);
+            text.draw(row, shown, kPanelX + kPanelW - 44 - text.width(row, shown), y + textY, chosen ? accent : muted);
         }
     }
-    const char* hints = padHints
-                            ? "D-pad: choose, change  \u00B7  A: select  \u00B7  B or Start: resume"
-                            : "Up/Down: choose  \u00B7  Left/Right: change  \u00B7  Enter: select  \u00B7  Esc: resume";
-    text.drawCentered(small, hints, ViewLayout::kWidth / 2, kPanelY + kPanelH - 38, kMenuMuted);
+    const char* hints =
+        padHints ? "D-pad: choose, change  \u00B7  A: select  \u00B7  B or Start: resume"
+                 : "Arrows: choose, change  \u00B7  Enter or click: select  \u00B7  Esc or right-click: resume";
+    text.drawCentered(small, hints, ViewLayout::kWidth / 2, panelY + panelH - 34, muted);
     batch.end();
 }
 

@@ -85,10 +85,12 @@ const char* PlayInput::speedName(int index) {
 std::string PlayInput::hint() const {
     if (padUsedLast_)
         return std::string(
-                   "A: next  \u00B7  hold B: skip  \u00B7  D-pad: choose, walk  \u00B7  Start: pause  \u00B7  ") +
+                   "A: next  \u00B7  hold B: skip  \u00B7  D-pad: choose, walk  \u00B7  LB/RB: back/forward  \u00B7  "
+                   "Start: pause  \u00B7  ") +
                kSpeeds[speedIndex_].name + " text" + (autoAdvance_ ? ", auto" : "");
     return std::string("Space: next  \u00B7  Ctrl: skip  \u00B7  F2: auto ") + (autoAdvance_ ? "on" : "off") +
-           "  \u00B7  F3: " + kSpeeds[speedIndex_].name + " text  \u00B7  Esc: pause  \u00B7  F1: processes";
+           "  \u00B7  F3: " + kSpeeds[speedIndex_].name +
+           " text  \u00B7  wheel: back  \u00B7  H: history  \u00B7  Esc: pause";
 }
 
 }  // namespace stagehand

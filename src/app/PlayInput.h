@@ -3,6 +3,7 @@
 //   a menu: Up/Down (W/S) and Enter, a number key, or hover and click
 //   arrows or WASD: walk the player's character (after enableControls())
 //   hold Ctrl or Tab: skip through pages; F2: auto-advance; F3: text speed
+// (the window's own keys, rollback and saves among them, are in WindowGame.cpp)
 #pragma once
 
 #include <functional>

@@ -1,10 +1,15 @@
 #include "app/PlaySession.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <utility>
 
+#include "app/RunChecks.h"
+#include "app/SaveSlots.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -51,6 +56,16 @@ void PlaySession::showMapFailures(World& world) {
 
 void PlaySession::attachRecorder() {
     sim_->world().setInputRecorder([this](const InputCommand& command) {
+        // The player's own answer after a rollback forks the run there.
+        using Kind = InputCommand::Kind;
+        if (rolledBack() &&
+            (command.kind == Kind::Advance || command.kind == Kind::Choose || command.kind == Kind::Move)) {
+            input_.commands.push_back(command);
+            forkAt(command.tick);
+            dropFuture();
+            rewriteRecord();
+            return;
+        }
         input_.commands.push_back(command);
         if (record_) record_ << InputLog::formatCommand(command) << '\n' << std::flush;
     });
@@ -85,7 +100,7 @@ bool readText(const std::string& path, std::string& text) {
 }
 }  // namespace
 
-bool PlaySession::save(const std::string& path, std::string& error) {
+bool PlaySession::save(const std::string& path, const std::string& title, std::string& error) {
     std::string source;
     if (!readText(options_.scriptPath, source)) {
         error = "cannot read " + options_.scriptPath;
@@ -94,40 +109,256 @@ bool PlaySession::save(const std::string& path, std::string& error) {
     InputLog save = input_;
     save.scriptIdentity = scriptIdentity(source);
     save.at = sim_->ticks();
-    std::ofstream out(pathFromUtf8(path), std::ios::binary | std::ios::trunc);
-    out << save.header();
-    for (const auto& command : save.commands) out << InputLog::formatCommand(command) << '\n';
-    if (!out.flush()) {
-        error = "cannot write " + path;
+    save.title = title;
+    save.played = sim_->time();
+    save.date = dateNow();
+    save.file = options_.scriptPath.substr(options_.scriptPath.find_last_of("/\\") + 1);
+    try {
+        save.checks = collectChecks(options_, scene_, input_, save.at);
+    } catch (const LoadError& e) {
+        error = std::string("cannot save: ") + e.what();
         return false;
     }
-    return true;
+    std::string text = save.header();
+    for (const auto& command : save.commands) text += InputLog::formatCommand(command) + '\n';
+    return writeFileSafely(path, text, error);
 }
 
-bool PlaySession::readSave(const std::string& path, const std::string& scriptPath, InputLog& save, std::string& error) {
-    std::string text, source;
+bool PlaySession::readSave(const std::string& path, InputLog& save, std::string& error) {
+    std::string text;
     if (!readText(path, text)) {
         error = "cannot open the save " + path;
         return false;
     }
+    save = InputLog{};
     if (!InputLog::parse(text, path, save, error)) return false;
-    if (!readText(scriptPath, source)) {
-        error = "cannot read " + scriptPath;
-        return false;
-    }
     if (save.scriptIdentity.empty() || save.scene.empty()) {
         error = path + ": not a save (it names no script or scene; use --replay for an input file)";
-        return false;
-    }
-    if (save.scriptIdentity != scriptIdentity(source)) {
-        error = path + ": this save was made with another version of " + scriptPath +
-                "; it no longer matches, so it would resume somewhere wrong (start the scene again)";
         return false;
     }
     return true;
 }
 
+bool PlaySession::resolveSave(const Simulation::Options& options, InputLog& save, std::string& message,
+                              std::string& error) {
+    std::string source;
+    if (!readText(options.scriptPath, source)) {
+        error = "cannot read " + options.scriptPath;
+        return false;
+    }
+    if (save.scriptIdentity == scriptIdentity(source)) return true;
+    if (save.checks.empty() && save.at > 0) {
+        error = "this save was made with another version of " + options.scriptPath +
+                " and records nothing to compare it with; it no longer matches, so it would resume somewhere "
+                "wrong (start the scene again)";
+        return false;
+    }
+    try {
+        Divergence divergence = findDivergence(options, save);
+        if (!divergence.diverged) {
+            message = "the script changed since this save; it replays the same way";
+            return true;
+        }
+        message = divergence.message;
+        save.at = divergence.matchedUpTo;
+        auto& commands = save.commands;
+        commands.erase(
+            std::remove_if(commands.begin(), commands.end(), [&](const InputCommand& c) { return c.tick >= save.at; }),
+            commands.end());
+        return true;
+    } catch (const LoadError& e) {
+        error = e.what();
+        return false;
+    }
+}
+
+// The ticks of the furthest run's lines, pages and menus, each once.
+std::vector<std::uint64_t> PlaySession::stopsOfRun() {
+    std::vector<std::uint64_t> stops;
+    for (const auto& e : sim_->transcript().events()) {
+        if (e.name != "line" && e.name != "text" && e.name != "menu" && e.name != "say") continue;
+        auto tick = static_cast<std::uint64_t>(std::llround(e.time / Simulation::kTickSeconds));
+        if (stops.empty() || stops.back() != tick) stops.push_back(tick);
+    }
+    return stops;
+}
+
+// Runs the furthest run's input again from a fresh load up to `tick`; with
+// `live`, its input after `tick` is the run's own again (back at the moment
+// rolled back from), else it is held aside as the future.
+std::unique_ptr<Simulation> PlaySession::goTo(std::uint64_t tick, bool live) {
+    for (auto spare = spares_.begin(); spare != spares_.end(); ++spare)
+        if (spare->run->ticks() == tick) {
+            auto run = std::move(spare->run);
+            spares_.erase(spare);
+            return takeOver(std::move(run), tick, live);
+        }
+    InputLog before = future_;
+    auto& commands = before.commands;
+    if (!live)
+        commands.erase(
+            std::remove_if(commands.begin(), commands.end(), [&](const InputCommand& c) { return c.tick >= tick; }),
+            commands.end());
+    std::unique_ptr<Simulation> previous;
+    try {
+        previous = std::exchange(sim_, Simulation::rebuild(options_, scene_, before, tick, &sim_->world().maps()));
+    } catch (const LoadError& e) {  // a script saved broken since: the scene stays where it is
+        sim_->world().effects().showError(std::string("cannot roll back: ") + e.what());
+        return nullptr;
+    }
+    input_.commands = before.commands;
+    showMapFailures(sim_->world());
+    attachRecorder();
+    rewriteRecord();
+    return previous;
+}
+
+bool PlaySession::rollBack(std::string& message) {
+    std::vector<std::uint64_t> stops = rolled_ ? stops_ : stopsOfRun();
+    std::size_t stop = stop_;
+    if (!rolled_) {
+        // Back from the line on screen; with none on screen, back to the last one.
+        stop = 0;
+        while (stop < stops.size() && stops[stop] <= sim_->ticks()) ++stop;
+        if (stop > 0 && sim_->world().story().busy()) --stop;
+    }
+    if (stop == 0) {
+        message = stops.empty() ? "nothing to roll back to: no line has been shown yet"
+                                : "this is the first line: there is nothing before it to roll back to";
+        return false;
+    }
+    bool first = !rolled_;
+    if (first) {
+        rolled_ = true;
+        future_ = input_;
+        futureEnd_ = sim_->ticks();
+        stops_ = std::move(stops);
+    }
+    stop_ = stop - 1;
+    auto previous = goTo(stops_[stop_], false);
+    if (first && previous) {  // the furthest run becomes a spare: forward to the end swaps it back at once
+        previous->continueReplay(future_, future_.commands.size());  // it has taken all its input
+        previous->transcript().setSink(nullptr);
+        previous->setQuiet(true);
+        spares_.push_back({std::move(previous), futureEnd_});
+    }
+    return true;
+}
+
+bool PlaySession::rollForward(std::string& message) {
+    if (!rolled_) {
+        message = "nothing to roll forward to: this is the newest moment";
+        return false;
+    }
+    if (stop_ + 1 < stops_.size() && stops_[stop_ + 1] < futureEnd_) {
+        ++stop_;
+        goTo(stops_[stop_], false);
+        return true;
+    }
+    goTo(futureEnd_, true);  // the moment rolled back from: live again
+    dropFuture();
+    return true;
+}
+
+void PlaySession::dropFuture() {
+    rolled_ = false;
+    future_ = InputLog{};
+    futureEnd_ = 0;
+    stops_.clear();
+    stop_ = 0;
+}
+
+// A spare run standing at `tick` becomes the one on screen.
+std::unique_ptr<Simulation> PlaySession::takeOver(std::unique_ptr<Simulation> run, std::uint64_t tick, bool live) {
+    InputLog before = future_;
+    auto& commands = before.commands;
+    if (!live)
+        commands.erase(
+            std::remove_if(commands.begin(), commands.end(), [&](const InputCommand& c) { return c.tick >= tick; }),
+            commands.end());
+    run->continueReplay(before);
+    run->transcript().setSink(options_.sink);
+    run->setQuiet(false);
+    auto previous = std::exchange(sim_, std::move(run));
+    input_.commands = before.commands;
+    attachRecorder();
+    rewriteRecord();
+    return previous;
+}
+
+// The player's own input at `tick` after a rollback: spare runs past it
+// followed the old future and go; the others follow the new run.
+void PlaySession::forkAt(std::uint64_t tick) {
+    spares_.erase(
+        std::remove_if(spares_.begin(), spares_.end(), [&](const Spare& spare) { return spare.run->ticks() > tick; }),
+        spares_.end());
+    for (auto& spare : spares_) spare.run->continueReplay(input_);
+    liveStops_.clear();
+    for (std::uint64_t stop : stops_)
+        if (stop <= tick) liveStops_.push_back(stop);
+    eventsSeen_ = sim_->transcript().events().size();
+}
+
+void PlaySession::keepUp(int budgetTicks) {
+    if (rolled_ || !sim_) return;
+    const auto& events = sim_->transcript().events();
+    for (; eventsSeen_ < events.size(); ++eventsSeen_) {
+        const auto& e = events[eventsSeen_];
+        if (e.name != "line" && e.name != "text" && e.name != "menu" && e.name != "say") continue;
+        auto tick = static_cast<std::uint64_t>(std::llround(e.time / Simulation::kTickSeconds));
+        if (!liveStops_.empty() && liveStops_.back() == tick) continue;
+        liveStops_.push_back(tick);
+        // The spare aimed furthest back is aimed at this newest stop instead.
+        bool aimed = std::any_of(spares_.begin(), spares_.end(), [&](const Spare& s) { return s.target == tick; });
+        if (aimed) continue;
+        if (static_cast<int>(spares_.size()) < kSpareRuns) {
+            try {
+                Simulation::Options quiet = options_;
+                quiet.sink = nullptr;
+                quiet.quiet = true;
+                quiet.storyTargetWarnings = false;
+                auto run = Simulation::rebuild(quiet, scene_, InputLog{}, 0, &sim_->world().maps());
+                run->continueReplay(input_);
+                spares_.push_back({std::move(run), tick});
+            } catch (const LoadError&) {
+                return;  // the script on disk no longer loads: rollback replays, and says why
+            }
+            continue;
+        }
+        auto oldest = std::min_element(spares_.begin(), spares_.end(),
+                                       [](const Spare& a, const Spare& b) { return a.target < b.target; });
+        if (oldest->target < tick) oldest->target = tick;
+    }
+    for (auto& spare : spares_) {
+        spare.run->continueReplay(input_);
+        while (budgetTicks > 0 && spare.run->ticks() < spare.target && spare.run->ticks() < sim_->ticks()) {
+            spare.run->tick();
+            --budgetTicks;
+        }
+    }
+}
+
+int PlaySession::readySpares() const {
+    int ready = 0;
+    for (const auto& spare : spares_) ready += spare.run->ticks() == spare.target;
+    return ready;
+}
+
+// The record file holds the run on screen: after a rollback, its input so far.
+void PlaySession::rewriteRecord() {
+    if (recordPath_.empty()) return;
+    record_.close();
+    record_.open(pathFromUtf8(recordPath_), std::ios::binary | std::ios::trunc);
+    record_ << input_.header();
+    for (const auto& command : input_.commands) record_ << InputLog::formatCommand(command) << '\n';
+    record_.flush();
+}
+
 bool PlaySession::reload(std::string& error) {
+    dropFuture();  // an edited script: the recorded future and the spare runs may no longer fit
+    spares_.clear();
+    liveStops_.clear();
+    eventsSeen_ = 0;
     try {
         auto fresh = Simulation::rebuild(options_, scene_, input_, sim_->ticks(), &sim_->world().maps());
         sim_ = std::move(fresh);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <locale>
 #include <sstream>
 
@@ -58,6 +59,11 @@ PlayerSettings PlayerSettings::load(const std::string& path, std::string& warnin
                   : key == "sound_volume"      ? readInt(value, 0, kVolumeSteps, settings.soundVolume)
                   : key == "voice_volume"      ? readInt(value, 0, kVolumeSteps, settings.voiceVolume)
                   : key == "mute_unfocused"    ? readBool(value, settings.muteUnfocused)
+                  : key == "self_voicing"      ? readBool(value, settings.selfVoicing)
+                  : key == "font"              ? readInt(value, 0, std::size(kFontChoices) - 1, settings.font)
+                  : key == "line_spacing"      ? readInt(value, 0, std::size(kLineSpacings) - 1, settings.lineSpacing)
+                  : key == "high_contrast"     ? readBool(value, settings.highContrast)
+                  : key == "reduce_flashes"    ? readBool(value, settings.reduceFlashes)
                   : key == "skip_all"          ? readBool(value, settings.skipAll)
                   : key == "mark_read"         ? readBool(value, settings.markRead)
                                                : false;
@@ -84,6 +90,11 @@ bool PlayerSettings::save(const std::string& path) const {
         << "sound_volume = " << soundVolume << "\n"
         << "voice_volume = " << voiceVolume << "\n"
         << "mute_unfocused = " << (muteUnfocused ? "true" : "false") << "\n"
+        << "self_voicing = " << (selfVoicing ? "true" : "false") << "\n"
+        << "font = " << font << "\n"
+        << "line_spacing = " << lineSpacing << "\n"
+        << "high_contrast = " << (highContrast ? "true" : "false") << "\n"
+        << "reduce_flashes = " << (reduceFlashes ? "true" : "false") << "\n"
         << "skip_all = " << (skipAll ? "true" : "false") << "\n"
         << "mark_read = " << (markRead ? "true" : "false") << "\n";
     return static_cast<bool>(out.flush());

@@ -1,7 +1,9 @@
 // What a player sets and expects to find again next time: text speed,
 // auto-advance and its wait, text size, fullscreen, the window's size, and
-// the sound's volumes (and whether it mutes when the window loses focus), how
-// skip treats unread lines and whether read lines look different. Kept in a small text file
+// the sound's volumes (and whether it mutes when the window loses focus), and
+// the accessibility options (self-voicing, font, line spacing, high contrast,
+// fewer flashes and shakes), how skip treats unread lines and whether read
+// lines look different. Kept in a small text file
 // (key = value lines) in the player's folder (userFolder()).
 #pragma once
 
@@ -16,6 +18,9 @@ struct SettingChoice {
 };
 constexpr SettingChoice kAutoAdvanceWaits[] = {{"short", 0.5f}, {"normal", 1.0f}, {"long", 2.0f}};
 constexpr SettingChoice kTextSizes[] = {{"small", 0.85f}, {"normal", 1.0f}, {"large", 1.2f}};
+// The fonts a player can read the story in (factor unused); the index is TextRenderer's FontFamily.
+constexpr SettingChoice kFontChoices[] = {{"DejaVu Sans", 1.0f}, {"OpenDyslexic", 1.0f}};
+constexpr SettingChoice kLineSpacings[] = {{"1.0", 1.0f}, {"1.25", 1.25f}, {"1.5", 1.5f}};
 
 struct PlayerSettings {
     int textSpeed = 1;  // index into PlayInput's speeds: slow, normal, fast, instant
@@ -27,8 +32,14 @@ struct PlayerSettings {
     static constexpr int kVolumeSteps = 10;  // volumes in tenths: 0 (silent) to 10 (as made)
     int masterVolume = 10, musicVolume = 8, soundVolume = 10, voiceVolume = 10;
     bool muteUnfocused = true;
-    bool skipAll = false;   // skip passes unread lines too (else it stops at the first one: ReadLines.h)
-    bool markRead = false;  // lines read in an earlier run are drawn in another colour
+    // Accessibility (the pause overlay's last rows).
+    bool selfVoicing = false;    // lines, pages, choices and menu rows read aloud (when a synthesiser exists)
+    int font = 0;                // index into kFontChoices
+    int lineSpacing = 0;         // index into kLineSpacings
+    bool highContrast = false;   // opaque boxes, text at 7:1 or more against them
+    bool reduceFlashes = false;  // flash() is a short dim instead of white; shakes stand still
+    bool skipAll = false;        // skip passes unread lines too (else it stops at the first one: ReadLines.h)
+    bool markRead = false;       // lines read in an earlier run are drawn in another colour
 
     // Reads `path`. A missing file gives the defaults silently; a damaged one
     // gives the defaults and a one-line `warning` naming the file and line.

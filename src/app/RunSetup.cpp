@@ -109,8 +109,15 @@ bool completeSetup(Setup& setup, std::string& error) {
     if (!readReplay(setup, error)) return false;
     if (setup.cmd.loadPath.empty()) return true;
     InputLog save;
-    if (!PlaySession::readSave(setup.cmd.loadPath, setup.scriptPath, save, error)) return false;
+    if (!PlaySession::readSave(setup.cmd.loadPath, save, error)) return false;
+    std::string message;
+    if (!PlaySession::resolveSave(makeOptions(setup, {}, false), save, message, error)) {
+        error = setup.cmd.loadPath + ": " + error;
+        return false;
+    }
+    if (!message.empty()) std::cerr << "stagehand: " << setup.cmd.loadPath << ": " << message << '\n';
     setup = withSave(setup, save);
+    setup.loadMessage = message;
     return true;
 }
 

@@ -28,6 +28,7 @@ struct Setup {
     std::string scriptPath;
     std::optional<InputLog> input;  // --replay or --load: the player's recorded input
     std::uint64_t resumeAt = 0;     // --load: the tick the save was made at
+    std::string loadMessage;        // --load: how an edited script replays the save (shown in the window)
 };
 
 // The setup of a saved run: its scene, seed, flags and input.

@@ -75,7 +75,8 @@ Simulation::Simulation(const Options& options) {
     }
     host_->setFlags(options.flags);  // before the script's top level runs
     host_->observeMechanics(options.mechanics);
-    host_->showTracebacks(options.tracebacks);
+    tracebacks_ = options.tracebacks;
+    setQuiet(options.quiet);
     std::string error;
     if (!host_->loadScript(options.scriptPath, error, options.storyTargetWarnings)) throw LoadError(error);
 }
@@ -151,6 +152,11 @@ void Simulation::tick() {
     if (host_->takeHangSuspicion() || world_.ticks() % kDeadlockCheckTicks == 0) checkDeadlocks();
 }
 
+void Simulation::setQuiet(bool quiet) {
+    quiet_ = quiet;
+    host_->showTracebacks(quiet ? TracebackShown::Silent : tracebacks_);
+}
+
 void Simulation::checkDeadlocks() {
     auto stuck = host_->findDeadlocks();
     // A process waiting on a stuck process is stuck as a consequence: name the
@@ -165,7 +171,7 @@ void Simulation::checkDeadlocks() {
         stuck_ = true;
         stuckNames_.insert(s.name);
         stuckLines_.push_back(describeStuck(s));
-        std::cerr << "stuck: " << describeStuck(s) << '\n';
+        if (!quiet_) std::cerr << "stuck: " << describeStuck(s) << '\n';
         world_.effects().showError("stuck: " + describeStuck(s));
         TranscriptEvent e;
         e.time = world_.time();

@@ -45,6 +45,7 @@ public:
         // the data folder's assets/maps alone.
         std::vector<std::string> mapFolders;
         bool storyTargetWarnings = true;  // stderr lines at load (--check makes them findings)
+        bool quiet = false;  // a run nobody watches (rollback's spares, a save's replay): nothing on stderr
     };
 
     explicit Simulation(const Options& options);  // throws LoadError
@@ -70,10 +71,20 @@ public:
     void tick();
     // Feeds `log`'s commands to the world from now on, each at its tick.
     void replay(InputLog log);
+    // The same, for a log whose commands so far are the ones already applied
+    // (a rollback's spare run following the player's input as it grows).
+    void continueReplay(InputLog log) { replay_ = std::move(log); }
+    // The same, with the first `applied` commands done (a run that took its input live).
+    void continueReplay(InputLog log, std::size_t applied) {
+        replay_ = std::move(log);
+        replayNext_ = applied;
+    }
     // Ticks (with the replay) until `ticks` ticks are done: a hot reload or a
     // loaded save arriving at the moment the player was watching.
     void fastForwardTo(std::uint64_t ticks);
     std::uint64_t ticks() const { return world_.ticks(); }
+    // A quiet run (Options::quiet) that the player now watches says its errors again.
+    void setQuiet(bool quiet);
 
     // The scene's process ended, nothing it started is alive, and the world is still.
     bool isSceneOver();
@@ -109,6 +120,8 @@ private:
     InputLog replay_;
     std::size_t replayNext_ = 0;  // the scene is the top level's processes: it ends when they all have
     bool stuck_ = false;
+    bool quiet_ = false;
+    TracebackShown tracebacks_ = TracebackShown::None;
     bool nothingCanRun_ = false;
     std::set<std::string> stuckNames_;  // processes a hang was reported for (the inspector marks them)
     std::set<std::string> reportedStuck_;

@@ -3,18 +3,29 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 #include "platform/Gamepads.h"
+#include "render/ImageFiles.h"
+#include "render/OffscreenTarget.h"
 
 namespace stagehand {
 
 namespace {
 
-// H or the mouse wheel up opens the history of lines and choices.
+// H opens the history of lines and choices. The wheel rolls back (as in
+// Ren'Py, whose players expect it): the history reads, rollback replays.
 bool isHistoryKey(const InputEvent& event) {
-    return (event.kind == InputKind::KeyDown && event.key == SDLK_h) ||
-           (event.kind == InputKind::Wheel && event.key > 0);
+    return event.kind == InputKind::KeyDown && event.key == SDLK_h;
+}
+
+// The wheel up, Page Up or a pad's left shoulder: back one line (-1); the
+// wheel down, Page Down or the right shoulder: forward again (+1); else 0.
+int rollbackStep(const InputEvent& event) {
+    if (event.kind == InputKind::Wheel) return event.key > 0 ? -1 : event.key < 0 ? 1 : 0;
+    if (event.kind != InputKind::KeyDown) return 0;
+    return event.key == SDLK_PAGEUP ? -1 : event.key == SDLK_PAGEDOWN ? 1 : 0;
 }
 
 // While the history is shown: scroll it, or close it with H or Escape.
@@ -27,7 +38,8 @@ void historyInput(const InputEvent& event, bool& shown, int& scroll) {
     int back = 0;
     if (event.kind == InputKind::Wheel) back = event.key;
     if (event.kind == InputKind::KeyDown) {
-        if (event.key == SDLK_h || event.key == SDLK_ESCAPE) shown = false;
+        if (event.key == SDLK_h || event.key == SDLK_ESCAPE || event.key == kKeyMenu || event.key == kKeyCancel)
+            shown = false;
         if (event.key == SDLK_UP || event.key == SDLK_w) back = 1;
         if (event.key == SDLK_DOWN || event.key == SDLK_s) back = -1;
     }
@@ -72,6 +84,11 @@ WindowGame::WindowGame(const Setup& setup, Options options)
       menuWatcher_(setup.scriptPath, setup.dataRoot, makeOptions(setup, {}, false).mapFolders) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
     if (!soundNotice_.empty()) std::cerr << "stagehand: " << soundNotice_ << '\n';
+    std::string why;
+    speechAvailable_ = options_.speech || systemSpeechAvailable(why);
+    if (!speechAvailable_) std::cerr << "stagehand: " << why << "; the self-voicing option is hidden\n";
+    if (!renderer_.atlas.hasDyslexicFont())
+        std::cerr << "stagehand: OpenDyslexic is not in assets/fonts; the dyslexic font choice shows DejaVu Sans\n";
 }
 
 WindowOptions WindowGame::windowOptions() const {
@@ -92,9 +109,14 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
     session_ = std::make_unique<PlaySession>(makeOptions(from, options_.sink, false), from.cmd.recordPath, input);
     sceneOverSince_.reset();  // counted on this run's ticks, not the last one's
     lineStory_ = nullptr;     // a new story numbers its lines from 1 again
+    voicing_.newScene();
     if (session_->start(name, error, from.resumeAt)) {
-        sceneTitle_ = title.empty() ? name : title;
+        sceneTitle_ = title.empty() ? from.input.value_or(InputLog{}).title : title;
+        for (const auto& scene : session_->simulation().scenes())  // the title the scene menu shows
+            if (sceneTitle_.empty() && scene.name == name) sceneTitle_ = scene.title;
+        if (sceneTitle_.empty()) sceneTitle_ = name;
         menu_.reset();
+        if (!from.loadMessage.empty()) session_->simulation().world().effects().showError(from.loadMessage, 12);
         if (!soundNotice_.empty()) session_->simulation().world().effects().showNotice(soundNotice_);
         soundNotice_.clear();  // once
         return;
@@ -146,6 +168,7 @@ bool WindowGame::frame(double now) {
     }
     step(now);
     updateSound();
+    updateSpeech();
     draw(drawW, drawH, layout);
     return running_ && !stopRequested();
 }
@@ -171,6 +194,10 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
         auto action = menu_->handle(event, layout);
         if (action == SceneMenu::Action::Quit) running_ = false;
         if (action == SceneMenu::Action::Play) play(menu_->selected().name, menu_->selected().title, setup_);
+    } else if (saveScreen_.isOpen()) {
+        handleSaveScreen(event, layout);
+    } else if (!showHistory_ && !paused_ && sim && rollbackStep(event) != 0) {
+        rollback(rollbackStep(event) < 0);
     } else if (showHistory_ || isHistoryKey(event)) {
         historyInput(event, showHistory_, historyScroll_);
         if (sim)
@@ -178,6 +205,8 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
                 std::min(historyScroll_, std::max(0, static_cast<int>(sim->world().story().history().size()) - 1));
     } else if (paused_) {
         handlePause(event, layout);
+    } else if (event.kind == InputKind::MouseDown && sim && sim->isSceneOver()) {
+        handleSceneOverKey(SDLK_RETURN);  // a click on the end card: the scene menu
     } else if (!handleSceneKey(event) && sim) {
         playInput_.handle(event, sim->world(), [&](float x, float y) {
             return renderer_.view.menuOptionAt(layout.toViewX(x), layout.toViewY(y));
@@ -194,6 +223,15 @@ void WindowGame::handlePause(const InputEvent& event, const ViewLayout& layout) 
         case PauseMenu::Action::ToggleFullscreen:
             renderer_.window.toggleFullscreen();
             settings_.fullscreen = renderer_.window.isFullscreen();
+            break;
+        case PauseMenu::Action::SaveLoad:
+            paused_ = false;
+            openSaveScreen(SaveScreen::Mode::Save);
+            break;
+        case PauseMenu::Action::History:  // the wheel rolls back: this row is the mouse's way to the history
+            paused_ = false;
+            showHistory_ = true;
+            historyScroll_ = 0;
             break;
         case PauseMenu::Action::SceneMenu:
             paused_ = false;
@@ -229,6 +267,7 @@ bool WindowGame::handleSceneKey(const InputEvent& event) {
     if (sim && sim->isSceneOver() && handleSceneOverKey(event.key)) return true;
     switch (event.key) {
         case SDLK_ESCAPE:
+        case kKeyMenu:
         case kKeyPause: openPause(); return true;
         case SDLK_F1: showInspector_ = !showInspector_; return true;
         case SDLK_F4: showEditor_ = !showEditor_; return true;
@@ -241,6 +280,11 @@ bool WindowGame::handleSceneKey(const InputEvent& event) {
             quicksave();
             return true;
         case SDLK_F9: quickload(); return true;
+        case SDLK_F6:
+        case SDLK_F7:
+            if (!session_) return false;
+            openSaveScreen(event.key == SDLK_F6 ? SaveScreen::Mode::Save : SaveScreen::Mode::Load);
+            return true;
         default: return playbackKey(event.key, playback_);
     }
 }
@@ -249,41 +293,130 @@ void WindowGame::openPause() {
     settings_.textSpeed = playInput_.speedIndex();  // F2 and F3 may have changed them
     settings_.autoAdvance = playInput_.autoAdvance();
     settings_.fullscreen = renderer_.window.isFullscreen();
-    pauseMenu_ = PauseMenu{};
+    pauseMenu_ = PauseMenu{speechAvailable_};
     paused_ = true;
 }
 
 void WindowGame::quicksave() {
     std::string error, path = quicksavePath();
-    if (session_->save(path, error)) {
+    if (session_->save(path, sceneTitle_, error)) {
         session_->simulation().world().effects().showNotice("saved (F9 loads it)");
         std::cerr << "stagehand: saved " << path << '\n';
     } else {
+        std::cerr << "stagehand: " << error << '\n';
         session_->simulation().world().effects().showError(error);
     }
 }
 
 void WindowGame::quickload() {
+    loadSave(quicksavePath());
+}
+
+// Reads a save and plays it: at its moment, or, when the script was edited
+// and replays it differently, at the last moment that matches and a line
+// saying where it diverged. A save that cannot be played changes nothing.
+void WindowGame::loadSave(const std::string& path) {
     InputLog save;
-    std::string error;
-    if (PlaySession::readSave(quicksavePath(), setup_.scriptPath, save, error)) {
-        play(save.scene, "", withSave(setup_, save));
+    std::string error, message;
+    Setup from = setup_;
+    if (PlaySession::readSave(path, save, error) &&
+        PlaySession::resolveSave(makeOptions(setup_, {}, false), save, message, error)) {
+        if (!message.empty()) std::cerr << "stagehand: " << path << ": " << message << '\n';
+        from = withSave(setup_, save);
+        from.loadMessage = message;
+        play(save.scene, save.title, from);
         return;
     }
     std::cerr << "stagehand: " << error << '\n';
     if (Simulation* sim = simulation()) sim->world().effects().showError(error);
 }
 
+void WindowGame::rollback(bool back) {
+    std::string message;
+    bool moved = back ? session_->rollBack(message) : session_->rollForward(message);
+    Effects& effects = session_->simulation().world().effects();
+    if (!moved) {
+        effects.showNotice(message);
+        return;
+    }
+    sceneOverSince_.reset();
+    if (session_->rolledBack())
+        effects.showNotice(padUsedLast_ ? "rolled back: RB goes forward again, A goes on from here"
+                                        : "rolled back: wheel down or Page Down goes forward again");
+}
+
+void WindowGame::openSaveScreen(SaveScreen::Mode mode) {
+    saveScreen_.open(mode, listSlots(setup_.scriptPath));
+}
+
+void WindowGame::handleSaveScreen(const InputEvent& event, const ViewLayout& layout) {
+    switch (saveScreen_.handle(event, layout)) {
+        case SaveScreen::Action::Save: saveToSlot(saveScreen_.selectedSlot()); break;
+        case SaveScreen::Action::Load:
+            saveScreen_.close();
+            loadSave(slotPath(saveScreen_.selectedSlot()));
+            break;
+        case SaveScreen::Action::Close:
+        case SaveScreen::Action::None: break;
+    }
+}
+
+// The save first, then its picture: a save whose picture failed still loads.
+void WindowGame::saveToSlot(int number) {
+    std::string error, path = slotPath(number);
+    if (!session_->save(path, sceneTitle_, error)) {
+        std::cerr << "stagehand: " << error << '\n';
+        saveScreen_.setMessage("not saved: " + error);
+        return;
+    }
+    std::string pictureError;
+    if (!writeThumbnail(slotThumbnailPath(number), pictureError))
+        std::cerr << "stagehand: the save's picture: " << pictureError << '\n';
+    std::cerr << "stagehand: saved " << path << '\n';
+    saveScreen_.refresh(listSlots(setup_.scriptPath));
+    saveScreen_.setMessage("saved in slot " + std::to_string(number) +
+                           (pictureError.empty() ? "" : " (without its picture: " + pictureError + ")"));
+}
+
+// The scene as it is, drawn small into a picture of its own.
+bool WindowGame::writeThumbnail(const std::string& path, std::string& error) {
+    constexpr int kW = 208, kH = 117;  // as the save screen shows it
+    try {
+        OffscreenTarget target(kW, kH);
+        target.bind();
+        clearScreen();
+        ViewLayout layout = ViewLayout::fit(kW, kH);
+        layout.applyViewport();
+        ViewOverlay overlay;
+        overlay.textScale = kTextSizes[settings_.textSize].factor;
+        renderer_.view.draw(session_->simulation().world(), layout, overlay);
+        auto pixels = target.readRgb();
+        OffscreenTarget::unbind();
+        std::string temporary = path + ".tmp.png";
+        if (!savePng(pathFromUtf8(temporary), kW, kH, pixels, error)) return false;
+        std::error_code failed;
+        std::filesystem::rename(pathFromUtf8(temporary), pathFromUtf8(path), failed);
+        if (failed) error = "cannot write " + path + ": " + failed.message();
+        return !failed;
+    } catch (const std::exception& e) {
+        OffscreenTarget::unbind();
+        error = e.what();
+        return false;
+    }
+}
+
 // Fixed ticks; a long frame is clamped. Reading back or the pause overlay
 // holds the whole scene: its processes and the world.
 void WindowGame::step(double now) {
-    int ticks = playback_.ticksFor(clock_, showHistory_ || paused_ ? 0 : now - last_);
+    int ticks = playback_.ticksFor(clock_, saveScreen_.isOpen() || showHistory_ || paused_ ? 0 : now - last_);
     last_ = now;
     Simulation* sim = simulation();
     for (int i = 0; sim && i < ticks; ++i) {
         followSkip(sim->world().story());  // a line shown by the last tick may stop the skip before this one
         sim->tick();
     }
+    if (session_) session_->keepUp();  // the spare runs rollback swaps in
+    sim = simulation();
     if (!sim) return;
     noteLine(sim->world().story());
     if (sim->isSceneOver()) keepReadLines();
@@ -342,29 +475,71 @@ void WindowGame::updateSound() {
     auto tenths = [](int steps) { return static_cast<float>(steps) / PlayerSettings::kVolumeSteps; };
     sound_.setVolumes({muted ? 0.0f : tenths(settings_.masterVolume), tenths(settings_.musicVolume),
                        tenths(settings_.soundVolume), tenths(settings_.voiceVolume)});
-    sound_.setPaused(paused_ || showHistory_ || playback_.paused());
+    sound_.setPaused(paused_ || showHistory_ || saveScreen_.isOpen() || playback_.paused());
     const Soundtrack& soundtrack = sim->world().soundtrack();
     sound_.follow(soundtrack.run(), soundtrack.cues(), sim->time());
+}
+
+// The test's recorder, else the system's synthesiser, started on first use.
+SpeechSink* WindowGame::speech() {
+    if (options_.speech) return options_.speech;
+    if (!systemSpeech_ && !speechFailed_ && speechAvailable_) {
+        std::string why;
+        systemSpeech_ = openSystemSpeech(why);
+        speechFailed_ = !systemSpeech_;
+        if (speechFailed_) std::cerr << "stagehand: " << why << '\n';
+    }
+    return systemSpeech_.get();
+}
+
+// Self-voicing reads whatever has the player's eyes: the scene menu's row,
+// the pause overlay's, the end card, else the story's text.
+void WindowGame::updateSpeech() {
+    if (!settings_.selfVoicing || !speechAvailable_) {
+        voicing_.silence();
+        return;
+    }
+    voicing_.setSink(speech());
+    Simulation* sim = simulation();
+    if (menu_ && menu_->empty()) {
+        voicing_.followRow("Scene menu: no scene to play");
+    } else if (menu_) {
+        const SceneInfo& scene = menu_->selected();
+        voicing_.followRow("Scene menu: " + (scene.title.empty() ? scene.name : scene.title));
+    } else if (paused_) {
+        voicing_.followRow(pauseMenu_.spoken(settings_));
+    } else if (showHistory_ && sim) {
+        voicing_.followRow(SelfVoicing::historyText(sim->world().story().history(), historyScroll_));
+    } else if (sim && sceneOverSince_ && !sim->world().story().busy()) {
+        voicing_.followRow(padUsedLast_ ? "The end. A: scene menu." : "The end. Enter: scene menu. R: play again.");
+    } else if (sim) {
+        voicing_.followStory(sim->world());
+    }
 }
 
 void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
     glViewport(0, 0, drawW, drawH);
     clearScreen();
     layout.applyViewport();
+    renderer_.text.setFamily(static_cast<FontFamily>(settings_.font));
     Simulation* sim = simulation();
     if (menu_) {
         menu_->setPadHints(padUsedLast_);
         menu_->draw(renderer_.batch, renderer_.text, layout);
     } else if (sim) {
+        sim->world().camera().setStillShakes(settings_.reduceFlashes);  // the view only: the shake still runs
         std::vector<ProcessInfo> processes;
         if (showInspector_) processes = sim->inspectedProcesses();
         std::string title = playback_.label().empty() ? sceneTitle_ : sceneTitle_ + "  \u00B7  " + playback_.label();
         ViewOverlay overlay{title, playInput_.hint(), showInspector_ ? &processes : nullptr, showHistory_,
                             historyScroll_};
         overlay.textScale = kTextSizes[settings_.textSize].factor;
+        overlay.lineSpacing = kLineSpacings[settings_.lineSpacing].factor;
+        overlay.highContrast = settings_.highContrast;
+        overlay.reduceFlashes = settings_.reduceFlashes;
         overlay.padHints = padUsedLast_;
         overlay.lineReadBefore = lineShownAsRead();
-        overlay.paused = paused_;
+        overlay.paused = paused_ || saveScreen_.isOpen();
         if (!sim->isSceneOver())
             sceneOverSince_.reset();
         else if (!sceneOverSince_)
@@ -373,6 +548,8 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
         overlay.editor = showEditor_;
         renderer_.view.draw(sim->world(), layout, overlay);
         if (paused_) pauseMenu_.draw(renderer_.batch, renderer_.text, layout, settings_, padUsedLast_);
+        if (saveScreen_.isOpen())
+            saveScreen_.draw(renderer_.batch, renderer_.text, renderer_.images, layout, padUsedLast_);
     }
     renderer_.window.swap();
 }

@@ -18,8 +18,10 @@
 #include "app/ReadLines.h"
 #include "app/Renderer.h"
 #include "app/RunSetup.h"
+#include "app/SaveScreen.h"
 #include "app/SceneMenu.h"
 #include "app/ScriptWatcher.h"
+#include "app/SelfVoicing.h"
 #include "audio/AudioOutput.h"
 
 namespace stagehand {
@@ -32,8 +34,9 @@ class WindowGame {
 public:
     // What a test changes; the program runs with the defaults.
     struct Options {
-        bool frameCap = true;   // false: no vsync and no sleep after a frame (the test's clock sets the pace)
-        Transcript::Sink sink;  // sees every scene's transcript events as they happen (a reload replays them)
+        bool frameCap = true;          // false: no vsync and no sleep after a frame (the test's clock sets the pace)
+        Transcript::Sink sink;         // sees every scene's transcript events as they happen (a reload replays them)
+        SpeechSink* speech = nullptr;  // self-voicing speaks here, not through the system's synthesiser
     };
 
     // Opens the window at the size kept from last time (or --size); throws
@@ -58,6 +61,8 @@ public:
     const AudioOutput& sound() const { return sound_; }
     PauseMenu::Row pauseRow() const { return pauseMenu_.selected(); }
     bool historyShown() const { return showHistory_; }
+    const SaveScreen& saveScreen() const { return saveScreen_; }
+    PlaySession* session() { return session_.get(); }
     int historyScroll() const { return historyScroll_; }
     bool inspectorShown() const { return showInspector_; }
     bool editorShown() const { return showEditor_; }
@@ -70,6 +75,7 @@ public:
     bool fullscreen() const { return renderer_.window.isFullscreen(); }
     bool padUsedLast() const { return padUsedLast_; }
     const WorldView& view() const { return renderer_.view; }
+    bool speechAvailable() const { return speechAvailable_; }
 
 private:
     WindowOptions windowOptions() const;
@@ -83,6 +89,12 @@ private:
     void openPause();
     void quicksave();
     void quickload();
+    void rollback(bool back);
+    void openSaveScreen(SaveScreen::Mode mode);
+    void handleSaveScreen(const InputEvent& event, const ViewLayout& layout);
+    void saveToSlot(int number);
+    void loadSave(const std::string& path);
+    bool writeThumbnail(const std::string& path, std::string& error);
     void step(double now);
     void draw(int drawW, int drawH, const ViewLayout& layout);
     void updateSound();
@@ -90,6 +102,8 @@ private:
     bool skipMayPass(const Story& story);
     void noteLine(const Story& story);
     void keepReadLines();
+    void updateSpeech();
+    SpeechSink* speech();
 
     const Setup setup_;
     Options options_;
@@ -108,7 +122,8 @@ private:
     bool running_ = true;
     bool showInspector_ = false;
     bool showEditor_ = false;   // F4: waypoints, actors' start points and the dialogue box's area (docs/MAPS.md)
-    bool showHistory_ = false;  // the lines and choices so far (H or the wheel); the scene waits meanwhile
+    bool showHistory_ = false;  // the lines and choices so far (H); the scene waits meanwhile
+    SaveScreen saveScreen_;     // F6, F7 or the pause overlay's "Save / Load"; the scene waits meanwhile
     int historyScroll_ = 0;
     bool paused_ = false;  // the pause overlay is open; the scene does not run
     PauseMenu pauseMenu_;
@@ -125,6 +140,10 @@ private:
     double last_ = 0;
     std::optional<std::uint64_t> sceneOverSince_;  // the tick the scene-over card first showed
     static constexpr std::uint64_t kSceneOverKeysAfterTicks = 30;
+    bool speechAvailable_ = false;              // a synthesiser (or the test's recorder) to self-voice with
+    std::unique_ptr<SpeechSink> systemSpeech_;  // started when self-voicing is first turned on
+    bool speechFailed_ = false;                 // it did not start: said once, not tried again
+    SelfVoicing voicing_;
 };
 
 }  // namespace stagehand

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "lang/LineId.h"
+#include "text/Markup.h"
 
 namespace stagehand {
 
@@ -222,7 +223,15 @@ std::vector<WrittenLine> findWrittenLines(const std::string& source) {
         std::size_t shown = shownArgument(t.value, arguments.size());
         std::string text;
         if (shown >= arguments.size() || !literalText(arguments[shown], text) || text.empty()) continue;
-        lines.push_back({t.line, t.value, lang::splitLineId(text).text, functions.current()});  // as shown: no ID tag
+        // The screen shows the text without its markup (a text whose markup is
+        // wrong is an error when called, and compared as written).
+        std::string error;
+        bool typed = t.value == "dialogue" || t.value == "text";
+        if (auto marked = text::parseMarkup(text, typed ? text::MarkupPlace::Typed : text::MarkupPlace::Shown, error))
+            text = marked->plain;
+        else
+            text = lang::splitLineId(text).text;  // as shown: no ID tag
+        lines.push_back({t.line, t.value, text, functions.current()});
     }
     return lines;
 }

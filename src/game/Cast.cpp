@@ -84,13 +84,34 @@ void Cast::walkTo(Actor& actor, Vec2 target, const std::string& targetName) {
     chronicle_.record(chronicle_.event("walk").with("actor", actor.id).with("to", targetName));
 }
 
-void Cast::say(Actor& actor, const std::string& text, float seconds, const std::string& explicitId) {
-    actor.speech = text;
+void Cast::say(Actor& actor, const std::string& text, float seconds) {
+    say(actor, text::plainText(text), seconds);
+}
+
+void Cast::say(Actor& actor, std::shared_ptr<const text::MarkedText> text, float seconds) {
+    actor.speech = text->plain;
+    actor.speechMarked = std::move(text);
     actor.speechSecondsLeft = seconds;
-    if (text.empty()) return;
-    auto event = chronicle_.event("say").with("actor", actor.id).with("text", text);
-    if (!explicitId.empty()) event.with("id", explicitId);
+    if (actor.speech.empty()) return;
+    auto event = chronicle_.event("say").with("actor", actor.id).with("text", actor.speech);
+    if (!actor.speechMarked->lineId.empty()) event.with("id", actor.speechMarked->lineId);
     chronicle_.record(event);
+}
+
+void Cast::setPortrait(Actor& actor, const std::string& image) {
+    actor.portrait = image;
+    actor.expression.clear();
+    chronicle_.record(chronicle_.event("portrait").with("actor", actor.id).with("image", image));
+}
+
+void Cast::setExpression(Actor& actor, const std::string& expression) {
+    actor.expression = expression;
+    chronicle_.record(chronicle_.event("expression").with("actor", actor.id).with("expression", expression));
+}
+
+std::string Cast::portraitImage(const Actor& actor) {
+    if (actor.portrait.empty() || actor.expression.empty()) return actor.portrait;
+    return actor.portrait + "_" + actor.expression;
 }
 
 bool Cast::lookingAt(const Actor& looker, const Actor& target) {
@@ -136,7 +157,7 @@ void Cast::advanceActor(Actor& actor, float dt) {
     actor.appearFlash = std::max(0.0f, actor.appearFlash - dt);
     if (actor.speechSecondsLeft > 0) {
         actor.speechSecondsLeft -= dt;
-        if (actor.speechSecondsLeft <= 0) actor.speech.clear();
+        if (actor.speechSecondsLeft <= 0) actor.speech.clear(), actor.speechMarked.reset();
     }
     if (!actor.walking) return;
     float dx = actor.walkTarget.x - actor.position.x;

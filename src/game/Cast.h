@@ -3,12 +3,14 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "game/Chronicle.h"
 #include "render/Color.h"
+#include "text/Markup.h"
 
 namespace stagehand {
 
@@ -36,7 +38,10 @@ struct Actor {
     bool active = false;
     float speed = 140.0f;  // world units per second
     Facing facing = Facing::Down;
-    std::string speech;            // speech bubble text, empty when silent
+    std::string speech;                                    // speech bubble text (plain), empty when silent
+    std::shared_ptr<const text::MarkedText> speechMarked;  // how it looks
+    std::string portrait;                                  // image shown beside its lines ("keeper"), empty for none
+    std::string expression;        // "worried" shows portrait_worried; empty: the portrait itself
     float speechSecondsLeft = -1;  // < 0: until replaced or cleared
     float appearFlash = 0;         // seconds left of the "just appeared" glow
 };
@@ -71,8 +76,15 @@ public:
     void setPosition(Actor& actor, Vec2 position);
     void walkTo(Actor& actor, Vec2 target, const std::string& targetName);
     void face(Actor& actor, Facing facing) { actor.facing = facing; }
-    // `explicitId`: the bubble's line ID when the script wrote one (its event's last field).
-    void say(Actor& actor, const std::string& text, float seconds, const std::string& explicitId = "");
+    void say(Actor& actor, const std::string& text, float seconds);
+    // An explicit line ID ({#ID} in the marked text) is the say event's last field.
+    void say(Actor& actor, std::shared_ptr<const text::MarkedText> text, float seconds);
+    // The picture beside the actor's lines, and its expression (an image
+    // named PORTRAIT_EXPRESSION; "" is the portrait itself).
+    void setPortrait(Actor& actor, const std::string& image);
+    void setExpression(Actor& actor, const std::string& expression);
+    // The image the actor's lines show now, or "" for none.
+    static std::string portraitImage(const Actor& actor);
     static bool lookingAt(const Actor& looker, const Actor& target);
 
     // --- The player's actor ---

@@ -43,8 +43,8 @@ void Effects::startFade(FadeKind kind, double seconds) {
     fadeKind_ = kind;
     fadeSeconds_ = static_cast<float>(std::max(seconds, 0.0));
     fadeElapsed_ = 0;
-    if (kind == FadeKind::Out) veiled_ = true;
-    if (kind == FadeKind::In) veiled_ = false;
+    if (kind == FadeKind::Out) veil_ = 1;
+    if (kind == FadeKind::In) veil_ = 0;
     chronicle_.record(chronicle_.event("fade").with("kind", fadeKindName(kind)).withNumber("seconds", seconds));
 }
 
@@ -55,18 +55,32 @@ float Effects::fadeProgress() const {
 float Effects::fadeOverlayAlpha() const {
     if (fadeKind_ == FadeKind::Out) return fadeProgress();
     if (fadeKind_ == FadeKind::In) return 1.0f - fadeProgress();
-    return veiled_ ? 1.0f : 0.0f;
+    return veil_;
+}
+
+void Effects::setFadeLevel(float level) {
+    if (fadeKind_ == FadeKind::Out || fadeKind_ == FadeKind::In) fadeKind_ = FadeKind::None;
+    veil_ = std::clamp(level, 0.0f, 1.0f);
+}
+
+void Effects::setImageOpacity(float opacity) {
+    imageOpacity_ = std::clamp(opacity, 0.0f, 1.0f);
 }
 
 float Effects::flashAlpha() const {
     return fadeKind_ == FadeKind::Flash ? 1.0f - fadeProgress() : 0.0f;
 }
 
-void Effects::showBanner(const std::string& text, float seconds, const std::string& explicitId) {
-    banner_ = text;
+void Effects::showBanner(const std::string& text, float seconds) {
+    showBanner(text::plainText(text), seconds);
+}
+
+void Effects::showBanner(std::shared_ptr<const text::MarkedText> text, float seconds) {
+    banner_ = text->plain;
+    bannerMarked_ = std::move(text);
     bannerSecondsLeft_ = seconds;
-    auto event = chronicle_.event("banner").with("text", text);
-    if (!explicitId.empty()) event.with("id", explicitId);
+    auto event = chronicle_.event("banner").with("text", banner_);
+    if (!bannerMarked_->lineId.empty()) event.with("id", bannerMarked_->lineId);
     chronicle_.record(event);
 }
 

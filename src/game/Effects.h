@@ -1,6 +1,6 @@
-// What frames the cast: the backdrop and camera, a full-screen picture, fades
-// and flashes, the banner, and the host's notices and error messages. Knows
-// nothing of Lua or drawing.
+// What frames the cast: the backdrop, a picture beside the text, fades and
+// flashes, the banner, and the host's notices and error messages (the camera
+// is the world's own: Camera.h). Knows nothing of Lua or drawing.
 #pragma once
 
 #include <map>
@@ -27,9 +27,7 @@ class Effects {
 public:
     explicit Effects(Chronicle& chronicle) : chronicle_(chronicle) {}
 
-    // --- Camera and backdrop ---
-    void setCameraCenter(Vec2 center) { cameraCenter_ = center; }
-    Vec2 cameraCenter() const { return cameraCenter_; }
+    // --- The backdrop ---
     // The place the camera looks at (a map's name) picks the backdrop.
     void setPlace(const std::string& mapName) { place_ = mapName; }
     const std::string& place() const { return place_; }
@@ -44,14 +42,23 @@ public:
     const std::vector<std::string>& imageNames() const { return imageNames_; }
     void setImage(const std::string& name);
     const std::string& image() const { return image_; }
+    // The picture's opacity, 0..1 (a tween fades it; showing another keeps it).
+    void setImageOpacity(float opacity);
+    float imageOpacity() const { return imageOpacity_; }
 
     // --- Fades and the banner ---
     void startFade(FadeKind kind, double seconds);
     bool fading() const { return fadeKind_ != FadeKind::None; }
     float fadeOverlayAlpha() const;  // black veil, 0..1
     float flashAlpha() const;        // white veil, 0..1
-    void showBanner(const std::string& text, float seconds, const std::string& explicitId = "");
-    const std::string& bannerText() const { return banner_; }
+    // Sets the black veil at once (a tween of the fade level): a fade in or
+    // out under way stops there; a flash goes on.
+    void setFadeLevel(float level);
+    void showBanner(const std::string& text, float seconds);
+    // An explicit line ID ({#ID} in the marked text) is the banner event's last field.
+    void showBanner(std::shared_ptr<const text::MarkedText> text, float seconds);
+    const std::string& bannerText() const { return banner_; }  // plain
+    const std::shared_ptr<const text::MarkedText>& bannerMarked() const { return bannerMarked_; }
     float bannerSecondsLeft() const { return bannerSecondsLeft_; }
 
     // --- Messages from the host ---
@@ -77,15 +84,16 @@ private:
     float fadeProgress() const;
 
     Chronicle& chronicle_;
-    Vec2 cameraCenter_{640, 360};
     std::string place_;
     std::map<std::string, Backdrop> backdrops_;
     std::vector<std::string> imageNames_;
     std::string image_;
+    float imageOpacity_ = 1;
     FadeKind fadeKind_ = FadeKind::None;
     float fadeSeconds_ = 0, fadeElapsed_ = 0;
-    bool veiled_ = false;  // after a fade out, until a fade in
+    float veil_ = 0;  // the black veil when no fade runs: 1 after a fade out, 0 after a fade in
     std::string banner_;
+    std::shared_ptr<const text::MarkedText> bannerMarked_;
     float bannerSecondsLeft_ = 0;
     std::string lastError_;
     std::string errorTraceback_;

@@ -85,6 +85,22 @@ std::string InputLog::header() const {
     for (const auto& [name, value] : flags) out += "flag " + name + "=" + value + "\n";
     if (!scriptIdentity.empty()) out += "script " + scriptIdentity + "\n";
     if (at > 0) out += "at " + std::to_string(at) + "\n";
+    auto oneLine = [](std::string text) {
+        for (char& c : text)
+            if (c == '\n' || c == '\r') c = ' ';
+        return text;
+    };
+    if (!title.empty()) out += "title " + oneLine(title) + "\n";
+    if (played > 0) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%.2f", played);
+        out += std::string("played ") + seconds + "\n";
+    }
+    if (!date.empty()) out += "date " + oneLine(date) + "\n";
+    if (!file.empty()) out += "file " + oneLine(file) + "\n";
+    for (const auto& c : checks)
+        out += "check " + std::to_string(c.tick) + " " + c.kind + " " + (c.where.empty() ? "-" : c.where) + " " +
+               c.hash + "\n";
     return out + "---\n";
 }
 
@@ -147,8 +163,27 @@ bool InputLog::parse(const std::string& text, const std::string& name, InputLog&
             } else if (key == "at") {
                 std::istringstream at(value);
                 if (!(at >> out.at) || !at.eof()) return fail("at must be a tick number, not '" + value + "'");
+            } else if (key == "title" || key == "date" || key == "file") {
+                (key == "title" ? out.title : key == "date" ? out.date : out.file) = value;
+            } else if (key == "played") {
+                if (!parseFiniteNumber(value, out.played) || out.played < 0)
+                    return fail("played must be seconds, not '" + value + "'");
+            } else if (key == "check") {
+                // The kind is one or two words ("text", "wait seconds"): the tick first, where and hash last.
+                std::istringstream words(value);
+                std::vector<std::string> parts;
+                for (std::string word; words >> word;) parts.push_back(word);
+                RunCheck check;
+                std::istringstream tick(parts.empty() ? "" : parts[0]);
+                if (parts.size() < 4 || !(tick >> check.tick) || !tick.eof() || parts.back().size() != 8)
+                    return fail("not a check line: '" + line + "' (check TICK KIND WHERE HASH)");
+                check.hash = parts.back();
+                check.where = parts[parts.size() - 2];
+                for (std::size_t i = 1; i + 2 < parts.size(); ++i) check.kind += (i > 1 ? " " : "") + parts[i];
+                out.checks.push_back(check);
             } else {
-                return fail("unknown header line '" + line + "' (scene, seed, flag, script, at, then ---)");
+                return fail("unknown header line '" + line +
+                            "' (scene, seed, flag, script, at, title, played, date, file, check, then ---)");
             }
             continue;
         }

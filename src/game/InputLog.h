@@ -9,6 +9,9 @@
 //   flag NAME=VALUE          (optional, repeatable)
 //   script SIZE HASH         (optional: a save refuses a script that changed)
 //   at TICK                  (optional: a save's moment; loading fast-forwards there)
+//   title TEXT / played SECONDS / date TEXT / file NAME   (saves: what the slot shows)
+//   check TICK KIND WHERE HASH   (saves, repeatable: the run's lines, choices and
+//                            waits, to find where an edited script diverges)
 //   ---
 //   TICK text speed=45 auto=0 skip=0
 //   TICK move X Y
@@ -35,6 +38,17 @@ struct InputCommand {
     bool autoAdvance = false, skipping = false;  // Text
 };
 
+// One line, choice or wait of a run, as a save remembers it: the tick it
+// happened on, its kind ("wait seconds", "text", "choice"...), where the
+// script was (file:line, "-" when the event names none) and a hash of what it
+// showed or waited for. A replay of an edited script compares its own.
+struct RunCheck {
+    std::uint64_t tick = 0;
+    std::string kind, where;
+    std::string hash;  // 8 hex digits
+    bool operator==(const RunCheck& o) const { return tick == o.tick && kind == o.kind && hash == o.hash; }
+};
+
 struct InputLog {
     std::string scene;
     std::uint64_t seed = 1;
@@ -42,6 +56,10 @@ struct InputLog {
     std::vector<std::pair<std::string, std::string>> flags;
     std::string scriptIdentity;  // "SIZE HASH" of the script a save was made with
     std::uint64_t at = 0;        // a save's moment, in ticks (0: the start)
+    std::string title;           // saves: the scene's title, the time played, the date, the script's file name
+    double played = 0;
+    std::string date, file;
+    std::vector<RunCheck> checks;  // saves: the run's lines, choices and waits up to `at`
     std::vector<InputCommand> commands;
 
     std::string header() const;

@@ -56,6 +56,8 @@ public:
     // were typed at `lettersPerSecond` (0 letters: the bubble went, so does the babble).
     void babble(const std::string& actor, int letters, float lettersPerSecond = 45.0f);
     void advance(float dt);
+    // True when a sound of that name exists; else `error` says why not.
+    bool knowsSound(const std::string& name, std::string& error) { return find(name, error) != nullptr; }
 
     const std::vector<AudioCue>& cues() const { return cues_; }
 

@@ -18,22 +18,24 @@ float readingSeconds(const std::string& text) {
 // An explicit line ID is the last field of the line's event (only explicit
 // ones: an automatic ID says nothing the text does not, and would change
 // every golden transcript whenever a line's wording does).
-int Story::show(const std::string& speaker, const lang::LineText& text, bool waitsForPlayer) {
+int Story::show(const std::string& speaker, std::shared_ptr<const text::MarkedText> text, const std::string& lineId,
+                bool waitsForPlayer) {
     if (line_) finishedLineId_ = line_->id;  // a new line replaces the one showing
     soundtrack_.stopVoice();                 // and silences its voice
     DialogueLine line;
     line.id = nextLineId_++;
     line.speaker = speaker;
-    line.text = text.text;
-    line.lineId = text.id;
-    line.explicitId = text.explicitId;
+    line.text = text->plain;
+    line.explicitId = !text->lineId.empty();
+    line.lineId = lineId.empty() ? text->lineId : lineId;
+    line.marked = std::move(text);
     line.waitsForPlayer = waitsForPlayer;
     line_ = line;
-    history_.push_back({cast_.displayName(speaker), text.text, false, text.id});
+    history_.push_back({cast_.displayName(speaker), line.text, false, line.lineId});
     auto e = chronicle_.event(waitsForPlayer ? "text" : "line");
     if (!waitsForPlayer || !speaker.empty()) e.with("speaker", speaker);
-    e.with("text", text.text);
-    if (text.explicitId) e.with("id", text.id);
+    e.with("text", line.text);
+    if (line.explicitId) e.with("id", line.marked->lineId);
     chronicle_.record(e);
     return line.id;
 }
@@ -45,26 +47,34 @@ void Story::finishLine() {
 }
 
 int Story::showMenu(const std::vector<std::string>& options, std::string& error) {
-    std::vector<lang::LineText> lines;
-    for (const auto& option : options) lines.push_back({"", option});
-    return showMenu(lines, error);
+    std::vector<std::shared_ptr<const text::MarkedText>> marked;
+    for (const auto& o : options) marked.push_back(text::plainText(o));
+    return showMenu(std::move(marked), error);
 }
 
 // Explicit option IDs follow the options in the menu's event, in the same
 // order ("-" for an option without one).
-int Story::showMenu(const std::vector<lang::LineText>& options, std::string& error) {
+int Story::showMenu(std::vector<std::shared_ptr<const text::MarkedText>> marked, std::string& error,
+                    std::vector<std::string> lineIds) {
+    std::vector<std::string> options;
+    for (const auto& o : marked) options.push_back(o->plain);
+    lineIds.resize(marked.size());
+    for (std::size_t i = 0; i < marked.size(); ++i)
+        if (lineIds[i].empty()) lineIds[i] = marked[i]->lineId;
     finishLine();  // the page that asked the question gives way to the choices
     ChoiceMenu menu;
     menu.id = nextMenuId_++;
-    menu.optionLines = options;
-    for (const auto& option : options) menu.options.push_back(option.text);
+    menu.options = options;
+    menu.marked = std::move(marked);
+    menu.lineIds = std::move(lineIds);
     menu_ = menu;
     std::string listed, ids;
     bool anyId = false;
     for (std::size_t i = 0; i < options.size(); ++i) {
-        listed += (i ? " | " : "") + std::to_string(i + 1) + ". " + options[i].text;
-        ids += (i ? " | " : "") + (options[i].explicitId ? options[i].id : std::string("-"));
-        anyId = anyId || options[i].explicitId;
+        const std::string& explicitId = menu.marked[i]->lineId;
+        listed += (i ? " | " : "") + std::to_string(i + 1) + ". " + options[i];
+        ids += (i ? " | " : "") + (explicitId.empty() ? std::string("-") : explicitId);
+        anyId = anyId || !explicitId.empty();
     }
     auto event = chronicle_.event("menu").with("options", listed);
     if (anyId) event.with("ids", ids);
@@ -122,10 +132,11 @@ bool Story::chooseMenuOption(int index) {
 
 bool Story::choose(int index) {
     choices_[menu_->id] = index + 1;
-    const lang::LineText& option = menu_->optionLines[static_cast<std::size_t>(index)];
-    history_.push_back({"", option.text, true, option.id});
-    auto event = chronicle_.event("choice").withNumber("index", index + 1).with("text", option.text);
-    if (option.explicitId) event.with("id", option.id);
+    auto at = static_cast<std::size_t>(index);
+    const std::string& option = menu_->options[at];
+    history_.push_back({"", option, true, menu_->lineIds[at]});
+    auto event = chronicle_.event("choice").withNumber("index", index + 1).with("text", option);
+    if (!menu_->marked[at]->lineId.empty()) event.with("id", menu_->marked[at]->lineId);
     chronicle_.record(event);
     menu_.reset();
     return true;
@@ -153,9 +164,12 @@ void Story::advancePressed() {
         choose(menu_->selected);
         return;
     }
+    if (line_->waitsAtMark) {  // stopped at {w}: typing goes on
+        line_->waitsAtMark = false;
+        return;
+    }
     if (!line_->typed) {
-        line_->charsShown = static_cast<float>(utf8::length(line_->text));
-        line_->typed = true;
+        completeLine();
         line_->holdSecondsLeft = readingSeconds(line_->text) * settings_.readingScale;
         return;
     }
@@ -164,10 +178,11 @@ void Story::advancePressed() {
 
 void Story::advance(float dt) {
     if (!line_) return;
-    auto total = static_cast<float>(utf8::length(line_->text));
+    auto total = static_cast<float>(line_->marked->length);
     if (!line_->typed) {
         typeLetters(dt, total);
-        if (line_->charsShown >= total) {
+        bool cuesMet = line_->nextCue == line_->marked->cues.size() && line_->pauseLeft <= 0 && !line_->waitsAtMark;
+        if (line_->charsShown >= total && cuesMet) {
             line_->typed = true;
             line_->holdSecondsLeft = settings_.skipping ? 0.1f : readingSeconds(line_->text) * settings_.readingScale;
         }
@@ -187,14 +202,98 @@ void Story::advance(float dt) {
     if (line_->holdSecondsLeft <= 0 && !voiceSpeaks) finishLine();
 }
 
-// Letters appear at the text speed, each new one a typewriter blip for the
-// speaker; skipping or instant text shows them all at once, silently.
+// The typewriter meets a cue: a pause stops it (when pauses count), a speed
+// mark changes its pace, an event fires now, at this scene time.
+void Story::meetCue(const text::TextCue& cue, bool withPauses) {
+    DialogueLine& line = *line_;
+    using text::CueKind;
+    switch (cue.kind) {
+        case CueKind::Pause:
+            if (!withPauses || cue.value <= 0) return;
+            line.pauseLeft = static_cast<float>(cue.value);
+            chronicle_.record(chronicle_.event("cue").with("tag", "w").withNumber("seconds", cue.value));
+            return;
+        case CueKind::WaitForPlayer:
+            if (!withPauses || settings_.headless) return;  // nobody to press: it goes on
+            line.waitsAtMark = true;
+            chronicle_.record(chronicle_.event("cue").with("tag", "w"));
+            return;
+        case CueKind::Speed: line.speedFactor = static_cast<float>(cue.value); return;
+        case CueKind::SpeedEnd: line.speedFactor = 1; return;
+        case CueKind::Cps: line.cps = static_cast<float>(cue.value); return;
+        case CueKind::CpsEnd: line.cps = 0; return;
+        case CueKind::InstantStart: line.instantPart = true; return;
+        case CueKind::InstantEnd: line.instantPart = false; return;
+        case CueKind::Signal:
+        case CueKind::Face:
+        case CueKind::Sound: break;
+    }
+    auto e = chronicle_.event("cue").with("tag", cue.tag()).with("name", cue.name);
+    if (!line.speaker.empty()) e.with("speaker", line.speaker);
+    chronicle_.record(e);
+    if (cue.kind == text::CueKind::Sound) {
+        std::string error;  // the binding checked the name when the line was shown
+        soundtrack_.playSound(cue.name, SoundRequest{}, error);
+    } else {
+        fired_.push_back({line.speaker, cue});
+    }
+}
+
+// The rest of the line at once: its events fire in order, its pauses do not wait.
+void Story::completeLine() {
+    DialogueLine& line = *line_;
+    const auto& cues = line.marked->cues;
+    while (line.nextCue < cues.size()) meetCue(cues[line.nextCue++], false);
+    line.charsShown = static_cast<float>(line.marked->length);
+    line.pauseLeft = 0;
+    line.waitsAtMark = false;
+    line.typed = true;
+}
+
+// Letters appear at the text speed (times {speed=}, or at {cps=}), each new
+// one a typewriter blip for the speaker; the typewriter meets the text's cues
+// on its way. Skipping or instant text shows them all at once, silently,
+// firing the events in order without the pauses.
 void Story::typeLetters(float dt, float total) {
-    bool instant = settings_.charsPerSecond <= 0 || settings_.skipping;
-    float before = line_->charsShown;
-    line_->charsShown = instant ? total : std::min(total, line_->charsShown + settings_.charsPerSecond * dt);
-    if (!instant && !line_->speaker.empty() && static_cast<int>(line_->charsShown) > static_cast<int>(before))
-        soundtrack_.letterTyped(line_->speaker);
+    DialogueLine& line = *line_;
+    if (settings_.charsPerSecond <= 0 || settings_.skipping) {
+        completeLine();
+        line.typed = false;  // advance() sees it typed and starts the hold
+        return;
+    }
+    const auto& cues = line.marked->cues;
+    float before = line.charsShown, budget = dt;
+    // Each turn meets a cue, reaches the next stop or spends the budget.
+    for (std::size_t turns = 0; turns < 2 * cues.size() + 4; ++turns) {
+        while (line.nextCue < cues.size() && static_cast<float>(cues[line.nextCue].at) <= line.charsShown &&
+               line.pauseLeft <= 0 && !line.waitsAtMark)
+            meetCue(cues[line.nextCue++], true);
+        if (line.waitsAtMark) break;
+        if (line.pauseLeft > 0) {
+            float used = std::min(budget, line.pauseLeft);
+            line.pauseLeft -= used;
+            budget -= used;
+            if (line.pauseLeft > 0 || budget <= 0) break;
+            continue;
+        }
+        float stop = line.nextCue < cues.size() ? static_cast<float>(cues[line.nextCue].at) : total;
+        if (line.charsShown >= total && line.nextCue >= cues.size()) break;
+        if (line.instantPart) {
+            line.charsShown = stop;
+            continue;
+        }
+        float rate = (line.cps > 0 ? line.cps : settings_.charsPerSecond) * line.speedFactor;
+        float need = (stop - line.charsShown) / rate;
+        if (need <= budget) {
+            line.charsShown = stop;
+            budget -= need;
+            continue;
+        }
+        line.charsShown += budget * rate;
+        break;
+    }
+    if (!line.speaker.empty() && static_cast<int>(line.charsShown) > static_cast<int>(before))
+        soundtrack_.letterTyped(line.speaker);
 }
 
 }  // namespace stagehand

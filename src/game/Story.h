@@ -6,12 +6,13 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "game/Cast.h"
 #include "game/Chronicle.h"
 #include "game/Soundtrack.h"
-#include "lang/LineId.h"
+#include "text/Markup.h"
 
 namespace stagehand {
 
@@ -19,11 +20,18 @@ namespace stagehand {
 // and held; a page also waits for the player to turn it.
 struct DialogueLine {
     int id = 0;
-    std::string speaker;  // actor id, or empty for narration
-    std::string text;
-    std::string lineId;       // its line ID (src/lang/LineId.h): explicit, or automatic
+    std::string speaker;                             // actor id, or empty for narration
+    std::string text;                                // the plain text (markup removed)
+    std::shared_ptr<const text::MarkedText> marked;  // parsed once, when shown
+    std::string lineId;                              // its line ID (src/lang/LineId.h): explicit, or automatic
     bool explicitId = false;  // the ID was written in the script (only these reach the transcript)
     float charsShown = 0;
+    // The typewriter's place among the text's cues and what they set.
+    std::size_t nextCue = 0;
+    float pauseLeft = 0;             // {w=S} still to wait
+    bool waitsAtMark = false;        // {w}: stopped until the player presses
+    float speedFactor = 1, cps = 0;  // {speed=F}; {cps=N} (0: the player's speed)
+    bool instantPart = false;        // inside {instant}
     float holdSecondsLeft = 0;
     bool typed = false;
     bool waitsForPlayer = false;  // a story page (text()): the player advances it
@@ -32,10 +40,11 @@ struct DialogueLine {
 // A choice the player is asked to make (menu()).
 struct ChoiceMenu {
     int id = 0;
-    std::vector<std::string> options;
-    std::vector<lang::LineText> optionLines;  // each option's text with its line ID
-    int selected = 0;                         // highlighted, 0-based
-    int chosen = 0;                           // 1-based once chosen
+    std::vector<std::string> options;  // plain text
+    std::vector<std::shared_ptr<const text::MarkedText>> marked;
+    std::vector<std::string> lineIds;  // each option's line ID (explicit when its marked text has one)
+    int selected = 0;                  // highlighted, 0-based
+    int chosen = 0;                    // 1-based once chosen
 };
 
 // How story text behaves; the player changes it in the window.
@@ -46,6 +55,7 @@ struct TextSettings {
     bool skipping = false;             // a skip key is held: pages fly by
     bool headless = false;             // no player: pages turn once typed, menus use scripted answers
     bool menusWaitForAnswers = false;  // headless menus with no scripted answer left stay open (screenshots)
+    bool stillMotion = false;          // {wave} and {shake} letters drawn still (the player's "reduce motion")
 };
 
 // One entry of the history a player can read back: a line or page as shown
@@ -63,15 +73,30 @@ public:
         : chronicle_(chronicle), cast_(cast), soundtrack_(soundtrack) {}
 
     // --- Commands (from scripts) ---
-    int showLine(const std::string& speaker, const std::string& text) { return show(speaker, {"", text}, false); }
-    int showPage(const std::string& speaker, const std::string& text) { return show(speaker, {"", text}, true); }
-    int showLine(const std::string& speaker, const lang::LineText& line) { return show(speaker, line, false); }
-    int showPage(const std::string& speaker, const lang::LineText& line) { return show(speaker, line, true); }
+    // Texts given as strings are plain: their braces are shown, not read.
+    int showLine(const std::string& speaker, const std::string& text) {
+        return show(speaker, text::plainText(text), {}, false);
+    }
+    int showPage(const std::string& speaker, const std::string& text) {
+        return show(speaker, text::plainText(text), {}, true);
+    }
+    // `lineId`: the line's ID (explicit if its markup has {#ID}, else the
+    // automatic one; src/lang/LineId.h); empty: its {#ID}, if it has one.
+    int showLine(const std::string& speaker, std::shared_ptr<const text::MarkedText> text,
+                 const std::string& lineId = {}) {
+        return show(speaker, std::move(text), lineId, false);
+    }
+    int showPage(const std::string& speaker, std::shared_ptr<const text::MarkedText> text,
+                 const std::string& lineId = {}) {
+        return show(speaker, std::move(text), lineId, true);
+    }
     bool isLineFinished(int lineId) const { return lineId <= finishedLineId_; }
     // Shows a menu; in headless runs answers it from the scripted choices at once.
     // Returns 0 (and sets `error`) when a headless menu has no valid answer left.
     int showMenu(const std::vector<std::string>& options, std::string& error);
-    int showMenu(const std::vector<lang::LineText>& options, std::string& error);
+    // `lineIds`: each option's line ID, as for showLine.
+    int showMenu(std::vector<std::shared_ptr<const text::MarkedText>> options, std::string& error,
+                 std::vector<std::string> lineIds = {});
     int menuChoice(int menuId) const;  // 1-based, 0 while undecided
 
     // --- The player (window) ---
@@ -97,8 +122,19 @@ public:
     void advance(float dt);
     bool busy() const { return line_ || menu_; }
 
+    // What the typewriter met since the last take: {signal=} names for the
+    // scheduler, {face=} changes for the cast ({sound=} plays at once).
+    struct FiredCue {
+        std::string speaker;
+        text::TextCue cue;
+    };
+    std::vector<FiredCue> takeFiredCues() { return std::exchange(fired_, {}); }
+
 private:
-    int show(const std::string& speaker, const lang::LineText& text, bool waitsForPlayer);
+    int show(const std::string& speaker, std::shared_ptr<const text::MarkedText> text, const std::string& lineId,
+             bool waitsForPlayer);
+    void meetCue(const text::TextCue& cue, bool withPauses);
+    void completeLine();
     void finishLine();
     bool choose(int index);
     void recordMenuInput(InputCommand::Kind kind, int number);
@@ -119,6 +155,7 @@ private:
     std::string choicesSource_ = "the scripted answers";
     std::size_t nextScriptedChoice_ = 0;
     std::vector<HistoryEntry> history_;
+    std::vector<FiredCue> fired_;
 };
 
 }  // namespace stagehand

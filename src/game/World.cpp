@@ -16,11 +16,22 @@ void World::note(const std::string& name, const std::string& text) {
 }
 
 // The order matters to transcripts: actors move (the player only while no
-// menu is open), then the story's text types and turns, then effects age.
+// menu is open), the camera follows, then the story's text types and turns,
+// then effects age.
 void World::advance(float dt) {
     chronicle_.nextTick();
     cast_.advance(dt, story_.currentMenu().has_value());
+    camera_.advance(cast_);
     story_.advance(dt);
+    // The typewriter's events for the other parts: a face for the cast, a
+    // signal for the host (it sends them before the scheduler runs).
+    for (auto& fired : story_.takeFiredCues()) {
+        if (fired.cue.kind == text::CueKind::Signal) {
+            textSignals_.push_back(fired.cue.name);
+        } else if (Actor* speaker = cast_.findActor(fired.speaker)) {
+            cast_.setExpression(*speaker, fired.cue.name);
+        }
+    }
     effects_.advance(dt);
     soundtrack_.advance(dt);
 }

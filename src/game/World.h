@@ -1,13 +1,16 @@
-// The world a scene plays in, as three parts with one job each: the cast
-// (actors, waypoints, walking, the player's actor), the story (lines, pages,
-// menus, history) and the effects (backdrop, camera, pictures, fades, banner,
+// The world a scene plays in, as parts with one job each: the cast (actors,
+// waypoints, walking, the player's actor), the story (lines, pages, menus,
+// history), the camera, and the effects (backdrop, pictures, fades, banner,
 // messages), with the soundtrack the story's lines speak through. The world owns them, keeps the clock and advances
 // them once per simulation tick. Knows nothing of Lua, drawing or the command line.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "game/Camera.h"
 #include "game/Cast.h"
 #include "game/Chronicle.h"
 #include "game/Effects.h"
@@ -27,6 +30,8 @@ public:
     const Cast& cast() const { return cast_; }
     Story& story() { return story_; }
     const Story& story() const { return story_; }
+    Camera& camera() { return camera_; }
+    const Camera& camera() const { return camera_; }
     Effects& effects() { return effects_; }
     const Effects& effects() const { return effects_; }
     Soundtrack& soundtrack() { return soundtrack_; }
@@ -51,6 +56,9 @@ public:
     void setTickSeconds(double seconds) { chronicle_.setTickSeconds(seconds); }
     std::uint64_t ticks() const { return chronicle_.ticks(); }
     bool isBusy() const;  // walking, typing or fading: time alone will change things
+    // The {signal=NAME} names the typewriter met since the last take, in
+    // order, for the host to send before the scheduler's tick.
+    std::vector<std::string> takeTextSignals() { return std::exchange(textSignals_, {}); }
 
 private:
     Chronicle chronicle_;  // first: the parts keep a reference to it
@@ -58,7 +66,9 @@ private:
     Soundtrack soundtrack_{chronicle_};
     Story story_{chronicle_, cast_, soundtrack_};
     Effects effects_{chronicle_};
+    Camera camera_;
     MapCatalog maps_;
+    std::vector<std::string> textSignals_;
 };
 
 }  // namespace stagehand

@@ -87,6 +87,21 @@ LineText identifyLine(std::string_view text, std::string_view scriptPath) {
     return line;
 }
 
+std::string lineIdOf(std::string_view markupId, std::string_view source, std::string_view scriptPath) {
+    if (!markupId.empty()) return std::string(markupId);
+    return automaticLineId(scriptPath, splitLineId(source).text);
+}
+
+std::string escapeBraces(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        out.push_back(c);
+        if (c == '{') out.push_back('{');
+    }
+    return out;
+}
+
 std::string fillTemplate(std::string_view text,
                          const std::function<std::optional<std::string>(const std::string&)>& valueOf) {
     std::string out;
@@ -103,7 +118,7 @@ std::string fillTemplate(std::string_view text,
             if (end < text.size() && text[end] == '}') {
                 std::string name(text.substr(at + 1, end - at - 1));
                 if (auto value = valueOf(name)) {
-                    out.append(*value);
+                    out.append(escapeBraces(*value));
                     at = end + 1;
                     continue;
                 }

@@ -4,10 +4,15 @@
 // An explicit ID is written inside the string as a zero-width tag, by
 // convention at its end: "Here, by the old oak.{#forest.jackie.3f2a}"
 // (ID: letters, digits, `_`, `.`, `-`). `{{` is an escaped brace, so
-// "{{#x}" is literal text, not a tag. A line without one gets an automatic
-// ID from its script file and a hash of its text: it survives edits of other
-// lines, but not a typo fix in the line itself (the tagger,
-// tools/tag-lines.lua, writes explicit ones).
+// "{{#x}" is literal text, not a tag. The markup parser (src/text/Markup)
+// is the one that reads a shown line's tag, with isLineId's characters;
+// splitLineId reads it the same way in a text the parser accepts (a test
+// holds them together) for the tools that read lines without showing them.
+// A line without one gets an automatic ID from its script file and a hash of
+// its SOURCE text as written (markup tags kept, the ID tag removed; a
+// line()'s template, not its filled values): it survives edits of other
+// lines, but not a typo fix or a markup change in the line itself (the
+// tagger, tools/tag-lines.lua, writes explicit ones).
 #pragma once
 
 #include <functional>
@@ -45,8 +50,16 @@ std::string automaticLineId(std::string_view scriptPath, std::string_view text);
 // automatic ID for `scriptPath`.
 LineText identifyLine(std::string_view text, std::string_view scriptPath);
 
+// A shown line's ID: `markupId` (the {#ID} its markup read), else the
+// automatic ID of `source` (the text as written, its ID tag removed).
+std::string lineIdOf(std::string_view markupId, std::string_view source, std::string_view scriptPath);
+
+// `text` with every `{` doubled: markup reads it as the text itself.
+std::string escapeBraces(std::string_view text);
+
 // A template's `{name}` (a letter or `_`, then letters, digits, `_`) replaced
-// by `valueOf(name)`; a name it has no value for, `{{` escapes and any other
+// by `valueOf(name)` escaped (escapeBraces: a value is never markup); a name
+// it has no value for, `{{` escapes and any other
 // brace tag are left as they are (the markup reads them later).
 std::string fillTemplate(std::string_view text,
                          const std::function<std::optional<std::string>(const std::string&)>& valueOf);

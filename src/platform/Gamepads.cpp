@@ -46,10 +46,13 @@ int Gamepads::keyFor(SDL_GameControllerButton button) {
         case SDL_CONTROLLER_BUTTON_B:
         case SDL_CONTROLLER_BUTTON_BACK: return kKeyCancel;
         case SDL_CONTROLLER_BUTTON_START: return kKeyPause;
+        case SDL_CONTROLLER_BUTTON_Y: return SDLK_h;
         case SDL_CONTROLLER_BUTTON_DPAD_UP: return SDLK_UP;
         case SDL_CONTROLLER_BUTTON_DPAD_DOWN: return SDLK_DOWN;
         case SDL_CONTROLLER_BUTTON_DPAD_LEFT: return SDLK_LEFT;
         case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: return SDLK_RIGHT;
+        case SDL_CONTROLLER_BUTTON_LEFTSHOULDER: return SDLK_PAGEUP;     // roll back
+        case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: return SDLK_PAGEDOWN;  // roll forward
         default: return 0;
     }
 }

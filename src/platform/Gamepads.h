@@ -4,6 +4,7 @@
 // screen works with a pad without knowing about pads:
 //   A -> Enter (advance, choose)     D-pad or left stick -> arrow keys
 //   B or Back -> kKeyCancel, and held: skip     Start -> kKeyPause
+//   Y -> H (the history)
 #pragma once
 
 #include <SDL.h>

@@ -14,6 +14,11 @@ struct HeldKeys {
     bool skip = false;  // Ctrl or Tab; B or Back on a controller
 };
 
+// A right-click arrives as this key (the keyboard's Menu key, which means the
+// same): it opens and closes the pause overlay and closes the history, so the
+// mouse alone reaches every screen.
+constexpr int kKeyMenu = 0x40000065;  // SDLK_APPLICATION, without including SDL here
+
 struct InputEvent {
     InputKind kind;
     int key = 0;  // SDL_Keycode for KeyDown

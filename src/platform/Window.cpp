@@ -13,6 +13,8 @@
 
 namespace stagehand {
 
+static_assert(kKeyMenu == SDLK_APPLICATION, "a right-click is the Menu key");
+
 namespace {
 [[noreturn]] void fail(const std::string& what) {
     throw PlatformError(what + ": " + SDL_GetError());
@@ -177,13 +179,20 @@ std::vector<InputEvent> Window::pollInput() {
             case SDL_MOUSEBUTTONDOWN:
                 if (e.button.button == SDL_BUTTON_LEFT)
                     events.push_back({InputKind::MouseDown, 0, false, e.button.x * sx, e.button.y * sy});
+                if (e.button.button == SDL_BUTTON_RIGHT) events.push_back({InputKind::KeyDown, kKeyMenu});
                 break;
             case SDL_MOUSEWHEEL:
                 if (e.wheel.y != 0) events.push_back({InputKind::Wheel, e.wheel.y > 0 ? 1 : -1});
                 break;
-            case SDL_MOUSEMOTION:
-                events.push_back({InputKind::MouseMove, 0, false, e.motion.x * sx, e.motion.y * sy});
+            case SDL_MOUSEMOTION: {
+                // Only a pointer that moved from where it was (see pointerKnown_).
+                bool moved = pointerKnown_ && (e.motion.x != pointerX_ || e.motion.y != pointerY_);
+                pointerKnown_ = true;
+                pointerX_ = e.motion.x;
+                pointerY_ = e.motion.y;
+                if (moved) events.push_back({InputKind::MouseMove, 0, false, e.motion.x * sx, e.motion.y * sy});
                 break;
+            }
             default: break;
         }
     }

@@ -56,6 +56,15 @@ public:
 private:
     Gamepads gamepads_;
     std::set<int> heldScancodes_;  // keys down, by position (WASD wherever the layout puts those letters)
+    // Where the pointer was last told to be, in window points, once it has
+    // been. A window that opens (or is uncovered) under a resting pointer is
+    // told where the pointer is without the player moving it (X11's
+    // EnterNotify; on Windows, and under wine, a WM_MOUSEMOVE for the window
+    // now under the cursor): that position is only remembered, and pollInput
+    // reports a motion when the pointer leaves it. So a menu does not follow
+    // a pointer that merely rests over the window.
+    bool pointerKnown_ = false;
+    int pointerX_ = 0, pointerY_ = 0;
     SDL_Window* window_ = nullptr;
     double lastSwap_ = 0;
     bool frameCap_ = true;

@@ -76,10 +76,28 @@ void Batch2D::setTexture(GLuint texture, bool alphaOnly) {
     alphaOnly_ = alphaOnly;
 }
 
+void Batch2D::scaled(float& x, float& y, float& w, float& h) const {
+    if (scale_ == 1) return;
+    x = pivotX_ + (x - pivotX_) * scale_;
+    y = pivotY_ + (y - pivotY_) * scale_;
+    w *= scale_;
+    h *= scale_;
+}
+
 void Batch2D::quad(float x, float y, float w, float h, const TextureRegion& uv, Color c) {
     if (vertices_.size() + 6 > kMaxQuads * 6) flush();
+    scaled(x, y, w, h);
     Vertex tl{x, y, uv.u0, uv.v0, c.r, c.g, c.b, c.a};
     Vertex tr{x + w, y, uv.u1, uv.v0, c.r, c.g, c.b, c.a};
+    Vertex bl{x, y + h, uv.u0, uv.v1, c.r, c.g, c.b, c.a};
+    Vertex br{x + w, y + h, uv.u1, uv.v1, c.r, c.g, c.b, c.a};
+    vertices_.insert(vertices_.end(), {tl, tr, bl, tr, br, bl});
+}
+
+void Batch2D::slantedQuad(float x, float y, float w, float h, const TextureRegion& uv, Color c, float slant) {
+    if (vertices_.size() + 6 > kMaxQuads * 6) flush();
+    Vertex tl{x + slant, y, uv.u0, uv.v0, c.r, c.g, c.b, c.a};
+    Vertex tr{x + w + slant, y, uv.u1, uv.v0, c.r, c.g, c.b, c.a};
     Vertex bl{x, y + h, uv.u0, uv.v1, c.r, c.g, c.b, c.a};
     Vertex br{x + w, y + h, uv.u1, uv.v1, c.r, c.g, c.b, c.a};
     vertices_.insert(vertices_.end(), {tl, tr, bl, tr, br, bl});
@@ -93,6 +111,7 @@ void Batch2D::rect(float x, float y, float w, float h, Color color) {
 void Batch2D::gradientRect(float x, float y, float w, float h, Color top, Color bottom) {
     if (texture_ != whiteTexture_) setTexture(whiteTexture_, true);
     if (vertices_.size() + 6 > kMaxQuads * 6) flush();
+    scaled(x, y, w, h);
     const TextureRegion& uv = white_;
     Vertex tl{x, y, uv.u0, uv.v0, top.r, top.g, top.b, top.a};
     Vertex tr{x + w, y, uv.u1, uv.v0, top.r, top.g, top.b, top.a};

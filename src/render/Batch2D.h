@@ -32,17 +32,28 @@ public:
     // atlas) are one channel of coverage tinted by the quad colour.
     void setTexture(GLuint texture, bool alphaOnly);
     void quad(float x, float y, float w, float h, const TextureRegion& uv, Color color);
+    // A quad whose top edge is shifted `slant` to the right of its bottom
+    // edge: an oblique glyph drawn from an upright one.
+    void slantedQuad(float x, float y, float w, float h, const TextureRegion& uv, Color color, float slant);
     void rect(float x, float y, float w, float h, Color color);
     void frame(float x, float y, float w, float h, float thickness, Color color);
     void gradientRect(float x, float y, float w, float h, Color top, Color bottom);
     void flush();
-    void end() { flush(); }
+    void end() {
+        flush();
+        resetScale();
+    }
+    // Scales what follows by `scale` about (pivotX, pivotY), in view units:
+    // the camera's zoom, applied to positions as quads are added (no flush).
+    void setScale(float scale, float pivotX, float pivotY) { scale_ = scale, pivotX_ = pivotX, pivotY_ = pivotY; }
+    void resetScale() { scale_ = 1; }
 
     void setWhiteTexel(GLuint texture, TextureRegion white) { whiteTexture_ = texture, white_ = white; }
     int drawCalls() const { return drawCalls_; }
     void resetStats() { drawCalls_ = 0; }
 
 private:
+    void scaled(float& x, float& y, float& w, float& h) const;
     struct Vertex {
         float x, y, u, v;
         std::uint8_t r, g, b, a;
@@ -56,6 +67,7 @@ private:
     GLuint whiteTexture_ = 0;
     TextureRegion white_;
     float viewWidth_ = 1, viewHeight_ = 1;
+    float scale_ = 1, pivotX_ = 0, pivotY_ = 0;
     int drawCalls_ = 0;
 };
 

@@ -18,7 +18,18 @@ std::uint64_t glyphKey(int font, char32_t codepoint) {
 }
 
 const char* fileFor(FontFace face) {
-    return face == FontFace::Bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf";
+    switch (face) {
+        case FontFace::Regular: return "DejaVuSans.ttf";
+        case FontFace::Bold: return "DejaVuSans-Bold.ttf";
+        case FontFace::DyslexicRegular: return "OpenDyslexic-Regular.otf";
+        case FontFace::DyslexicBold: return "OpenDyslexic-Bold.otf";
+    }
+    return "DejaVuSans.ttf";
+}
+
+// DejaVu's face of the same weight.
+FontFace plainFace(FontFace face) {
+    return face == FontFace::Bold || face == FontFace::DyslexicBold ? FontFace::Bold : FontFace::Regular;
 }
 }  // namespace
 
@@ -33,6 +44,12 @@ GlyphAtlas::GlyphAtlas(std::string fontFolder, int pageSize)
             throw RenderError("cannot open font " + path + ": " + TTF_GetError());
         }
         TTF_CloseFont(probe);
+    }
+    hasDyslexic_ = true;
+    for (FontFace face : {FontFace::DyslexicRegular, FontFace::DyslexicBold}) {
+        TTF_Font* probe = TTF_OpenFont(joinPath(fontFolder_, fileFor(face)).c_str(), 16);
+        hasDyslexic_ = hasDyslexic_ && probe;
+        if (probe) TTF_CloseFont(probe);
     }
     clear();
 }
@@ -87,6 +104,7 @@ TextureRegion GlyphAtlas::whiteTexel() const {
 
 int GlyphAtlas::font(FontFace face, int pixelSize) {
     pixelSize = std::clamp(pixelSize, 6, 256);
+    if (!hasDyslexic_) face = plainFace(face);
     for (std::size_t i = 0; i < fonts_.size(); ++i)
         if (fonts_[i].face == face && fonts_[i].pixelSize == pixelSize) return static_cast<int>(i);
     std::string path = joinPath(fontFolder_, fileFor(face));
@@ -117,6 +135,13 @@ const Glyph& GlyphAtlas::glyph(int font, char32_t codepoint) {
     auto it = glyphs_.find(key);
     if (it != glyphs_.end()) return it->second;
     if (!TTF_GlyphIsProvided32(fonts_[font].ttf, codepoint)) {
+        FontFace face = fonts_[font].face;
+        if (face != plainFace(face)) {  // OpenDyslexic lacks it: DejaVu's, on the same baseline
+            int plain = this->font(plainFace(face), fonts_[font].pixelSize);
+            Glyph borrowed = glyph(plain, codepoint);
+            borrowed.offsetY += ascent(font) - ascent(plain);
+            return glyphs_.emplace(key, borrowed).first->second;
+        }
         const Glyph& fallback = glyph(font, U'?');
         return glyphs_.emplace(key, fallback).first->second;
     }

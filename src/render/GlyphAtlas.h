@@ -18,7 +18,9 @@ typedef struct _TTF_Font TTF_Font;
 
 namespace stagehand {
 
-enum class FontFace { Regular, Bold };
+// DejaVu Sans (the game's own), and OpenDyslexic for players who read it more
+// easily (TextRenderer's FontFamily picks which pair the view's Regular and Bold mean).
+enum class FontFace { Regular, Bold, DyslexicRegular, DyslexicBold };
 
 struct Glyph {
     GLuint texture = 0;  // the page holding it; 0 for a glyph with no ink
@@ -36,6 +38,9 @@ public:
     static constexpr int kMaxPages = 16;
 
     // Opens DejaVuSans(-Bold).ttf from `fontFolder`. Throws RenderError.
+    // OpenDyslexic-(Regular|Bold).otf are looked for there too; without them
+    // the dyslexic faces are DejaVu's (hasDyslexicFont() says so). A glyph
+    // OpenDyslexic lacks (the view's shapes: discs, arrows) comes from DejaVu.
     explicit GlyphAtlas(std::string fontFolder, int pageSize = kPageSize);
     ~GlyphAtlas();
     GlyphAtlas(const GlyphAtlas&) = delete;
@@ -54,6 +59,7 @@ public:
     // The page with the white texel.
     GLuint whiteTexture() const { return pages_.front(); }
     TextureRegion whiteTexel() const;
+    bool hasDyslexicFont() const { return hasDyslexic_; }
     int glyphsRasterised() const { return rasterised_; }
     int pageCount() const { return currentPage_ + 1; }
     int pageSize() const { return pageSize_; }
@@ -78,6 +84,7 @@ private:
     int currentPage_ = -1;
     int shelfX_ = 0, shelfY_ = 0, shelfHeight_ = 0;
     int rasterised_ = 0;
+    bool hasDyslexic_ = false;
 };
 
 }  // namespace stagehand

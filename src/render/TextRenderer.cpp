@@ -8,6 +8,10 @@ namespace stagehand {
 
 Font TextRenderer::font(FontFace face, float size, float pixelsPerUnit) {
     int pixels = static_cast<int>(std::lround(size * pixelsPerUnit));
+    if (family_ == FontFamily::OpenDyslexic)
+        face = face == FontFace::Bold      ? FontFace::DyslexicBold
+               : face == FontFace::Regular ? FontFace::DyslexicRegular
+                                           : face;
     return {atlas_.font(face, pixels), 1.0f / pixelsPerUnit};
 }
 

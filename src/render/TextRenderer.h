@@ -18,12 +18,18 @@ struct Font {
     float unitsPerPixel = 1;  // view units per rasterised pixel
 };
 
+// Which typeface Regular and Bold mean: the player's font choice, for every
+// text the game draws (the index is PlayerSettings' kFontChoices).
+enum class FontFamily { DejaVuSans, OpenDyslexic };
+
 class TextRenderer {
 public:
     TextRenderer(GlyphAtlas& atlas, Batch2D& batch) : atlas_(atlas), batch_(batch) {}
 
-    // A font of `size` view units for a view drawn at `pixelsPerUnit`.
+    // A font of `size` view units for a view drawn at `pixelsPerUnit`, in the family set.
     Font font(FontFace face, float size, float pixelsPerUnit);
+    void setFamily(FontFamily family) { family_ = family; }
+    FontFamily family() const { return family_; }
 
     float width(const Font& font, std::string_view text);
     float lineHeight(const Font& font) const;
@@ -57,6 +63,7 @@ private:
 
     GlyphAtlas& atlas_;
     Batch2D& batch_;
+    FontFamily family_ = FontFamily::DejaVuSans;
 };
 
 }  // namespace stagehand

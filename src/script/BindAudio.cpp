@@ -115,7 +115,8 @@ double panFromActor(lua_State* L, int options, const char* fname) {
         lua_error(L);
     }
     lua_pop(L, 1);
-    float offset = actor->position.x - worldOf(L).effects().cameraCenter().x;
+    const Camera& camera = worldOf(L).camera();  // where the actor is on screen, at the camera's zoom
+    float offset = (actor->position.x - camera.center().x) * camera.zoom();
     return std::clamp(static_cast<double>(offset / kPanWidth), -1.0, 1.0);
 }
 

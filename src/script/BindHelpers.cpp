@@ -185,16 +185,20 @@ void lineTextChecked(lua_State* L, int index, const char* fname, const char* arg
     textChecked(L, index, fname, argName);
 }
 
-lang::LineText playerLine(lua_State* L, int index) {
+LineSource playerLine(lua_State* L, int index) {
     index = index < 0 ? lua_gettop(L) + index + 1 : index;
-    std::string source = scriptSource(L);
-    if (!isLineTemplate(L, index)) return lang::identifyLine(readableText(L, index), source);
+    LineSource line;
+    line.script = scriptSource(L);
+    if (!isLineTemplate(L, index)) {
+        line.text = line.idSource = readableText(L, index);
+        return line;
+    }
     lua_getfield(L, index, "template");
-    lang::LineText line = lang::identifyLine(readableText(L, -1), source);
+    line.idSource = readableText(L, -1);
     lua_pop(L, 1);
     lua_getfield(L, index, "values");
     int values = lua_gettop(L);
-    line.text = lang::fillTemplate(line.text, [&](const std::string& name) -> std::optional<std::string> {
+    line.text = lang::fillTemplate(line.idSource, [&](const std::string& name) -> std::optional<std::string> {
         if (lua_type(L, values) != LUA_TTABLE) return std::nullopt;
         lua_pushlstring(L, name.data(), name.size());
         lua_rawget(L, values);

@@ -41,11 +41,17 @@ void textChecked(lua_State* L, int index, const char* fname, const char* argName
 std::string readableText(lua_State* L, int index);
 // Text a player reads as a line (a dialogue line, a page, a bubble, an
 // option, a banner): a string, or a template made by line(). Checked like
-// `textChecked`; `playerLine` gives its line ID (explicit `{#ID}`, else the
-// automatic ID of the calling script's file) and its text with the template
-// filled in.
+// `textChecked`. `playerLine` gives the text the markup parser reads (the
+// template filled in, each value escaped: a value is never markup), the text
+// its automatic line ID is computed from (the string or the template as
+// written; lang::lineIdOf) and the calling script's file.
+struct LineSource {
+    std::string text;
+    std::string idSource;
+    std::string script;
+};
 void lineTextChecked(lua_State* L, int index, const char* fname, const char* argName);
-lang::LineText playerLine(lua_State* L, int index);
+LineSource playerLine(lua_State* L, int index);
 // line(template [, values]): pushes the template value the text arguments take.
 int pushLineTemplate(lua_State* L);
 double checkNumber(lua_State* L, int index, const char* fname, const char* argName);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,12 +12,14 @@
 #include "script/BindAudio.h"
 #include "script/BindHelpers.h"
 #include "script/LuaCompat.h"
+#include "text/Markup.h"
 
 namespace stagehand {
 
 namespace {
 
 constexpr double kMaxCoordinate = 1e6;
+constexpr double kMaxDeadZone = 360;  // half the view's height
 
 using bind::checkNumber;
 using bind::checkString;
@@ -205,14 +208,107 @@ int l_face(lua_State* L) {
     return 0;
 }
 
+// A text argument a player reads as a line (a string or a line() template),
+// parsed once (src/text/Markup.h; null after pushing "fname: argName: <what is
+// wrong with the markup>"); `lineId`, when given, receives its line ID (its {#ID}, else the
+// automatic one: lang::lineIdOf). Call bind::lineTextChecked first.
+std::shared_ptr<const text::MarkedText> markedLine(lua_State* L, int index, const char* fname, const char* argName,
+                                                   text::MarkupPlace place, std::string* lineId = nullptr) {
+    bind::LineSource source = bind::playerLine(L, index);
+    std::string error;
+    auto marked = text::parseMarkup(source.text, place, error);
+    if (!marked) {
+        bind::pushError(L, std::string(fname) + ": " + argName + ": " + error);
+        return marked;
+    }
+    if (lineId) *lineId = lang::lineIdOf(marked->lineId, source.idSource, source.script);
+    return marked;
+}
+
+// The expression images of a portrait: "keeper" has "worried" when
+// keeper_worried is an image.
+std::vector<std::string> expressionsOf(lua_State* L, const std::string& portrait) {
+    std::vector<std::string> out;
+    for (const auto& name : worldOf(L).effects().imageNames())
+        if (name.size() > portrait.size() + 1 && name.compare(0, portrait.size() + 1, portrait + "_") == 0)
+            out.push_back(name.substr(portrait.size() + 1));
+    return out;
+}
+
+// Pushes an error unless `expression` is one of the actor's portrait's ("" always is).
+bool checkExpression(lua_State* L, const char* fname, const Actor& actor, const std::string& expression) {
+    if (expression.empty()) return true;
+    if (actor.portrait.empty()) {
+        bind::pushError(L, std::string(fname) + ": " + actor.id + " has no portrait to change (call portrait(\"" +
+                               actor.id + "\", IMAGE) first)");
+        return false;
+    }
+    auto known = expressionsOf(L, actor.portrait);
+    if (std::find(known.begin(), known.end(), expression) != known.end()) return true;
+    bind::pushUnknownNameError(
+        L, fname, "expression", expression, known,
+        "an expression E of portrait " + actor.portrait + " is the image " + actor.portrait + "_E in assets/images");
+    return false;
+}
+
+// The typewriter's events name things that must exist when the line is shown
+// (not when the typewriter reaches them): sounds, and the speaker's faces.
+bool checkCues(lua_State* L, const char* fname, const Actor* speaker, const text::MarkedText& marked) {
+    for (const auto& cue : marked.cues) {
+        if (cue.kind == text::CueKind::Sound) {
+            std::string error;
+            if (!worldOf(L).soundtrack().knowsSound(cue.name, error)) {
+                bind::pushError(L, std::string(fname) + ": {sound=" + cue.name + "}: " + error);
+                return false;
+            }
+        }
+        if (cue.kind == text::CueKind::Face) {
+            if (!speaker) {
+                bind::pushError(L, std::string(fname) + ": {face=" + cue.name +
+                                       "} needs a speaker with a portrait (narration has no face)");
+                return false;
+            }
+            if (!checkExpression(L, fname, *speaker, cue.name)) return false;
+        }
+    }
+    return true;
+}
+
 int l_say(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "say");
     if (!actor) return lua_error(L);
     double seconds = bind::optSeconds(L, 3, "say", "seconds", -1);
     bind::lineTextChecked(L, 2, "say", "text");
-    lang::LineText line = bind::playerLine(L, 2);
-    worldOf(L).cast().say(*actor, line.text, static_cast<float>(seconds), line.explicitId ? line.id : "");
-    worldOf(L).soundtrack().babble(actor->id, static_cast<int>(utf8::length(line.text)));
+    {
+        auto marked = markedLine(L, 2, "say", "text", text::MarkupPlace::Shown);
+        if (marked) {
+            worldOf(L).soundtrack().babble(actor->id, static_cast<int>(marked->length));
+            worldOf(L).cast().say(*actor, std::move(marked), static_cast<float>(seconds));
+            return 0;
+        }
+    }
+    return lua_error(L);
+}
+
+int l_portrait(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "portrait");
+    if (!actor) return lua_error(L);
+    const char* image = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "portrait", "image");
+    const auto& known = worldOf(L).effects().imageNames();
+    if (*image && std::find(known.begin(), known.end(), image) == known.end()) {
+        bind::pushUnknownNameError(L, "portrait", "image", image, known, "images are in assets/images (NAME.png)");
+        return lua_error(L);
+    }
+    worldOf(L).cast().setPortrait(*actor, image);
+    return 0;
+}
+
+int l_expression(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "expression");
+    if (!actor) return lua_error(L);
+    const char* expression = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "expression", "name");
+    if (!checkExpression(L, "expression", *actor, expression)) return lua_error(L);
+    worldOf(L).cast().setExpression(*actor, expression);
     return 0;
 }
 
@@ -226,10 +322,17 @@ int showStoryText(lua_State* L, const char* fname, bool waitsForPlayer) {
         speaker = lua_tostring(L, 1);
     }
     bind::lineTextChecked(L, 2, fname, "text");
-    Story& story = worldOf(L).story();
-    lang::LineText text = bind::playerLine(L, 2);
-    lua_pushinteger(L, waitsForPlayer ? story.showPage(speaker, text) : story.showLine(speaker, text));
-    return 1;
+    {
+        Story& story = worldOf(L).story();
+        std::string lineId;
+        auto marked = markedLine(L, 2, fname, "text", text::MarkupPlace::Typed, &lineId);
+        if (marked && checkCues(L, fname, worldOf(L).cast().findActor(speaker), *marked)) {
+            lua_pushinteger(L, waitsForPlayer ? story.showPage(speaker, std::move(marked), lineId)
+                                              : story.showLine(speaker, std::move(marked), lineId));
+            return 1;
+        }
+    }
+    return lua_error(L);
 }
 
 int l_showLine(lua_State* L) {
@@ -265,15 +368,20 @@ int l_showMenu(lua_State* L) {
     }
     int id = 0;
     {
-        std::vector<lang::LineText> options;
+        std::vector<std::shared_ptr<const text::MarkedText>> options;
+        std::vector<std::string> lineIds(static_cast<std::size_t>(count));
         for (int i = 1; i <= count; ++i) {
             lua_rawgeti(L, 1, i);
-            options.push_back(bind::playerLine(L, -1));
+            options.push_back(markedLine(L, -1, "menu", "an option's text", text::MarkupPlace::Shown,
+                                         &lineIds[static_cast<std::size_t>(i - 1)]));
+            if (!options.back()) break;  // the error is on the stack, above the option
             lua_pop(L, 1);
         }
         std::string error;
-        id = worldOf(L).story().showMenu(options, error);
-        if (id == 0) bind::pushError(L, "menu: " + error);
+        if (options.empty() || options.back()) {
+            id = worldOf(L).story().showMenu(std::move(options), error, std::move(lineIds));
+            if (id == 0) bind::pushError(L, "menu: " + error);
+        }
     }
     if (id == 0) return lua_error(L);
     lua_pushinteger(L, id);
@@ -293,9 +401,14 @@ int l_recordJump(lua_State* L) {
 int l_banner(lua_State* L) {
     double seconds = bind::optSeconds(L, 2, "banner", "seconds", 1.0);
     bind::lineTextChecked(L, 1, "banner", "text");
-    lang::LineText line = bind::playerLine(L, 1);
-    worldOf(L).effects().showBanner(line.text, static_cast<float>(seconds), line.explicitId ? line.id : "");
-    return 0;
+    {
+        auto marked = markedLine(L, 1, "banner", "text", text::MarkupPlace::Shown);
+        if (marked) {
+            worldOf(L).effects().showBanner(std::move(marked), static_cast<float>(seconds));
+            return 0;
+        }
+    }
+    return lua_error(L);
 }
 
 int l_line(lua_State* L) {
@@ -360,15 +473,125 @@ int l_flash(lua_State* L) {
     return 0;
 }
 
+// "harbour.camera": the camera is at the harbour, whose backdrop shows.
+void setPlaceOf(World& world, const Point& point) {
+    if (!point.name) return;
+    std::string name = point.name;
+    std::size_t dot = name.find('.');
+    if (dot != std::string::npos) world.effects().setPlace(name.substr(0, dot));
+}
+
 int l_setCameraCenter(lua_State* L) {
     Point point;
     if (!readPoint(L, 1, "setCameraCenter", point)) return lua_error(L);
-    worldOf(L).effects().setCameraCenter(point.position);
-    if (point.name) {  // "harbour.camera": the camera is at the harbour
-        std::string name = point.name;
-        std::size_t dot = name.find('.');
-        if (dot != std::string::npos) worldOf(L).effects().setPlace(name.substr(0, dot));
+    World& world = worldOf(L);
+    world.camera().follow("", 0);  // put somewhere, it stops following
+    world.camera().setCenter(point.position);
+    setPlaceOf(world, point);
+    return 0;
+}
+
+// followCamera(actor [, deadZone]) or followCamera(nil).
+int l_followCamera(lua_State* L) {
+    if (lua_isnoneornil(L, 1)) {
+        worldOf(L).camera().follow("", 0);
+        return 0;
     }
+    Actor* actor = findActorArg(L, 1, "followCamera");
+    if (!actor) return lua_error(L);
+    double deadZone = bind::optNumber(L, 2, "followCamera", "deadZone", 80);
+    if (deadZone < 0 || deadZone > kMaxDeadZone)
+        bind::raise(L, "followCamera",
+                    ("deadZone must be from 0 to 360 view units. Was " + formatNumber(deadZone)).c_str());
+    worldOf(L).camera().follow(actor->id, static_cast<float>(deadZone));
+    return 0;
+}
+
+// The stage library's own (tweens, camera moves, shakes): internal names.
+// cameraState() -> x, y, zoom, followed actor or nil.
+int l_cameraState(lua_State* L) {
+    const Camera& camera = worldOf(L).camera();
+    lua_pushnumber(L, camera.center().x);
+    lua_pushnumber(L, camera.center().y);
+    lua_pushnumber(L, camera.zoom());
+    if (camera.following().empty())
+        lua_pushnil(L);
+    else
+        lua_pushstring(L, camera.following().c_str());
+    return 4;
+}
+
+int l_setCameraStep(lua_State* L) {
+    Camera& camera = worldOf(L).camera();
+    if (!lua_isnil(L, 1))
+        camera.setCenter({static_cast<float>(lua_tonumber(L, 1)), static_cast<float>(lua_tonumber(L, 2))});
+    if (!lua_isnoneornil(L, 3)) camera.setZoom(static_cast<float>(lua_tonumber(L, 3)));
+    return 0;
+}
+
+int l_setCameraShake(lua_State* L) {
+    worldOf(L).camera().setShakeOffset(
+        {static_cast<float>(lua_tonumber(L, 1)), static_cast<float>(lua_tonumber(L, 2))});
+    return 0;
+}
+
+// The map a waypoint name belongs to becomes the camera's place.
+int l_setCameraPlaceOf(lua_State* L) {
+    Point point;
+    point.name = lua_tostring(L, 1);
+    if (point.name) setPlaceOf(worldOf(L), point);
+    return 0;
+}
+
+// point(p) -> x, y: a waypoint name or a point table, checked as `fname` would.
+int l_pointOf(lua_State* L) {
+    Point point;
+    if (!readPoint(L, 1, luaL_optstring(L, 2, "point"), point)) return lua_error(L);
+    lua_pushnumber(L, point.position.x);
+    lua_pushnumber(L, point.position.y);
+    return 2;
+}
+
+int l_isActor(lua_State* L) {
+    lua_pushboolean(L, lua_type(L, 1) == LUA_TSTRING && worldOf(L).cast().findActor(lua_tostring(L, 1)) != nullptr);
+    return 1;
+}
+
+int l_fadeLevel(lua_State* L) {
+    lua_pushnumber(L, worldOf(L).effects().fadeOverlayAlpha());
+    return 1;
+}
+
+int l_setFadeLevel(lua_State* L) {
+    worldOf(L).effects().setFadeLevel(static_cast<float>(lua_tonumber(L, 1)));
+    return 0;
+}
+
+int l_pictureOpacity(lua_State* L) {
+    lua_pushnumber(L, worldOf(L).effects().imageOpacity());
+    return 1;
+}
+
+int l_setPictureOpacity(lua_State* L) {
+    worldOf(L).effects().setImageOpacity(static_cast<float>(lua_tonumber(L, 1)));
+    return 0;
+}
+
+int l_setActorStep(lua_State* L) {
+    Actor* actor = worldOf(L).cast().findActor(luaL_checkstring(L, 1));
+    if (actor)
+        worldOf(L).cast().setPosition(*actor,
+                                      {static_cast<float>(lua_tonumber(L, 2)), static_cast<float>(lua_tonumber(L, 3))});
+    return 0;
+}
+
+// recordStageEvent(name, key, value, ...): a transcript event of the stage
+// library's (tween, tween_end, shake, ...), stamped now; values are strings.
+int l_recordStageEvent(lua_State* L) {
+    TranscriptEvent e;
+    e.name = luaL_checkstring(L, 1);
+    for (int i = 2; i + 1 <= lua_gettop(L); i += 2) e.with(luaL_checkstring(L, i), luaL_checkstring(L, i + 1));
+    worldOf(L).recordMechanic(std::move(e));
     return 0;
 }
 
@@ -408,6 +631,8 @@ const luaL_Reg kStageFunctions[] = {
     {"face", l_face},
     {"faceTowards", l_faceTowards},
     {"say", l_say},
+    {"portrait", l_portrait},
+    {"expression", l_expression},
     {"showLine", l_showLine},
     {"isLineFinished", l_isLineFinished},
     {"showPage", l_showPage},
@@ -424,6 +649,19 @@ const luaL_Reg kStageFunctions[] = {
     {"fade", l_fade},
     {"flash", l_flash},
     {"setCameraCenter", l_setCameraCenter},
+    {"followCamera", l_followCamera},
+    {"cameraState", l_cameraState},
+    {"setCameraStep", l_setCameraStep},
+    {"setCameraShake", l_setCameraShake},
+    {"setCameraPlaceOf", l_setCameraPlaceOf},
+    {"pointOf", l_pointOf},
+    {"isActor", l_isActor},
+    {"fadeLevel", l_fadeLevel},
+    {"setFadeLevel", l_setFadeLevel},
+    {"pictureOpacity", l_pictureOpacity},
+    {"setPictureOpacity", l_setPictureOpacity},
+    {"setActorStep", l_setActorStep},
+    {"recordStageEvent", l_recordStageEvent},
     {"disableControls", l_disableControls},
     {"enableControls", l_enableControls},
     {"print", l_print},

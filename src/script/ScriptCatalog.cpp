@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <string_view>
 
 #include "game/World.h"
 #include "platform/Portable.h"
@@ -11,6 +12,7 @@
 #include "script/LuaValues.h"
 #include "script/ScriptContract.h"
 #include "script/ScriptHost.h"
+#include "text/Markup.h"
 
 namespace stagehand {
 
@@ -103,6 +105,22 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
 // Fills the table on top of the stack with what --check needs to know the
 // script can name: its globals and own functions, its scenes, the actors,
 // waypoints, images and sounds, and the scheduler's closestName.
+// markupError(text, "typed"|"shown") -> what is wrong with its markup, or nil.
+static int l_markupError(lua_State* L) {
+    std::size_t length = 0;
+    const char* bytes = luaL_checklstring(L, 1, &length);
+    bool shown = std::string_view(luaL_checkstring(L, 2)) == "shown";
+    bool ok = false;
+    {
+        std::string error;
+        ok = text::parseMarkup(std::string_view(bytes, length),
+                               shown ? text::MarkupPlace::Shown : text::MarkupPlace::Typed, error) != nullptr;
+        if (!ok) lua_pushstring(L, error.c_str());
+    }
+    if (ok) lua_pushnil(L);
+    return 1;
+}
+
 void ScriptHost::pushCheckNames(lua_State* L) {
     std::vector<std::string> globals, actors, scenesList, waypoints = world_.cast().waypointNames();
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
@@ -123,6 +141,8 @@ void ScriptHost::pushCheckNames(lua_State* L) {
     lua_getfield(L, -1, "closestName");
     lua_remove(L, -2);
     lua_setfield(L, -2, "closest");
+    lua_pushcfunction(L, l_markupError);
+    lua_setfield(L, -2, "markupError");
     const std::pair<const char*, const std::vector<std::string>*> lists[] = {
         {"globals", &globals}, {"functions", &functions}, {"scenes", &scenesList},
         {"actors", &actors},   {"waypoints", &waypoints}, {"images", &world_.effects().imageNames()},

@@ -318,6 +318,12 @@ bool ScriptHost::track(const std::string& name, int count, ProcessCallback onEnd
 }
 
 void ScriptHost::tick(double dt) {
+    // The typewriter's {signal=NAME}s, in the order it met them: sent before
+    // the waits are woken, so a waiter acts on the tick the word appears.
+    for (const std::string& name : world_.takeTextSignals()) {
+        lua_pushstring(lua_.get(), name.c_str());
+        callModule("signal", 1, 0);
+    }
     lua_pushnumber(lua_.get(), dt);
     callModule("wakeUpWaitingThreads", 1, 0);
     pollEndedProcesses();
@@ -367,7 +373,7 @@ void ScriptHost::reportError(const std::string& messageWithTraceback) {
     std::string line = firstLine(message);
     if (tracebacks_ == TracebackShown::All)
         std::cerr << message << '\n';
-    else
+    else if (tracebacks_ != TracebackShown::Silent)
         std::cerr << (tracebacks_ == TracebackShown::Scene ? sceneTraceback(message) : line) << '\n';
     world_.effects().reportError(line, errorLocation(line));
     world_.effects().setErrorTraceback(sceneTraceback(message));

@@ -56,7 +56,7 @@ struct StuckProcess {
 // How much of an error's traceback goes to stderr: none (the one line at the
 // author's call), the scene's frames (--traceback), or every frame, the stage
 // library's and the scheduler's too (--traceback-all).
-enum class TracebackShown { None, Scene, All };
+enum class TracebackShown { None, Scene, All, Silent };  // Silent: nothing on stderr (a run nobody watches)
 
 // `messageWithTraceback` with the frames of the stage library and the
 // scheduler (and C functions) left out, and a line saying how many were.

@@ -18,7 +18,10 @@ constexpr float kHorizon = 250;  // where sky meets ground with the camera at re
 
 void WorldView::drawBackdrop(const World& world) {
     // The horizon moves with the camera's height so walking scenes feel placed.
-    Vec2 camera = world.effects().cameraCenter();
+    // Zoomed in, the painting grows about the view's middle; zoomed out it
+    // stays at its size (it fills the view, and stands for what is far away).
+    Vec2 camera = world.camera().viewCenter();
+    batch_.setScale(std::max(1.0f, world.camera().zoom()), ViewLayout::kWidth / 2, ViewLayout::kHeight / 2);
     float horizon = kHorizon - (camera.y - ViewLayout::kHeight / 2) * 0.3f;
     horizon = std::clamp(horizon, 40.0f, ViewLayout::kHeight - 40);
     switch (world.effects().backdrop()) {
@@ -27,6 +30,7 @@ void WorldView::drawBackdrop(const World& world) {
         case Backdrop::Forest: drawForest(camera, horizon); break;
         case Backdrop::Plain: drawPlain(camera, horizon); break;
     }
+    batch_.resetScale();
 }
 
 void WorldView::drawMoon(Vec2 camera, Color glow) {

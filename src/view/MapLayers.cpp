@@ -46,11 +46,13 @@ void WorldView::drawTiles(const World& world) {
 
 void WorldView::drawTileLayer(const World& world, const TileMap& map, const TileLayer& layer) {
     Vec2 origin = toView(world, layer.offset);
+    float zoom = world.camera().zoom();
+    float cellWidth = map.tileWidth * zoom, cellHeight = map.tileHeight * zoom;
     // Only the tiles in view (one more on each side for tiles taller than the grid).
-    int firstColumn = std::max(0, static_cast<int>(std::floor(-origin.x / map.tileWidth)) - 1);
-    int lastColumn = std::min(layer.width - 1, static_cast<int>((ViewLayout::kWidth - origin.x) / map.tileWidth) + 1);
-    int firstRow = std::max(0, static_cast<int>(std::floor(-origin.y / map.tileHeight)) - 1);
-    int lastRow = std::min(layer.height - 1, static_cast<int>((ViewLayout::kHeight - origin.y) / map.tileHeight) + 1);
+    int firstColumn = std::max(0, static_cast<int>(std::floor(-origin.x / cellWidth)) - 1);
+    int lastColumn = std::min(layer.width - 1, static_cast<int>((ViewLayout::kWidth - origin.x) / cellWidth) + 1);
+    int firstRow = std::max(0, static_cast<int>(std::floor(-origin.y / cellHeight)) - 1);
+    int lastRow = std::min(layer.height - 1, static_cast<int>((ViewLayout::kHeight - origin.y) / cellHeight) + 1);
     Color tint = withAlpha(kUntinted, layer.opacity);
     std::vector<const Image*> pictures;  // looked up once a frame, not once a tile
     for (const auto& tileset : map.tilesets) pictures.push_back(images_.file(tileset.imagePath, tileset.imageStamp));
@@ -63,10 +65,10 @@ void WorldView::drawTileLayer(const World& world, const TileMap& map, const Tile
             const Image* image = pictures[index];
             if (!image) continue;
             // Tiled anchors a tile at its cell's bottom-left corner.
-            float x = origin.x + column * map.tileWidth;
-            float y = origin.y + (row + 1) * map.tileHeight - tileset->tileHeight;
+            float x = origin.x + column * cellWidth;
+            float y = origin.y + (row + 1) * cellHeight - tileset->tileHeight * zoom;
             batch_.setTexture(image->texture, false);
-            batch_.quad(x, y, static_cast<float>(tileset->tileWidth), static_cast<float>(tileset->tileHeight),
+            batch_.quad(x, y, tileset->tileWidth * zoom, tileset->tileHeight * zoom,
                         tileRegion(*tileset, *image, layer.gids[at], layer.flips[at]), tint);
         }
     }

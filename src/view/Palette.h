@@ -46,6 +46,17 @@ constexpr Color kMenuSkyTop{20, 26, 40, 255};  // the scene menu's background
 constexpr Color kMenuSkyBottom{34, 52, 52, 255};
 constexpr Color kPortraitFrame{236, 226, 200, 255};
 constexpr Color kUntinted{255, 255, 255, 255};  // pictures drawn as they are
+// --- High contrast (the player's option): opaque black boxes, white and yellow text (21:1 and 19:1) ---
+constexpr Color kContrastPanel{0, 0, 0, 255};
+constexpr Color kContrastText{255, 255, 255, 255};
+constexpr Color kContrastAccent{255, 236, 64, 255};  // speaker names, selection marks, numbers
+constexpr Color kContrastPaper{255, 255, 255, 255};  // speech bubbles, opaque, with kInk text
+// The base colour of a line's text (marked text's own {color} spans keep
+// theirs): a line read before is kReadText in either look; on high
+// contrast's black it is still 11:1 (tests/test_render.cpp measures it).
+constexpr Color storyTextColor(bool highContrast, bool readBefore) {
+    return readBefore ? kReadText : highContrast ? kContrastText : kPanelText;
+}
 // --- The editor overlay (F4): the map's bones over the scene ---
 constexpr Color kEditorWaypoint{120, 236, 255, 255};
 constexpr Color kEditorActorStart{255, 196, 92, 255};
@@ -56,6 +67,7 @@ constexpr Color kEditorLabelBack{8, 10, 16, 190};
 // --- Actors and effects ---
 constexpr Color kFadeBlack{0, 0, 0, 255};
 constexpr Color kFlashWhite{255, 252, 240, 255};
+constexpr float kReducedFlashDim = 0.45f;  // a flash with fewer flashes asked for: black at this strength, fading
 constexpr Color kActorShadow{0, 0, 0, 90};
 constexpr Color kBubbleShadow{0, 0, 0, 70};
 constexpr Color kAppearGlow{255, 244, 200, 255};

@@ -29,46 +29,40 @@ void WorldView::keepStoryBox(float top, bool portrait) {
     storyAreas_.push_back({kBoxX, top, kBoxWidth, kBoxBottom - top});
 }
 
-// The picture set by image(): framed, at the left of the box, rising above it.
-void WorldView::drawPortrait(const World& world, float boxX, float boxBottom) {
-    const Image* image = world.effects().image().empty() ? nullptr : images_.get(world.effects().image());
+// The picture beside the text (the speaker's portrait, else the one image()
+// set): framed, at the left of the box, rising above it.
+void WorldView::drawPortrait(const std::string& name, float boxX, float boxBottom, float opacity) {
+    const Image* image = name.empty() ? nullptr : images_.get(name);
     if (!image) return;
     float x = boxX + 22, y = boxBottom - 22 - kPortraitSize;
-    batch_.rect(x - 4, y - 4, kPortraitSize + 8, kPortraitSize + 8, kPortraitFrame);
+    batch_.rect(x - 4, y - 4, kPortraitSize + 8, kPortraitSize + 8, withAlpha(kPortraitFrame, opacity));
     batch_.setTexture(image->texture, false);
-    batch_.quad(x, y, kPortraitSize, kPortraitSize, {0, 0, 1, 1}, kUntinted);
+    batch_.quad(x, y, kPortraitSize, kPortraitSize, {0, 0, 1, 1}, withAlpha(kUntinted, opacity));
 }
 
 void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     Font name = fontFor(fonts::kHeading, textScale_);
     Font body = fontFor(fonts::kDialogue, textScale_);
     const Actor* speaker = line.speaker.empty() ? nullptr : world.cast().findActor(line.speaker);
-    Color accent = speaker ? speaker->color : kMuted;
-    bool portrait = !world.effects().image().empty();
+    Color accent = highContrast_ ? kContrastAccent : speaker ? speaker->color : kMuted;
+    std::string picture =
+        speaker && !speaker->portrait.empty() ? Cast::portraitImage(*speaker) : world.effects().image();
+    bool portrait = !picture.empty();
     const float padX = 28, textX = kBoxX + (portrait ? kPortraitSize + 50 : padX);
     const float textWidth = kBoxX + kBoxWidth - padX - textX;
 
-    // Only the typed part is shown; wrapping uses the whole text so words do not jump lines.
-    const auto& lines = text_.wrap(body, line.text, textWidth);  // cached: the same lines every frame
-    float lineHeight = text_.lineHeight(body);
-    float h = std::max(56 + lines.size() * lineHeight + 22, portrait ? 150.0f : 0.0f);
+    // Only the typed part is shown; the layout holds the whole text so words do not jump lines.
+    const auto& laid = layoutText(line.marked, fonts::kDialogue, fonts::kDialogue.size * textScale_,
+                                  textWidth);  // cached: the same layout every frame
+    float h = std::max(56 + std::max(laid.height, text_.lineHeight(body)) + 22, portrait ? 150.0f : 0.0f);
     float y = kBoxBottom - h;
     keepStoryBox(y, portrait);
-    batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
+    batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
-    drawPortrait(world, kBoxX, kBoxBottom);
+    drawPortrait(picture, kBoxX, kBoxBottom, world.effects().imageOpacity());
     if (speaker) text_.draw(name, speaker->displayName, textX, y + 16, accent);
-
-    std::size_t shown = static_cast<std::size_t>(line.charsShown);
-    std::size_t consumed = 0;
-    float top = y + (speaker ? 50 : 24);
-    for (std::size_t i = 0; i < lines.size() && consumed < shown; ++i) {
-        std::size_t length = utf8::length(lines[i]);
-        std::size_t visible = std::min(length, shown - consumed);
-        text_.draw(body, std::string_view(lines[i]).substr(0, utf8::offsetOf(lines[i], visible)), textX,
-                   top + i * lineHeight, lineReadBefore_ ? kReadText : kPanelText);
-        consumed += length + 1;  // the space the wrap consumed
-    }
+    rich_.draw(laid, textX, y + (speaker ? 50 : 24), storyTextColor(highContrast_, lineReadBefore_),
+               static_cast<std::size_t>(line.charsShown), world.time(), stillMotion_);
     if (line.typed) {
         // A page waits for the player: say how to go on.
         Font marker = fontFor(fonts::kMarker);
@@ -76,7 +70,8 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
         if (line.waitsForPlayer) {
             Font hint = fontFor(fonts::kPageHint);
             const char* label = padHints_ ? "A" : "Space";
-            text_.draw(hint, label, kBoxX + kBoxWidth - 44 - text_.width(hint, label), y + h - 33, kMuted, false);
+            text_.draw(hint, label, kBoxX + kBoxWidth - 44 - text_.width(hint, label), y + h - 33,
+                       highContrast_ ? kContrastText : kMuted, false);
         }
     }
 }
@@ -88,35 +83,42 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     bool portrait = !world.effects().image().empty();
     const float textX = kBoxX + (portrait ? kPortraitSize + 50 : 28);
     const float rowWidth = kBoxX + kBoxWidth - 20 - textX + 12;
-    float lineHeight = text_.lineHeight(option);
+    float lineHeight = text_.lineHeight(option) * lineSpacing_;
     // The numbers' column fits the widest ("12.") so no number runs into its text.
     const float numberColumn = text_.width(number, std::to_string(menu.options.size()) + ".") + 14 * textScale_;
-    std::vector<std::vector<std::string>> wrapped;
+    std::vector<const text::TextLayout*> laid;
     float rowsHeight = 0;
-    for (const auto& o : menu.options) {
-        wrapped.push_back(text_.wrap(option, o, rowWidth - 20 - numberColumn));
-        rowsHeight += wrapped.back().size() * lineHeight + 12;
+    for (std::size_t i = 0; i < menu.options.size(); ++i) {
+        auto marked = i < menu.marked.size() ? menu.marked[i] : text::plainText(menu.options[i]);
+        laid.push_back(
+            &layoutText(marked, fonts::kOption, fonts::kOption.size * textScale_, rowWidth - 20 - numberColumn));
+        rowsHeight += std::max(laid.back()->height, lineHeight) + 12;
     }
     float h = std::max(44 + rowsHeight + 14, portrait ? 150.0f : 0.0f);
     float y = kBoxBottom - h;
     keepStoryBox(y, portrait);
-    batch_.rect(kBoxX, y, kBoxWidth, h, kPanel);
-    batch_.rect(kBoxX, y, kBoxWidth, 3, kAccent);
-    drawPortrait(world, kBoxX, kBoxBottom);
+    const Color accent = highContrast_ ? kContrastAccent : kAccent;
+    batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
+    batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
+    drawPortrait(world.effects().image(), kBoxX, kBoxBottom, world.effects().imageOpacity());
     text_.draw(title, padHints_ ? "Choose (D-pad and A)" : "Choose (arrows and Enter, a number, or click)", textX,
-               y + 14, kMuted, false);
+               y + 14, highContrast_ ? kContrastText : kMuted, false);
     float rowY = y + 42;
     for (std::size_t i = 0; i < menu.options.size(); ++i) {
-        float rowH = wrapped[i].size() * lineHeight + 8;
+        float rowH = std::max(laid[i]->height, lineHeight) + 8;
         bool selected = static_cast<int>(i) == menu.selected;
         if (selected) {
             batch_.rect(textX - 12, rowY - 2, rowWidth, rowH, kRowHighlight);
-            batch_.rect(textX - 12, rowY - 2, 4, rowH, kAccent);
+            batch_.rect(textX - 12, rowY - 2, 4, rowH, accent);
         }
-        Color colour = selected ? kOptionSelected : kOption;
-        text_.draw(number, std::to_string(i + 1) + ".", textX, rowY + 2, selected ? kAccent : kMuted);
-        for (std::size_t k = 0; k < wrapped[i].size(); ++k)
-            text_.draw(option, wrapped[i][k], textX + numberColumn, rowY + 2 + k * lineHeight, colour);
+        Color colour = highContrast_ ? (selected ? kContrastAccent : kContrastText)
+                       : selected    ? kOptionSelected
+                                     : kOption;
+        text_.draw(number, std::to_string(i + 1) + ".", textX, rowY + 2,
+                   highContrast_ ? colour
+                   : selected    ? kAccent
+                                 : kMuted);
+        rich_.draw(*laid[i], textX + numberColumn, rowY + 2, colour, laid[i]->text->length, world.time(), stillMotion_);
         menuRows_.push_back({textX - 12, rowY - 2, rowWidth, rowH});
         rowY += rowH + 4;
     }
@@ -132,12 +134,13 @@ int WorldView::menuOptionAt(float x, float y) const {
 
 void WorldView::drawBanner(const World& world) {
     if (world.effects().bannerSecondsLeft() <= 0 || world.effects().bannerText().empty()) return;
-    Font big = fontFor(fonts::kBanner);
     float alpha = std::min(1.0f, world.effects().bannerSecondsLeft() / 0.3f);
-    text_.drawCentered(big, world.effects().bannerText(), ViewLayout::kWidth / 2, ViewLayout::kHeight / 2 - 110,
-                       withAlpha(kBannerText, alpha));
-    float w = text_.width(big, world.effects().bannerText());
-    storyAreas_.push_back({(ViewLayout::kWidth - w) / 2, ViewLayout::kHeight / 2 - 110, w, text_.lineHeight(big)});
+    auto marked = world.effects().bannerMarked();
+    if (!marked) return;
+    const auto& laid = layoutText(marked, fonts::kBanner, fonts::kBanner.size, 1e6f);
+    float x = (ViewLayout::kWidth - laid.width) / 2, y = ViewLayout::kHeight / 2 - 110;
+    rich_.draw(laid, x, y, withAlpha(kBannerText, alpha), marked->length, world.time(), stillMotion_);
+    storyAreas_.push_back({x, y, laid.width, laid.height});
 }
 
 // The error panel across the top, wrapped once per frame: the inspector is
@@ -201,9 +204,9 @@ void WorldView::drawSceneOver() {
     float x = (ViewLayout::kWidth - w) / 2, y = (ViewLayout::kHeight - h) / 2;
     sceneOverCard_ = {x, y, w, h};
     storyAreas_.push_back(sceneOverCard_);
-    batch_.rect(x, y, w, h, kPausePanel);
-    batch_.rect(x, y, w, 3, kAccent);
-    text_.drawCentered(heading, "The end", ViewLayout::kWidth / 2, y + 40, kAccent);
+    batch_.rect(x, y, w, h, highContrast_ ? kContrastPanel : kPausePanel);
+    batch_.rect(x, y, w, 3, highContrast_ ? kContrastAccent : kAccent);
+    text_.drawCentered(heading, "The end", ViewLayout::kWidth / 2, y + 40, highContrast_ ? kContrastAccent : kAccent);
     text_.drawCentered(hint, keys, ViewLayout::kWidth / 2, y + 40 + text_.lineHeight(heading) + 18, kPanelText);
 }
 
@@ -216,9 +219,12 @@ void WorldView::drawHistory(const World& world, int scroll) {
     Font body = fontFor(fonts::kBody);
     Font name = fontFor(fonts::kLabel);
     text_.draw(title, "History", x + 24, top + 16, kPanelText);
-    text_.draw(name, "Up/Down or the wheel to scroll  \u00B7  H or Esc to close", x + 140, top + 22, kMuted);
+    text_.draw(name,
+               padHints_ ? "D-pad to scroll  \u00B7  Y or B to close"
+                         : "Up/Down or the wheel to scroll  \u00B7  H, Esc or right-click to close",
+               x + 140, top + 22, kMuted);
     const auto& entries = world.story().history();
-    float lineHeight = text_.lineHeight(body), y = bottom - 20;
+    float lineHeight = text_.lineHeight(body) * lineSpacing_, y = bottom - 20;
     int last = static_cast<int>(entries.size()) - 1 - scroll;
     for (int i = last; i >= 0 && y > top + 70; --i) {
         const HistoryEntry& e = entries[static_cast<std::size_t>(i)];

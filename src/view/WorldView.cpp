@@ -11,9 +11,13 @@ namespace stagehand {
 
 using namespace palette;
 
+// The world is drawn through the camera: its view centre at the middle of the
+// view, scaled by its zoom. What a reader must read (bubbles, names, the
+// dialogue box, menus) is placed by these positions but drawn at its own size.
 Vec2 WorldView::toView(const World& world, Vec2 p) const {
-    Vec2 c = world.effects().cameraCenter();
-    return {p.x - c.x + ViewLayout::kWidth / 2, p.y - c.y + ViewLayout::kHeight / 2};
+    Vec2 c = world.camera().viewCenter();
+    float zoom = world.camera().zoom();
+    return {(p.x - c.x) * zoom + ViewLayout::kWidth / 2, (p.y - c.y) * zoom + ViewLayout::kHeight / 2};
 }
 
 void WorldView::glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color) {
@@ -36,17 +40,31 @@ void WorldView::prepareFonts(float pixelsPerUnit) {
             atlas_.glyph(id, cp);  // shapes, the key hints' dots, the ellipsis
     }
     preparedScale_ = pixelsPerUnit;
+    preparedFamily_ = text_.family();
+}
+
+const text::TextLayout& WorldView::layoutText(const std::shared_ptr<const text::MarkedText>& marked,
+                                              const FontRole& role, float size, float width) {
+    FontFace face = role.face;
+    if (text_.family() == FontFamily::OpenDyslexic)
+        face = face == FontFace::Bold ? FontFace::DyslexicBold : FontFace::DyslexicRegular;
+    return rich_.layout(marked, face, size, pixelsPerUnit_, width, lineSpacing_);
 }
 
 void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay) {
     pixelsPerUnit_ = layout.scale;
     textScale_ = overlay.textScale;
+    lineSpacing_ = overlay.lineSpacing;
+    highContrast_ = overlay.highContrast;
+    reduceFlashes_ = overlay.reduceFlashes;
     padHints_ = overlay.padHints;
     lineReadBefore_ = overlay.lineReadBefore;
-    if (preparedScale_ != pixelsPerUnit_) prepareFonts(pixelsPerUnit_);
+    if (preparedScale_ != pixelsPerUnit_ || preparedFamily_ != text_.family()) prepareFonts(pixelsPerUnit_);
     // The player's text size: its fonts are opened before the batch begins, like
     // every other (see PauseMenu::draw).
     for (const FontRole& role : fonts::kScaled) fontFor(role, textScale_);
+    stillMotion_ = world.story().textSettings().stillMotion || reduceFlashes_;
+    rich_.beginFrame();
     batch_.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     drawBackdrop(world);
     drawTiles(world);
@@ -58,14 +76,15 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     std::stable_sort(cast.begin(), cast.end(),
                      [](const Actor* a, const Actor* b) { return a->position.y < b->position.y; });
     actorAreas_.clear();
+    float zoom = world.camera().zoom();
     for (const Actor* a : cast) {
         Vec2 at = toView(world, a->position);
-        drawActor(*a, at);
-        actorAreas_.push_back({at.x - 36, at.y - 36, 72, 84});  // the disc, its facing mark and its name
+        drawActor(*a, at, zoom);
+        actorAreas_.push_back({at.x - 36 * zoom, at.y - 36 * zoom, 72 * zoom, 84 * zoom});  // disc, mark, name
     }
     storyAreas_.clear();
-    for (const auto& bubble : layoutBubbles(world, cast)) {
-        drawBubble(bubble);
+    for (const auto& bubble : layoutBubbles(world, cast, zoom)) {
+        drawBubble(world, bubble);
         storyAreas_.push_back({bubble.x, bubble.y, bubble.w, bubble.h});
     }
 
@@ -92,8 +111,12 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
 
     if (float veil = world.effects().fadeOverlayAlpha(); veil > 0)
         batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha(kFadeBlack, veil));
+    // With fewer flashes asked for, a flash is a short dip towards dark: the
+    // frame never gets brighter than the scene (photosensitive players).
     if (float flash = world.effects().flashAlpha(); flash > 0)
-        batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha(kFlashWhite, flash));
+        batch_.rect(
+            0, 0, ViewLayout::kWidth, ViewLayout::kHeight,
+            overlay.reduceFlashes ? withAlpha(kFadeBlack, flash * kReducedFlashDim) : withAlpha(kFlashWhite, flash));
     sceneOverCard_ = {0, 0, 0, 0};
     if (overlay.sceneOver && !overlay.history) drawSceneOver();
     drawError(world, error);
@@ -101,13 +124,16 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     batch_.end();
 }
 
-void WorldView::drawActor(const Actor& actor, Vec2 at) {
+// The body is drawn at the camera's zoom about the actor's place; its name at
+// the size text always has, under the body.
+void WorldView::drawActor(const Actor& actor, Vec2 at, float zoom) {
     Font disc = fontFor(fonts::kDisc);
     Font body = fontFor(fonts::kActorLetter);
     Font label = fontFor(fonts::kLabel);
     Font marker = fontFor(fonts::kMarker);
 
     // Ground shadow, then the disc in the actor's colour with its glyph.
+    batch_.setScale(zoom, at.x, at.y);
     glyphQuad(disc, U'\u25CF', at.x, at.y + 24, 50, 12, kActorShadow);
     if (actor.appearFlash > 0)
         glyphQuad(disc, U'\u25CF', at.x, at.y, 70 + 40 * actor.appearFlash, 70 + 40 * actor.appearFlash,
@@ -125,23 +151,26 @@ void WorldView::drawActor(const Actor& actor, Vec2 at) {
     static const Mark marks[] = {{U'\u25BC', 24, 24}, {U'\u25B2', 0, -34}, {U'\u25C0', -34, 0}, {U'\u25B6', 34, 0}};
     const Mark& m = marks[static_cast<int>(actor.facing)];
     glyphQuad(marker, m.cp, at.x + m.dx, at.y + m.dy, 12, 12, actor.color);
+    batch_.resetScale();
 
-    text_.drawCentered(label, actor.displayName, at.x, at.y + 42, actor.color);
+    text_.drawCentered(label, actor.displayName, at.x, at.y + 42 * zoom, actor.color);
 }
 
-std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, const std::vector<const Actor*>& cast) {
+std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, const std::vector<const Actor*>& cast,
+                                                        float zoom) {
     Font font = fontFor(fonts::kBubble);
     const float padX = 14, padY = 9, gap = 8;
     std::vector<Bubble> bubbles;
     for (const Actor* actor : cast) {
         if (actor->speech.empty()) continue;
-        Bubble b{actor, toView(world, actor->position), 0, 0, 0, 0, text_.wrap(font, actor->speech, 280)};
-        float width = 0;
-        for (const auto& l : b.lines) width = std::max(width, text_.width(font, l));
-        b.w = width + 2 * padX;
-        b.h = b.lines.size() * text_.lineHeight(font) + 2 * padY;
+        Vec2 at = toView(world, actor->position);
+        auto marked = actor->speechMarked ? actor->speechMarked : text::plainText(actor->speech);
+        const auto& laid = layoutText(marked, fonts::kBubble, fonts::kBubble.size, 280);
+        Bubble b{actor, {at.x, at.y - 44 * zoom}, 0, 0, 0, 0, &laid};
+        b.w = laid.width + 2 * padX;
+        b.h = std::max(laid.height, text_.lineHeight(font)) + 2 * padY;
         b.x = std::clamp(b.anchor.x - b.w / 2, 12.0f, ViewLayout::kWidth - b.w - 12);
-        b.y = b.anchor.y - 44 - b.h;
+        b.y = b.anchor.y - b.h;
         bubbles.push_back(b);
     }
     // Neighbours talking at once: lift a bubble above any it would cover. A
@@ -167,12 +196,11 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
     return bubbles;
 }
 
-void WorldView::drawBubble(const Bubble& b) {
-    Font font = fontFor(fonts::kBubble);
+void WorldView::drawBubble(const World& world, const Bubble& b) {
     Font tail = fontFor(fonts::kTail);
-    float lineHeight = text_.lineHeight(font);
+    const Color paper = highContrast_ ? kContrastPaper : kPaper;
     float tailX = std::clamp(b.anchor.x, b.x + 14, b.x + b.w - 14);
-    float headY = b.anchor.y - 38;
+    float headY = b.anchor.y + 6;
     if (headY - (b.y + b.h) > 12)  // lifted above a neighbour: a thread down to the speaker
         batch_.rect(tailX - 1, b.y + b.h, 2, headY - (b.y + b.h), withAlpha(kPaper, 0.7f));
     // The shadow shows only past the paper's right and bottom edges, so only
@@ -180,11 +208,10 @@ void WorldView::drawBubble(const Bubble& b) {
     // pixels a crowd of bubbles costs (the frame is fill-bound; bench/RESULTS.md).
     batch_.rect(b.x + b.w, b.y + 4, 3, b.h, kBubbleShadow);
     batch_.rect(b.x + 3, b.y + b.h, b.w - 3, 4, kBubbleShadow);
-    batch_.rect(b.x, b.y, b.w, b.h, kPaper);
+    batch_.rect(b.x, b.y, b.w, b.h, paper);
     batch_.rect(b.x, b.y, 5, b.h, b.actor->color);
-    glyphQuad(tail, U'\u25BC', tailX, b.y + b.h + 5, 16, 12, kPaper);
-    for (std::size_t i = 0; i < b.lines.size(); ++i)
-        text_.draw(font, b.lines[i], b.x + 16, b.y + 9 + i * lineHeight, kInk, false);
+    glyphQuad(tail, U'\u25BC', tailX, b.y + b.h + 5, 16, 12, paper);
+    rich_.draw(*b.text, b.x + 16, b.y + 9, kInk, b.text->text->length, world.time(), stillMotion_, false);
 }
 
 }  // namespace stagehand

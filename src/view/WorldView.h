@@ -12,6 +12,7 @@
 #include "render/ImageCache.h"
 #include "render/TextRenderer.h"
 #include "render/ViewLayout.h"
+#include "text/RichText.h"
 
 namespace stagehand {
 
@@ -31,7 +32,11 @@ struct ViewOverlay {
     bool padHints = false;                                // hints name a pad's buttons, not keys
     bool paused = false;                                  // the scene is paused (the inspector says so)
     bool sceneOver = false;                               // the scene has ended: the card with the way back
-    bool editor = false;          // the editor overlay: waypoints, actors' start points, the dialogue box's area
+    bool editor = false;  // the editor overlay: waypoints, actors' start points, the dialogue box's area
+    // The player's accessibility settings (the font itself is the TextRenderer's family).
+    float lineSpacing = 1;        // between the lines of a line, page, option, bubble and the history
+    bool highContrast = false;    // opaque boxes, white text on black: 7:1 and more
+    bool reduceFlashes = false;   // flash() dims briefly instead of whitening; shakes stand still
     bool lineReadBefore = false;  // the line on screen was read in an earlier run: drawn in kReadText
 };
 
@@ -40,7 +45,7 @@ struct FontRole;
 class WorldView {
 public:
     WorldView(GlyphAtlas& atlas, Batch2D& batch, TextRenderer& text, ImageCache& images)
-        : atlas_(atlas), batch_(batch), text_(text), images_(images) {}
+        : atlas_(atlas), batch_(batch), text_(text), images_(images), rich_(atlas, batch) {}
 
     void draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay);
     // Opens every font the view uses at this scale and rasterises their ASCII:
@@ -55,9 +60,14 @@ public:
     const ViewArea& noticeArea() const { return noticeArea_; }
     const ViewArea& sceneOverCard() const { return sceneOverCard_; }
     const ViewArea& inspectorArea() const { return inspectorArea_; }  // zero-sized when F1 has it hidden
+    int layoutsMade() const { return rich_.layoutsMade(); }           // marked texts laid out so far (each once)
 
 private:
     Font fontFor(const FontRole& role, float scale = 1);
+    // A marked text laid out (once: cached) in the role's face of the player's
+    // font family, at `size`, no wider than `width`, at the player's line spacing.
+    const text::TextLayout& layoutText(const std::shared_ptr<const text::MarkedText>& marked, const FontRole& role,
+                                       float size, float width);
     Vec2 toView(const World& world, Vec2 p) const;
     void drawBackdrop(const World& world);
     void drawTiles(const World& world);
@@ -70,18 +80,18 @@ private:
     void drawLampRoom(Vec2 camera, float horizon);
     void drawMoon(Vec2 camera, Color glow);
     void drawGroundMarks(Vec2 camera, float top, Color colour);
-    void drawActor(const Actor& actor, Vec2 at);
+    void drawActor(const Actor& actor, Vec2 at, float zoom);
     struct Bubble {
         const Actor* actor;
-        Vec2 anchor;  // the actor's head
+        Vec2 anchor;  // just above the actor's head, at the camera's zoom
         float x, y, w, h;
-        std::vector<std::string> lines;
+        const text::TextLayout* text;
     };
-    std::vector<Bubble> layoutBubbles(const World& world, const std::vector<const Actor*>& cast);
-    void drawBubble(const Bubble& bubble);
+    std::vector<Bubble> layoutBubbles(const World& world, const std::vector<const Actor*>& cast, float zoom);
+    void drawBubble(const World& world, const Bubble& bubble);
     void drawDialogue(const World& world, const DialogueLine& line);
     void drawMenu(const World& world, const ChoiceMenu& menu);
-    void drawPortrait(const World& world, float boxX, float boxBottom);
+    void drawPortrait(const std::string& image, float boxX, float boxBottom, float opacity);  // the picture's tween
     void keepStoryBox(float top, bool portrait);
     void drawBanner(const World& world);
     void drawNotice(const World& world);
@@ -101,15 +111,23 @@ private:
     Batch2D& batch_;
     TextRenderer& text_;
     ImageCache& images_;
+    text::RichText rich_;  // marked text: laid out once per text, drawn with its styles and motion
     float pixelsPerUnit_ = 1;
     float textScale_ = 1;
+    float lineSpacing_ = 1;
+    bool highContrast_ = false;
+    bool reduceFlashes_ = false;  // the player's "reduce flashes and shakes": shaking text and camera stand still
     bool padHints_ = false;
     bool lineReadBefore_ = false;
     float preparedScale_ = 0;
+    FontFamily preparedFamily_ = FontFamily::DejaVuSans;
     using Row = ViewArea;
     std::vector<Row> menuRows_;
     std::vector<ViewArea> storyAreas_;
     std::vector<ViewArea> actorAreas_;  // a notice avoids these too, where it can
+    // The player's "reduce flashes and shakes" (or the text settings' stillMotion):
+    // waving and shaking letters stand still.
+    bool stillMotion_ = false;
     ViewArea noticeArea_{0, 0, 0, 0};
     ViewArea sceneOverCard_{0, 0, 0, 0};
     ViewArea inspectorArea_{0, 0, 0, 0};

@@ -78,7 +78,7 @@ if(MODE STREQUAL "timeline")
   file(REMOVE "${OUT}")
   execute_process(COMMAND ${EMULATOR} ${EXE} --timeline ${OUT} --script ${SCRIPT} --scene ${SCENE} --seconds 20
                   WORKING_DIRECTORY ${WORKDIR} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status
-                  TIMEOUT 60)
+                  TIMEOUT 600)
   if(NOT status STREQUAL "0")
     message(FATAL_ERROR "--timeline exited ${status}:\n${out}${err}")
   endif()
@@ -108,7 +108,7 @@ if(MODE STREQUAL "timeline")
 endif()
 
 execute_process(COMMAND ${EMULATOR} ${EXE} --headless --script ${SCRIPT} --scene ${SCENE} --seconds 20
-                WORKING_DIRECTORY ${WORKDIR} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 60)
+                WORKING_DIRECTORY ${WORKDIR} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 600)
 lines_of("${out}" transcript)
 set(actual "")
 foreach(line IN LISTS transcript)

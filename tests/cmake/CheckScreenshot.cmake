@@ -8,7 +8,7 @@
 # MAX_MEAN_DIFF, MAX_DIFFERING_FRACTION.
 file(REMOVE "${OUT}")
 execute_process(COMMAND ${EMULATOR} ${EXE} --screenshot ${OUT} --at ${AT} --scene ${SCENE} --size ${SIZE}
-                WORKING_DIRECTORY ${WORKDIR} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 60)
+                WORKING_DIRECTORY ${WORKDIR} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 600)
 if(NOT status STREQUAL "0")
   message(FATAL_ERROR "--screenshot exited ${status}:\n${out}${err}")
 endif()
@@ -16,7 +16,7 @@ if(NOT EXISTS "${OUT}")
   message(FATAL_ERROR "--screenshot exited 0 but wrote no ${OUT}:\n${out}${err}")
 endif()
 execute_process(COMMAND ${EMULATOR} ${CHECKER} image ${OUT} ${EXPECTED} ${MAX_MEAN_DIFF} ${MAX_DIFFERING_FRACTION}
-                OUTPUT_VARIABLE verdict ERROR_VARIABLE verdict RESULT_VARIABLE status TIMEOUT 60)
+                OUTPUT_VARIABLE verdict ERROR_VARIABLE verdict RESULT_VARIABLE status TIMEOUT 600)
 if(NOT status STREQUAL "0")
   message(FATAL_ERROR "${OUT} is not the expected frame ${EXPECTED}:\n${verdict}")
 endif()

@@ -6,7 +6,7 @@ string(REPLACE "|" ";" arg_list "${ARGS}")
 string(REPLACE "|" ";" expected "${EXPECT}")
 file(REMOVE "${OUT}")
 execute_process(COMMAND ${EMULATOR} ${EXE} --timeline ${OUT} ${arg_list} WORKING_DIRECTORY ${WORKDIR}
-                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 60)
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 600)
 if(NOT status STREQUAL "${EXPECT_EXIT}")
   message(FATAL_ERROR "expected exit ${EXPECT_EXIT}, got ${status}\n${out}\n${err}")
 endif()

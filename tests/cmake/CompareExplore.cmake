@@ -4,7 +4,7 @@
 # both VMs. Inputs: EXE, EMULATOR, WORKDIR, ARGS, GOLDEN, EXPECT_EXIT.
 string(REPLACE "|" ";" arg_list "${ARGS}")
 execute_process(COMMAND ${EMULATOR} ${EXE} --explore --json ${arg_list} WORKING_DIRECTORY ${WORKDIR}
-                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 60)
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 600)
 if(NOT status STREQUAL "${EXPECT_EXIT}")
   message(FATAL_ERROR "expected exit ${EXPECT_EXIT}, got ${status}\n${err}")
 endif()

@@ -45,7 +45,7 @@ function(read_synopses text prefix)
   set(${prefix}_modes "${modes}" PARENT_SCOPE)
 endfunction()
 
-execute_process(COMMAND ${EMULATOR} ${EXE} --help OUTPUT_VARIABLE help RESULT_VARIABLE status TIMEOUT 60)
+execute_process(COMMAND ${EMULATOR} ${EXE} --help OUTPUT_VARIABLE help RESULT_VARIABLE status TIMEOUT 600)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "stagehand --help exited ${status}")
 endif()

@@ -38,12 +38,12 @@ if(OUT)
   file(REMOVE "${OUT}")
   execute_process(COMMAND ${EMULATOR} ${EXE} --headless --script ${SCRIPT_ARG} --scene scene --seconds 3 --watchdog 0.2
                           ${output_format} ${EXTRA}
-                  WORKING_DIRECTORY ${WORKDIR} OUTPUT_FILE ${OUT} ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 60)
+                  WORKING_DIRECTORY ${WORKDIR} OUTPUT_FILE ${OUT} ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 600)
   file(READ "${OUT}" out)
 else()
   execute_process(COMMAND ${EMULATOR} ${EXE} --headless --script ${SCRIPT_ARG} --scene scene --seconds 3 --watchdog 0.2 ${EXTRA}
                   WORKING_DIRECTORY ${WORKDIR}
-                  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 60)
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 600)
 endif()
 if(NOT status STREQUAL "${expect_exit}")
   message(FATAL_ERROR "expected exit ${expect_exit}, got '${status}'\nstdout:\n${out}\nstderr:\n${err}")
@@ -75,7 +75,7 @@ if(JSON AND NOT (out STREQUAL "" AND expect_exit STREQUAL "2"))  # a script that
   # for the number 0 and ignores what follows, so a line of the text format
   # would pass. The checker parses strictly (nlohmann::json).
   execute_process(COMMAND ${EMULATOR} ${CHECKER} json-lines ${OUT}
-                  OUTPUT_VARIABLE verdict ERROR_VARIABLE verdict RESULT_VARIABLE check_status TIMEOUT 60)
+                  OUTPUT_VARIABLE verdict ERROR_VARIABLE verdict RESULT_VARIABLE check_status TIMEOUT 600)
   if(NOT check_status STREQUAL "0")
     message(FATAL_ERROR "the --json transcript (${OUT}) does not hold:\n${verdict}")
   endif()

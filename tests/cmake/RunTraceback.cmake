@@ -9,7 +9,7 @@ foreach(flag none --traceback --traceback-all)
     set(extra ${flag})
   endif()
   execute_process(COMMAND ${EMULATOR} ${EXE} --headless --script ${script} --seconds 2 ${extra}
-                  WORKING_DIRECTORY ${WORKDIR} OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 60)
+                  WORKING_DIRECTORY ${WORKDIR} OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE status TIMEOUT 600)
   if(NOT status STREQUAL "1")
     message(FATAL_ERROR "${flag}: expected exit 1, got ${status}\n${err}")
   endif()

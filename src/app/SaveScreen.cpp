@@ -1,0 +1,209 @@
+#include "app/SaveScreen.h"
+
+#include <SDL.h>
+
+#include <filesystem>
+
+#include "platform/Gamepads.h"
+#include "platform/Portable.h"
+#include "view/Palette.h"
+
+namespace stagehand {
+
+namespace {
+constexpr int kColumns = 4, kRows = kSaveSlotCount / kColumns;
+constexpr float kCardW = 280, kCardH = 168, kGap = 14, kThumbW = 208, kThumbH = 117;
+constexpr float kGridX = (ViewLayout::kWidth - (kColumns * kCardW + (kColumns - 1) * kGap)) / 2, kGridY = 100;
+constexpr float kTabW = 160, kTabH = 40, kTabY = 44;
+constexpr float kTabX = ViewLayout::kWidth / 2 - kTabW;
+using palette::kAccent, palette::kMenuText, palette::kMenuMuted;
+
+std::int64_t stampOf(const std::string& path) {
+    std::error_code failed;
+    auto time = std::filesystem::last_write_time(pathFromUtf8(path), failed);
+    return failed ? -1 : static_cast<std::int64_t>(time.time_since_epoch().count());
+}
+}  // namespace
+
+void SaveScreen::open(Mode mode, std::vector<SlotInfo> slots) {
+    open_ = true;
+    mode_ = mode;
+    slots_ = std::move(slots);
+    if (selected_ < 0 || selected_ >= kSaveSlotCount) selected_ = 0;
+    confirming_ = -1;
+    message_.clear();
+}
+
+int SaveScreen::slotAt(float x, float y) const {
+    for (int i = 0; i < kSaveSlotCount; ++i) {
+        float cx = kGridX + (i % kColumns) * (kCardW + kGap), cy = kGridY + (i / kColumns) * (kCardH + kGap);
+        if (x >= cx && x < cx + kCardW && y >= cy && y < cy + kCardH) return i;
+    }
+    return -1;
+}
+
+int SaveScreen::tabAt(float x, float y) const {
+    if (y < kTabY || y >= kTabY + kTabH || x < kTabX || x >= kTabX + 2 * kTabW) return -1;
+    return x < kTabX + kTabW ? 0 : 1;
+}
+
+SaveScreen::Action SaveScreen::activate() {
+    if (selected_ < 0) {
+        mode_ = mode_ == Mode::Save ? Mode::Load : Mode::Save;
+        confirming_ = -1;
+        message_.clear();
+        return Action::None;
+    }
+    const SlotInfo& slot = slots_.at(static_cast<std::size_t>(selected_));
+    std::string name = "slot " + std::to_string(slot.number);
+    if (mode_ == Mode::Save) {
+        if (slot.state != SlotInfo::State::Empty && confirming_ != selected_) {
+            confirming_ = selected_;
+            message_ = name + " holds a save: press again to replace it";
+            return Action::None;
+        }
+        confirming_ = -1;
+        return Action::Save;
+    }
+    if (slot.state == SlotInfo::State::Empty) {
+        message_ = name + " is empty: nothing to load";
+        return Action::None;
+    }
+    if (slot.state == SlotInfo::State::Damaged) {
+        message_ = name + " is damaged and cannot be loaded: " + slot.problem;
+        return Action::None;
+    }
+    return Action::Load;
+}
+
+SaveScreen::Action SaveScreen::handle(const InputEvent& event, const ViewLayout& layout) {
+    if (event.kind == InputKind::MouseMove || event.kind == InputKind::MouseDown) {
+        float x = layout.toViewX(event.x), y = layout.toViewY(event.y);
+        int tab = tabAt(x, y), slot = slotAt(x, y);
+        if (tab >= 0 && event.kind == InputKind::MouseDown) {
+            Mode chosen = tab == 0 ? Mode::Save : Mode::Load;
+            if (chosen != mode_) {
+                mode_ = chosen;
+                confirming_ = -1;
+                message_.clear();
+            }
+            return Action::None;
+        }
+        if (slot < 0) return Action::None;
+        if (slot != selected_) confirming_ = -1;
+        selected_ = slot;
+        return event.kind == InputKind::MouseDown ? activate() : Action::None;
+    }
+    if (event.kind != InputKind::KeyDown) return Action::None;
+    auto move = [&](int step) {
+        confirming_ = -1;
+        selected_ = ((selected_ + step) % kSaveSlotCount + kSaveSlotCount) % kSaveSlotCount;
+    };
+    switch (event.key) {
+        case SDLK_ESCAPE:
+        case kKeyPause:
+        case kKeyCancel: open_ = false; return Action::Close;
+        case SDLK_TAB: {
+            int keep = selected_;
+            selected_ = -1;  // as if on the tabs: the other one
+            activate();
+            selected_ = keep;
+            return Action::None;
+        }
+        case SDLK_UP:
+        case SDLK_w:
+            if (selected_ < 0) return Action::None;
+            if (selected_ < kColumns) {
+                selected_ = -1;
+                confirming_ = -1;
+            } else {
+                move(-kColumns);
+            }
+            return Action::None;
+        case SDLK_DOWN:
+        case SDLK_s:
+            if (selected_ < 0)
+                selected_ = 0;
+            else if (selected_ + kColumns < kSaveSlotCount)
+                move(kColumns);
+            return Action::None;
+        case SDLK_LEFT:
+        case SDLK_a:
+        case SDLK_RIGHT:
+        case SDLK_d:
+            if (selected_ < 0) return activate();  // the tabs: the other one
+            move(event.key == SDLK_LEFT || event.key == SDLK_a ? -1 : 1);
+            return Action::None;
+        case SDLK_RETURN:
+        case SDLK_KP_ENTER:
+        case SDLK_SPACE: return activate();
+        default: return Action::None;
+    }
+}
+
+void SaveScreen::draw(Batch2D& batch, TextRenderer& text, ImageCache& images, const ViewLayout& layout,
+                      bool padHints) const {
+    Font tab = text.font(FontFace::Bold, 24, layout.scale);
+    Font line = text.font(FontFace::Regular, 16, layout.scale);
+    Font small = text.font(FontFace::Regular, 15, layout.scale);
+    std::vector<const Image*> thumbs;
+    for (const auto& slot : slots_)  // loaded before the batch begins, as fonts are
+        thumbs.push_back(slot.state == SlotInfo::State::Ready ? images.file(slot.thumbnail, stampOf(slot.thumbnail))
+                                                              : nullptr);
+    batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
+    batch.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, palette::kPauseDim);
+    batch.rect(24, 24, ViewLayout::kWidth - 48, ViewLayout::kHeight - 48, palette::kPausePanel);
+    for (int t = 0; t < 2; ++t) {
+        bool current = (t == 0) == (mode_ == Mode::Save);
+        float x = kTabX + t * kTabW;
+        if (current) batch.rect(x + 4, kTabY, kTabW - 8, kTabH, palette::kMenuRowHighlight);
+        if (selected_ < 0 && current) batch.frame(x + 4, kTabY, kTabW - 8, kTabH, 2, kAccent);
+        text.drawCentered(tab, t == 0 ? "Save" : "Load", x + kTabW / 2, kTabY + 6, current ? kAccent : kMenuMuted);
+    }
+    for (int i = 0; i < kSaveSlotCount && i < static_cast<int>(slots_.size()); ++i) {
+        const SlotInfo& slot = slots_[static_cast<std::size_t>(i)];
+        float x = kGridX + (i % kColumns) * (kCardW + kGap), y = kGridY + (i / kColumns) * (kCardH + kGap);
+        bool chosen = i == selected_;
+        batch.rect(x, y, kCardW, kCardH, chosen ? palette::kMenuRowHighlight : Color{255, 255, 255, 10});
+        if (chosen) batch.frame(x, y, kCardW, kCardH, 2, kAccent);
+        float tx = x + (kCardW - kThumbW) / 2, ty = y + 8;
+        batch.rect(tx, ty, kThumbW, kThumbH, Color{0, 0, 0, 160});
+        if (thumbs[static_cast<std::size_t>(i)]) {
+            batch.setTexture(thumbs[static_cast<std::size_t>(i)]->texture, false);
+            batch.quad(tx, ty, kThumbW, kThumbH, TextureRegion{0, 0, 1, 1}, palette::kUntinted);
+        }
+        std::string head = std::to_string(slot.number) + "  ";
+        std::string detail;
+        Color headColor = chosen ? kMenuText : kMenuMuted;
+        switch (slot.state) {
+            case SlotInfo::State::Empty:
+                text.drawCentered(line, "empty", tx + kThumbW / 2, ty + kThumbH / 2 - 10, kMenuMuted);
+                head += "empty";
+                break;
+            case SlotInfo::State::Damaged:
+                text.drawCentered(line, "damaged", tx + kThumbW / 2, ty + kThumbH / 2 - 10, palette::kErrorText);
+                head += "damaged";
+                detail = slot.problem;
+                headColor = palette::kErrorText;
+                break;
+            case SlotInfo::State::Ready:
+                head += slot.title;
+                detail = formatPlayed(slot.played) + "  \u00B7  " + slot.date;
+                break;
+        }
+        text.draw(line, text.elide(line, head, kThumbW), tx, ty + kThumbH + 4, headColor);
+        if (!detail.empty()) text.draw(small, text.elide(small, detail, kThumbW), tx, ty + kThumbH + 22, kMenuMuted);
+    }
+    float bottom = kGridY + kRows * (kCardH + kGap) - kGap + 10;
+    if (!message_.empty())
+        text.drawCentered(line, text.elide(line, message_, ViewLayout::kWidth - 100), ViewLayout::kWidth / 2, bottom,
+                          kAccent);
+    const char* hints =
+        padHints ? "D-pad: choose  \u00B7  A: " : "Arrows: choose  \u00B7  Tab: save or load  \u00B7  Enter: ";
+    std::string hint = std::string(hints) + (mode_ == Mode::Save ? "save here" : "load") +
+                       (padHints ? "  \u00B7  B: back" : "  \u00B7  Esc: back");
+    text.drawCentered(small, hint, ViewLayout::kWidth / 2, bottom + 28, kMenuMuted);
+    batch.end();
+}
+
+}  // namespace stagehand

@@ -1,0 +1,526 @@
+// Accessibility in the window: self-voicing heard through a recorder (what
+// would have been said, in order, at which scene time; no sound card needed),
+// the pause overlay's accessibility rows by keyboard alone, mouse alone and
+// pad alone, and the screens every input method must reach. The window runs
+// under SDL's offscreen driver on a test clock, as in tests/test_window.cpp.
+#include <gtest/gtest.h>
+
+#include <SDL.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+
+#include "TestSupport.h"
+#include "app/RunSetup.h"
+#include "app/WindowGame.h"
+#include "game/Camera.h"
+#include "platform/Speech.h"
+
+using namespace stagehand;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kScenes = R"(
+SCENES = {
+    { name = "voiced", title = "Voiced" },
+    { name = "short", title = "Short" },
+    { name = "shaky", title = "Shaky" },
+}
+
+function shaky()
+    shakeCamera(20, 5)
+    text("Hold on.")
+end
+
+function voiced()
+    text("The first page.")
+    dialogue("pell", "A line the synthesiser reads.")
+    dialogue("pell", "A line the actor voices.", "door")
+    text("After the voice.")
+    option("Alpha", "alpha")
+    option("Beta", "beta")
+    menu()
+end
+function alpha() text("You picked alpha.") end
+function beta() text("You picked beta.") end
+
+function short()
+    text("Only page.")
+end
+)";
+
+constexpr double kTick = Simulation::kTickSeconds;
+
+// What self-voicing would have said: each text with the scene time it was
+// said at (-1 outside a scene), and each stop.
+struct RecordedSpeech : SpeechSink {
+    std::function<double()> clock;
+    std::vector<std::pair<std::string, double>> said;
+    int stops = 0;
+    void say(const std::string& text) override { said.emplace_back(text, clock ? clock() : -1); }
+    void stop() override { ++stops; }
+    std::vector<std::string> texts() const {
+        std::vector<std::string> out;
+        for (const auto& s : said) out.push_back(s.first);
+        return out;
+    }
+};
+
+void setEnv(const char* name, const char* value) {
+#ifdef _WIN32
+    _putenv_s(name, value ? value : "");
+#else
+    if (value)
+        setenv(name, value, 1);
+    else
+        unsetenv(name);
+#endif
+}
+
+}  // namespace
+
+class AccessTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        folder =
+            fs::temp_directory_path() / ("stagehand_access_" + std::to_string(std::random_device{}())) / info->name();
+        fs::create_directories(folder / "user");
+        const char* old = std::getenv("STAGEHAND_USER_DIR");
+        if (old) oldUserDir = old, hadUserDir = true;
+        setEnv("STAGEHAND_USER_DIR", (folder / "user").string().c_str());
+        setEnv("SDL_AUDIODRIVER", "dummy");
+        scriptPath = folder / "scenes.lua";
+        std::ofstream(scriptPath, std::ios::binary) << kScenes;
+        setup.dataRoot = test::dataRoot();
+        setup.cmd.scriptPath = scriptPath.string();
+        setup.cmd.sizeGiven = true;
+        setup.cmd.width = 640;
+        setup.cmd.height = 360;
+        speech.clock = [this] { return game && game->simulation() ? game->simulation()->time() : -1.0; };
+    }
+    void TearDown() override {
+        game.reset();
+        SDL_FlushEvents(SDL_FIRSTEVENT, SDL_LASTEVENT);
+        setEnv("STAGEHAND_USER_DIR", hadUserDir ? oldUserDir.c_str() : nullptr);
+        std::error_code ignored;
+        fs::remove_all(folder.parent_path(), ignored);
+    }
+    void keepSettings(const std::string& text) {
+        std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << text;
+    }
+    void open(const std::string& scene) {
+        game.reset();
+        setup.cmd.scene = scene;
+        std::string error;
+        if (!completeSetup(setup, error)) throw std::runtime_error("the setup failed: " + error);
+        WindowGame::Options options;
+        options.frameCap = false;
+        options.speech = &speech;
+        game = std::make_unique<WindowGame>(setup, options);
+        now = 0;
+        if (!game->start(now)) throw std::runtime_error("the window has neither a scene nor a menu to show");
+        frame();
+    }
+    bool frame(double seconds = kTick) {
+        now += seconds;
+        return running = game->frame(now);
+    }
+    void wait(double seconds) {
+        for (double end = now + seconds - kTick / 2; now < end && running;) frame();
+    }
+    bool waitFor(const std::function<bool()>& done, double seconds = 10) {
+        for (double end = now + seconds; now < end; frame())
+            if (done()) return true;
+        return done();
+    }
+    static void pushKey(Uint32 type, SDL_Keycode key) {
+        SDL_Event e{};
+        e.type = type;
+        e.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
+        e.key.keysym.sym = key;
+        e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
+        ASSERT_EQ(SDL_PushEvent(&e), 1) << SDL_GetError();
+    }
+    void press(SDL_Keycode key) {
+        pushKey(SDL_KEYDOWN, key);
+        pushKey(SDL_KEYUP, key);
+        frame();
+    }
+    static void pushMouse(Uint32 type, int x, int y, Uint8 button = SDL_BUTTON_LEFT) {
+        SDL_Event e{};
+        e.type = type;
+        if (type == SDL_MOUSEMOTION) {
+            e.motion.x = x;
+            e.motion.y = y;
+        } else {
+            e.button.button = button;
+            e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+            e.button.clicks = 1;
+            e.button.x = x;
+            e.button.y = y;
+        }
+        ASSERT_EQ(SDL_PushEvent(&e), 1) << SDL_GetError();
+    }
+    void click(int x, int y, Uint8 button = SDL_BUTTON_LEFT) {
+        pushMouse(SDL_MOUSEMOTION, x, y);
+        pushMouse(SDL_MOUSEBUTTONDOWN, x, y, button);
+        pushMouse(SDL_MOUSEBUTTONUP, x, y, button);
+        frame();
+    }
+    // Moves the mouse down the middle of the 640x360 window, from `y`, until
+    // the pause overlay's row under it is `row`; false if no height shows it.
+    bool hoverPauseRow(PauseMenu::Row row, int& y) {
+        for (; y < 360; y += 2) {
+            pushMouse(SDL_MOUSEMOTION, 320, y);
+            frame();
+            if (game->pauseRow() == row) return true;
+        }
+        return false;
+    }
+    std::string page() {
+        const auto& line = game->simulation()->world().story().currentLine();
+        return line ? line->text : "";
+    }
+    std::string settingsFile() {
+        game->keepSettings();
+        std::ifstream in(folder / "user" / "settings.txt", std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        return text.str();
+    }
+
+    fs::path folder, scriptPath;
+    std::string oldUserDir;
+    bool hadUserDir = false;
+    stagehand::Setup setup;
+    std::unique_ptr<WindowGame> game;
+    RecordedSpeech speech;
+    double now = 0;
+    bool running = true;
+};
+
+// ---------------------------------------------------------------------------
+// Self-voicing
+
+TEST_F(AccessTest, self_voicing_reads_pages_lines_menus_and_options_in_order_but_never_over_a_voiced_line) {
+    keepSettings("self_voicing = true\n");
+    open("voiced");
+    ASSERT_EQ(page(), "The first page.");
+    press(SDLK_SPACE);  // typed at once
+    press(SDLK_SPACE);  // turned
+    ASSERT_TRUE(waitFor([&] { return page() == "A line the synthesiser reads."; }));
+    frame();
+    ASSERT_TRUE(waitFor([&] { return page() == "A line the actor voices."; }));
+    int stopsAtTheVoice = speech.stops;
+    frame();
+    EXPECT_GE(stopsAtTheVoice, 1) << "the voiced line stops what the synthesiser was saying";
+    ASSERT_TRUE(waitFor([&] { return page() == "After the voice."; }, 20));
+    frame();
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return game->simulation()->world().story().currentMenu().has_value(); }));
+    frame();
+    press(SDLK_DOWN);
+    press(SDLK_ESCAPE);  // the pause overlay's rows are read as they are highlighted
+    press(SDLK_DOWN);
+    press(SDLK_RIGHT);
+    press(SDLK_LEFT);
+    press(SDLK_ESCAPE);
+    press(SDLK_RETURN);  // Beta
+    ASSERT_TRUE(waitFor([&] { return page() == "You picked beta."; }));
+    frame();
+    press(SDLK_h);  // the history, read entry by entry as it scrolls
+    press(SDLK_UP);
+    press(SDLK_h);
+
+    std::vector<std::string> want = {"The first page.",
+                                     "Pell: A line the synthesiser reads.",
+                                     "After the voice.",
+                                     "Choose: 1. Alpha. 2. Beta.",
+                                     "2. Beta",
+                                     "Resume",
+                                     "Text speed: normal",
+                                     "Text speed: fast",
+                                     "Text speed: normal",
+                                     "You picked beta.",
+                                     "History: You picked beta.",
+                                     "History: you chose Beta"};
+    EXPECT_EQ(speech.texts(), want);
+    for (const auto& [text, at] : speech.said)
+        EXPECT_EQ(text.find("actor voices"), std::string::npos) << "said over the voice at " << at;
+    // At which moment: each when it appeared, in scene time that only goes on.
+    ASSERT_EQ(speech.said.size(), want.size());
+    EXPECT_LT(speech.said[0].second, 0.1) << "the first page is read as it appears";
+    for (std::size_t i = 1; i < speech.said.size(); ++i)
+        EXPECT_GE(speech.said[i].second, speech.said[i - 1].second) << speech.said[i].first;
+    EXPECT_GT(speech.said[2].second, speech.said[1].second + 0.5) << "after the voiced line, not with it";
+}
+
+TEST_F(AccessTest, without_self_voicing_nothing_is_said_and_turning_it_on_reads_the_row) {
+    open("voiced");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    wait(1);
+    EXPECT_TRUE(speech.said.empty()) << speech.said.front().first;
+    press(SDLK_ESCAPE);
+    while (game->pauseRow() != PauseMenu::Row::SelfVoicing) press(SDLK_DOWN);
+    EXPECT_TRUE(speech.said.empty());
+    press(SDLK_RETURN);
+    EXPECT_TRUE(game->settings().selfVoicing);
+    EXPECT_EQ(speech.texts(), std::vector<std::string>{"Self-voicing: on"});
+    press(SDLK_RETURN);
+    EXPECT_FALSE(game->settings().selfVoicing);
+    press(SDLK_UP);
+    EXPECT_EQ(speech.said.size(), 1u) << "off: nothing more is said";
+}
+
+TEST_F(AccessTest, self_voicing_reads_the_scene_menus_rows_and_the_end_card) {
+    keepSettings("self_voicing = true\n");
+    open("");
+    // Which row is highlighted first is not pinned (under wine the desktop's
+    // cursor may hover one): each row is said as it becomes the highlighted one.
+    auto highlighted = [&] { return "Scene menu: " + game->sceneMenu()->selected().title; };
+    ASSERT_EQ(speech.said.size(), 1u);
+    EXPECT_EQ(speech.said.back().first, highlighted());
+    press(SDLK_DOWN);
+    ASSERT_EQ(speech.said.size(), 2u);
+    EXPECT_EQ(speech.said.back().first, highlighted());
+    press(SDLK_UP);
+    ASSERT_EQ(speech.said.size(), 3u);
+    EXPECT_EQ(speech.said.back().first, highlighted());
+    EXPECT_NE(speech.said[1].first, speech.said[2].first);
+    press(SDLK_2);  // "short"
+    ASSERT_EQ(page(), "Only page.");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return game->view().sceneOverCard().w > 0; }));
+    frame();
+    std::vector<std::string> all = speech.texts();
+    std::vector<std::string> after(all.begin() + 3, all.end());
+    EXPECT_EQ(after, (std::vector<std::string>{"Only page.", "The end. Enter: scene menu. R: play again."}));
+}
+
+TEST_F(AccessTest, a_scene_menu_with_no_scenes_is_said_to_be_empty) {
+    keepSettings("self_voicing = true\n");
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << "function broken(\n";
+    open("");
+    ASSERT_NE(game->sceneMenu(), nullptr);
+    press(SDLK_DOWN);
+    press(SDLK_RETURN);
+    EXPECT_EQ(speech.texts(), std::vector<std::string>{"Scene menu: no scene to play"});
+}
+
+// The real synthesiser: espeak-ng (CI installs it) or SAPI. Nothing waits for
+// it to speak; a machine with no sound card still takes the text.
+TEST(SystemSpeech, the_systems_synthesiser_starts_and_speaking_never_holds_the_frame) {
+    std::string why;
+    bool available = systemSpeechAvailable(why);
+#if defined(_WIN32) || defined(__APPLE__)
+    if (!available) {
+        EXPECT_NE(why.find("no speech synthesiser"), std::string::npos) << why;
+        return;
+    }
+#else
+    ASSERT_TRUE(available) << why;
+#endif
+    auto voice = openSystemSpeech(why);
+#ifdef _WIN32
+    if (!voice) {  // wine's SAPI may have no voice: said in one line
+        EXPECT_NE(why.find("no speech synthesiser"), std::string::npos) << why;
+        return;
+    }
+#endif
+    ASSERT_NE(voice, nullptr) << why;
+    Uint64 start = SDL_GetPerformanceCounter();
+    for (int i = 0; i < 20; ++i) voice->say("Line " + std::to_string(i) + " of a scene, cut off by the next.");
+    voice->stop();
+    double seconds = static_cast<double>(SDL_GetPerformanceCounter() - start) / SDL_GetPerformanceFrequency();
+    EXPECT_LT(seconds, 0.05) << "twenty lines handed over in " << seconds << " s";
+}
+
+// ---------------------------------------------------------------------------
+// The accessibility rows, by each input method alone
+
+TEST_F(AccessTest, the_accessibility_rows_by_keyboard_alone_change_and_keep_the_settings) {
+    open("voiced");
+    press(SDLK_ESCAPE);
+    ASSERT_TRUE(game->pauseOverlayOpen());
+    while (game->pauseRow() != PauseMenu::Row::SelfVoicing) press(SDLK_DOWN);
+    press(SDLK_RETURN);
+    press(SDLK_DOWN);
+    ASSERT_EQ(game->pauseRow(), PauseMenu::Row::Font);
+    press(SDLK_RIGHT);
+    press(SDLK_DOWN);
+    ASSERT_EQ(game->pauseRow(), PauseMenu::Row::LineSpacing);
+    press(SDLK_RIGHT);
+    press(SDLK_RIGHT);
+    press(SDLK_DOWN);
+    ASSERT_EQ(game->pauseRow(), PauseMenu::Row::HighContrast);
+    press(SDLK_SPACE);
+    press(SDLK_DOWN);
+    ASSERT_EQ(game->pauseRow(), PauseMenu::Row::ReduceFlashes);
+    press(SDLK_RETURN);
+    const PlayerSettings& s = game->settings();
+    EXPECT_TRUE(s.selfVoicing);
+    EXPECT_EQ(s.font, 1);
+    EXPECT_EQ(s.lineSpacing, 2);
+    EXPECT_TRUE(s.highContrast);
+    EXPECT_TRUE(s.reduceFlashes);
+    std::string kept = settingsFile();
+    for (const char* line :
+         {"self_voicing = true", "font = 1", "line_spacing = 2", "high_contrast = true", "reduce_flashes = true"})
+        EXPECT_NE(kept.find(line), std::string::npos) << line << " in\n" << kept;
+    press(SDLK_ESCAPE);
+    EXPECT_FALSE(game->pauseOverlayOpen());
+}
+
+TEST_F(AccessTest, the_accessibility_rows_by_mouse_alone_a_right_click_opens_and_closes_the_overlay) {
+    open("voiced");
+    click(320, 180, SDL_BUTTON_RIGHT);
+    ASSERT_TRUE(game->pauseOverlayOpen()) << "a right-click opens the pause overlay";
+    int y = 0;
+    for (PauseMenu::Row row : {PauseMenu::Row::SelfVoicing, PauseMenu::Row::Font, PauseMenu::Row::LineSpacing,
+                               PauseMenu::Row::HighContrast, PauseMenu::Row::ReduceFlashes}) {
+        ASSERT_TRUE(hoverPauseRow(row, y)) << PauseMenu::label(row);
+        click(320, y);
+    }
+    const PlayerSettings& s = game->settings();
+    EXPECT_TRUE(s.selfVoicing);
+    EXPECT_EQ(s.font, 1);
+    EXPECT_EQ(s.lineSpacing, 1) << "a click steps a choice on";
+    EXPECT_TRUE(s.highContrast);
+    EXPECT_TRUE(s.reduceFlashes);
+    click(320, 180, SDL_BUTTON_RIGHT);
+    EXPECT_FALSE(game->pauseOverlayOpen()) << "a right-click resumes";
+    // The history (the wheel rolls back): the overlay's History row opens it, a right-click closes it.
+    click(320, 180, SDL_BUTTON_RIGHT);
+    ASSERT_TRUE(hoverPauseRow(PauseMenu::Row::History, y));
+    click(320, y);
+    EXPECT_FALSE(game->pauseOverlayOpen());
+    ASSERT_TRUE(game->historyShown()) << "the History row opens the history";
+    click(320, 180, SDL_BUTTON_RIGHT);
+    EXPECT_FALSE(game->historyShown());
+    EXPECT_FALSE(game->pauseOverlayOpen());
+}
+
+// "Reduce flashes and shakes" reaches the camera: the view stays still while
+// the shake runs (its timing and events are the scene's, unchanged).
+TEST_F(AccessTest, reduce_flashes_and_shakes_holds_the_camera_still_during_a_shake) {
+    auto shakeSeen = [&] {
+        float most = 0;
+        for (int i = 0; i < 30; ++i) {
+            frame();
+            const Camera& camera = game->simulation()->world().camera();
+            most = std::max(most, std::abs(camera.viewCenter().x - camera.center().x) +
+                                      std::abs(camera.viewCenter().y - camera.center().y));
+        }
+        return most;
+    };
+    open("shaky");
+    EXPECT_GT(shakeSeen(), 1.0f) << "without the setting the view shakes";
+    keepSettings("reduce_flashes = true\n");
+    open("shaky");
+    EXPECT_TRUE(game->simulation()->world().camera().stillShakes());
+    EXPECT_EQ(shakeSeen(), 0.0f) << "with the setting the view holds still";
+}
+
+TEST_F(AccessTest, the_end_card_goes_to_the_scene_menu_with_a_click) {
+    open("short");
+    click(320, 180);
+    click(320, 180);
+    ASSERT_TRUE(waitFor([&] { return game->view().sceneOverCard().w > 0; }));
+    wait(1);
+    click(320, 180);
+    EXPECT_NE(game->sceneMenu(), nullptr) << "a click on the end card: the scene menu";
+}
+
+class AccessPadTest : public AccessTest {
+protected:
+    void SetUp() override {
+        SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1");  // an offscreen window never has focus
+        AccessTest::SetUp();
+    }
+    void TearDown() override {
+        if (joystick) SDL_JoystickClose(joystick);
+        if (device >= 0) SDL_JoystickDetachVirtual(device);
+        AccessTest::TearDown();
+        SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, nullptr);
+    }
+    void plugIn() {
+        device = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,
+                                           SDL_CONTROLLER_BUTTON_MAX, 0);
+        ASSERT_GE(device, 0) << SDL_GetError();
+        joystick = SDL_JoystickOpen(device);
+        ASSERT_NE(joystick, nullptr) << SDL_GetError();
+        frame();
+    }
+    void pressButton(SDL_GameControllerButton button) {
+        for (int down : {1, 0}) {
+            SDL_JoystickSetVirtualButton(joystick, button, static_cast<Uint8>(down));
+            SDL_JoystickUpdate();
+            frame();
+        }
+    }
+    int device = -1;
+    SDL_Joystick* joystick = nullptr;
+};
+
+TEST_F(AccessPadTest, the_accessibility_rows_and_the_history_by_pad_alone) {
+    open("voiced");
+    plugIn();
+    pressButton(SDL_CONTROLLER_BUTTON_START);
+    ASSERT_TRUE(game->pauseOverlayOpen());
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SelfVoicing; ++i)
+        pressButton(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    ASSERT_EQ(game->pauseRow(), PauseMenu::Row::SelfVoicing);
+    pressButton(SDL_CONTROLLER_BUTTON_A);
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_RIGHT);  // font
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_LEFT);  // line spacing: round to 1.5
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    pressButton(SDL_CONTROLLER_BUTTON_A);  // high contrast
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    pressButton(SDL_CONTROLLER_BUTTON_DPAD_RIGHT);  // reduce flashes
+    const PlayerSettings& s = game->settings();
+    EXPECT_TRUE(s.selfVoicing);
+    EXPECT_EQ(s.font, 1);
+    EXPECT_EQ(s.lineSpacing, 2);
+    EXPECT_TRUE(s.highContrast);
+    EXPECT_TRUE(s.reduceFlashes);
+    pressButton(SDL_CONTROLLER_BUTTON_B);
+    EXPECT_FALSE(game->pauseOverlayOpen());
+    pressButton(SDL_CONTROLLER_BUTTON_Y);
+    EXPECT_TRUE(game->historyShown()) << "Y opens the history";
+    pressButton(SDL_CONTROLLER_BUTTON_B);
+    EXPECT_FALSE(game->historyShown()) << "B closes it";
+}
+
+// ---------------------------------------------------------------------------
+// A build or machine with no synthesiser: the option is not offered.
+
+TEST(PauseMenuRows, with_no_speech_synthesiser_the_self_voicing_row_is_hidden_and_the_rest_stay) {
+    PauseMenu with(true), without(false);
+    EXPECT_EQ(with.rowCount(), PauseMenu::kRowCount);
+    EXPECT_EQ(without.rowCount(), PauseMenu::kRowCount - 1);
+    PlayerSettings settings;
+    ViewLayout layout = ViewLayout::fit(1280, 720);
+    std::vector<PauseMenu::Row> seen;
+    for (int i = 0; i < without.rowCount(); ++i) {
+        seen.push_back(without.selected());
+        without.handle({InputKind::KeyDown, SDLK_DOWN}, layout, settings);
+    }
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), PauseMenu::Row::SelfVoicing), 0);
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), PauseMenu::Row::Font), 1);
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), PauseMenu::Row::Quit), 1);
+    EXPECT_EQ(without.selected(), PauseMenu::Row::Resume) << "the list goes round";
+}

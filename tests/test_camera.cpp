@@ -1,0 +1,361 @@
+// Camera direction and tweens: the camera's follow and shake rules, the
+// easing curves at their key points, and tweens as processes on their
+// group's clock (time scale, pause, cancel), with their transcript events
+// and their errors at the scene's line.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "TestSupport.h"
+
+using namespace stagehand;
+using test::Stage;
+
+namespace {
+
+ProcessOutcome run(Stage& stage, const char* function, int ticks = 0) {
+    auto outcome = std::make_shared<ProcessOutcome>();
+    stage.host->startProcess(function, {}, [outcome](const ProcessOutcome& o) { *outcome = o; });
+    stage.ticks(ticks);
+    return *outcome;
+}
+
+std::string fieldOf(const TranscriptEvent* e, const char* key) {
+    const std::string* value = e->field(key);
+    return value ? *value : "";
+}
+
+// "tween camera.zoom 1.00" style lines of the tween events, for compact checks.
+std::vector<std::string> tweenEvents(const Stage& stage) {
+    std::vector<std::string> lines;
+    for (const auto& e : stage.transcript.events()) {
+        char time[32];
+        std::snprintf(time, sizeof time, "%.2f", e.time);
+        if (e.name == "tween" || e.name == "tween_end")
+            lines.push_back(std::string(time) + " " + e.name + " " + fieldOf(&e, "target") + "." +
+                            fieldOf(&e, "property") + (e.name == "tween_end" ? " " + fieldOf(&e, "ended") : ""));
+        if (e.name == "shake" || e.name == "shake_end")
+            lines.push_back(std::string(time) + " " + e.name +
+                            (e.name == "shake_end" ? " " + fieldOf(&e, "ended") : ""));
+    }
+    return lines;
+}
+
+}  // namespace
+
+// --- The camera itself ---
+
+TEST(Camera, a_followed_actor_moves_freely_inside_the_dead_zone_then_drags_the_centre) {
+    Transcript transcript;
+    World world(transcript);
+    Actor jon;
+    jon.id = "jon";
+    jon.position = {640, 360};
+    world.cast().addActor(jon);
+    Camera& camera = world.camera();
+    camera.setCenter({640, 360});
+    camera.follow("jon", 100);
+    world.cast().findActor("jon")->position = {720, 300};  // inside the zone: the camera holds
+    camera.advance(world.cast());
+    EXPECT_FLOAT_EQ(camera.center().x, 640);
+    EXPECT_FLOAT_EQ(camera.center().y, 360);
+    world.cast().findActor("jon")->position = {900, 100};  // past it: the actor sits on the zone's edge
+    camera.advance(world.cast());
+    EXPECT_FLOAT_EQ(camera.center().x, 800);
+    EXPECT_FLOAT_EQ(camera.center().y, 200);
+    camera.setZoom(2);  // the zone is in view units: half as much world at twice the zoom
+    world.cast().findActor("jon")->position = {900, 200};
+    camera.advance(world.cast());
+    EXPECT_FLOAT_EQ(camera.center().x, 850);
+    camera.follow("", 0);
+    world.cast().findActor("jon")->position = {2000, 200};
+    camera.advance(world.cast());
+    EXPECT_FLOAT_EQ(camera.center().x, 850) << "following stopped";
+}
+
+TEST(Camera, still_shakes_keep_the_view_centre_where_the_camera_is) {
+    Camera camera;
+    camera.setCenter({100, 50});
+    camera.setShakeOffset({6, -4});
+    EXPECT_FLOAT_EQ(camera.viewCenter().x, 106);
+    EXPECT_FLOAT_EQ(camera.viewCenter().y, 46);
+    camera.setStillShakes(true);
+    EXPECT_FLOAT_EQ(camera.viewCenter().x, 100);
+    EXPECT_FLOAT_EQ(camera.viewCenter().y, 50);
+}
+
+TEST(Camera, zoom_is_kept_between_its_limits) {
+    Camera camera;
+    camera.setZoom(100);
+    EXPECT_FLOAT_EQ(camera.zoom(), Camera::kMaxZoom);
+    camera.setZoom(0);
+    EXPECT_FLOAT_EQ(camera.zoom(), Camera::kMinZoom);
+}
+
+// --- Easing curves ---
+
+TEST(Easing, every_curve_starts_at_0_ends_at_1_and_has_penners_values_between) {
+    const char* names[] = {"linear",       "inQuad",     "outQuad",   "inOutQuad",  "inCubic",
+                           "outCubic",     "inOutCubic", "inSine",    "outSine",    "inOutSine",
+                           "inBack",       "outBack",    "inOutBack", "inElastic",  "outElastic",
+                           "inOutElastic", "inBounce",   "outBounce", "inOutBounce"};
+    std::string source = "function scene()\n";
+    for (const char* name : names)
+        source += std::string("  print('") + name + "', string.format('%.6f %.6f %.6f', ease('" + name +
+                  "', 0), ease('" + name + "', 0.5), ease('" + name + "', 1)))\n";
+    source += "end\n";
+    Stage stage(source);
+    run(stage, "scene");
+    auto prints = stage.events("print");
+    ASSERT_EQ(prints.size(), std::size(names));
+    const std::map<std::string, double> half = {{"linear", 0.5},
+                                                {"inQuad", 0.25},
+                                                {"outQuad", 0.75},
+                                                {"inOutQuad", 0.5},
+                                                {"inCubic", 0.125},
+                                                {"outCubic", 0.875},
+                                                {"inOutCubic", 0.5},
+                                                {"inSine", 1 - std::cos(M_PI / 4)},
+                                                {"outSine", std::sin(M_PI / 4)},
+                                                {"inOutSine", 0.5},
+                                                {"inBack", -0.0876975},
+                                                {"outBack", 1.0876975},
+                                                {"inOutBack", 0.5},
+                                                {"inElastic", -0.015625},
+                                                {"outElastic", 1.015625},
+                                                {"inOutElastic", 0.5},
+                                                {"inBounce", 0.234375},
+                                                {"outBounce", 0.765625},
+                                                {"inOutBounce", 0.5}};
+    for (std::size_t i = 0; i < prints.size(); ++i) {
+        double at0 = 0, at5 = 0, at1 = 0;
+        char name[32];
+        ASSERT_EQ(std::sscanf(fieldOf(prints[i], "text").c_str(), "%31s %lf %lf %lf", name, &at0, &at5, &at1), 4);
+        EXPECT_NEAR(at0, 0, 1e-6) << name;
+        EXPECT_NEAR(at1, 1, 1e-6) << name;
+        EXPECT_NEAR(at5, half.at(name), 1e-5) << name;
+    }
+}
+
+TEST(Easing, back_and_elastic_overshoot_and_bounce_stays_inside) {
+    Stage stage(
+        "function scene()\n"
+        "  local most, least = {}, {}\n"
+        "  for _, name in ipairs({'outBack', 'inBack', 'outElastic', 'outBounce'}) do\n"
+        "    most[name], least[name] = -1, 2\n"
+        "    for i = 0, 1000 do\n"
+        "      local v = ease(name, i / 1000)\n"
+        "      most[name], least[name] = math.max(most[name], v), math.min(least[name], v)\n"
+        "    end\n"
+        "    print(name, string.format('%.4f %.4f', least[name], most[name]))\n"
+        "  end\n"
+        "end\n");
+    run(stage, "scene");
+    auto prints = stage.events("print");
+    ASSERT_EQ(prints.size(), 4u);
+    EXPECT_EQ(fieldOf(prints[0], "text"), "outBack\t0.0000 1.1000");  // Penner's s = 1.70158: 10% past the end
+    EXPECT_EQ(fieldOf(prints[1], "text"), "inBack\t-0.1000 1.0000");
+    double least = 0, most = 0;
+    std::sscanf(fieldOf(prints[2], "text").c_str(), "outElastic\t%lf %lf", &least, &most);
+    EXPECT_GT(most, 1.3) << "the spring passes the end";
+    EXPECT_EQ(fieldOf(prints[3], "text"), "outBounce\t0.0000 1.0000");
+}
+
+// --- Tweens as processes ---
+
+TEST(Tween, a_zoom_follows_its_curve_on_scene_time_and_is_recorded_at_start_and_end) {
+    Stage stage("function scene() zoomCamera(2, 1, 'linear') waitCamera() print('settled') end");
+    run(stage, "scene", 30);
+    EXPECT_NEAR(stage.world.camera().zoom(), 1.5, 1e-4);
+    stage.ticks(30);
+    EXPECT_FLOAT_EQ(stage.world.camera().zoom(), 2);
+    EXPECT_EQ(tweenEvents(stage),
+              (std::vector<std::string>{"0.00 tween camera.zoom", "1.00 tween_end camera.zoom done"}));
+    auto tween = stage.events("tween");
+    ASSERT_EQ(tween.size(), 1u);
+    EXPECT_EQ(fieldOf(tween[0], "to"), "2");
+    EXPECT_EQ(fieldOf(tween[0], "seconds"), "1");
+    EXPECT_EQ(fieldOf(tween[0], "easing"), "linear");
+    auto prints = stage.events("print");
+    ASSERT_EQ(prints.size(), 1u);
+    EXPECT_NEAR(prints[0]->time, 1.0, 1e-9) << "waitCamera returns on the tick the zoom ends";
+}
+
+TEST(Tween, a_camera_move_eases_to_a_point_and_half_way_is_half_way_for_a_symmetric_curve) {
+    Stage stage(
+        "function scene() setCameraCenter({x = 0, y = 0}) moveCamera({x = 400, y = -200}, 2, 'inOutCubic') end");
+    run(stage, "scene", 60);
+    EXPECT_NEAR(stage.world.camera().center().x, 200, 1e-3);
+    EXPECT_NEAR(stage.world.camera().center().y, -100, 1e-3);
+    stage.ticks(30);  // 1.5 s: inOutCubic is 1 - (0.5^3 * 4) / 2 = 0.9375 of the way
+    EXPECT_NEAR(stage.world.camera().center().x, 375, 1e-2);
+    stage.ticks(30);
+    EXPECT_FLOAT_EQ(stage.world.camera().center().x, 400);
+}
+
+TEST(Tween, a_move_to_an_actor_ends_on_the_actor_where_it_walked_meanwhile) {
+    Stage stage(
+        "function scene()\n"
+        "  activate('jon') setPosition('jon', {x = 0, y = 0}) setCameraCenter({x = 0, y = 0})\n"
+        "  walkToPoint('jon', {x = 280, y = 0})\n"  // 140 units a second: there at 2 s
+        "  moveCamera('jon', 1, 'linear')\n"
+        "end\n");
+    run(stage, "scene", 60);
+    EXPECT_NEAR(stage.world.camera().center().x, 140, 0.5) << "the move ended where jon was at 1 s";
+}
+
+TEST(Tween, the_groups_time_scale_slows_it_and_pause_holds_it) {
+    Stage stage(
+        "function scene()\n"
+        "  local g = newGroup('slow')\n"
+        "  g:setTimeScale(0.5)\n"
+        "  g:run(function() zoomCamera(2, 1, 'linear') end)\n"
+        "  wait(1)\n"  // 0.5 s of the group's time
+        "  g:pause()\n"
+        "  wait(1)\n"
+        "  g:resume()\n"
+        "end\n");
+    run(stage, "scene", 30);
+    EXPECT_NEAR(stage.world.camera().zoom(), 1.25, 1e-3) << "half speed: a quarter of the way after half a second";
+    // The scene pauses the group at 1 s, before the group's step of that
+    // tick (groups step in the order they were made): the last step is 59/120.
+    stage.ticks(31);
+    float held = stage.world.camera().zoom();
+    EXPECT_NEAR(held, 1 + 59.0 / 120, 1e-3);
+    stage.ticks(58);  // to the tick before the scene resumes the group
+    EXPECT_FLOAT_EQ(stage.world.camera().zoom(), held) << "paused: held";
+    stage.ticks(1);  // resumed: the group's clock went on from 0.5 s
+    EXPECT_NEAR(stage.world.camera().zoom(), 1.5, 1e-3);
+    stage.ticks(59);
+    EXPECT_LT(stage.world.camera().zoom(), 2);
+    stage.ticks(1);
+    EXPECT_FLOAT_EQ(stage.world.camera().zoom(), 2);
+    EXPECT_EQ(tweenEvents(stage).back(), "3.00 tween_end camera.zoom done");
+}
+
+TEST(Tween, cancel_leaves_the_property_where_it_was_and_records_the_end) {
+    Stage stage(
+        "function scene()\n"
+        "  local t = tween('camera', 'zoom', 3, 1, 'linear')\n"
+        "  wait(0.5)\n"
+        "  t:cancel()\n"
+        "  print(t:status(), waitEnded(t))\n"
+        "end\n");
+    run(stage, "scene", 90);
+    // wait(0.5) ends before the tween's step of that tick (timers before
+    // conditions): the zoom stays at its step of 29 ticks.
+    EXPECT_NEAR(stage.world.camera().zoom(), 1 + 2 * 29.0 / 60, 1e-4);
+    EXPECT_EQ(tweenEvents(stage),
+              (std::vector<std::string>{"0.00 tween camera.zoom", "0.50 tween_end camera.zoom cancelled"}));
+    EXPECT_EQ(fieldOf(stage.events("print").at(0), "text"), "cancelled\tcancelled");
+}
+
+TEST(Tween, a_newer_tween_or_a_direct_set_takes_over_a_property) {
+    Stage stage(
+        "function scene()\n"
+        "  moveCamera({x = 1000, y = 0}, 1)\n"
+        "  wait(0.25)\n"
+        "  moveCamera({x = 0, y = 0}, 1)\n"
+        "  wait(0.25)\n"
+        "  setCameraCenter({x = 5, y = 5})\n"
+        "end\n");
+    run(stage, "scene", 60);
+    EXPECT_EQ(tweenEvents(stage),
+              (std::vector<std::string>{"0.00 tween camera.center", "0.25 tween_end camera.center cancelled",
+                                        "0.25 tween camera.center", "0.50 tween_end camera.center cancelled"}));
+    EXPECT_FLOAT_EQ(stage.world.camera().center().x, 5);
+}
+
+TEST(Tween, an_actor_the_fade_and_the_picture_ease_too) {
+    Stage stage(
+        "function scene()\n"
+        "  activate('jon') setPosition('jon', {x = 0, y = 100})\n"
+        "  image('keeper')\n"
+        "  tween('jon', 'position', {x = 200, y = 300}, 1, 'linear')\n"
+        "  tween('fade', 'level', 0.8, 1, 'linear')\n"
+        "  tween('picture', 'opacity', 0, 1, 'linear')\n"
+        "end\n");
+    run(stage, "scene", 30);
+    const Actor* jon = stage.world.cast().findActor("jon");
+    EXPECT_NEAR(jon->position.x, 100, 1e-3);
+    EXPECT_NEAR(jon->position.y, 200, 1e-3);
+    EXPECT_NEAR(stage.world.effects().fadeOverlayAlpha(), 0.4, 1e-3);
+    EXPECT_NEAR(stage.world.effects().imageOpacity(), 0.5, 1e-3);
+    stage.ticks(30);
+    EXPECT_FLOAT_EQ(jon->position.x, 200);
+    EXPECT_NEAR(stage.world.effects().fadeOverlayAlpha(), 0.8, 1e-6);
+    EXPECT_NEAR(stage.world.effects().imageOpacity(), 0, 1e-6);
+}
+
+TEST(Tween, a_shake_moves_the_view_not_the_camera_and_still_shakes_keep_its_events) {
+    const char* source =
+        "function scene() setCameraCenter({x = 0, y = 0}) wait(0.5) shakeCamera(20, 0.5) waitCamera() "
+        "print('after') end";
+    for (bool still : {false, true}) {
+        Stage stage(source);
+        stage.world.camera().setStillShakes(still);
+        run(stage, "scene", 40);  // 0.17 s into the shake
+        EXPECT_FLOAT_EQ(stage.world.camera().center().x, 0);
+        Vec2 view = stage.world.camera().viewCenter();
+        float moved = std::abs(view.x) + std::abs(view.y);
+        if (still)
+            EXPECT_EQ(moved, 0) << "the reduce-shakes setting holds the view still";
+        else
+            EXPECT_GT(moved, 2) << "the view shakes";
+        stage.ticks(40);
+        EXPECT_EQ(stage.world.camera().viewCenter().x, 0) << "a shake ends where it began";
+        EXPECT_EQ(tweenEvents(stage), (std::vector<std::string>{"0.50 shake", "1.00 shake_end done"}));
+        EXPECT_NEAR(stage.events("print").at(0)->time, 1.0, 1e-9);
+    }
+}
+
+TEST(Tween, following_the_player_at_any_zoom_keeps_the_player_walking_in_view) {
+    Stage stage(
+        "function scene()\n"
+        "  activate('jon') setPosition('jon', {x = 0, y = 0}) setCameraCenter({x = 0, y = 0})\n"
+        "  setPlayer('jon') enableControls()\n"
+        "  zoomCamera(2, 0)\n"
+        "  followCamera('jon', 100)\n"
+        "end\n");
+    run(stage, "scene");
+    stage.world.cast().setPlayerInput({1, 0});
+    stage.ticks(120);  // 2 s at 140 units a second
+    const Actor* jon = stage.world.cast().findActor("jon");
+    EXPECT_NEAR(jon->position.x, 280, 0.5) << "the player walks as ever";
+    EXPECT_NEAR(stage.world.camera().center().x, 280 - 50, 0.5) << "on the zone's edge: 100 view units at zoom 2";
+    EXPECT_FLOAT_EQ(stage.world.camera().zoom(), 2);
+}
+
+TEST(Tween, bad_easings_properties_and_values_are_errors_at_the_scene_line_naming_the_choices) {
+    Stage stage(
+        "function easing()\n  zoomCamera(2, 1, 'inQaud')\nend\n"
+        "function property()\n\n  tween('camera', 'opacity', 1, 1)\nend\n"
+        "function target()\n  tween('nobody', 'position', 'forest.jon_stop', 1)\nend\n"
+        "function value()\n  tween('fade', 'level', 2, 1)\nend\n"
+        "function place()\n  moveCamera('forest.nowhere', 1)\nend\n");
+    EXPECT_NE(
+        run(stage, "easing")
+            .error.find(
+                ".lua:2: zoomCamera: easing must be one of linear, inQuad, outQuad, inOutQuad, inCubic, outCubic, "
+                "inOutCubic, inSine, outSine, inOutSine, inBack, outBack, inOutBack, inElastic, outElastic, "
+                "inOutElastic, inBounce, outBounce, inOutBounce. Was \"inQaud\" (did you mean inQuad?)"),
+        std::string::npos)
+        << run(stage, "easing").error;
+    EXPECT_NE(
+        run(stage, "property")
+            .error.find(".lua:6: tween: \"camera\" has no property \"opacity\"; its properties are: center, zoom"),
+        std::string::npos)
+        << run(stage, "property").error;
+    EXPECT_NE(run(stage, "target")
+                  .error.find(".lua:9: tween: target must be an actor, camera, fade or picture. Was \"nobody\""),
+              std::string::npos)
+        << run(stage, "target").error;
+    EXPECT_NE(run(stage, "value").error.find(".lua:12: tween: to must be a number from 0 to 1. Was 2"),
+              std::string::npos)
+        << run(stage, "value").error;
+    EXPECT_NE(run(stage, "place").error.find(".lua:15: moveCamera: unknown waypoint 'forest.nowhere'"),
+              std::string::npos)
+        << run(stage, "place").error;
+}

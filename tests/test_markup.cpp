@@ -1,0 +1,393 @@
+// Inline markup (src/text/Markup.h): the parse, the typewriter's cues at their
+// scene times (pauses, speed, instant, signals, faces, sounds), skipping and
+// a completed line firing them in order, errors at the author's line, and the
+// drawn frame (a red letter, waving letters that move with time, the same at
+// the same time, and still when the player asks).
+#include <gtest/gtest.h>
+
+#include "RenderFixture.h"
+#include "TestSupport.h"
+#include "render/OffscreenTarget.h"
+#include "text/Markup.h"
+
+using namespace stagehand;
+using test::Stage;
+
+namespace {
+
+std::shared_ptr<const text::MarkedText> parsed(const std::string& source,
+                                               text::MarkupPlace place = text::MarkupPlace::Typed) {
+    std::string error;
+    auto out = text::parseMarkup(source, place, error);
+    EXPECT_TRUE(out) << error;
+    return out;
+}
+
+std::string errorOf(const std::string& source, text::MarkupPlace place = text::MarkupPlace::Typed) {
+    std::string error;
+    EXPECT_FALSE(text::parseMarkup(source, place, error)) << source;
+    return error;
+}
+
+// The times of the transcript's "cue" events with this tag.
+std::vector<double> cueTimes(const Stage& stage, const std::string& tag) {
+    std::vector<double> out;
+    for (const auto* e : stage.events("cue"))
+        if (*e->field("tag") == tag) out.push_back(e->time);
+    return out;
+}
+
+std::string cueOrder(const Stage& stage) {
+    std::string out;
+    for (const auto* e : stage.events("cue")) {
+        out += *e->field("tag");
+        if (e->field("name")) out += "=" + *e->field("name");
+        out += " ";
+    }
+    return out;
+}
+
+constexpr double kTick = 1.0 / 60;
+
+}  // namespace
+
+// --- The parse -----------------------------------------------------------
+
+TEST(Markup, tags_are_removed_from_the_plain_text_and_a_doubled_brace_is_a_brace) {
+    auto t = parsed("It was {b}red{/b}, {{not} {i}blue{/i}.");
+    EXPECT_EQ(t->plain, "It was red, {not} blue.");
+    EXPECT_EQ(t->length, 23u);
+    EXPECT_TRUE(t->styles[t->styleOf[7]].bold);     // r
+    EXPECT_FALSE(t->styles[t->styleOf[6]].bold);    // the space before it
+    EXPECT_TRUE(t->styles[t->styleOf[18]].italic);  // b of blue
+}
+
+TEST(Markup, colours_sizes_and_motion_are_styles_of_their_letters) {
+    auto t = parsed(
+        "{color=#f00}a{/color}{color=#00ff80}b{/color}{size=30}c{/size}{size=+4}d{/size}"
+        "{size=*1.5}{size=-2}e{/size}{/size}{wave}f{/wave}{shake}g{/shake}");
+    const auto& s = t->styles;
+    EXPECT_EQ(s[t->styleOf[0]].rgb, 0xff0000u);
+    EXPECT_EQ(s[t->styleOf[1]].rgb, 0x00ff80u);
+    EXPECT_FLOAT_EQ(s[t->styleOf[2]].sizeFor(24), 30);
+    EXPECT_FLOAT_EQ(s[t->styleOf[3]].sizeFor(24), 28);
+    EXPECT_FLOAT_EQ(s[t->styleOf[4]].sizeFor(24), 34);  // 24 * 1.5 - 2
+    EXPECT_TRUE(s[t->styleOf[5]].wave);
+    EXPECT_TRUE(s[t->styleOf[6]].shake);
+    EXPECT_TRUE(t->moves());
+    EXPECT_FALSE(parsed("still")->moves());
+}
+
+TEST(Markup, cues_sit_before_the_letter_they_precede) {
+    auto t = parsed("ab{w=0.5}c{signal=door}{face=worried}d{sound=bell}{w}");
+    ASSERT_EQ(t->cues.size(), 5u);
+    EXPECT_EQ(t->cues[0].kind, text::CueKind::Pause);
+    EXPECT_EQ(t->cues[0].at, 2u);
+    EXPECT_DOUBLE_EQ(t->cues[0].value, 0.5);
+    EXPECT_EQ(t->cues[1].kind, text::CueKind::Signal);
+    EXPECT_EQ(t->cues[1].name, "door");
+    EXPECT_EQ(t->cues[1].at, 3u);
+    EXPECT_EQ(t->cues[2].kind, text::CueKind::Face);
+    EXPECT_EQ(t->cues[3].kind, text::CueKind::Sound);
+    EXPECT_EQ(t->cues[3].at, 4u);
+    EXPECT_EQ(t->cues[4].kind, text::CueKind::WaitForPlayer);
+    EXPECT_EQ(t->plain, "abcd");
+}
+
+TEST(Markup, a_line_id_is_a_tag_of_no_width) {
+    auto t = parsed("Mind the crumbs.{#vesper.crumbs-2}");
+    EXPECT_EQ(t->plain, "Mind the crumbs.");
+    EXPECT_EQ(t->lineId, "vesper.crumbs-2");
+    EXPECT_TRUE(t->cues.empty());
+    EXPECT_TRUE(parsed("{#a_1} in front", text::MarkupPlace::Shown)->lineId == "a_1");
+}
+
+TEST(Markup, errors_name_the_tag_and_list_the_known_ones) {
+    std::string unknown = errorOf("Hi {wiggle}there{/wiggle}");
+    EXPECT_NE(unknown.find("unknown tag {wiggle}"), std::string::npos) << unknown;
+    EXPECT_NE(unknown.find("{wave}...{/wave}"), std::string::npos) << unknown;  // the known tags
+    EXPECT_NE(errorOf("{b}bold").find("{b} is not closed"), std::string::npos);
+    EXPECT_NE(errorOf("{b}{i}x{/b}{/i}").find("{/b} closes {i}"), std::string::npos);
+    EXPECT_NE(errorOf("{color=#ff}x{/color}").find("{color} needs #rgb or #rrggbb, not '#ff'"), std::string::npos);
+    EXPECT_NE(errorOf("{w=-1}").find("{w} needs a number from 0 to 60, not '-1'"), std::string::npos);
+    EXPECT_NE(errorOf("{speed=fast}").find("{speed} needs a number"), std::string::npos);
+    EXPECT_NE(errorOf("{size=3}x{/size}").find("{size} needs at least 6"), std::string::npos);
+    EXPECT_NE(errorOf("{signal=}").find("{signal} needs a name"), std::string::npos);
+    EXPECT_NE(errorOf("{b=1}x{/b}").find("{b} takes no value"), std::string::npos);
+    EXPECT_NE(errorOf("a { b").find("a '{' without its '}'"), std::string::npos);
+    EXPECT_NE(errorOf("{#}").find("{#ID} needs an id"), std::string::npos);
+    // A bubble, an option or a banner appears at once: no timing, no events.
+    EXPECT_NE(errorOf("a{w=1}b", text::MarkupPlace::Shown).find("{w} is for lines and pages"), std::string::npos);
+    EXPECT_NE(errorOf("{signal=x}", text::MarkupPlace::Shown).find("{signal} is for lines"), std::string::npos);
+}
+
+TEST(Markup, a_text_of_thousands_of_colours_is_refused_not_parsed_slowly) {
+    std::string source;
+    for (int i = 0; i < 5000; ++i) {
+        char tag[32];
+        std::snprintf(tag, sizeof tag, "{color=#%06x}x{/color}", i);
+        source += tag;
+    }
+    EXPECT_NE(errorOf(source).find("at most 256 different styles"), std::string::npos);
+}
+
+TEST(Markup, speed_and_cps_may_run_to_the_end_of_the_line) {
+    EXPECT_TRUE(parsed("{speed=2}fast to the end"));
+    EXPECT_TRUE(parsed("{cps=10}slow {/cps}then not"));
+}
+
+// --- The typewriter ------------------------------------------------------
+
+TEST(MarkupTyping, a_pause_holds_the_typewriter_and_a_signal_wakes_its_waiter_when_reached) {
+    Stage stage(R"(
+function scene()
+    runProcess(function() waitSignal("door"); print("slam") end)
+    dialogue("jon", "Knock{w=0.5} at the {signal=door}door.")
+end)");
+    stage.startScene("scene");
+    stage.ticks(120);
+    // "Knock" is 5 letters at 45 per second; the pause; then " at the " (8).
+    ASSERT_EQ(cueTimes(stage, "w").size(), 1u);
+    EXPECT_NEAR(cueTimes(stage, "w")[0], 5.0 / 45, kTick + 1e-9);
+    ASSERT_EQ(cueTimes(stage, "signal").size(), 1u);
+    double reached = 13.0 / 45 + 0.5;
+    EXPECT_NEAR(cueTimes(stage, "signal")[0], reached, kTick + 1e-9);
+    ASSERT_EQ(stage.events("print").size(), 1u);
+    EXPECT_NEAR(stage.events("print")[0]->time, reached, kTick + 1e-9);  // woken on the tick the word appears
+}
+
+TEST(MarkupTyping, speed_and_cps_change_the_pace_and_an_instant_part_appears_at_once) {
+    // Each line ends with a signal: its time is when the typewriter got to the end.
+    Stage stage(R"(
+function scene()
+    dialogue("jon", "0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890{signal=plain}")
+    dialogue("jon", "{speed=2}0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890{signal=fast}")
+    dialogue("jon", "{cps=10}0123456789{/cps}{signal=slow}")
+    dialogue("jon", "{instant}0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890{/instant}{signal=instant}")
+end)");
+    stage.startScene("scene");
+    stage.ticks(60 * 20);
+    auto at = [&](const std::string& name) {
+        for (const auto* e : stage.events("cue"))
+            if (*e->field("name") == name) return e->time;
+        ADD_FAILURE() << "no cue " << name;
+        return -1.0;
+    };
+    auto starts = stage.events("line");
+    ASSERT_EQ(starts.size(), 4u);
+    EXPECT_NEAR(at("plain") - starts[0]->time, 91.0 / 45, 2 * kTick);
+    EXPECT_NEAR(at("fast") - starts[1]->time, 91.0 / 90, 2 * kTick);
+    EXPECT_NEAR(at("slow") - starts[2]->time, 10.0 / 10, 2 * kTick);
+    EXPECT_LE(at("instant") - starts[3]->time, 2 * kTick);
+}
+
+TEST(MarkupTyping, skipping_fires_every_event_in_order_without_the_pauses) {
+    Stage stage(R"(
+function scene()
+    portrait("maren", "keeper")
+    dialogue("maren", "a{w=2}b{signal=one}c{face=worried}d{w=3}{sound=door}e{signal=two}")
+end)");
+    TextSettings settings = stage.world.story().textSettings();
+    settings.skipping = true;
+    stage.world.story().setTextSettings(settings);
+    stage.startScene("scene");
+    stage.ticks(3);
+    EXPECT_EQ(cueOrder(stage), "signal=one face=worried sound=door signal=two ");
+    auto cues = stage.events("cue");
+    ASSERT_EQ(cues.size(), 4u);
+    EXPECT_DOUBLE_EQ(cues.front()->time, cues.back()->time);  // no pause between them
+    EXPECT_EQ(stage.events("sound").size(), 1u);
+    ASSERT_EQ(stage.events("expression").size(), 1u);
+    EXPECT_EQ(*stage.events("expression")[0]->field("expression"), "worried");
+    EXPECT_EQ(stage.world.cast().findActor("maren")->expression, "worried");
+}
+
+TEST(MarkupTyping, instant_text_speed_fires_every_event_in_order_without_the_pauses) {
+    Stage stage(R"(
+function scene()
+    dialogue("jon", "a{w=2}b{signal=one}c{w=3}d{signal=two}")
+end)");
+    TextSettings settings = stage.world.story().textSettings();
+    settings.charsPerSecond = 0;
+    stage.world.story().setTextSettings(settings);
+    stage.startScene("scene");
+    stage.ticks(2);
+    EXPECT_EQ(cueOrder(stage), "signal=one signal=two ");
+}
+
+TEST(MarkupTyping, the_players_first_press_completes_the_line_and_fires_the_rest_in_order) {
+    Stage stage(R"(
+function scene()
+    text("jon", "a{signal=one}bcdefghijklmnopqrstuvwxyz{w=5}{signal=two}ABCDEFG{signal=three}")
+end)",
+                1, {}, false);
+    stage.startScene("scene");
+    stage.ticks(3);  // "a" is typed: the first signal went
+    EXPECT_EQ(cueOrder(stage), "signal=one ");
+    stage.world.story().advancePressed();
+    stage.ticks(1);
+    EXPECT_EQ(cueOrder(stage), "signal=one signal=two signal=three ");
+    EXPECT_TRUE(stage.world.story().currentLine()->typed);
+}
+
+TEST(MarkupTyping, w_stops_the_typewriter_until_the_player_presses) {
+    Stage stage(R"(
+function scene()
+    text("jon", "Wait.{w} Go on.{signal=after}")
+end)",
+                1, {}, false);
+    stage.startScene("scene");
+    stage.ticks(120);
+    EXPECT_EQ(cueOrder(stage), "w ");
+    EXPECT_FLOAT_EQ(stage.world.story().currentLine()->charsShown, 5);
+    stage.world.story().advancePressed();
+    stage.ticks(60);
+    EXPECT_EQ(cueOrder(stage), "w signal=after ");
+}
+
+TEST(MarkupTyping, face_changes_the_speakers_portrait_when_reached) {
+    Stage stage(R"(
+function scene()
+    portrait("maren", "keeper")
+    dialogue("maren", "Fine.{face=worried} Mostly.")
+    expression("maren", nil)
+end)");
+    stage.startScene("scene");
+    stage.ticks(5);
+    EXPECT_EQ(Cast::portraitImage(*stage.world.cast().findActor("maren")), "keeper");
+    stage.ticks(5);  // "Fine." is 5 letters: reached after 0.11 s
+    EXPECT_EQ(Cast::portraitImage(*stage.world.cast().findActor("maren")), "keeper_worried");
+    stage.ticks(300);
+    EXPECT_EQ(Cast::portraitImage(*stage.world.cast().findActor("maren")), "keeper");
+}
+
+TEST(MarkupTyping, the_line_id_is_in_the_transcript_and_never_shown) {
+    Stage stage(R"(function scene() dialogue("jon", "Hello.{#jon.hello}") end)");
+    stage.startScene("scene");
+    auto lines = stage.events("line");
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(*lines[0]->field("text"), "Hello.");
+    EXPECT_EQ(*lines[0]->field("id"), "jon.hello");
+}
+
+// --- Errors at the author's line ----------------------------------------
+
+TEST(MarkupErrors, a_markup_error_is_an_error_at_the_authors_line_for_every_kind_of_text) {
+    const char* const cases[][2] = {
+        {"dialogue('jon', 'x {wiggle}y{/wiggle}')", ":3: dialogue: text: unknown tag {wiggle}"},
+        {"text('{b}x')", ":3: text: text: {b} is not closed"},
+        {"say('jon', '{color=red}x{/color}')", ":3: say: text: {color} needs #rgb or #rrggbb, not 'red'"},
+        {"sayFor('jon', 'a{w}b', 1)", ":3: sayFor: text: {w} is for lines and pages"},
+        {"banner('{size=1000}BIG{/size}')", ":3: banner: text: {size} needs a number from 0.1 to 200"},
+        {"option('{wave}x', 'scene'); menu()", ":3: menu: an option's text: {wave} is not closed"},
+        {"dialogue('jon', '{sound=nosuch}')", ":3: dialogue: {sound=nosuch}: no sound named 'nosuch'"},
+        {"dialogue(nil, '{face=worried}x')", ":3: dialogue: {face=worried} needs a speaker with a portrait"},
+        {"dialogue('jon', '{face=worried}x')", ":3: dialogue: jon has no portrait"},
+        {"portrait('maren', 'keeper'); expression('maren', 'angry')", ":3: expression: unknown expression 'angry'"},
+    };
+    for (const auto& c : cases) {
+        Stage stage(std::string("function scene()\n    -- the call is on line 3\n    ") + c[0] + "\nend");
+        stage.startScene("scene");
+        ASSERT_EQ(stage.events("error").size(), 1u) << c[0];
+        const std::string& message = *stage.events("error")[0]->field("message");
+        EXPECT_NE(message.find(c[1]), std::string::npos) << message;
+    }
+}
+
+// --- The drawn frame ---------------------------------------------------------
+
+namespace {
+constexpr int kWidth = 1280, kHeight = 720;
+
+struct MarkupRender : test::RenderFixture<kWidth, kHeight> {
+    std::vector<std::uint8_t> frame(Stage& stage, const ViewOverlay& overlay = ViewOverlay{}) {
+        OffscreenTarget target(kWidth, kHeight);
+        target.bind();
+        glClearColor(0, 0, 0, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
+        layout.applyViewport();
+        view->draw(stage.world, layout, overlay);
+        return target.readRgb();
+    }
+    // A menu stays up (no answer given), so its options can be drawn at any time.
+    static std::unique_ptr<Stage> menuOf(const std::string& option, bool still = false) {
+        auto stage = std::make_unique<Stage>("function scene() option('" + option + "', 'scene') menu() end", 1,
+                                             std::vector<int>{});
+        TextSettings settings = stage->world.story().textSettings();
+        settings.menusWaitForAnswers = true;
+        settings.stillMotion = still;
+        stage->world.story().setTextSettings(settings);
+        stage->startScene("scene");
+        return stage;
+    }
+};
+
+int countPixels(const std::vector<std::uint8_t>& rgb, bool (*test)(int r, int g, int b)) {
+    int count = 0;
+    for (int y = 400; y < kHeight; ++y)  // the box's part of the view
+        for (int x = 0; x < kWidth; ++x) {
+            const std::uint8_t* p = &rgb[(static_cast<std::size_t>(y) * kWidth + x) * 3];
+            count += test(p[0], p[1], p[2]);
+        }
+    return count;
+}
+bool isRed(int r, int g, int b) {
+    return r > 180 && g < 70 && b < 70;
+}
+// The box's rows (below the scene) differ between two frames.
+bool boxesDiffer(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
+    std::size_t from = static_cast<std::size_t>(400) * kWidth * 3;
+    return !std::equal(a.begin() + static_cast<long>(from), a.end(), b.begin() + static_cast<long>(from));
+}
+}  // namespace
+
+TEST_F(MarkupRender, a_coloured_word_is_drawn_in_its_colour) {
+    auto red = menuOf("A {color=#ff0000}RED WORD{/color} here");
+    auto plain = menuOf("A RED WORD here");
+    EXPECT_GT(countPixels(frame(*red), isRed), 150);
+    EXPECT_EQ(countPixels(frame(*plain), isRed), 0);
+}
+
+TEST_F(MarkupRender, waving_letters_move_with_scene_time_and_are_the_same_at_the_same_time) {
+    auto first = menuOf("{wave}Waves on the sea{/wave}");
+    auto second = menuOf("{wave}Waves on the sea{/wave}");
+    first->ticks(12);
+    second->ticks(12);
+    auto atA = frame(*first), againAtA = frame(*second);
+    EXPECT_FALSE(boxesDiffer(atA, againAtA)) << "two runs drew the same time differently";
+    first->ticks(6);  // 0.1 s later
+    EXPECT_TRUE(boxesDiffer(atA, frame(*first))) << "the letters did not move";
+}
+
+TEST_F(MarkupRender, shaking_letters_move_with_scene_time) {
+    auto stage = menuOf("{shake}WHAT?{/shake}");
+    stage->ticks(12);
+    auto before = frame(*stage);
+    stage->ticks(6);
+    EXPECT_TRUE(boxesDiffer(before, frame(*stage)));
+}
+
+TEST_F(MarkupRender, still_motion_draws_waving_and_shaking_letters_still) {
+    auto stage = menuOf("{wave}Waves{/wave} and {shake}shakes{/shake}", true);
+    stage->ticks(12);
+    auto before = frame(*stage);
+    stage->ticks(6);
+    EXPECT_FALSE(boxesDiffer(before, frame(*stage)));
+    // Still is where plain letters would be.
+    auto plain = menuOf("Waves and shakes");
+    plain->ticks(18);
+    EXPECT_FALSE(boxesDiffer(frame(*plain), frame(*stage)));
+}
+
+// The player's "reduce flashes and shakes" (the pause overlay) stills letters too.
+TEST_F(MarkupRender, reduce_flashes_and_shakes_draws_moving_letters_still) {
+    auto stage = menuOf("{wave}Waves{/wave} and {shake}shakes{/shake}");
+    ViewOverlay reduced;
+    reduced.reduceFlashes = true;
+    stage->ticks(12);
+    auto before = frame(*stage, reduced);
+    stage->ticks(6);
+    EXPECT_FALSE(boxesDiffer(before, frame(*stage, reduced)));
+    EXPECT_TRUE(boxesDiffer(before, frame(*stage))) << "without the setting the letters move";
+}
