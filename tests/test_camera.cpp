@@ -15,6 +15,8 @@ using test::Stage;
 
 namespace {
 
+constexpr double kPi = 3.14159265358979323846;  // M_PI is not standard (mingw has none without _USE_MATH_DEFINES)
+
 ProcessOutcome run(Stage& stage, const char* function, int ticks = 0) {
     auto outcome = std::make_shared<ProcessOutcome>();
     stage.host->startProcess(function, {}, [outcome](const ProcessOutcome& o) { *outcome = o; });
@@ -117,8 +119,8 @@ TEST(Easing, every_curve_starts_at_0_ends_at_1_and_has_penners_values_between) {
                                                 {"inCubic", 0.125},
                                                 {"outCubic", 0.875},
                                                 {"inOutCubic", 0.5},
-                                                {"inSine", 1 - std::cos(M_PI / 4)},
-                                                {"outSine", std::sin(M_PI / 4)},
+                                                {"inSine", 1 - std::cos(kPi / 4)},
+                                                {"outSine", std::sin(kPi / 4)},
                                                 {"inOutSine", 0.5},
                                                 {"inBack", -0.0876975},
                                                 {"outBack", 1.0876975},
