@@ -183,6 +183,19 @@ std::vector<std::uint64_t> PlaySession::stopsOfRun() {
     return stops;
 }
 
+namespace {
+// The input a run standing at `tick` goes on with: the recorded future when
+// `live` (rolling forward along it), else only what came before `tick`.
+InputLog inputFor(const InputLog& future, std::uint64_t tick, bool live) {
+    InputLog before = future;
+    if (!live)
+        before.commands.erase(std::remove_if(before.commands.begin(), before.commands.end(),
+                                             [&](const InputCommand& c) { return c.tick >= tick; }),
+                              before.commands.end());
+    return before;
+}
+}  // namespace
+
 // Runs the furthest run's input again from a fresh load up to `tick`; with
 // `live`, its input after `tick` is the run's own again (back at the moment
 // rolled back from), else it is held aside as the future.
@@ -193,12 +206,7 @@ std::unique_ptr<Simulation> PlaySession::goTo(std::uint64_t tick, bool live) {
             spares_.erase(spare);
             return takeOver(std::move(run), tick, live);
         }
-    InputLog before = future_;
-    auto& commands = before.commands;
-    if (!live)
-        commands.erase(
-            std::remove_if(commands.begin(), commands.end(), [&](const InputCommand& c) { return c.tick >= tick; }),
-            commands.end());
+    InputLog before = inputFor(future_, tick, live);
     std::unique_ptr<Simulation> previous;
     try {
         previous = std::exchange(sim_, Simulation::rebuild(options_, scene_, before, tick, &sim_->world().maps()));
@@ -270,12 +278,7 @@ void PlaySession::dropFuture() {
 
 // A spare run standing at `tick` becomes the one on screen.
 std::unique_ptr<Simulation> PlaySession::takeOver(std::unique_ptr<Simulation> run, std::uint64_t tick, bool live) {
-    InputLog before = future_;
-    auto& commands = before.commands;
-    if (!live)
-        commands.erase(
-            std::remove_if(commands.begin(), commands.end(), [&](const InputCommand& c) { return c.tick >= tick; }),
-            commands.end());
+    InputLog before = inputFor(future_, tick, live);
     run->continueReplay(before);
     run->transcript().setSink(options_.sink);
     run->setQuiet(false);
