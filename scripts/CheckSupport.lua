@@ -85,7 +85,7 @@ local function tokenize(source)
             local startLine = line
             local body, after = longBracket(at)
             local _, newlines = body:gsub("\n", "")
-            tokens[#tokens + 1] = { kind = "string", value = body, line = startLine,
+            tokens[#tokens + 1] = { kind = "string", value = body, line = startLine, long = true,
                 close = after - #source:match("^%[(=*)%[", at) - 2 }
             line, at = line + newlines, after
         else
@@ -691,14 +691,60 @@ local function literalPieces(tokens, span)
     return #pieces > 0 and tokens[span[2]].kind == "string" and pieces or nil
 end
 
+local ESCAPES = { a = "\a", b = "\b", f = "\f", n = "\n", r = "\r", t = "\t", v = "\v", ["\\"] = "\\",
+    ['"'] = '"', ["'"] = "'", ["\n"] = "\n" }
+
+-- A string token's text as Lua reads it (escapes decoded; a long string
+-- loses the newline right after its opening bracket): the text a line shows,
+-- whose hash is its automatic ID and its string-table lock.
+local function literalText(t)
+    if t.long then
+        return (t.value:gsub("^\r?\n", ""))
+    end
+    local out, at, n = {}, 1, #t.value
+    while at <= n do
+        local c = t.value:sub(at, at)
+        if c ~= "\\" then
+            out[#out + 1] = c
+            at = at + 1
+        else
+            local digits = t.value:match("^%d%d?%d?", at + 1)
+            if digits then
+                out[#out + 1] = string.char(tonumber(digits) % 256)
+                at = at + 1 + #digits
+            else
+                local e = t.value:sub(at + 1, at + 1)
+                out[#out + 1] = ESCAPES[e] or e
+                at = at + 2
+            end
+        end
+    end
+    return table.concat(out)
+end
+
+-- The speaker a call names with a literal first argument (dialogue, say,
+-- sayFor, text with two arguments), or nil.
+local SPEAKER_CALLS = { dialogue = true, say = true, sayFor = true }
+local function speakerOf(tokens, name, args)
+    local first = args[1]
+    if not first or first[1] ~= first[2] or tokens[first[1]].kind ~= "string" then
+        return nil
+    end
+    if SPEAKER_CALLS[name] or (name == "text" and #args >= 2) then
+        return tokens[first[1]].value
+    end
+    return nil
+end
+
 ---The literal strings a player reads in a script: every text argument of a
 ---described call (dialogue, text, say, sayFor, banner, option, line) that is
 ---a string literal, or literals joined with `..` (the ID goes in the last).
 ---Text built at run time from anything else is not among them.
 ---@param source string
 ---@param api table ApiDescription.lua's table
----@return table[] { line, close (byte of its closing quote), value (as written), id (explicit, or nil),
----  owner (the named function it is in, or nil) }, in the order they are written
+---@return table[] { line, close (byte of its closing quote), value (as written), text (as Lua reads it),
+---  id (explicit, or nil), owner (the named function it is in, or nil), call (dialogue, option...),
+---  speaker (a literal speaker, or nil) }, in the order they are written
 function M.playerLines(source, api)
     local tokens = tokenize(source)
     local closeOf, functionOf = blocks(tokens)
@@ -712,9 +758,10 @@ function M.playerLines(source, api)
             for _, n in ipairs(lineArguments(entry, #args)) do
                 local pieces = args[n] and literalPieces(tokens, args[n])
                 if pieces then
-                    local values = {}
+                    local values, texts = {}, {}
                     for k, piece in ipairs(pieces) do
                         values[k] = piece.value
+                        texts[k] = literalText(piece)
                     end
                     local value, last = table.concat(values), pieces[#pieces]
                     local f, owner = functionOf[i], nil
@@ -723,7 +770,8 @@ function M.playerLines(source, api)
                         f = functionOf[f]
                     end
                     out[#out + 1] = { line = pieces[1].line, close = last.close, value = value,
-                        id = lineIdOf(value), owner = owner }
+                        text = table.concat(texts), id = lineIdOf(value), owner = owner, call = t.value,
+                        speaker = speakerOf(tokens, t.value, args) }
                 end
             end
         end

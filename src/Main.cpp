@@ -12,6 +12,7 @@
 #include "app/Explorer.h"
 #include "app/Renderer.h"
 #include "app/RunSetup.h"
+#include "app/StringTools.h"
 #include "app/TimelineReport.h"
 #include "app/WindowGame.h"
 #include "audio/Mixer.h"
@@ -152,6 +153,7 @@ int main(int argc, char** argv) {
             case CommandLine::Mode::ListScenes: return listScenes(setup);
             case CommandLine::Mode::Check: return runCheck(setup);
             case CommandLine::Mode::Explore: return runExplore(setup);
+            case CommandLine::Mode::Strings: return runStrings(setup);
             case CommandLine::Mode::Headless: return runHeadless(setup);
             case CommandLine::Mode::Screenshot: return runScreenshot(setup);
             case CommandLine::Mode::Timeline: return runTimeline(setup);

@@ -509,7 +509,7 @@ TEST_F(AccessPadTest, the_accessibility_rows_and_the_history_by_pad_alone) {
 // A build or machine with no synthesiser: the option is not offered.
 
 TEST(PauseMenuRows, with_no_speech_synthesiser_the_self_voicing_row_is_hidden_and_the_rest_stay) {
-    PauseMenu with(true), without(false);
+    PauseMenu with(true, {"en", "fr"}), without(false, {"en", "fr"});
     EXPECT_EQ(with.rowCount(), PauseMenu::kRowCount);
     EXPECT_EQ(without.rowCount(), PauseMenu::kRowCount - 1);
     PlayerSettings settings;

@@ -21,6 +21,8 @@
 #include "TestSupport.h"
 #include "app/RunSetup.h"
 #include "app/WindowGame.h"
+#include "lang/LineId.h"
+#include "lang/StringTable.h"
 
 using namespace stagehand;
 namespace fs = std::filesystem;
@@ -900,6 +902,40 @@ TEST_F(WindowTest, the_pause_overlay_changes_the_players_settings_and_the_scene_
     EXPECT_TRUE(text().autoAdvance);
     EXPECT_EQ(text().readingScale, 0.5f);
     EXPECT_EQ(game->playInput().speedIndex(), 2) << "F3 goes on from the overlay's choice";
+}
+
+// The Language row (shown when the script has a string table beside it):
+// the page on screen is shown in the new language at once, and the choice is
+// kept for the next start (src/lang, docs/API.md "String tables").
+TEST_F(WindowTest, the_language_row_shows_the_page_on_screen_in_the_new_language_at_once_and_is_kept) {
+    const std::string first = "The first page is long enough to be typing for a good while after it appears.";
+    const std::string french = "La première page est assez longue pour s'écrire un bon moment.";
+    fs::create_directories(folder / "strings");
+    std::ofstream(folder / "strings" / "scenes.fr.csv", std::ios::binary)
+        << "language,id,text,file,line,lock,comment\n"
+        << "fr," << lang::automaticLineId("scenes.lua", first) << "," << french << ",scenes.lua,41,"
+        << lang::sourceLock(first) << ",\n";
+    open("pages");
+    frame();
+    ASSERT_EQ(page(), first);
+    press(SDLK_ESCAPE);
+    press(SDLK_DOWN);
+    ASSERT_EQ(game->pauseRow(), PauseMenu::Row::Language);
+    press(SDLK_RIGHT);
+    EXPECT_EQ(game->settings().language, "fr");
+    EXPECT_EQ(page(), french) << "the page on screen, at once";
+    press(SDLK_ESCAPE);
+    frame();
+    EXPECT_EQ(page(), french);
+    game->keepSettings();
+    open("pages");
+    frame();
+    EXPECT_EQ(page(), french) << "the next start is in the language chosen";
+    press(SDLK_ESCAPE);
+    press(SDLK_DOWN);
+    press(SDLK_LEFT);
+    EXPECT_EQ(game->settings().language, "en");
+    EXPECT_EQ(page(), first) << "and back";
 }
 
 TEST_F(WindowTest, back_to_the_scene_menu_ends_the_scene_and_all_its_processes) {

@@ -43,14 +43,18 @@ const char* usageText() {
            "  stagehand --timeline OUT.html [--script PATH] [--scene NAME] [--seconds S] [--choose 2,1,...] "
            "[--seed N]\n"
            "  stagehand --list-scenes [--script PATH]\n"
-           "  stagehand --check [--script PATH] [--warn-only]\n"
+           "  stagehand --check [--script PATH] [--warn-only]   (also every string table beside the script)\n"
+           "  stagehand --strings extract [--script PATH]    (writes strings/NAME.en.csv beside the script)\n"
+           "  stagehand --strings merge --lang CODE [--script PATH]\n"
            "  stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N (default 200)]\n"
            "            [--explore-walks N (default 20)] [--seed N] [--seconds S (per run)] [--json]\n"
            "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE, --load SAVE,\n"
            "          --watchdog SECONDS (default 1), --memory-limit MB (default 512),\n"
            "          --traceback (a script error's traceback, the stage library's frames hidden), --traceback-all\n"
            "          --maps DIR (repeatable): look for maps there first, then in maps/ beside the script,\n"
-           "          then in the data folder's assets/maps\n";
+           "          then in the data folder's assets/maps\n"
+           "          --lang CODE: play in that language (en, a code with a table in strings/ beside the\n"
+           "          script, or pseudo); an unknown code lists the known ones\n";
 }
 
 bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& error) {
@@ -95,6 +99,11 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             if (!value(out.scriptPath)) return false;
         } else if (arg == "--scene") {
             if (!value(out.scene)) return false;
+        } else if (arg == "--strings") {
+            if (!value(out.stringsAction)) return false;
+            out.mode = CommandLine::Mode::Strings;
+        } else if (arg == "--lang") {
+            if (!value(out.language)) return false;
         } else if (arg == "--screenshot") {
             if (!value(out.screenshotPath)) return false;
             out.mode = CommandLine::Mode::Screenshot;

@@ -1,10 +1,11 @@
 // The command line, a contract users and tests depend on (see DESIGN.md):
-//   stagehand [--script PATH] [--scene NAME]
+//   stagehand [--script PATH] [--scene NAME] [--lang CODE]
 //   stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1] [--seed N]
 //   stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH]
 //   stagehand --list-scenes [--script PATH]
 //   stagehand --check [--script PATH] [--warn-only]
 //   stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N] [--explore-walks N] [--seed N] [--json]
+//   --lang CODE (window, headless, screenshot, timeline): play in that language (src/lang)
 //   common: --watchdog SECONDS, --memory-limit MB, --flag NAME=VALUE (repeatable),
 //           --record FILE, --replay FILE, --load SAVE, --traceback, --traceback-all, --maps DIR (repeatable)
 #pragma once
@@ -17,10 +18,12 @@
 namespace stagehand {
 
 struct CommandLine {
-    enum class Mode { Window, Headless, Screenshot, Timeline, ListScenes, Check, Explore, Help };
+    enum class Mode { Window, Headless, Screenshot, Timeline, ListScenes, Check, Explore, Strings, Help };
     Mode mode = Mode::Window;
     std::string scriptPath;  // empty: the data root's scripts/Demo.lua
     std::string scene;
+    std::string stringsAction;  // --strings extract|merge (src/app/StringTools.h)
+    std::string language;       // --lang CODE: empty, the player's setting in the window and the source (en) elsewhere
     double seconds = 60;
     bool secondsGiven = false;  // --seconds: otherwise a --replay runs to the end of its recording
     int explorePaths = 200;     // --explore-paths N: runs a scene may take to try every menu path

@@ -39,9 +39,21 @@ std::string percent(int tenths) {
 }
 }  // namespace
 
-PauseMenu::PauseMenu(bool speech) {
-    for (int i = 0; i < kRowCount; ++i)
-        if (speech || static_cast<Row>(i) != Row::SelfVoicing) rows_.push_back(static_cast<Row>(i));
+PauseMenu::PauseMenu(bool speech, std::vector<std::string> languages) : languages_(std::move(languages)) {
+    for (int i = 0; i < kRowCount; ++i) {
+        auto row = static_cast<Row>(i);
+        if ((speech || row != Row::SelfVoicing) && (languages_.size() > 1 || row != Row::Language))
+            rows_.push_back(row);
+    }
+}
+
+std::string PauseMenu::languageName(const std::string& code) {
+    static const std::pair<const char*, const char*> kNames[] = {
+        {"en", "English"}, {"fr", "Français"}, {"de", "Deutsch"}, {"es", "Español"}, {"it", "Italiano"},
+        {"ar", "العربية"}, {"he", "עברית"},    {"ja", "日本語"},  {"zh", "中文"},    {"pseudo", "Pseudo"}};
+    for (const auto& [known, name] : kNames)
+        if (code == known) return name;
+    return code;
 }
 
 float PauseMenu::rowHeight() const {
@@ -61,6 +73,7 @@ std::string PauseMenu::spoken(const PlayerSettings& settings) const {
 std::string PauseMenu::label(Row row) {
     switch (row) {
         case Row::Resume: return "Resume";
+        case Row::Language: return "Language";
         case Row::TextSpeed: return "Text speed";
         case Row::AutoAdvance: return "Auto-advance";
         case Row::AutoAdvanceWait: return "Auto-advance wait";
@@ -88,6 +101,7 @@ std::string PauseMenu::label(Row row) {
 
 std::string PauseMenu::value(Row row, const PlayerSettings& s) {
     switch (row) {
+        case Row::Language: return languageName(s.language.empty() ? "en" : s.language);
         case Row::TextSpeed: return PlayInput::speedName(s.textSpeed);
         case Row::AutoAdvance: return s.autoAdvance ? "on" : "off";
         case Row::AutoAdvanceWait: return kAutoAdvanceWaits[s.autoAdvanceWait].name;
@@ -111,6 +125,15 @@ std::string PauseMenu::value(Row row, const PlayerSettings& s) {
 
 PauseMenu::Action PauseMenu::change(Row row, int step, PlayerSettings& s) {
     switch (row) {
+        case Row::Language: {
+            if (languages_.empty()) return Action::None;
+            std::string current = s.language.empty() ? "en" : s.language;
+            auto at = std::find(languages_.begin(), languages_.end(), current);
+            int index = at == languages_.end() ? 0 : static_cast<int>(at - languages_.begin());
+            s.language = languages_[static_cast<std::size_t>(
+                cycle(index, step > 1 ? 1 : step, static_cast<int>(languages_.size())))];
+            return Action::LanguageChanged;
+        }
         case Row::TextSpeed: s.textSpeed = cycle(s.textSpeed, step, PlayInput::speedCount()); break;
         case Row::AutoAdvance: s.autoAdvance = !s.autoAdvance; break;
         case Row::AutoAdvanceWait: s.autoAdvanceWait = cycle(s.autoAdvanceWait, step, 3); break;

@@ -1,5 +1,5 @@
-// The pause overlay (Escape in a scene, Start on a pad): resume, the player's
-// settings (text speed, auto-advance and its wait, text size, fullscreen,
+// The pause overlay (Escape in a scene, Start on a pad): resume, the language,
+// the player's settings (text speed, auto-advance and its wait, text size, fullscreen,
 // master/music/sound/voice volumes, mute when the window loses focus, the
 // accessibility options: self-voicing, font, line spacing, high contrast,
 // reduce flashes and shakes; skip all or only read lines, read lines in
@@ -20,9 +20,20 @@ namespace stagehand {
 
 class PauseMenu {
 public:
-    enum class Action { None, Resume, SettingsChanged, ToggleFullscreen, SaveLoad, History, SceneMenu, Quit };
+    enum class Action {
+        None,
+        Resume,
+        SettingsChanged,
+        LanguageChanged,
+        ToggleFullscreen,
+        SaveLoad,
+        History,
+        SceneMenu,
+        Quit
+    };
     enum class Row {
         Resume,
+        Language,  // shown when the script has more than one language (src/lang)
         TextSpeed,
         AutoAdvance,
         AutoAdvanceWait,
@@ -45,10 +56,12 @@ public:
         SceneMenu,
         Quit
     };
-    static constexpr int kRowCount = 22;  // every row; rowCount() is what this overlay shows
+    static constexpr int kRowCount = 23;  // every row; rowCount() is what this overlay shows
 
     // `speech`: a synthesiser exists, so the self-voicing row is shown.
-    explicit PauseMenu(bool speech = true);
+    // `languages`: the codes the player may choose (lang::knownLanguages
+    // without pseudo); the Language row is shown when there are two or more.
+    explicit PauseMenu(bool speech = true, std::vector<std::string> languages = {});
 
     // Up/Down (W/S, D-pad) choose a row; Left/Right (A/D) change a setting;
     // Enter, Space, A or a click activate; Escape, Start or B resume.
@@ -63,6 +76,8 @@ public:
     // The row label and, for a setting, its value ("Text speed", "fast").
     static std::string label(Row row);
     static std::string value(Row row, const PlayerSettings& settings);
+    // A language as its readers name it ("fr": "Français"); the code for one not listed.
+    static std::string languageName(const std::string& code);
 
 private:
     Action change(Row row, int step, PlayerSettings& settings);
@@ -70,6 +85,7 @@ private:
     float rowHeight() const;
     float panelHeight() const;
     std::vector<Row> rows_;
+    std::vector<std::string> languages_;
     int selected_ = 0;
 };
 

@@ -9,6 +9,7 @@
 #include <locale>
 #include <sstream>
 
+#include "lang/StringTable.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -25,6 +26,14 @@ bool readInt(const std::string& text, int low, int high, int& out) {
 bool readBool(const std::string& text, bool& out) {
     if (text != "true" && text != "false") return false;
     out = text == "true";
+    return true;
+}
+
+// A language code (letters, digits, -) or nothing: whether the script has
+// that language is known only when it is loaded (WindowGame says so then).
+bool readLanguage(const std::string& text, std::string& out) {
+    if (!text.empty() && !lang::isLanguageCode(text)) return false;
+    out = text;
     return true;
 }
 
@@ -66,6 +75,7 @@ PlayerSettings PlayerSettings::load(const std::string& path, std::string& warnin
                   : key == "reduce_flashes"    ? readBool(value, settings.reduceFlashes)
                   : key == "skip_all"          ? readBool(value, settings.skipAll)
                   : key == "mark_read"         ? readBool(value, settings.markRead)
+                  : key == "language"          ? readLanguage(value, settings.language)
                                                : false;
         if (!ok) {
             warning = path + ":" + std::to_string(number) + ": cannot read '" + line + "'; using the default settings";
@@ -96,7 +106,8 @@ bool PlayerSettings::save(const std::string& path) const {
         << "high_contrast = " << (highContrast ? "true" : "false") << "\n"
         << "reduce_flashes = " << (reduceFlashes ? "true" : "false") << "\n"
         << "skip_all = " << (skipAll ? "true" : "false") << "\n"
-        << "mark_read = " << (markRead ? "true" : "false") << "\n";
+        << "mark_read = " << (markRead ? "true" : "false") << "\n"
+        << "language = " << language << "\n";
     return static_cast<bool>(out.flush());
 }
 

@@ -40,6 +40,7 @@ struct PlayerSettings {
     bool reduceFlashes = false;  // flash() is a short dim instead of white; shakes stand still
     bool skipAll = false;        // skip passes unread lines too (else it stops at the first one: ReadLines.h)
     bool markRead = false;       // lines read in an earlier run are drawn in another colour
+    std::string language;        // the language lines are shown in (src/lang): "" the script's own (en)
 
     // Reads `path`. A missing file gives the defaults silently; a damaged one
     // gives the defaults and a one-line `warning` naming the file and line.

@@ -76,6 +76,7 @@ Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool 
     // The window keeps no mechanics: a long session would hold every wait.
     options.mechanics = setup.cmd.mode != CommandLine::Mode::Window;
     options.storyTargetWarnings = setup.cmd.mode != CommandLine::Mode::Check;
+    options.lines = setup.lines;
     return options;
 }
 
@@ -103,9 +104,19 @@ bool readReplay(Setup& setup, std::string& error) {
     return true;
 }
 
+// --lang: one of the script's known languages (exit 2 listing them
+// otherwise); a table that does not load is one line, and the source is played.
+bool chooseLanguage(Setup& setup, std::string& error) {
+    setup.lines = std::make_shared<lang::LineProvider>(setup.scriptPath);
+    // --strings merge --lang CODE names the table to write, which may not exist yet.
+    if (setup.cmd.language.empty() || setup.cmd.mode == CommandLine::Mode::Strings) return true;
+    return setup.lines->setLanguage(setup.cmd.language, error);
+}
+
 bool completeSetup(Setup& setup, std::string& error) {
     setup.scriptPath =
         setup.cmd.scriptPath.empty() ? joinPath(setup.dataRoot, "scripts/Demo.lua") : setup.cmd.scriptPath;
+    if (!chooseLanguage(setup, error)) return false;
     if (!readReplay(setup, error)) return false;
     if (setup.cmd.loadPath.empty()) return true;
     InputLog save;

@@ -29,6 +29,9 @@ struct Setup {
     std::optional<InputLog> input;  // --replay or --load: the player's recorded input
     std::uint64_t resumeAt = 0;     // --load: the tick the save was made at
     std::string loadMessage;        // --load: how an edited script replays the save (shown in the window)
+    // The language lines are shown in (--lang, or the player's setting in the
+    // window): shared by every run made from this setup, so a switch reaches them all.
+    std::shared_ptr<lang::LineProvider> lines;
 };
 
 // The setup of a saved run: its scene, seed, flags and input.

@@ -74,6 +74,8 @@ Simulation::Simulation(const Options& options) {
         throw LoadError(e.what());
     }
     host_->setFlags(options.flags);  // before the script's top level runs
+    lines_ = options.lines;
+    host_->setLineProvider(lines_.get());
     host_->observeMechanics(options.mechanics);
     tracebacks_ = options.tracebacks;
     setQuiet(options.quiet);
@@ -113,7 +115,9 @@ bool Simulation::startScene(const std::string& name, std::string& error) {
     TranscriptEvent start;
     start.time = world_.time();
     start.name = "scene_start";
-    transcript_.record(start.with("scene", name));
+    start.with("scene", name);
+    if (lines_ && lines_->translates()) start.with("lang", lines_->language());  // said once, at the start
+    transcript_.record(start);
     if (topLevel) return true;  // its processes run already; tick() sees them end
     host_->startScene(name, [this](const ProcessOutcome& outcome) {
         // The scene runner returns how the story's last function ended.

@@ -14,6 +14,7 @@
 #include "game/InputLog.h"
 #include "game/Transcript.h"
 #include "game/World.h"
+#include "lang/LineProvider.h"
 #include "script/ScriptHost.h"
 
 namespace stagehand {
@@ -45,6 +46,9 @@ public:
         // the data folder's assets/maps alone.
         std::vector<std::string> mapFolders;
         bool storyTargetWarnings = true;  // stderr lines at load (--check makes them findings)
+        // The language lines are shown in (shared by the runs made from this
+        // one); null: the source language.
+        std::shared_ptr<lang::LineProvider> lines;
         bool quiet = false;  // a run nobody watches (rollback's spares, a save's replay): nothing on stderr
     };
 
@@ -117,6 +121,7 @@ private:
     std::string sceneName_;
     bool sceneEnded_ = false;
     bool topLevelScene_ = false;
+    std::shared_ptr<lang::LineProvider> lines_;
     InputLog replay_;
     std::size_t replayNext_ = 0;  // the scene is the top level's processes: it ends when they all have
     bool stuck_ = false;

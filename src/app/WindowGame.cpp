@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "lang/StringTable.h"
 #include "platform/Gamepads.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
@@ -83,6 +84,11 @@ WindowGame::WindowGame(const Setup& setup, Options options)
       renderer_(windowOptions(), setup.dataRoot),
       menuWatcher_(setup.scriptPath, setup.dataRoot, makeOptions(setup, {}, false).mapFolders) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
+    // --lang for this run (the pause overlay shows it), else the language the player chose last time.
+    if (!setup_.cmd.language.empty())
+        settings_.language = setup_.cmd.language == lang::kSourceLanguage ? "" : setup_.cmd.language;
+    else if (!settings_.language.empty())
+        switchLanguage(settings_.language);
     if (!soundNotice_.empty()) std::cerr << "stagehand: " << soundNotice_ << '\n';
     std::string why;
     speechAvailable_ = options_.speech || systemSpeechAvailable(why);
@@ -220,6 +226,7 @@ void WindowGame::handlePause(const InputEvent& event, const ViewLayout& layout) 
         case PauseMenu::Action::SettingsChanged:
             playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
             break;
+        case PauseMenu::Action::LanguageChanged: switchLanguage(settings_.language); break;
         case PauseMenu::Action::ToggleFullscreen:
             renderer_.window.toggleFullscreen();
             settings_.fullscreen = renderer_.window.isFullscreen();
@@ -289,11 +296,31 @@ bool WindowGame::handleSceneKey(const InputEvent& event) {
     }
 }
 
+// The languages a player may choose: the script's, without the pseudo-language
+// (an author's tool: --lang pseudo).
+std::vector<std::string> WindowGame::playerLanguages() const {
+    std::vector<std::string> codes = lang::knownLanguages(setup_.scriptPath);
+    codes.erase(std::remove(codes.begin(), codes.end(), lang::kPseudoLanguage), codes.end());
+    return codes;
+}
+
+// Every line from now on is looked up in `code`; the scene on screen is run
+// again to this tick (as a hot reload does), so the line, bubbles, menu and
+// banner showing are re-shown in it at once.
+void WindowGame::switchLanguage(const std::string& code) {
+    std::string error;
+    if (!setup_.lines->setLanguage(code.empty() ? lang::kSourceLanguage : code, error)) {
+        std::cerr << "stagehand: " << error << '\n';
+        return;
+    }
+    if (session_ && !session_->reload(error)) std::cerr << "stagehand: " << error << '\n';
+}
+
 void WindowGame::openPause() {
     settings_.textSpeed = playInput_.speedIndex();  // F2 and F3 may have changed them
     settings_.autoAdvance = playInput_.autoAdvance();
     settings_.fullscreen = renderer_.window.isFullscreen();
-    pauseMenu_ = PauseMenu{speechAvailable_};
+    pauseMenu_ = PauseMenu{speechAvailable_, playerLanguages()};
     paused_ = true;
 }
 

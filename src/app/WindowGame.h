@@ -87,6 +87,8 @@ private:
     bool handleSceneKey(const InputEvent& event);
     bool handleSceneOverKey(int key);
     void openPause();
+    std::vector<std::string> playerLanguages() const;
+    void switchLanguage(const std::string& code);
     void quicksave();
     void quickload();
     void rollback(bool back);

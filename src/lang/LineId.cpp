@@ -73,9 +73,13 @@ std::string automaticLineId(std::string_view scriptPath, std::string_view text) 
     std::string scope;
     for (char c : file) scope.push_back(isLineIdChar(c) && c != '.' ? c : '_');
     if (scope.empty()) scope = "script";
+    return "auto." + scope + "." + lineTextHash(text);
+}
+
+std::string lineTextHash(std::string_view text) {
     char hash[16];
     std::snprintf(hash, sizeof hash, "%08x", static_cast<unsigned>(fnv1a(text)));
-    return "auto." + scope + "." + hash;
+    return hash;
 }
 
 LineText identifyLine(std::string_view text, std::string_view scriptPath) {

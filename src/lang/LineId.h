@@ -46,6 +46,10 @@ bool isLineId(std::string_view id);
 // the text (tag already removed), in hex. Equal texts in one file share it.
 std::string automaticLineId(std::string_view scriptPath, std::string_view text);
 
+// The 32-bit FNV-1a hash of `text` as 8 lowercase hex digits: the automatic
+// ID's hash, and a string table's lock (src/lang/StringTable.h).
+std::string lineTextHash(std::string_view text);
+
 // The line's ID and text: the explicit tag if there is one, else the
 // automatic ID for `scriptPath`.
 LineText identifyLine(std::string_view text, std::string_view scriptPath);

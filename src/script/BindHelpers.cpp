@@ -197,18 +197,46 @@ LineSource playerLine(lua_State* L, int index) {
     line.idSource = readableText(L, -1);
     lua_pop(L, 1);
     lua_getfield(L, index, "values");
-    int values = lua_gettop(L);
-    line.text = lang::fillTemplate(line.idSource, [&](const std::string& name) -> std::optional<std::string> {
-        if (lua_type(L, values) != LUA_TTABLE) return std::nullopt;
-        lua_pushlstring(L, name.data(), name.size());
-        lua_rawget(L, values);
-        std::optional<std::string> value;
-        if (lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER) value = readableText(L, -1);
-        lua_pop(L, 1);
-        return value;
-    });
+    if (lua_type(L, -1) == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {  // line() checked them: names are strings, values strings or numbers
+            if (lua_type(L, -2) == LUA_TSTRING && (lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER))
+                line.values[lua_tostring(L, -2)] = readableText(L, -1);
+            lua_pop(L, 1);
+        }
+    }
     lua_pop(L, 1);
+    line.text = fillLine(line.idSource, line.values);
     return line;
+}
+
+std::string fillLine(const std::string& text, const std::map<std::string, std::string>& values) {
+    return lang::fillTemplate(text, [&](const std::string& name) -> std::optional<std::string> {
+        auto it = values.find(name);
+        if (it == values.end()) return std::nullopt;
+        return it->second;
+    });
+}
+
+namespace {
+const char kLineProviderKey = 0;
+}
+
+void setLineProvider(lua_State* L, const lang::LineProvider* provider) {
+    lua_pushlightuserdata(L, const_cast<char*>(&kLineProviderKey));
+    if (provider)
+        lua_pushlightuserdata(L, const_cast<lang::LineProvider*>(provider));
+    else
+        lua_pushnil(L);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+}
+
+const lang::LineProvider* lineProviderOf(lua_State* L) {
+    lua_pushlightuserdata(L, const_cast<char*>(&kLineProviderKey));
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    auto* provider = static_cast<const lang::LineProvider*>(lua_touserdata(L, -1));
+    lua_pop(L, 1);
+    return provider;
 }
 
 // The values are checked here, where the script wrote them: a name is a

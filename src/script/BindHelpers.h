@@ -8,10 +8,12 @@
 // strings die when it returns) before the binding itself calls lua_error.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "lang/LineId.h"
+#include "lang/LineProvider.h"
 #include "script/LuaCompat.h"
 
 namespace stagehand::bind {
@@ -49,9 +51,16 @@ struct LineSource {
     std::string text;
     std::string idSource;
     std::string script;
+    std::map<std::string, std::string> values;  // a line()'s values, as text (a translation is filled with them)
 };
 void lineTextChecked(lua_State* L, int index, const char* fname, const char* argName);
 LineSource playerLine(lua_State* L, int index);
+// `text` (a template, or a translation of one) with line()'s `values` in it, each escaped.
+std::string fillLine(const std::string& text, const std::map<std::string, std::string>& values);
+// The language lines are shown in (src/lang/LineProvider.h), kept in the
+// registry by the host; null: the source language.
+void setLineProvider(lua_State* L, const lang::LineProvider* provider);
+const lang::LineProvider* lineProviderOf(lua_State* L);
 // line(template [, values]): pushes the template value the text arguments take.
 int pushLineTemplate(lua_State* L);
 double checkNumber(lua_State* L, int index, const char* fname, const char* argName);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "game/World.h"
+#include "lang/Translation.h"
 #include "render/ImageFiles.h"
 #include "render/Utf8.h"
 #include "script/BindAudio.h"
@@ -221,8 +222,18 @@ std::shared_ptr<const text::MarkedText> markedLine(lua_State* L, int index, cons
         bind::pushError(L, std::string(fname) + ": " + argName + ": " + error);
         return marked;
     }
-    if (lineId) *lineId = lang::lineIdOf(marked->lineId, source.idSource, source.script);
-    return marked;
+    std::string id = lang::lineIdOf(marked->lineId, source.idSource, source.script);
+    if (lineId) *lineId = id;
+    const lang::LineProvider* lines = bind::lineProviderOf(L);
+    if (!lines || !lines->translates()) return marked;
+    // The line in the player's language (src/lang/Translation.h): a line with
+    // none, or one that cannot be shown, is the source (with one warning).
+    std::string warning;
+    auto translated = lang::translateLine(
+        *lines, id, lang::splitLineId(source.idSource).text, *marked, place,
+        [&](const std::string& text) { return bind::fillLine(text, source.values); }, warning);
+    if (!warning.empty()) lines->warnOnce(id, warning);
+    return translated ? translated : marked;
 }
 
 // The expression images of a portrait: "keeper" has "worried" when

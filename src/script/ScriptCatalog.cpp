@@ -102,6 +102,68 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
     return findings;
 }
 
+bool ScriptHost::writtenLines(const std::string& path, std::vector<WrittenLine>& out, std::string& error) {
+    lua_State* L = lua_.get();
+    std::string source;
+    if (!readFile(path, source, error)) return false;
+    std::string checkerPath = joinPath(dataRoot_, "scripts/CheckSupport.lua");
+    std::string apiPath = joinPath(dataRoot_, "scripts/ApiDescription.lua");
+    if (!runHostFile(lua_, checkerPath, "@" + chunkLabel(checkerPath), error)) return false;
+    int checker = lua_gettop(L);
+    if (!runHostFile(lua_, apiPath, "@" + chunkLabel(apiPath), error)) {
+        lua_settop(L, checker - 1);
+        return false;
+    }
+    int api = lua_gettop(L);
+    // The explicit IDs used twice: a table cannot hold both lines.
+    lua_getfield(L, checker, "playerLines");
+    lua_pushlstring(L, source.data(), source.size());
+    lua_pushvalue(L, api);
+    CallResult lines = lua_.call(2, 1);
+    if (!lines.ok) {
+        error = firstLine(lines.error);
+        lua_settop(L, checker - 1);
+        return false;
+    }
+    int list = lua_gettop(L);
+    lua_getfield(L, checker, "duplicateLineIds");
+    lua_pushvalue(L, list);
+    std::string label = chunkLabel(path);
+    lua_pushlstring(L, label.data(), label.size());
+    CallResult duplicates = lua_.call(2, 1);
+    if (duplicates.ok) {
+        for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
+            lua_rawgeti(L, -1, i);
+            lua_getfield(L, -1, "text");
+            if (lua_isstring(L, -1)) error += (error.empty() ? "" : "\n") + std::string(lua_tostring(L, -1));
+            lua_pop(L, 2);
+        }
+    }
+    auto field = [&](const char* name) {
+        lua_getfield(L, -1, name);
+        std::size_t length = 0;
+        const char* bytes = lua_isstring(L, -1) ? lua_tolstring(L, -1, &length) : nullptr;
+        std::string value = bytes ? std::string(bytes, length) : std::string();
+        lua_pop(L, 1);
+        return value;
+    };
+    for (int i = 1; error.empty() && i <= static_cast<int>(lua_objlen(L, list)); ++i) {
+        lua_rawgeti(L, list, i);
+        WrittenLine line;
+        lua_getfield(L, -1, "line");
+        line.line = static_cast<long>(lua_tonumber(L, -1));
+        lua_pop(L, 1);
+        line.text = field("text");
+        line.call = field("call");
+        line.speaker = field("speaker");
+        line.owner = field("owner");
+        out.push_back(std::move(line));
+        lua_pop(L, 1);
+    }
+    lua_settop(L, checker - 1);
+    return error.empty();
+}
+
 // Fills the table on top of the stack with what --check needs to know the
 // script can name: its globals and own functions, its scenes, the actors,
 // waypoints, images and sounds, and the scheduler's closestName.

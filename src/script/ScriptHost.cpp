@@ -10,6 +10,7 @@
 
 #include "game/World.h"
 #include "platform/Portable.h"
+#include "script/BindHelpers.h"
 #include "script/BindStage.h"
 #include "script/LuaCompat.h"
 #include "script/LuaValues.h"
@@ -216,6 +217,10 @@ std::string shortenedLabel(const std::string& label) {
 }
 
 }  // namespace
+
+void ScriptHost::setLineProvider(const lang::LineProvider* lines) {
+    bind::setLineProvider(lua_.get(), lines);
+}
 
 std::string ScriptHost::chunkLabel(const std::string& path) const {
     // Paths under the data root are named relative to it, so messages and

@@ -20,6 +20,9 @@
 
 namespace stagehand {
 
+namespace lang {
+class LineProvider;
+}
 class World;
 
 struct ScriptValue {
@@ -89,6 +92,19 @@ public:
     // "file:line: ..." each. Runs scripts/CheckSupport.lua.
     std::vector<std::string> check(const std::string& path);
 
+    // The literal lines a player reads in the script at `path`, as the
+    // tagger sees them (CheckSupport.lua's playerLines), in written order.
+    struct WrittenLine {
+        long line = 0;
+        std::string text;     // as Lua reads it, with its {#ID} tag if it has one
+        std::string call;     // dialogue, text, say, sayFor, banner, option, line
+        std::string speaker;  // a literal speaker, or ""
+        std::string owner;    // the function it is in, or ""
+    };
+    // False with `error` ("FILE:LINE: ..." lines) when the script cannot be read
+    // or uses an explicit line ID twice.
+    bool writtenLines(const std::string& path, std::vector<WrittenLine>& out, std::string& error);
+
     // Scenes in the order the script lists them (its SCENES table), or every
     // global function of the script in name order.
     std::vector<SceneInfo> scenes();
@@ -129,6 +145,8 @@ public:
     void observeMechanics(bool on);
 
     int errorCount() const { return errorCount_; }
+    // The language each shown line is looked up in (null: the source); the caller keeps it alive.
+    void setLineProvider(const lang::LineProvider* lines);
     int liveProcessCount();
     std::vector<ProcessInfo> processes();
     std::vector<StuckProcess> findDeadlocks();

@@ -1,0 +1,40 @@
+// The string tables' tools (issue 28; docs/API.md, "String tables"):
+//   stagehand --strings extract [--script PATH]     writes strings/NAME.en.csv, the source table
+//   stagehand --strings merge --lang CODE [--script PATH]
+//                                                   brings strings/NAME.CODE.csv up to the script
+// A line is what tools/tag-lines.lua tags (CheckSupport.lua's playerLines):
+// a line without an explicit ID goes by its automatic one.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/RunSetup.h"
+#include "lang/StringTable.h"
+#include "script/ScriptHost.h"
+
+namespace stagehand {
+
+// The source table of a script's written lines (`label` is the script's
+// name in messages and in the `file` column): one row per ID, in written
+// order, text as written without its ID tag, lock its hash.
+lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label);
+
+// What merging a table with the script did.
+struct MergeSummary {
+    int kept = 0, added = 0, stale = 0, removed = 0, dropped = 0;
+};
+// `existing` (a translation, possibly empty) brought up to `source`: a new
+// line gets an empty text and the current lock; a line kept keeps its text
+// and its lock (so a changed source line reads as stale); a row whose ID is
+// gone keeps its text at the end with a comment saying so (an empty one is
+// dropped): a translator's work is never lost silently.
+lang::StringTable mergeTable(const lang::StringTable& source, const lang::StringTable& existing,
+                             const std::string& language, MergeSummary& summary);
+constexpr const char* kRemovedNote = "REMOVED: this ID is no longer in the script; ";
+
+// The --strings mode; its exit status (0 written, 1 the script uses an ID
+// twice, 2 bad usage or a table that does not load).
+int runStrings(const Setup& setup);
+
+}  // namespace stagehand

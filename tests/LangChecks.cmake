@@ -1,0 +1,29 @@
+# String tables on the command line (issue 28): tests/lang/Greeting.lua with
+# its French table played headless, an unknown --lang, a malformed table,
+# the pseudo-language, and extract -> merge on a copy (tests/cmake/StringsTool.cmake).
+# Included at the end of tests/CMakeLists.txt, after OutputChecks.cmake (output_test).
+
+# Every kind of line in French where the table has it, English where it has
+# none (an empty text, a missing row), the IDs kept, the language said once.
+output_test(cli_lang_headless_transcript_in_french EXIT 0 STDERR ""
+            STDOUT_FILE ${CMAKE_CURRENT_SOURCE_DIR}/golden/lang_greeting_fr.txt
+            ARGS --headless --script tests/lang/Greeting.lua --lang fr --choose 1)
+output_test(cli_lang_unknown_lists_the_known_languages EXIT 2
+            STDERR "^stagehand: unknown language 'xx' \\(known: en, fr, pseudo\\)"
+            ARGS --headless --script tests/lang/Greeting.lua --lang xx)
+output_test(cli_lang_unknown_in_a_screenshot_too EXIT 2 STDERR "^stagehand: unknown language 'de' \\(known: en, fr, pseudo\\)"
+            ARGS --screenshot never-written.png --at 1 --script tests/lang/Greeting.lua --lang de)
+output_test(cli_lang_a_malformed_table_is_one_line_and_the_source_plays EXIT 0
+            STDERR "^stagehand: tests/lang/strings/Broken.fr.csv:3: wrong column count: 3 columns, a row has 7 .*; playing in the source language$"
+            STDOUT "line speaker=\"jackie\" text=\"Still in English.\" id=\"broken.one\""
+            ARGS --headless --script tests/lang/Broken.lua --lang fr)
+output_test(cli_lang_pseudo_is_bracketed_and_accented EXIT 0 STDERR ""
+            STDOUT "scene_start scene=\"greeting\" lang=\"pseudo\".*line speaker=\"jackie\" text=\"\\[Ĝöö[^\"]*ð ɱöö[^\"]*ĝ\\.~*\\]\" id=\"greet.morning\""
+            ARGS --headless --script tests/lang/Greeting.lua --lang pseudo --choose 1)
+output_test(cli_strings_merge_needs_a_language EXIT 2 STDERR "^stagehand: --strings merge needs --lang CODE"
+            ARGS --strings merge --script tests/lang/Greeting.lua)
+
+add_test(NAME cli_strings_extract_then_merge_keeps_translations_and_marks_stale
+         COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                 -DSOURCE=${PROJECT_SOURCE_DIR} -DOUT=${CMAKE_CURRENT_BINARY_DIR}/strings-tool
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/StringsTool.cmake)

@@ -1,0 +1,58 @@
+# --strings extract and merge on a copy of tests/lang/Greeting.lua and its
+# French table: extract writes the source table; after an edit of one line and
+# a new one, merge keeps every translation, keeps the edited line's old lock
+# (so it reads as stale: --check says so), adds the new line with an empty
+# text; a malformed table is refused and left as it was.
+#   cmake -DEXE=stagehand [-DEMULATOR=wine] -DSOURCE=<repo> -DOUT=<scratch dir> -P StringsTool.cmake
+file(REMOVE_RECURSE "${OUT}")
+file(MAKE_DIRECTORY "${OUT}/strings")
+file(RELATIVE_PATH script "${SOURCE}" "${OUT}/Greeting.lua")
+file(COPY_FILE "${SOURCE}/tests/lang/Greeting.lua" "${OUT}/Greeting.lua")
+file(COPY_FILE "${SOURCE}/tests/lang/strings/Greeting.fr.csv" "${OUT}/strings/Greeting.fr.csv")
+
+function(run_strings expect_status result)
+  execute_process(COMMAND ${EMULATOR} ${EXE} --strings ${ARGN} --script ${script}
+                  WORKING_DIRECTORY ${SOURCE} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL expect_status)
+    message(FATAL_ERROR "--strings ${ARGN}: exit ${status}, expected ${expect_status}:\n${out}${err}")
+  endif()
+  set(${result} "${out}${err}" PARENT_SCOPE)
+endfunction()
+
+run_strings(0 out extract)
+if(NOT out MATCHES "wrote .*strings/Greeting.en.csv \\(9 lines\\)")
+  message(FATAL_ERROR "extract said: ${out}")
+endif()
+file(READ "${OUT}/strings/Greeting.en.csv" english)
+if(NOT english MATCHES "^language,id,text,file,line,lock,comment\n" OR
+   NOT english MATCHES "\nen,greet.apples,You have {count} apples.,[^,]*Greeting.lua,12,067e9718,line; greeting; values: count\n")
+  message(FATAL_ERROR "the source table is not as expected:\n${english}")
+endif()
+
+# Edit one line (explicit ID: same row, now stale) and add one.
+file(READ "${OUT}/Greeting.lua" text)
+string(REPLACE "Hello there.{#greet.hello}" "Hello, there!{#greet.hello}" text "${text}")
+string(REPLACE "    text(\"The path goes on.\")" "    text(\"The path goes on.\")\n    text(\"A new page.{#greet.new}\")" text "${text}")
+file(WRITE "${OUT}/Greeting.lua" "${text}")
+run_strings(0 out merge --lang fr)
+if(NOT out MATCHES "\\(10 lines: 1 new, 1 stale, 0 removed but kept for their text, 0 removed\\)")
+  message(FATAL_ERROR "merge said: ${out}")
+endif()
+file(READ "${OUT}/strings/Greeting.fr.csv" french)
+foreach(expected "\nfr,greet.hello,Salut.,[^,]*,10,7872ef55,jon; greeting\n" "\nfr,greet.new,,[^,]*,12,[0-9a-f]+,text; greeting\n"
+                 "\nfr,greet.morning,Bonjour.,")
+  if(NOT french MATCHES "${expected}")
+    message(FATAL_ERROR "the merged table lacks '${expected}':\n${french}")
+  endif()
+endforeach()
+
+# A malformed table is not overwritten.
+file(WRITE "${OUT}/strings/Greeting.fr.csv" "language,id,text,file,line,lock,comment\nfr,a,\"open\n")
+run_strings(2 out merge --lang fr)
+if(NOT out MATCHES "Greeting.fr.csv:2: bad quoting")
+  message(FATAL_ERROR "merge of a malformed table said: ${out}")
+endif()
+file(READ "${OUT}/strings/Greeting.fr.csv" after)
+if(NOT after STREQUAL "language,id,text,file,line,lock,comment\nfr,a,\"open\n")
+  message(FATAL_ERROR "merge changed a table it could not read")
+endif()

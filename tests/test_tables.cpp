@@ -1,0 +1,387 @@
+// String tables (src/lang/StringTable, LineProvider, Translation; src/app/StringTools):
+// the CSV reader's errors, each naming file:line; a line shown in a language
+// with per-line fallback; stale rows; merge and extract; the pseudo-language.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <SDL.h>
+#include "TestSupport.h"
+
+#include "app/PauseMenu.h"
+#include "app/PlayerSettings.h"
+#include "app/StringTools.h"
+#include "lang/LineProvider.h"
+#include "lang/StringTable.h"
+#include "lang/Translation.h"
+#include "render/Utf8.h"
+#include "script/BindHelpers.h"
+
+using namespace stagehand;
+using test::Stage;
+
+namespace {
+
+const std::string kHeader = "language,id,text,file,line,lock,comment\n";
+
+// The error of parsing `csv` as t.fr.csv (and that no row is kept).
+std::string parseError(const std::string& csv) {
+    lang::StringTable table;
+    std::string error;
+    bool ok = lang::parseStringTable(csv, "t.fr.csv", "fr", table, error);
+    EXPECT_FALSE(ok) << csv;
+    EXPECT_TRUE(table.rows.empty()) << "no partial table";
+    EXPECT_EQ(error.find('\n'), std::string::npos) << "one line: " << error;
+    return error;
+}
+
+std::string row(const std::string& id, const std::string& text, const std::string& lock) {
+    return "fr," + id + "," + text + ",s.lua,1," + lock + ",\n";
+}
+
+// A folder with SCRIPT.lua and strings/SCRIPT.CODE.csv: a provider reads it.
+std::string scriptWithTable(const std::string& name, const std::string& code, const std::string& csv) {
+    auto folder = test::scratchFolder() / ("tables-" + name);
+    std::filesystem::create_directories(folder / "strings");
+    std::ofstream(folder / (name + ".lua"), std::ios::binary) << "-- a scene for test_tables\n";
+    std::ofstream(folder / "strings" / (name + "." + code + ".csv"), std::ios::binary) << csv;
+    return (folder / (name + ".lua")).string();
+}
+
+}  // namespace
+
+// --- The reader -------------------------------------------------------------
+
+TEST(StringTable, reads_quoted_fields_crlf_a_bom_and_numbers_rows_by_their_first_line) {
+    std::string lock = lang::sourceLock("Hi");
+    std::string csv = "\xEF\xBB\xBF" + kHeader + "fr,a,\"Un, deux \"\"trois\"\"\nquatre\",s.lua,3," + lock +
+                      ",\"who; scene\"\r\n" + "fr,b,Salut,s.lua,4," + lock + ",\n";
+    lang::StringTable table;
+    std::string error;
+    ASSERT_TRUE(lang::parseStringTable(csv, "t.fr.csv", "fr", table, error)) << error;
+    ASSERT_EQ(table.rows.size(), 2u);
+    EXPECT_EQ(table.find("a")->text, "Un, deux \"trois\"\nquatre");
+    EXPECT_EQ(table.find("a")->comment, "who; scene");
+    EXPECT_EQ(table.find("a")->sourceLine, 3);
+    EXPECT_EQ(table.find("a")->tableLine, 2);
+    EXPECT_EQ(table.find("b")->tableLine, 4);  // the quoted field took lines 2 and 3
+    EXPECT_EQ(table.find("nothing"), nullptr);
+}
+
+TEST(StringTable, what_it_writes_it_reads_back_the_same) {
+    lang::StringTable table;
+    table.language = "fr";
+    table.rows.push_back({"x.1", "Un, \"deux\"\ntrois", "s.lua", 7, lang::sourceLock("a"), "jackie; scene", 0});
+    table.rows.push_back({"x.2", "", "s.lua", 8, lang::sourceLock("b"), "", 0});
+    std::string text = lang::formatStringTable(table);
+    EXPECT_EQ(text.rfind(kHeader, 0), 0u);
+    EXPECT_EQ(text.find('\r'), std::string::npos);
+    lang::StringTable back;
+    std::string error;
+    ASSERT_TRUE(lang::parseStringTable(text, "t.fr.csv", "fr", back, error)) << error;
+    ASSERT_EQ(back.rows.size(), 2u);
+    EXPECT_EQ(back.rows[0].text, table.rows[0].text);
+    EXPECT_EQ(back.rows[0].comment, "jackie; scene");
+    EXPECT_EQ(back.rows[1].lock, table.rows[1].lock);
+}
+
+TEST(StringTable, bad_quoting_is_an_error_at_its_line) {
+    std::string lock = lang::sourceLock("x");
+    EXPECT_EQ(parseError(kHeader + row("a", "ok", lock) + "fr,b,\"open,s.lua,1," + lock + ",\n")
+                  .rfind("t.fr.csv:3: bad quoting: a quoted field is never closed", 0),
+              0u);
+    EXPECT_EQ(parseError(kHeader + row("a", "\"quoted\"after", lock)).rfind("t.fr.csv:2: bad quoting: 'a' after", 0),
+              0u);
+    EXPECT_EQ(parseError(kHeader + row("a", "say \"hi\"", lock))
+                  .rfind("t.fr.csv:2: bad quoting: a quote in a field that does not start with one", 0),
+              0u);
+}
+
+TEST(StringTable, a_wrong_column_count_is_an_error_at_its_line) {
+    std::string lock = lang::sourceLock("x");
+    EXPECT_EQ(parseError(kHeader + row("a", "ok", lock) + "fr,b,too few\n")
+                  .rfind("t.fr.csv:3: wrong column count: 3 columns, a row has 7", 0),
+              0u);
+    EXPECT_EQ(
+        parseError(kHeader + "fr,a,un,deux,s.lua,1," + lock + ",\n").rfind("t.fr.csv:2: wrong column count: 8", 0), 0u);
+}
+
+TEST(StringTable, a_language_code_other_than_the_files_is_an_error) {
+    std::string lock = lang::sourceLock("x");
+    EXPECT_EQ(parseError(kHeader + row("a", "ok", lock) + "de,b,gut,s.lua,1," + lock + ",\n"),
+              "t.fr.csv:3: language 'de' is not this file's ('fr', from its name)");
+}
+
+TEST(StringTable, an_id_used_twice_is_an_error_naming_both_rows) {
+    std::string lock = lang::sourceLock("x");
+    EXPECT_EQ(parseError(kHeader + row("a", "un", lock) + row("b", "deux", lock) + row("a", "trois", lock)),
+              "t.fr.csv:4: duplicate ID 'a' (also at t.fr.csv:2)");
+}
+
+TEST(StringTable, invalid_utf8_is_an_error_at_its_line) {
+    std::string lock = lang::sourceLock("x");
+    for (std::string bad : {"\xff", "\xc3", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80"})
+        EXPECT_EQ(parseError(kHeader + row("a", "ok", lock) + row("b", "caf" + bad, lock)),
+                  "t.fr.csv:3: invalid UTF-8 (a string table is UTF-8 text)")
+            << "bytes of " << bad.size();
+    EXPECT_TRUE(lang::isValidUtf8("caf\xc3\xa9 \xe3\x81\x82 \xd8\xb9 \xf0\x9f\x98\x80"));
+}
+
+TEST(StringTable, a_lock_that_is_not_eight_lowercase_hex_digits_is_an_error) {
+    for (const char* lock : {"", "1234567", "ABCDEF01", "1234567g", "123456789"})
+        EXPECT_EQ(
+            parseError(kHeader + row("a", "ok", lock)).rfind("t.fr.csv:2: bad lock '" + std::string(lock) + "'", 0), 0u)
+            << lock;
+}
+
+TEST(StringTable, the_header_and_the_id_are_checked) {
+    EXPECT_EQ(parseError("id,text\n").rfind("t.fr.csv:1: the first row must be the header", 0), 0u);
+    EXPECT_EQ(parseError("").rfind("t.fr.csv:1: the first row must be the header", 0), 0u);
+    EXPECT_EQ(parseError(kHeader + row("a b", "ok", lang::sourceLock("x"))).rfind("t.fr.csv:2: bad line ID 'a b'", 0),
+              0u);
+}
+
+TEST(StringTable, the_lock_is_the_hash_of_the_automatic_id_and_stale_means_it_differs) {
+    EXPECT_EQ("auto.Demo." + lang::sourceLock("Here."), lang::automaticLineId("scripts/Demo.lua", "Here."));
+    lang::StringRow translated{"a", "Ici.", "s.lua", 1, lang::sourceLock("Here."), "", 2};
+    EXPECT_FALSE(lang::isStale(translated, "Here."));
+    EXPECT_TRUE(lang::isStale(translated, "Here, by the oak."));
+}
+
+TEST(StringTable, the_known_languages_are_en_the_tables_beside_the_script_and_pseudo) {
+    std::string script = scriptWithTable("Known", "fr", kHeader);
+    auto folder = std::filesystem::path(script).parent_path() / "strings";
+    std::ofstream(folder / "Known.ar.csv") << kHeader;
+    std::ofstream(folder / "Other.de.csv") << kHeader;  // another script's
+    EXPECT_EQ(lang::knownLanguages(script), (std::vector<std::string>{"en", "ar", "fr", "pseudo"}));
+    EXPECT_EQ(lang::tablePathFor("scripts/Demo.lua", "fr"), "scripts/strings/Demo.fr.csv");
+    EXPECT_EQ(lang::tablePathFor("Demo.lua", "ja"), "strings/Demo.ja.csv");
+    lang::LineProvider lines(script);
+    std::string error;
+    EXPECT_FALSE(lines.setLanguage("de", error));
+    EXPECT_EQ(error, "unknown language 'de' (known: en, ar, fr, pseudo)");
+    EXPECT_EQ(lines.language(), "en");
+}
+
+// --- Playing in a language --------------------------------------------------
+
+namespace {
+
+// A stage playing `source` with `provider` for its lines.
+struct TranslatedStage {
+    std::vector<std::string> warnings;
+    lang::LineProvider lines;
+    Stage stage;
+    TranslatedStage(const std::string& script, const std::string& code, const std::string& source)
+        : lines(script, code, [this](const std::string& w) { warnings.push_back(w); }), stage(source, 1, {1}) {
+        stage.host->setLineProvider(&lines);
+    }
+    std::vector<std::string> texts(const std::string& event) {
+        std::vector<std::string> out;
+        for (const auto* e : stage.events(event)) out.push_back(*e->field(event == "menu" ? "options" : "text"));
+        return out;
+    }
+};
+
+const char* const kScene = R"(
+    function scene()
+        dialogue("jackie", "Good morning.{#t.morning}")
+        dialogue("jackie", "Not in the table.{#t.missing}")
+        dialogue("jackie", "Empty in the table.{#t.empty}")
+        dialogue("jackie", line("You have {count} apples.{#t.apples}", { count = 3 }))
+        dialogue("jackie", "Changed since.{#t.stale}")
+        dialogue("jackie", "Listen{signal=bell} now.{#t.lost}")
+        dialogue("jackie", "Bad markup.{#t.markup}")
+        say("jon", "Hello.{#t.hello}")
+        banner("The end.{#t.banner}")
+        option("Go.{#t.go}", "done")
+        option("Stay.{#t.stay}", "done")
+        menu()
+    end
+    function done() end
+)";
+
+std::string sceneTable() {
+    return kHeader + row("t.morning", "Bonjour.", lang::sourceLock("Good morning.")) +
+           row("t.empty", "", lang::sourceLock("Empty in the table.")) +
+           row("t.apples", "Tu as {count} pommes.", lang::sourceLock("You have {count} apples.")) +
+           row("t.stale", "Traduit avant.", lang::sourceLock("Changed before.")) +
+           row("t.lost", "Écoute maintenant.", lang::sourceLock("Listen{signal=bell} now.")) +
+           row("t.markup", "Mauvais {color=nope}balisage.", lang::sourceLock("Bad markup.")) +
+           row("t.hello", "Salut.", lang::sourceLock("Hello.")) +
+           row("t.banner", "Fin.", lang::sourceLock("The end.")) + row("t.go", "Allons.", lang::sourceLock("Go."));
+}
+
+}  // namespace
+
+TEST(Translation, each_line_is_shown_in_the_language_and_falls_back_to_the_source_per_line) {
+    TranslatedStage play(scriptWithTable("Scene", "fr", sceneTable()), "fr", kScene);
+    play.stage.startScene("scene");
+    play.stage.ticks(60 * 40);
+    EXPECT_EQ(play.texts("line"),
+              (std::vector<std::string>{"Bonjour.", "Not in the table.", "Empty in the table.", "Tu as 3 pommes.",
+                                        "Traduit avant.", "Listen now.", "Bad markup."}));
+    EXPECT_EQ(play.texts("say"), (std::vector<std::string>{"Salut."}));
+    EXPECT_EQ(play.texts("banner"), (std::vector<std::string>{"Fin."}));
+    EXPECT_EQ(play.texts("menu"), (std::vector<std::string>{"1. Allons. | 2. Stay."}));
+    // The IDs stay the source's.
+    auto lines = play.stage.events("line");
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(*lines[0]->field("id"), "t.morning");
+}
+
+TEST(Translation, a_translation_that_loses_an_event_tag_is_the_source_with_one_warning_naming_its_row) {
+    TranslatedStage play(scriptWithTable("Lost", "fr", sceneTable()), "fr", kScene);
+    play.stage.startScene("scene");
+    play.stage.ticks(60 * 40);
+    ASSERT_EQ(play.warnings.size(), 2u) << "the lost signal and the bad markup, once each";
+    EXPECT_NE(play.warnings[0].find("Lost.fr.csv:6: line ID 't.lost': the translation lost {signal=bell}"),
+              std::string::npos)
+        << play.warnings[0];
+    EXPECT_NE(play.warnings[1].find("Lost.fr.csv:7: line ID 't.markup': "), std::string::npos) << play.warnings[1];
+    // The signal still went: the scene's timing is the source's.
+    EXPECT_EQ(play.stage.events("cue").size(), 1u);
+}
+
+TEST(Translation, a_malformed_table_is_one_warning_and_the_source_language) {
+    std::string broken = sceneTable() + "fr,x,\"never closed\n";
+    TranslatedStage play(scriptWithTable("Broken", "fr", broken), "fr", kScene);
+    ASSERT_EQ(play.warnings.size(), 1u);
+    EXPECT_NE(play.warnings[0].find("Broken.fr.csv:11: bad quoting"), std::string::npos) << play.warnings[0];
+    EXPECT_NE(play.warnings[0].find("playing in the source language"), std::string::npos);
+    play.stage.startScene("scene");
+    play.stage.ticks(60 * 10);
+    ASSERT_FALSE(play.texts("line").empty());
+    EXPECT_EQ(play.texts("line")[0], "Good morning.");
+}
+
+TEST(Translation, the_pseudo_language_is_accented_longer_bracketed_and_keeps_its_markup) {
+    std::string source = "Listen{signal=bell} to {b}me{/b}, {name}!";
+    std::string pseudo = lang::pseudoText(source);
+    EXPECT_EQ(pseudo.front(), '[');
+    EXPECT_EQ(pseudo.back(), ']');
+    for (const char* kept : {"{signal=bell}", "{b}", "{/b}", "{name}"})
+        EXPECT_NE(pseudo.find(kept), std::string::npos) << kept;
+    EXPECT_EQ(pseudo.find("Listen"), std::string::npos) << "accented";
+    std::string error;
+    auto fill = [](std::string text) { return bind::fillLine(text, {{"name", "Vesper"}}); };
+    auto before = text::parseMarkup(fill(source), text::MarkupPlace::Typed, error);
+    auto after = text::parseMarkup(fill(pseudo), text::MarkupPlace::Typed, error);
+    ASSERT_TRUE(before && after) << error;
+    EXPECT_EQ(lang::eventTagChange(*before, *after), "");
+    EXPECT_GE(after->length * 10, before->length * 13) << after->plain;  // about 40% longer
+    EXPECT_LE(after->length * 10, before->length * 17) << after->plain;
+}
+
+// --- Merge and extract ------------------------------------------------------
+
+namespace {
+
+std::vector<ScriptHost::WrittenLine> writtenLinesOf(const std::string& name, const std::string& source) {
+    std::string path = test::writeScript(name, source);
+    Stage stage("");
+    std::vector<ScriptHost::WrittenLine> lines;
+    std::string error;
+    EXPECT_TRUE(stage.host->writtenLines(path, lines, error)) << error;
+    return lines;
+}
+
+const char* const kBefore = R"(function s()
+    dialogue("jackie", "First line.")
+    text("Second line.")
+    option("Third line.{#s.third}", "s")
+    say("jon", "Fourth line.")
+end
+)";
+
+const char* const kAfter = R"(function s()
+    dialogue("jackie", "First line, edited.")
+    text("A new line.")
+    text("Second line.")
+    option("Third line, edited.{#s.third}", "s")
+end
+)";
+
+}  // namespace
+
+TEST(StringTools, extract_ids_of_other_lines_survive_an_edit_of_one) {
+    auto before = sourceTable(writtenLinesOf("extract_a.lua", kBefore), "x/Scene.lua");
+    auto after = sourceTable(writtenLinesOf("extract_b.lua", kAfter), "x/Scene.lua");
+    ASSERT_EQ(before.rows.size(), 4u);
+    EXPECT_EQ(before.rows[1].id, "auto.Scene." + lang::sourceLock("Second line."));
+    EXPECT_NE(after.find(before.rows[1].id), nullptr) << "the untouched line keeps its ID";
+    EXPECT_NE(after.find("s.third"), nullptr) << "an explicit ID survives an edit of its own line";
+    EXPECT_EQ(after.find(before.rows[0].id), nullptr) << "an edited line without an ID is a new line";
+    EXPECT_EQ(before.rows[0].comment, "jackie; s");
+    EXPECT_EQ(before.rows[0].sourceLine, 2);
+    EXPECT_EQ(before.rows[2].text, "Third line.") << "its ID tag is not in the text";
+}
+
+TEST(StringTools, merge_keeps_every_translation_and_marks_changed_lines_stale) {
+    auto before = sourceTable(writtenLinesOf("merge_a.lua", kBefore), "x/Scene.lua");
+    lang::StringTable french = before;
+    french.language = "fr";
+    french.rows[0].text = "Première ligne.";
+    french.rows[1].text = "Deuxième ligne.";
+    french.rows[2].text = "Troisième ligne.";
+    french.rows[3].text = "";  // not translated yet
+    french.index();
+    auto after = sourceTable(writtenLinesOf("merge_b.lua", kAfter), "x/Scene.lua");
+    MergeSummary summary;
+    auto merged = mergeTable(after, french, "fr", summary);
+    const lang::StringRow* second = merged.find(before.rows[1].id);
+    ASSERT_NE(second, nullptr);
+    EXPECT_EQ(second->text, "Deuxième ligne.");
+    EXPECT_FALSE(lang::isStale(*second, "Second line."));
+    const lang::StringRow* third = merged.find("s.third");
+    ASSERT_NE(third, nullptr);
+    EXPECT_EQ(third->text, "Troisième ligne.") << "kept";
+    EXPECT_TRUE(lang::isStale(*third, "Third line, edited.")) << "its source changed: stale";
+    const lang::StringRow* added = merged.find(after.rows[1].id);
+    ASSERT_NE(added, nullptr);
+    EXPECT_EQ(added->text, "") << "a new line waits for its translation";
+    EXPECT_FALSE(lang::isStale(*added, "A new line."));
+    // The first line's old ID is gone from the script: its text is kept, with a note.
+    const lang::StringRow* gone = merged.find(before.rows[0].id);
+    ASSERT_NE(gone, nullptr);
+    EXPECT_EQ(gone->text, "Première ligne.");
+    EXPECT_EQ(gone->comment.rfind(kRemovedNote, 0), 0u);
+    EXPECT_EQ(merged.find(before.rows[3].id), nullptr) << "an untranslated row of a removed line is dropped";
+    EXPECT_EQ(summary.added, 2);
+    EXPECT_EQ(summary.stale, 1);
+    EXPECT_EQ(summary.removed, 1);
+    EXPECT_EQ(summary.dropped, 1);
+    // And the merged table reads back (what the game and the next merge read).
+    lang::StringTable back;
+    std::string error;
+    EXPECT_TRUE(lang::parseStringTable(lang::formatStringTable(merged), "m.fr.csv", "fr", back, error)) << error;
+}
+
+// --- The player's choice ----------------------------------------------------
+
+TEST(LanguageRow, is_shown_with_two_languages_and_goes_round_them_and_is_kept_in_the_settings) {
+    EXPECT_EQ(PauseMenu(true, {"en"}).rowCount(), PauseMenu::kRowCount - 1) << "one language: no row";
+    PauseMenu menu(true, {"en", "ar", "fr"});
+    ASSERT_EQ(menu.rowCount(), PauseMenu::kRowCount);
+    PlayerSettings settings;
+    ViewLayout layout = ViewLayout::fit(1280, 720);
+    menu.handle({InputKind::KeyDown, SDLK_DOWN}, layout, settings);
+    ASSERT_EQ(menu.selected(), PauseMenu::Row::Language);
+    EXPECT_EQ(PauseMenu::value(PauseMenu::Row::Language, settings), "English");
+    EXPECT_EQ(menu.handle({InputKind::KeyDown, SDLK_RIGHT}, layout, settings), PauseMenu::Action::LanguageChanged);
+    EXPECT_EQ(settings.language, "ar");
+    menu.handle({InputKind::KeyDown, SDLK_RIGHT}, layout, settings);
+    EXPECT_EQ(PauseMenu::value(PauseMenu::Row::Language, settings), "Français");
+    menu.handle({InputKind::KeyDown, SDLK_RIGHT}, layout, settings);
+    EXPECT_EQ(settings.language, "en") << "round again";
+    settings.language = "fr";
+    std::string path = test::writeScript("language_settings.txt", "");
+    ASSERT_TRUE(settings.save(path));
+    std::string warning;
+    EXPECT_EQ(PlayerSettings::load(path, warning).language, "fr");
+    EXPECT_EQ(warning, "");
+    std::ofstream(path, std::ios::binary) << "language = f r\n";
+    EXPECT_EQ(PlayerSettings::load(path, warning).language, "");
+    EXPECT_NE(warning.find("language_settings.txt:1: cannot read 'language = f r'"), std::string::npos) << warning;
+}
