@@ -42,6 +42,12 @@ int runCheck(const Setup& setup) {
     // The maps' own warnings (an actor hidden under the dialogue box), each at its file:line.
     for (const auto& warning : sim->world().maps().warnings) findings.push_back(warning);
     for (const auto& failure : sim->world().maps().failures) findings.push_back(failure.line);  // maps left out
+    // The string tables beside the script, language by language (src/app/StringTools.h).
+    std::vector<ScriptHost::WrittenLine> lines;
+    std::string error;
+    if (sim->host().writtenLines(setup.scriptPath, lines, error))
+        for (const auto& line : checkTables(lines, sim->host().chunkLabel(setup.scriptPath), setup.scriptPath))
+            findings.push_back(line);
     for (const auto& line : findings) std::cout << line << '\n';
     return findings.empty() || setup.cmd.warnOnly ? kExitOk : kExitScriptError;
 }

@@ -27,3 +27,15 @@ add_test(NAME cli_strings_extract_then_merge_keeps_translations_and_marks_stale
          COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
                  -DSOURCE=${PROJECT_SOURCE_DIR} -DOUT=${CMAKE_CURRENT_BINARY_DIR}/strings-tool
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/StringsTool.cmake)
+
+# --check reads every table beside the script: a missing row, an empty text, a
+# stale row, a lost signal, bad markup and an ID no longer in the script, each at
+# its table's file:line (the missing row at the table) with its ID; exit 1.
+output_test(cli_check_reports_missing_stale_and_changed_translations EXIT 1 STDERR ""
+            STDOUT_FILE ${CMAKE_CURRENT_SOURCE_DIR}/golden/lang_check.txt
+            ARGS --check --script tests/lang/Checked.lua)
+# Every line the scene shows in French that can be: the rest in English, with one warning each.
+output_test(cli_lang_a_lost_signal_shows_the_source_and_the_scene_goes_on EXIT 0
+            STDERR "^stagehand: tests/lang/strings/Checked.fr.csv:5: line ID 'c.tags': the translation lost {signal=bell}"
+            STDOUT "text=\"Tout va bien.\".*text=\"Modifiée depuis.\".*text=\"Listen now.\".*signal signal=\"bell\".*scene_end scene=\"checked\" status=\"done\""
+            ARGS --headless --script tests/lang/Checked.lua --lang fr)

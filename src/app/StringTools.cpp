@@ -4,6 +4,7 @@
 #include <set>
 
 #include "lang/LineId.h"
+#include "lang/Translation.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -92,6 +93,73 @@ lang::StringTable mergeTable(const lang::StringTable& source, const lang::String
         ++summary.removed;
     }
     out.index();
+    return out;
+}
+
+namespace {
+
+// A template's values as their own names ({count} -> count): the markup of a
+// line() can be read without running the scene.
+std::string withPlaceholders(const std::string& text) {
+    return lang::fillTemplate(text, [](const std::string& name) -> std::optional<std::string> { return name; });
+}
+
+// Findings about one language's table.
+void checkTable(const lang::StringTable& source, const lang::StringTable& table, const std::string& code,
+                const std::string& path, std::vector<std::string>& out) {
+    auto at = [&](const lang::StringRow& row) {
+        return path + ":" + std::to_string(row.tableLine) + ": " + code + ": ";
+    };
+    auto where = [](const lang::StringRow& row) { return row.file + ":" + std::to_string(row.sourceLine); };
+    for (const auto& sourceRow : source.rows)
+        if (!table.find(sourceRow.id))
+            out.push_back(path + ": " + code + ": line ID '" + sourceRow.id + "' (" + where(sourceRow) +
+                          ") has no row: it is shown in the source language");
+    for (const auto& row : table.rows) {
+        const lang::StringRow* sourceRow = source.find(row.id);
+        if (!sourceRow) {
+            out.push_back(at(row) + "line ID '" + row.id + "' is not in the script (" + source.rows.front().file + ")" +
+                          (row.text.empty() ? "" : ": its text is kept for a line that may come back"));
+            continue;
+        }
+        if (row.text.empty()) {
+            out.push_back(at(row) + "line ID '" + row.id + "' is not translated yet (" + where(*sourceRow) + ")");
+            continue;
+        }
+        if (lang::isStale(row, sourceRow->text))
+            out.push_back(at(row) + "line ID '" + row.id + "' is stale: its source (" + where(*sourceRow) +
+                          ") changed since it was translated");
+        std::string error;
+        auto shown = text::parseMarkup(withPlaceholders(sourceRow->text), text::MarkupPlace::Typed, error);
+        auto translated = text::parseMarkup(withPlaceholders(row.text), text::MarkupPlace::Typed, error);
+        if (!translated) {
+            out.push_back(at(row) + "line ID '" + row.id + "': " + error);
+            continue;
+        }
+        std::string change = shown ? lang::eventTagChange(*shown, *translated) : "";
+        if (!change.empty())
+            out.push_back(at(row) + "line ID '" + row.id + "': the translation " + change +
+                          " (a translation keeps the source's {signal}, {sound} and {face} tags; the source line "
+                          "is shown instead)");
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> checkTables(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label,
+                                     const std::string& scriptPath) {
+    std::vector<std::string> out;
+    lang::StringTable source = sourceTable(lines, label);
+    for (const auto& code : lang::knownLanguages(scriptPath)) {
+        if (code == lang::kSourceLanguage || code == lang::kPseudoLanguage) continue;
+        std::string path = lang::tablePathFor(scriptPath, code), error;
+        lang::StringTable table;
+        if (!lang::loadStringTable(path, code, table, error)) {
+            out.push_back(error + " (the game plays in the source language)");
+            continue;
+        }
+        if (!source.rows.empty()) checkTable(source, table, code, path, out);
+    }
     return out;
 }
 

@@ -33,6 +33,15 @@ lang::StringTable mergeTable(const lang::StringTable& source, const lang::String
                              const std::string& language, MergeSummary& summary);
 constexpr const char* kRemovedNote = "REMOVED: this ID is no longer in the script; ";
 
+// --check's findings about every string table of the script at `scriptPath`
+// (its `lines`, named `label`), language by language: a table that does not
+// load; per line, a missing row or an empty text (shown in the source
+// language), a stale row, a translation whose markup is wrong or whose event
+// tags differ from the source's; a row whose ID is no longer in the script.
+// Each names the table's file:line (or the table, for a missing row) and the ID.
+std::vector<std::string> checkTables(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label,
+                                     const std::string& scriptPath);
+
 // The --strings mode; its exit status (0 written, 1 the script uses an ID
 // twice, 2 bad usage or a table that does not load).
 int runStrings(const Setup& setup);
