@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "app/Explorer.h"
+#include "app/OverflowReport.h"
 #include "app/Renderer.h"
 #include "app/RunSetup.h"
 #include "app/StringTools.h"
@@ -160,6 +161,7 @@ int main(int argc, char** argv) {
             case CommandLine::Mode::Check: return runCheck(setup);
             case CommandLine::Mode::Explore: return runExplore(setup);
             case CommandLine::Mode::Strings: return runStrings(setup);
+            case CommandLine::Mode::OverflowReport: return runOverflowReport(setup);
             case CommandLine::Mode::Headless: return runHeadless(setup);
             case CommandLine::Mode::Screenshot: return runScreenshot(setup);
             case CommandLine::Mode::Timeline: return runTimeline(setup);

@@ -46,6 +46,9 @@ const char* usageText() {
            "  stagehand --check [--script PATH] [--warn-only]   (also every string table beside the script)\n"
            "  stagehand --strings extract [--script PATH]    (writes strings/NAME.en.csv beside the script)\n"
            "  stagehand --strings merge --lang CODE [--script PATH]\n"
+           "  stagehand --overflow-report CODE [--script PATH] [--size WxH]   (lines that overflow their box; exit 1 "
+           "if "
+           "any)\n"
            "  stagehand --explore [--script PATH] [--scene NAME] [--explore-paths N (default 200)]\n"
            "            [--explore-walks N (default 20)] [--seed N] [--seconds S (per run)] [--json]\n"
            "  common: --flag NAME=VALUE (repeatable), --record FILE, --replay FILE, --load SAVE,\n"
@@ -102,6 +105,9 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
         } else if (arg == "--strings") {
             if (!value(out.stringsAction)) return false;
             out.mode = CommandLine::Mode::Strings;
+        } else if (arg == "--overflow-report") {
+            if (!value(out.language)) return false;
+            out.mode = CommandLine::Mode::OverflowReport;
         } else if (arg == "--lang") {
             if (!value(out.language)) return false;
         } else if (arg == "--screenshot") {

@@ -18,7 +18,18 @@
 namespace stagehand {
 
 struct CommandLine {
-    enum class Mode { Window, Headless, Screenshot, Timeline, ListScenes, Check, Explore, Strings, Help };
+    enum class Mode {
+        Window,
+        Headless,
+        Screenshot,
+        Timeline,
+        ListScenes,
+        Check,
+        Explore,
+        Strings,
+        OverflowReport,
+        Help
+    };
     Mode mode = Mode::Window;
     std::string scriptPath;  // empty: the data root's scripts/Demo.lua
     std::string scene;

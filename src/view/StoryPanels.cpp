@@ -21,6 +21,28 @@ constexpr float kBoxX = screen::kDialogueX, kBoxWidth = screen::kDialogueWidth, 
 constexpr float kPortraitSize = 160;
 constexpr float kPortraitRise = 22 + kPortraitSize + 4;  // the framed portrait's top, above the box's bottom
 constexpr float kNoticeMargin = 12;                      // between a notice and any text it must not cover
+constexpr float kDialoguePadX = 28;
+
+// The dialogue box's text column and height: drawDialogue and overflowOf agree.
+float dialogueTextX(bool portrait) {
+    return kBoxX + (portrait ? kPortraitSize + 50 : kDialoguePadX);
+}
+float dialogueTextWidth(bool portrait) {
+    return kBoxX + kBoxWidth - kDialoguePadX - dialogueTextX(portrait);
+}
+float dialogueBoxHeight(float textHeight, float lineHeight, bool portrait) {
+    return std::max(56 + std::max(textHeight, lineHeight) + 22, portrait ? 150.0f : 0.0f);
+}
+// A menu's option column, after its numbers.
+float optionRowWidth(bool portrait) {
+    return kBoxX + kBoxWidth - 20 - (kBoxX + (portrait ? kPortraitSize + 50 : 28)) + 12;
+}
+constexpr float kBannerMargin = 40;
+constexpr int kBubbleLines = 3;
+
+std::string px(float value) {
+    return std::to_string(static_cast<int>(std::lround(value)));
+}
 }  // namespace
 
 // The box (and the portrait rising above it) as text a notice must not cover.
@@ -48,13 +70,12 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     std::string picture =
         speaker && !speaker->portrait.empty() ? Cast::portraitImage(*speaker) : world.effects().image();
     bool portrait = !picture.empty();
-    const float padX = 28, textX = kBoxX + (portrait ? kPortraitSize + 50 : padX);
-    const float textWidth = kBoxX + kBoxWidth - padX - textX;
+    const float textX = dialogueTextX(portrait), textWidth = dialogueTextWidth(portrait);
 
     // Only the typed part is shown; the layout holds the whole text so words do not jump lines.
     const auto& laid = layoutText(line.marked, fonts::kDialogue, fonts::kDialogue.size * textScale_,
                                   textWidth);  // cached: the same layout every frame
-    float h = std::max(56 + std::max(laid.height, text_.lineHeight(body)) + 22, portrait ? 150.0f : 0.0f);
+    float h = dialogueBoxHeight(laid.height, text_.lineHeight(body), portrait);
     float y = kBoxBottom - h;
     keepStoryBox(y, portrait);
     batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
@@ -82,7 +103,7 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     Font number = fontFor(fonts::kHeading, textScale_);
     bool portrait = !world.effects().image().empty();
     const float textX = kBoxX + (portrait ? kPortraitSize + 50 : 28);
-    const float rowWidth = kBoxX + kBoxWidth - 20 - textX + 12;
+    const float rowWidth = optionRowWidth(portrait);
     float lineHeight = text_.lineHeight(option) * lineSpacing_;
     // The numbers' column fits the widest ("12.") so no number runs into its text.
     const float numberColumn = text_.width(number, std::to_string(menu.options.size()) + ".") + 14 * textScale_;
@@ -122,6 +143,52 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
         menuRows_.push_back({textX - 12, rowY - 2, rowWidth, rowH});
         rowY += rowH + 4;
     }
+}
+
+std::string WorldView::overflowOf(TextPlace place, const std::shared_ptr<const text::MarkedText>& marked,
+                                  const ViewLayout& layout, const ViewOverlay& overlay) {
+    applyOverlay(layout, overlay);
+    rich_.beginFrame();
+    auto wider = [&](const text::TextLayout& laid, float width) {
+        return laid.width > width + 0.5f ? "a run with no break " + px(laid.width) + " wide in a column of " + px(width)
+                                         : "";
+    };
+    switch (place) {
+        case TextPlace::Dialogue:
+        case TextPlace::Narration: {
+            bool portrait = place == TextPlace::Dialogue;
+            float width = dialogueTextWidth(portrait);
+            const auto& laid = layoutText(marked, fonts::kDialogue, fonts::kDialogue.size * textScale_, width);
+            float h = dialogueBoxHeight(laid.height, text_.lineHeight(fontFor(fonts::kDialogue, textScale_)), portrait);
+            float room = screen::kDialogueBottom - screen::kDialogueTop;  // the area maps keep clear of actors
+            if (h > room + 0.5f) return "the dialogue box is " + px(h) + " tall, past its " + px(room);
+            return wider(laid, width);
+        }
+        case TextPlace::Option: {
+            Font number = fontFor(fonts::kHeading, textScale_);
+            float width = optionRowWidth(false) - 20 - (text_.width(number, "9.") + 14 * textScale_);
+            const auto& laid = layoutText(marked, fonts::kOption, fonts::kOption.size * textScale_, width);
+            float line = text_.lineHeight(fontFor(fonts::kOption, textScale_)) * lineSpacing_;
+            if (laid.lineTops.size() > 1 || laid.height > line * 1.5f)
+                return "the option takes " + std::to_string(std::max<std::size_t>(2, laid.lineTops.size())) +
+                       " lines of the menu, past its 1";
+            return wider(laid, width);
+        }
+        case TextPlace::Bubble: {
+            const auto& laid = layoutText(marked, fonts::kBubble, fonts::kBubble.size, kBubbleTextWidth);
+            if (laid.lineTops.size() > static_cast<std::size_t>(kBubbleLines))
+                return "the bubble takes " + std::to_string(laid.lineTops.size()) + " lines, past its " +
+                       std::to_string(kBubbleLines);
+            return wider(laid, kBubbleTextWidth);
+        }
+        case TextPlace::Banner: {
+            const auto& laid = layoutText(marked, fonts::kBanner, fonts::kBanner.size, 1e6f);
+            float room = ViewLayout::kWidth - 2 * kBannerMargin;
+            return laid.width > room + 0.5f ? "the banner is " + px(laid.width) + " wide, past the view's " + px(room)
+                                            : "";
+        }
+    }
+    return "";
 }
 
 int WorldView::menuOptionAt(float x, float y) const {

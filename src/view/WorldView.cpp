@@ -51,7 +51,8 @@ const text::TextLayout& WorldView::layoutText(const std::shared_ptr<const text::
     return rich_.layout(marked, face, size, pixelsPerUnit_, width, lineSpacing_);
 }
 
-void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay) {
+// The frame's scale and the player's text settings, its fonts opened.
+void WorldView::applyOverlay(const ViewLayout& layout, const ViewOverlay& overlay) {
     pixelsPerUnit_ = layout.scale;
     textScale_ = overlay.textScale;
     lineSpacing_ = overlay.lineSpacing;
@@ -63,6 +64,10 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     // The player's text size: its fonts are opened before the batch begins, like
     // every other (see PauseMenu::draw).
     for (const FontRole& role : fonts::kScaled) fontFor(role, textScale_);
+}
+
+void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay) {
+    applyOverlay(layout, overlay);
     stillMotion_ = world.story().textSettings().stillMotion || reduceFlashes_;
     rich_.beginFrame();
     batch_.begin(ViewLayout::kWidth, ViewLayout::kHeight);
@@ -165,7 +170,7 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
         if (actor->speech.empty()) continue;
         Vec2 at = toView(world, actor->position);
         auto marked = actor->speechMarked ? actor->speechMarked : text::plainText(actor->speech);
-        const auto& laid = layoutText(marked, fonts::kBubble, fonts::kBubble.size, 280);
+        const auto& laid = layoutText(marked, fonts::kBubble, fonts::kBubble.size, kBubbleTextWidth);
         Bubble b{actor, {at.x, at.y - 44 * zoom}, 0, 0, 0, 0, &laid};
         b.w = laid.width + 2 * padX;
         b.h = std::max(laid.height, text_.lineHeight(font)) + 2 * padY;

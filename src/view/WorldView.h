@@ -48,6 +48,7 @@ public:
         : atlas_(atlas), batch_(batch), text_(text), images_(images), rich_(atlas, batch) {}
 
     void draw(const World& world, const ViewLayout& layout, const ViewOverlay& overlay);
+    static constexpr float kBubbleTextWidth = 280;  // a bubble's text column, view units
     // Opens every font the view uses at this scale and rasterises their ASCII:
     // done once per scale, so no glyph is rasterised mid-scene for ASCII text.
     void prepareFonts(float pixelsPerUnit);
@@ -62,7 +63,18 @@ public:
     const ViewArea& inspectorArea() const { return inspectorArea_; }  // zero-sized when F1 has it hidden
     int layoutsMade() const { return rich_.layoutsMade(); }           // marked texts laid out so far (each once)
 
+    // Where a line is shown, for the overflow report (src/app/OverflowReport.h).
+    enum class TextPlace { Dialogue, Narration, Bubble, Option, Banner };
+    // "" when `marked` fits the place it is shown in, laid out as the frame
+    // lays it out (the same widths, fonts and sizes, `overlay`'s text size and
+    // line spacing); else why not, in a few words ("the box is 168 tall, past
+    // its 150"). A speaker's line is measured beside a portrait (the narrower
+    // column); a bubble may take 3 lines, an option 1; the banner one view wide.
+    std::string overflowOf(TextPlace place, const std::shared_ptr<const text::MarkedText>& marked,
+                           const ViewLayout& layout, const ViewOverlay& overlay);
+
 private:
+    void applyOverlay(const ViewLayout& layout, const ViewOverlay& overlay);
     Font fontFor(const FontRole& role, float scale = 1);
     // A marked text laid out (once: cached) in the role's face of the player's
     // font family, at `size`, no wider than `width`, at the player's line spacing.

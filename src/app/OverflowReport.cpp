@@ -1,0 +1,83 @@
+#include "app/OverflowReport.h"
+
+#include <iostream>
+#include <set>
+
+#include "app/Renderer.h"
+#include "lang/LineId.h"
+#include "lang/Translation.h"
+#include "render/ViewLayout.h"
+
+namespace stagehand {
+
+namespace {
+
+WorldView::TextPlace placeOf(const ScriptHost::WrittenLine& line) {
+    if (line.call == "say" || line.call == "sayFor") return WorldView::TextPlace::Bubble;
+    if (line.call == "option") return WorldView::TextPlace::Option;
+    if (line.call == "banner") return WorldView::TextPlace::Banner;
+    if (line.call == "text" && line.speaker.empty()) return WorldView::TextPlace::Narration;
+    return WorldView::TextPlace::Dialogue;  // dialogue, text with a speaker, line() (most often in a dialogue)
+}
+
+const char* placeName(WorldView::TextPlace place) {
+    switch (place) {
+        case WorldView::TextPlace::Dialogue: return "dialogue box (beside a portrait)";
+        case WorldView::TextPlace::Narration: return "dialogue box";
+        case WorldView::TextPlace::Bubble: return "speech bubble";
+        case WorldView::TextPlace::Option: return "menu option";
+        case WorldView::TextPlace::Banner: return "banner";
+    }
+    return "";
+}
+
+}  // namespace
+
+int runOverflowReport(const Setup& setup) {
+    const CommandLine& cmd = setup.cmd;
+    Renderer renderer(WindowOptions{"Stagehand", cmd.width, cmd.height, true, false}, setup.dataRoot);
+    auto sim = loadSimulation(setup, nullptr, true);
+    std::vector<ScriptHost::WrittenLine> lines;
+    std::string error;
+    if (!sim->host().writtenLines(setup.scriptPath, lines, error)) {
+        std::cerr << error << '\n';
+        return kExitBadInput;
+    }
+    const lang::LineProvider& provider = *setup.lines;
+    std::string label = sim->host().chunkLabel(setup.scriptPath);
+    ViewLayout layout = ViewLayout::fit(cmd.width, cmd.height);
+    ViewOverlay overlay;  // the default text size and line spacing
+    std::set<std::string> seen;
+    int overflowing = 0, measured = 0;
+    for (const auto& line : lines) {
+        lang::LineText source = lang::identifyLine(line.text, label);
+        if (source.text.empty() || !seen.insert(source.id).second) continue;
+        auto placeholders = [](const std::string& text) {
+            return lang::fillTemplate(text, [](const std::string& name) -> std::optional<std::string> { return name; });
+        };
+        WorldView::TextPlace place = placeOf(line);
+        auto markupPlace = place == WorldView::TextPlace::Dialogue || place == WorldView::TextPlace::Narration
+                               ? text::MarkupPlace::Typed
+                               : text::MarkupPlace::Shown;
+        auto shown = text::parseMarkup(placeholders(source.text), markupPlace, error);
+        if (!shown) continue;  // --check reports the source's markup
+        std::string warning;
+        auto translated = provider.translates() ? lang::translateLine(provider, source.id, source.text, *shown,
+                                                                      markupPlace, placeholders, warning)
+                                                : nullptr;
+        std::string where = label + ":" + std::to_string(line.line);
+        const lang::StringRow* row = translated ? provider.rowOf(source.id) : nullptr;
+        std::string why = renderer.view.overflowOf(place, translated ? translated : shown, layout, overlay);
+        ++measured;
+        if (why.empty()) continue;
+        ++overflowing;
+        std::cout << (row ? lang::rowPlace(provider, row) + ": " + source.id + " (" + where + ")"
+                          : where + ": " + source.id)
+                  << ": " << placeName(place) << ": " << why << '\n';
+    }
+    std::cout << overflowing << " of " << measured << " lines overflow in " << provider.language() << " at "
+              << cmd.width << "x" << cmd.height << '\n';
+    return overflowing > 0 ? kExitScriptError : kExitOk;
+}
+
+}  // namespace stagehand
