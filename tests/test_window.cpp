@@ -927,10 +927,16 @@ TEST_F(WindowTest, the_language_row_shows_the_page_on_screen_in_the_new_language
     press(SDLK_ESCAPE);
     frame();
     EXPECT_EQ(page(), french);
+    // A translator's edit of the table shows at once, as a script's edit does.
+    const std::string edited = "La première page, retouchée.";
+    saveOver(folder / "strings" / "scenes.fr.csv", "language,id,text,file,line,lock,comment\nfr," +
+                                                       lang::automaticLineId("scenes.lua", first) + ",\"" + edited +
+                                                       "\",scenes.lua,41," + lang::sourceLock(first) + ",\n");
+    EXPECT_TRUE(waitFor([&] { return page() == edited; }, 2)) << page();
     game->keepSettings();
     open("pages");
     frame();
-    EXPECT_EQ(page(), french) << "the next start is in the language chosen";
+    EXPECT_EQ(page(), edited) << "the next start is in the language chosen";
     press(SDLK_ESCAPE);
     press(SDLK_DOWN);
     press(SDLK_LEFT);

@@ -75,6 +75,7 @@ void PlaySession::reloadIfChanged(double now) {
     std::string changed;
     if (!sim_ || !watcher_.poll(now, changed)) return;
     std::string error;
+    if (options_.lines) options_.lines->setLanguage(options_.lines->language(), error);  // its table read again
     auto started = std::chrono::steady_clock::now();
     if (!reload(error)) {
         std::cerr << "stagehand: reload failed: " << error << " (still running the previous version)\n";

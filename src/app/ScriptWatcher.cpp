@@ -26,6 +26,9 @@ std::map<fs::path, fs::file_time_type> ScriptWatcher::scan() const {
     };
     note(pathFromUtf8(scriptPath_));
     for (const auto& file : otherFiles_) note(pathFromUtf8(file));
+    // The string tables beside the script (src/lang): a translator sees an edit at once.
+    for (const auto& entry : fs::directory_iterator(pathFromUtf8(scriptPath_).parent_path() / "strings", ec))
+        if (entry.is_regular_file(ec)) note(entry.path());
     for (const auto& entry : fs::directory_iterator(pathFromUtf8(dataRoot_) / "assets/images", ec))
         if (entry.is_regular_file(ec)) note(entry.path());
     // A map folder's subfolders too: tilesets and their pictures often sit in one.

@@ -1,5 +1,6 @@
 // Notices when the script, a map (in any folder maps are looked for), a file
-// a map reads (a tileset, its picture) or an image changes on disk, for hot
+// a map reads (a tileset, its picture), an image or a string table (the
+// script's strings/ folder) changes on disk, for hot
 // reload: a portable look at modification times, a few times a second.
 #pragma once
 
