@@ -10,6 +10,7 @@
 #include "TestSupport.h"
 
 #include "app/PauseMenu.h"
+#include "app/PlaySession.h"
 #include "app/PlayerSettings.h"
 #include "app/StringTools.h"
 #include "lang/LineProvider.h"
@@ -384,4 +385,37 @@ TEST(LanguageRow, is_shown_with_two_languages_and_goes_round_them_and_is_kept_in
     std::ofstream(path, std::ios::binary) << "language = f r\n";
     EXPECT_EQ(PlayerSettings::load(path, warning).language, "");
     EXPECT_NE(warning.find("language_settings.txt:1: cannot read 'language = f r'"), std::string::npos) << warning;
+}
+
+// A save records the lines it saw (to find where an edited script diverges):
+// they are compared in the source language, so a save made in French loads
+// at its own moment in English, with nothing said of a divergence (the script
+// edited after the save, so the save is replayed and compared).
+TEST(LanguageSaves, a_save_made_in_one_language_loads_in_another_at_its_moment) {
+    std::string first = "A page to save on.";
+    std::string script = scriptWithTable("Saved", "fr",
+                                         kHeader + "fr," + lang::automaticLineId("Saved.lua", first) +
+                                             ",Une page où sauver.,Saved.lua,1," + lang::sourceLock(first) + ",\n");
+    std::ofstream(script, std::ios::binary)
+        << "function saved()\n    text(\"" << first << "\")\n    text(\"Next.\")\nend\n";
+    Simulation::Options options;
+    options.dataRoot = test::dataRoot();
+    options.scriptPath = script;
+    options.quiet = true;
+    options.lines = std::make_shared<lang::LineProvider>(script, "fr");
+    PlaySession session(options, "", InputLog{});
+    std::string error, message;
+    ASSERT_TRUE(session.start("saved", error)) << error;
+    for (int i = 0; i < 120; ++i) session.simulation().tick();
+    ASSERT_EQ(session.simulation().world().story().currentLine()->text, "Une page où sauver.");
+    std::string path = test::writeScript("language_save.txt", "");
+    ASSERT_TRUE(session.save(path, "Saved", error)) << error;
+    InputLog save;
+    ASSERT_TRUE(PlaySession::readSave(path, save, error)) << error;
+    std::uint64_t at = save.at;
+    std::ofstream(script, std::ios::binary | std::ios::app) << "-- edited after the save\n";  // so it is replayed
+    ASSERT_TRUE(options.lines->setLanguage("en", error)) << error;
+    ASSERT_TRUE(PlaySession::resolveSave(options, save, message, error)) << error;
+    EXPECT_EQ(message, "the script changed since this save; it replays the same way") << "no divergence";
+    EXPECT_EQ(save.at, at);
 }

@@ -48,6 +48,7 @@ std::unique_ptr<Simulation> startedRun(Simulation::Options options, const InputL
     options.mechanics = true;
     options.quiet = true;  // the run on screen has said its errors already
     options.storyTargetWarnings = false;
+    options.lines = nullptr;  // checks hash the source's lines: a save made in one language loads in another
     auto sim = std::make_unique<Simulation>(options);
     std::string error;
     if (!sim->startScene(input.scene, error)) throw LoadError(error);
