@@ -9,6 +9,8 @@ packages=(
   love                                    # the scheduler loaded in LÖVE (tests/scheduler_standalone/)
   python3-glad lua-busted lua-check
   libgtest-dev xvfb xauth fonts-dejavu-core
+  libharfbuzz-dev libfreetype-dev        # shaping (HarfBuzz) and glyphs by index (FreeType): src/render/TextShaper.cpp
+  fonts-noto-core fonts-noto-cjk python3-fonttools   # only to regenerate the Noto subsets (tools/make-fonts.sh); they are committed
   fonts-opendyslexic libespeak-ng1 espeak-ng-data   # the dyslexia-friendly font (tools/copy-opendyslexic.sh); self-voicing's synthesiser (loaded at run time)
   libgl1-mesa-dri libegl-mesa0 libegl1   # software OpenGL for screenshots and render tests without a GPU
   python3 chromium                        # the timeline test renders its page in headless Chromium
