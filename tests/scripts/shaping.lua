@@ -1,0 +1,36 @@
+-- Text in every script the game shapes (tests/test_shaping.cpp, the shaping
+-- screenshots): Arabic joining right to left with a number and a Latin name in
+-- it, Hebrew, Japanese that wraps between characters, Devanagari conjuncts.
+SCENES = {
+    { name = "arabicLine", title = "Arabic in the dialogue box" },
+    { name = "japaneseLine", title = "Japanese in the dialogue box" },
+    { name = "bubbles", title = "Bubbles in four scripts" },
+    { name = "hebrewMenu", title = "A menu in Hebrew" },
+}
+
+function arabicLine()
+    setCameraCenter(waypoint("porch.camera"))
+    activate("george")
+    dialogue("george", "{instant}مرحبا يا صديقي، وصل George في الساعة 2024 إلى البيت القديم قرب البحر.{/instant}")
+end
+
+function japaneseLine()
+    setCameraCenter(waypoint("porch.camera"))
+    activate("george")
+    dialogue("george", "{instant}はしごが見当たらない。春からずっと物置の裏に立てかけてあったはずなのに、今朝になって急に消えてしまった。{/instant}")
+end
+
+function bubbles()
+    setCameraCenter(waypoint("porch.camera"))
+    activate("george")
+    activate("bob")
+    say("george", "سلام عليكم 42")
+    say("bob", "नमस्ते, क्षमा कीजिए")
+    wait(5)
+end
+
+function hebrewMenu()
+    setCameraCenter(waypoint("porch.camera"))
+    activate("george")
+    menu({ option("שלום, מה שלומך?"), option("ספר לי על 1984"), option("Latin stays left") })
+end
