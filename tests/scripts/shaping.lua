@@ -32,5 +32,8 @@ end
 function hebrewMenu()
     setCameraCenter(waypoint("porch.camera"))
     activate("george")
-    menu({ option("שלום, מה שלומך?"), option("ספר לי על 1984"), option("Latin stays left") })
+    option("שלום, מה שלומך?", "hebrewMenu")
+    option("ספר לי על 1984", "hebrewMenu")
+    option("Latin stays left", "hebrewMenu")
+    menu()
 end
