@@ -6,6 +6,8 @@ SCENES = {
     { name = "japaneseLine", title = "Japanese in the dialogue box" },
     { name = "bubbles", title = "Bubbles in four scripts" },
     { name = "hebrewMenu", title = "A menu in Hebrew" },
+    { name = "arabicTyped", title = "Arabic typed letter by letter" },
+    { name = "japaneseTyped", title = "Japanese typed letter by letter" },
 }
 
 function arabicLine()
@@ -36,4 +38,14 @@ function hebrewMenu()
     option("ספר לי על 1984", "hebrewMenu")
     option("Latin stays left", "hebrewMenu")
     menu()
+end
+
+function arabicTyped()
+    setCameraCenter(waypoint("porch.camera"))
+    dialogue("george", "قال صديقي إن السلم اختفى منذ 3 أيام، ثم وجده George خلف المخزن القديم عند البحر.")
+end
+
+function japaneseTyped()
+    setCameraCenter(waypoint("porch.camera"))
+    dialogue("george", "はしごが見当たらない。春からずっと物置の裏に立てかけてあったはずなのに、今朝になって急に消えてしまった。")
 end
