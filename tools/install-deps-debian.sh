@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config clang-format git
-  libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libsdl2-mixer-dev nlohmann-json3-dev
+  libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev nlohmann-json3-dev
   liblua5.1-0-dev libluajit-5.1-dev lua5.1 luajit
   love                                    # the scheduler loaded in LÖVE (tests/scheduler_standalone/)
   python3-glad lua-busted lua-check
