@@ -17,10 +17,6 @@ constexpr float kSlant = 0.2f;  // an italic letter leans this much of its heigh
 
 }  // namespace
 
-float alignedX(const TextLayout& layout, float x, float boxWidth) {
-    return layout.rightToLeft ? x + std::max(0.0f, boxWidth - layout.width) : x;
-}
-
 // A wave runs along the letters (each a little behind the one before); a
 // shake is two sines per axis at unrelated rates, phased by the letter's
 // index, so it looks random but moves smoothly and is the same at the same time.
@@ -123,7 +119,8 @@ TextLayout RichText::make(const std::shared_ptr<const MarkedText>& text, FontFac
             if (!atlas_.glyphByIndex(g.font, g.glyph).texture) continue;
             std::uint16_t style = styleAt(g.cluster);
             out.glyphs.push_back({g.font, g.glyph, left + std::round(g.x),
-                                  baseline + std::round(g.y) - atlas_.ascent(g.font), g.cluster, style, sizeOf[style]});
+                                  baseline + std::round(g.y) - atlas_.ascent(g.font), g.cluster, style,
+                                  line.rightToLeft, sizeOf[style]});
         }
         top += (line.ascent + line.below) * lineSpacing;  // the player's line spacing (1, 1.25, 1.5)
     }
@@ -133,16 +130,17 @@ TextLayout RichText::make(const std::shared_ptr<const MarkedText>& text, FontFac
 }
 
 void RichText::draw(const TextLayout& layout, float x, float y, Color base, std::size_t shown, double time,
-                    bool stillMotion, bool shadow) {
+                    bool stillMotion, bool shadow, float boxWidth) {
+    const float endShift = std::max(0.0f, boxWidth - layout.width);  // where right-to-left lines move
     if (shadow) {
         float offset = std::max(1.0f, 2.0f * layout.unitsPerPixel);
-        emit(layout, x + offset, y + offset, base, shown, time, stillMotion, true);
+        emit(layout, x + offset, y + offset, base, shown, time, stillMotion, true, endShift);
     }
-    emit(layout, x, y, base, shown, time, stillMotion, false);
+    emit(layout, x, y, base, shown, time, stillMotion, false, endShift);
 }
 
 void RichText::emit(const TextLayout& layout, float x, float y, Color base, std::size_t shown, double time, bool still,
-                    bool shade) {
+                    bool shade, float endShift) {
     const float upp = layout.unitsPerPixel;
     // The pen on whole pixels, as TextRenderer does: glyphs were rasterised on the pixel grid.
     const float left = std::round(x / upp), top = std::round(y / upp);
@@ -157,7 +155,8 @@ void RichText::emit(const TextLayout& layout, float x, float y, Color base, std:
                           ? Color{static_cast<std::uint8_t>(style.rgb >> 16), static_cast<std::uint8_t>(style.rgb >> 8),
                                   static_cast<std::uint8_t>(style.rgb), base.a}
                           : base;
-        float px = (left + placed.x + g.offsetX) * upp, py = (top + placed.y + g.offsetY) * upp;
+        float px = (left + placed.x + g.offsetX) * upp + (placed.endAligned ? endShift : 0),
+              py = (top + placed.y + g.offsetY) * upp;
         if (!still && style.moves()) {
             Offset o = motionOffset(style, placed.index, placed.size, time);
             px += o.x, py += o.y;

@@ -24,7 +24,8 @@ struct PlacedGlyph {
     float x = 0, y = 0;       // pen and the glyph font's top, in pixels from the text's top-left
     std::uint32_t index = 0;  // code point index in the plain text of its cluster's first character
     std::uint16_t style = 0;
-    float size = 0;  // view units: how far the letter may move
+    bool endAligned = false;  // on a right-to-left paragraph's line: drawn to the box's right edge
+    float size = 0;           // view units: how far the letter may move
 };
 
 struct TextLayout {
@@ -34,12 +35,8 @@ struct TextLayout {
     float width = 0, height = 0;      // view units
     float unitsPerPixel = 1;
     bool moves = false;
-    bool rightToLeft = false;  // the first paragraph's direction: its lines end at `width`
+    bool rightToLeft = false;  // the first paragraph's direction
 };
-
-// Where to draw a layout whose box starts at x and is boxWidth wide: a right
-// to left text ends at the box's right edge.
-float alignedX(const TextLayout& layout, float x, float boxWidth);
 
 // Where a waving or shaking letter is, from its resting place (view units).
 struct Offset {
@@ -60,8 +57,10 @@ public:
     // Draws the first `shown` characters with the top-left at (x, y): colour
     // `base` where the text sets none (its alpha applies to all), the motion
     // at scene time `time`; still when `stillMotion` (the player's setting).
+    // The lines of right-to-left paragraphs end at x + boxWidth (at the
+    // layout's own width when boxWidth is smaller), the others start at x.
     void draw(const TextLayout& layout, float x, float y, Color base, std::size_t shown, double time, bool stillMotion,
-              bool shadow = true);
+              bool shadow = true, float boxWidth = 0);
 
     // Call once per frame before any layout(): a full cache forgets the texts
     // the last frame did not show (never mid-frame: a frame holds its layouts).
@@ -73,7 +72,7 @@ private:
     TextLayout make(const std::shared_ptr<const MarkedText>& text, FontFace face, float size, float pixelsPerUnit,
                     float maxWidth, float lineSpacing);
     void emit(const TextLayout& layout, float x, float y, Color base, std::size_t shown, double time, bool still,
-              bool shade);
+              bool shade, float endShift);
 
     struct Key {
         const MarkedText* text;

@@ -62,18 +62,19 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     drawPortrait(picture, kBoxX, kBoxBottom, world.effects().imageOpacity());
     if (speaker) text_.draw(name, speaker->displayName, textX, y + 16, accent);
     // A right-to-left line ends at the box's right edge.
-    rich_.draw(laid, text::alignedX(laid, textX, textWidth), y + (speaker ? 50 : 24),
-               storyTextColor(highContrast_, lineReadBefore_), static_cast<std::size_t>(line.charsShown), world.time(),
-               stillMotion_);
+    rich_.draw(laid, textX, y + (speaker ? 50 : 24), storyTextColor(highContrast_, lineReadBefore_),
+               static_cast<std::size_t>(line.charsShown), world.time(), stillMotion_, true, textWidth);
     if (line.typed) {
         // A page waits for the player: say how to go on.
         Font marker = fontFor(fonts::kMarker);
-        glyphQuad(marker, U'\u25B6', kBoxX + kBoxWidth - 30, y + h - 24, 12, 12, accent);
+        // At the bottom right, or left of a right-to-left line, whose end is at the right.
+        const float markerX = laid.rightToLeft ? textX - 16 : kBoxX + kBoxWidth - 30;
+        glyphQuad(marker, U'\u25B6', markerX, y + h - 24, 12, 12, accent);
         if (line.waitsForPlayer) {
             Font hint = fontFor(fonts::kPageHint);
             const char* label = padHints_ ? "A" : "Space";
-            text_.draw(hint, label, kBoxX + kBoxWidth - 44 - text_.width(hint, label), y + h - 33,
-                       highContrast_ ? kContrastText : kMuted, false);
+            float hintX = laid.rightToLeft ? markerX + 14 : kBoxX + kBoxWidth - 44 - text_.width(hint, label);
+            text_.draw(hint, label, hintX, y + h - 33, highContrast_ ? kContrastText : kMuted, false);
         }
     }
 }
@@ -120,8 +121,8 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
                    highContrast_ ? colour
                    : selected    ? kAccent
                                  : kMuted);
-        rich_.draw(*laid[i], text::alignedX(*laid[i], textX + numberColumn, rowWidth - 20 - numberColumn), rowY + 2,
-                   colour, laid[i]->text->length, world.time(), stillMotion_);
+        rich_.draw(*laid[i], textX + numberColumn, rowY + 2, colour, laid[i]->text->length, world.time(), stillMotion_,
+                   true, rowWidth - 20 - numberColumn);
         menuRows_.push_back({textX - 12, rowY - 2, rowWidth, rowH});
         rowY += rowH + 4;
     }

@@ -8,6 +8,7 @@ SCENES = {
     { name = "hebrewMenu", title = "A menu in Hebrew" },
     { name = "arabicTyped", title = "Arabic typed letter by letter" },
     { name = "japaneseTyped", title = "Japanese typed letter by letter" },
+    { name = "markedLines", title = "Markup across shaped runs" },
 }
 
 function arabicLine()
@@ -48,4 +49,12 @@ end
 function japaneseTyped()
     setCameraCenter(waypoint("porch.camera"))
     dialogue("george", "はしごが見当たらない。春からずっと物置の裏に立てかけてあったはずなのに、今朝になって急に消えてしまった。")
+end
+
+function markedLines()
+    setCameraCenter(waypoint("porch.camera"))
+    activate("george")
+    activate("bob")
+    say("bob", "שלום! הסולם נעלם ב-3 במאי.")
+    dialogue("george", "{instant}مرحبا {size=+10}{color=#f0b050}يا صديقي{/color}{/size} {wave}الموج{/wave}\nनमस्ते, क्षमा कीजिए — मैं {b}हिन्दी{/b} बोलता हूँ।{/instant}")
 end
