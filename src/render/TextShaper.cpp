@@ -308,12 +308,20 @@ float placeLine(const ShapedParagraph& p, std::size_t start, std::size_t end, st
             i = j;
         }
     float pen = 0;
-    for (const Piece& piece : pieces)
-        for (const ShapedGlyph& g : piece.run->glyphs) {
-            if (g.cluster < piece.from || g.cluster >= piece.to) continue;
-            out.push_back({g.font, g.glyph, g.cluster, pen + g.dx, g.dy});
-            pen += g.advance;
+    for (const Piece& piece : pieces) {
+        // A run's clusters are monotonic (rising, or falling when right to left): the
+        // piece's glyphs are one stretch of them, found by binary search, so a page
+        // of one long word costs each of its lines only that line's glyphs.
+        const auto& glyphs = piece.run->glyphs;
+        bool falling = piece.level % 2 == 1;
+        auto first = std::partition_point(glyphs.begin(), glyphs.end(), [&](const ShapedGlyph& g) {
+            return falling ? g.cluster >= piece.to : g.cluster < piece.from;
+        });
+        for (auto it = first; it != glyphs.end() && it->cluster >= piece.from && it->cluster < piece.to; ++it) {
+            out.push_back({it->font, it->glyph, it->cluster, pen + it->dx, it->dy});
+            pen += it->advance;
         }
+    }
     return pen;
 }
 
