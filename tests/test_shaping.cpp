@@ -115,6 +115,9 @@ TEST_F(ShapingTest, hebrew_runs_right_to_left_and_latin_alone_stays_left_to_righ
     EXPECT_GT(xOf(hebrew, 0), xOf(hebrew, 3));
     auto latin = line(U"Hello");
     EXPECT_LT(xOf(latin, 0), xOf(latin, 4));
+    auto prefixed = line(U"ב-3");  // "on the 3rd": the letter, then the number to its left
+    EXPECT_GT(xOf(prefixed, 0), xOf(prefixed, 1));
+    EXPECT_GT(xOf(prefixed, 1), xOf(prefixed, 2));
     EXPECT_FALSE(shape(U"Hello, שלום").rightToLeft) << "the first strong letter decides";
     EXPECT_TRUE(shape(U"שלום, Hello").rightToLeft);
 }
