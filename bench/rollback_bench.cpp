@@ -71,6 +71,12 @@ double msSince(Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+// This process's CPU time since `start`, in ms: on a machine shared with other
+// work the wall time also counts the time others had the CPU.
+double cpuMsSince(std::clock_t start) {
+    return 1000.0 * static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+}
+
 // The heap in use in MB (glibc; 0 elsewhere).
 double heapMb() {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
@@ -157,8 +163,9 @@ int main(int, char**) {  // SDL_main on Windows needs this signature
         double coldNow = msSince(t);
         std::uint64_t page = session.simulation().ticks();
         t = Clock::now();
+        std::clock_t cpu = std::clock();
         auto replayed = Simulation::rebuild(options, "long", before(input, page), page);
-        double coldBefore = msSince(t);
+        double coldBefore = msSince(t), coldBeforeCpu = cpuMsSince(cpu);
         if (stateOf(*replayed) != stateOf(session.simulation())) {
             std::fprintf(stderr, "the rollback landed at another state than a replay to tick %llu\n",
                          static_cast<unsigned long long>(page));
@@ -178,9 +185,10 @@ int main(int, char**) {  // SDL_main on Windows needs this signature
         edited.rollBack(message);
         double afterReload = msSince(t);
         char row[512];
-        std::snprintf(row, sizeof row, "| %d | %.0f | %.0f | %.2fx | %.1f | %.2f | %.4fx | %.0f | %.2fx | %.2f |", run,
-                      loadBefore, loadNow, loadNow / loadBefore, coldBefore, coldNow, coldNow / coldBefore, reloadNow,
-                      reloadNow / loadBefore, afterReload);
+        std::snprintf(row, sizeof row,
+                      "| %d | %.0f | %.0f | %.2fx | %.1f (CPU %.1f) | %.2f | %.4fx | %.0f | %.2fx | %.2f |", run,
+                      loadBefore, loadNow, loadNow / loadBefore, coldBefore, coldBeforeCpu, coldNow,
+                      coldNow / coldBefore, reloadNow, reloadNow / loadBefore, afterReload);
         loads.push_back(row);
 
         // Thirteen more steps back from the first, more than there are
@@ -194,21 +202,24 @@ int main(int, char**) {  // SDL_main on Windows needs this signature
             const int everySpare = PlaySession::kSpareRuns + PlaySession::kCheckpointSpares;
             for (int frame = 0; kind == 2 && reader.readySpares() < everySpare && frame < 100000; ++frame)
                 reader.keepUp();
-            double slowest = 0;
+            double slowest = 0, slowestCpu = 0;
             std::uint64_t mostTicks = 0;
             for (int step = 0; step < 14; ++step) {
                 for (int frame = 0; frame < (kind == 1 ? 60 : 1); ++frame) reader.keepUp();
                 t = Clock::now();
+                std::clock_t stepCpu = std::clock();
                 if (!reader.rollBack(message)) {
                     std::fprintf(stderr, "%s\n", message.c_str());
                     return 1;
                 }
                 if (step == 0) continue;
                 slowest = std::max(slowest, msSince(t));
+                slowestCpu = std::max(slowestCpu, cpuMsSince(stepCpu));
                 mostTicks = std::max(mostTicks, reader.lastReplayTicks());
             }
             char cell[128];
-            std::snprintf(cell, sizeof cell, " %.1f | %llu |", slowest, static_cast<unsigned long long>(mostTicks));
+            std::snprintf(cell, sizeof cell, " %.1f (CPU %.1f) | %llu |", slowest, slowestCpu,
+                          static_cast<unsigned long long>(mostTicks));
             cells += cell;
         }
         steps.push_back("| " + std::to_string(run) + " |" + cells);
@@ -222,9 +233,9 @@ int main(int, char**) {  // SDL_main on Windows needs this signature
         const int everySpare = PlaySession::kSpareRuns + PlaySession::kCheckpointSpares;
         for (; played.readySpares() < everySpare && frames < 100000; ++frames) {
             t = Clock::now();
-            std::clock_t cpu = std::clock();
+            std::clock_t frameCpu = std::clock();
             played.keepUp();
-            slowestCpu = std::max(slowestCpu, 1000.0 * static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC);
+            slowestCpu = std::max(slowestCpu, cpuMsSince(frameCpu));
             slowestFrame = std::max(slowestFrame, msSince(t));
         }
         std::size_t spares = played.spareCount();
