@@ -32,40 +32,41 @@ end
 -- (a) George and Bob: two processes that take turns by signalling each other.
 ---------------------------------------------------------------------------
 
-local function speak(actor, text)
-    sayFor(actor, text, 2.8)
-end
+-- Each line is a bubble held for 2.8 seconds (a literal text argument of
+-- sayFor, so tools/tag-lines.lua and the string tables find it).
+local TURN = 2.8
 
 local function georgeTrack()
     face("george", "right")
-    speak("george", "Bob. The ladder. {b}Where{/b} did it go?")
+    sayFor("george", "Bob. The ladder. {b}Where{/b} did it go?{#georgeTrack.1344}", TURN)
     signal("bob's turn")
     waitSignal("george's turn")
-    speak("george", "It was leaning on the shed this morning.")
+    sayFor("george", "It was leaning on the shed this morning.{#georgeTrack.f221}", TURN)
     signal("bob's turn")
     waitSignal("george's turn")
-    speak("george", "I'm asking you, because you've got {color=#e05a3a}paint{/color} on your boots.")
+    sayFor("george", "I'm asking you, because you've got {color=#e05a3a}paint{/color} on your boots."
+        .. "{#georgeTrack.8df1}", TURN)
     signal("bob's turn")
     waitSignal("george's turn")
-    speak("george", "Put it back before dinner and I'll say no more.")
+    sayFor("george", "Put it back before dinner and I'll say no more.{#georgeTrack.e554}", TURN)
     signal("bob's turn")
 end
 
 local function bobTrack()
     face("bob", "left")
     waitSignal("bob's turn")
-    speak("bob", "Ladder? I haven't seen a ladder since spring.")
+    sayFor("bob", "Ladder? I haven't seen a ladder since spring.{#bobTrack.8249}", TURN)
     signal("george's turn")
     waitSignal("bob's turn")
-    speak("bob", "Then the shed must have it. Ask the shed.")
+    sayFor("bob", "Then the shed must have it. Ask the shed.{#bobTrack.4016}", TURN)
     signal("george's turn")
     waitSignal("bob's turn")
     face("bob", "down")
-    speak("bob", "...It's a {i}very{/i} nice ladder. The gutters look great, by the way.")
+    sayFor("bob", "...It's a {i}very{/i} nice ladder. The gutters look great, by the way.{#bobTrack.b255}", TURN)
     face("bob", "left")
     signal("george's turn")
     waitSignal("bob's turn")
-    speak("bob", "Deal. Is dinner at six?")
+    sayFor("bob", "Deal. Is dinner at six?{#bobTrack.0820}", TURN)
 end
 
 function conversation()
@@ -82,7 +83,7 @@ function conversation()
     footsteps("bob")
     walkTo("bob", "porch.shed")
     playSound("door", { at = "bob", volume = 0.8 })
-    say("bob", "{wave}Ladder's back!{/wave}", 2)
+    say("bob", "{wave}Ladder's back!{/wave}{#conversation.e3af}", 2)
     stopMusic(2)
 end
 
@@ -90,18 +91,20 @@ end
 -- (b) The forest: the article's opening scene, in our own words.
 ---------------------------------------------------------------------------
 
+-- Lines kept in a table and said later: line() marks each as a line a player
+-- reads, so the tagger names it and the string tables translate it.
 local colinSays = {
-    "Is he a real wizard?",
-    "I want a sandwich.",
-    "Can he do a card trick?",
-    "Bet I can run faster than him.",
+    line("Is he a real wizard?{#openingScene.colin.1}"),
+    line("I want a sandwich.{#openingScene.colin.2}"),
+    line("Can he do a card trick?{#openingScene.colin.3}"),
+    line("Bet I can run faster than him.{#openingScene.colin.4}"),
 }
 
 local kaylaSays = {
-    "His hat is taller than Dad!",
-    "Look, a beetle!",
-    "Can we keep him?",
-    "My shoes are full of grass.",
+    line("His hat is taller than Dad!{#openingScene.kayla.1}"),
+    line("Look, a beetle!{#openingScene.kayla.2}"),
+    line("Can we keep him?{#openingScene.kayla.3}"),
+    line("My shoes are full of grass.{#openingScene.kayla.4}"),
 }
 
 -- Chatter forever at random intervals; runs alongside everything else.
@@ -142,7 +145,7 @@ function openingScene()
     moveCamera("forest.camera_start", 2)
     zoomCamera(1, 2)
     face("jackie", "down")
-    dialogue("jackie", "Here. We'll spread the blanket by the old oak.")
+    dialogue("jackie", "Here. We'll spread the blanket by the old oak.{#openingScene.585a}")
 
     flash(0.9)
     shakeCamera(7, 0.5)
@@ -155,11 +158,11 @@ function openingScene()
     -- Push in on the stranger for his entrance, back out when Jon answers.
     moveCamera({ x = 860, y = 380 }, 0.8, "outCubic")
     zoomCamera(1.5, 0.8, "outBack")
-    dialogue("vesper", "A picnic? On MY hill? How delightfully brave.")
+    dialogue("vesper", "A picnic? On MY hill? How delightfully brave.{#openingScene.a8f8}")
     moveCamera("forest.camera_start", 1.2)
     zoomCamera(1, 1.2)
-    dialogue("jon", "And who are you supposed to be?")
-    dialogue("vesper", "Vesper the Unreasonable. Mind the crumbs. They summon me.")
+    dialogue("jon", "And who are you supposed to be?{#openingScene.71c7}")
+    dialogue("vesper", "Vesper the Unreasonable. Mind the crumbs. They summon me.{#openingScene.63b8}")
 
     -- The children chatter in two parallel loops; the scene function ends here and its loops
     -- live on (cancelling the scene would stop them): --check's hint is silenced on purpose.
@@ -183,7 +186,7 @@ local function track(actor, spot, other, facing, greeting)
     face(actor, facing)
     say(actor, greeting, 2.5)
     wait(2.5)
-    say(actor, "*shakes hands*", 1.5)
+    say(actor, "*shakes hands*{#track.37ae}", 1.5)
 end
 
 function handshake()
@@ -199,10 +202,10 @@ function handshake()
         wait(4.5)
         playSound("gull", { pan = 0.7, volume = 0.4 })
     end):setName("gulls")
-    local rhea = runProcess(track, "rhea", "dock.meet_west", "otto", "right", "Otto. You walk like a tide.")
-        :setName("rhea's track")
+    local rhea = runProcess(track, "rhea", "dock.meet_west", "otto", "right",
+        line("Otto. You walk like a tide.{#handshake.7c32}")):setName("rhea's track")
     local otto = runProcess(track, "otto", "dock.meet_east", "rhea", "left",
-        "And you talk like a gull. Good to see you."):setName("otto's track")
+        line("And you talk like a gull. Good to see you.{#handshake.6b8c}")):setName("otto's track")
     -- The camera waits for the two to meet, closes in on the handshake, and
     -- steps back for the last word.
     waitUntil(function()
@@ -214,7 +217,7 @@ function handshake()
     moveCamera("dock.camera", 1.5)
     zoomCamera(1, 1.5)
     waitCamera()
-    dialogue(nil, "Two tracks, one meeting point, no flags and no state machine.")
+    dialogue(nil, "Two tracks, one meeting point, no flags and no state machine.{#handshake.640b}")
 end
 
 ---------------------------------------------------------------------------
@@ -239,29 +242,29 @@ function lighthouse()
     image("keeper")
     portrait("maren", "keeper") -- her lines show her face, and its expressions
     text("The lamp room smells of paraffin and salt. "
-        .. "Maren, the keeper, polishes the brass and does not look up.")
-    text("maren", "If you've come about the torn page, I've said all I mean to say.")
+        .. "Maren, the keeper, polishes the brass and does not look up.{#lighthouse.6c04}")
+    text("maren", "If you've come about the torn page, I've said all I mean to say.{#lighthouse.a451}")
     jump("lighthouse_questions")
 end
 
 function lighthouse_questions()
     image("keeper")
-    text("maren", "Well? The lamp won't trim itself.")
-    option("Ask about the night of the storm.", "lighthouse_storm")
-    option("Look at the logbook on the desk.", "lighthouse_logbook")
+    text("maren", "Well? The lamp won't trim itself.{#lighthouse_questions.8199}")
+    option("Ask about the night of the storm.{#lighthouse_questions.3f7f}", "lighthouse_storm")
+    option("Look at the logbook on the desk.{#lighthouse_questions.00df}", "lighthouse_logbook")
     if flags.sawSmudge then
-        option("Ask why there is lamp oil on her sleeve.", "lighthouse_oil")
+        option("Ask why there is lamp oil on her sleeve.{#lighthouse_questions.1029}", "lighthouse_oil")
     end
-    option("Leave her to her work.", "lighthouse_leave")
+    option("Leave her to her work.{#lighthouse_questions.d321}", "lighthouse_leave")
     menu()
 end
 
 function lighthouse_storm()
     image("keeper")
     text("maren", "Wind from the north-east,{sound=thunder} rain sideways. "
-        .. "I lit the lamp at six and it {b}never{/b} went out.")
+        .. "I lit the lamp at six and it {b}never{/b} went out.{#lighthouse_storm.3a1e}")
     if flags.sawSmudge then
-        text("maren", "{face=worried}{cps=6}...{/cps}Never went out {i}for long{/i}, anyway.")
+        text("maren", "{face=worried}{cps=6}...{/cps}Never went out {i}for long{/i}, anyway.{#lighthouse_storm.c659}")
     end
     flags.heardStorm = true
     jump("lighthouse_questions")
@@ -272,8 +275,8 @@ function lighthouse_logbook()
     walkTo("visitor", "lighthouse.desk")
     image("logbook")
     text("The log is neat, hour after hour, until the night of the storm. "
-        .. "That page is gone, torn close to the spine.")
-    text("On the page after it, a dark thumbprint of lamp oil, still soft.")
+        .. "That page is gone, torn close to the spine.{#lighthouse_logbook.b0b2}")
+    text("On the page after it, a dark thumbprint of lamp oil, still soft.{#lighthouse_logbook.6737}")
     flags.sawSmudge = true
     footsteps("visitor")
     walkTo("visitor", "lighthouse.visitor_spot")
@@ -284,38 +287,41 @@ end
 function lighthouse_oil()
     expression("maren", "worried")
     face("maren", "left")
-    text("maren", "{cps=4}...{/cps}")
+    text("maren", "{cps=4}...{/cps}{#lighthouse_oil.6756}")
     text("maren", "The lamp went dark for {color=#f0b050}twenty minutes{/color}.{w=0.6} "
-        .. "The wick was bad and my hands were {shake}shaking{/shake}.")
+        .. "The wick was bad and my hands were {shake}shaking{/shake}.{#lighthouse_oil.8d28}")
     text("maren", "A boat passed the point in those twenty minutes. It came in safe. "
-        .. "I tore the page out so nobody would take the light from me.")
-    option("Tell her the truth will keep, if she fixes the wick.", "lighthouse_ending_kind")
-    option("Tell her it has to go in the harbour master's report.", "lighthouse_ending_strict")
+        .. "I tore the page out so nobody would take the light from me.{#lighthouse_oil.eef4}")
+    option("Tell her the truth will keep, if she fixes the wick.{#lighthouse_oil.3f44}", "lighthouse_ending_kind")
+    option("Tell her it has to go in the harbour master's report.{#lighthouse_oil.98c4}", "lighthouse_ending_strict")
     menu()
 end
 
 function lighthouse_ending_kind()
-    text("maren", "It will be fixed by tonight.{w=0.5}{face=glad} You have my word, and the lamp's.")
-    text("You leave her trimming a new wick. From the path, the light comes on steady and bright.")
-    text("THE END: the light stays with its keeper.")
+    text("maren", "It will be fixed by tonight.{w=0.5}{face=glad} You have my word, and the lamp's."
+        .. "{#lighthouse_ending_kind.f6bd}")
+    text("You leave her trimming a new wick. From the path, the light comes on steady and bright."
+        .. "{#lighthouse_ending_kind.249a}")
+    text("THE END: the light stays with its keeper.{#lighthouse_ending_kind.dc8d}")
 end
 
 function lighthouse_ending_strict()
     expression("maren", "worried")
-    text("maren", "Then write it true.{w=0.5} {speed=0.5}All twenty minutes of it.")
-    text("She hands you the torn page from her apron pocket. Her handwriting stops mid-line.")
-    text("THE END: the record is whole again.")
+    text("maren", "Then write it true.{w=0.5} {speed=0.5}All twenty minutes of it.{#lighthouse_ending_strict.2e57}")
+    text("She hands you the torn page from her apron pocket. Her handwriting stops mid-line."
+        .. "{#lighthouse_ending_strict.449b}")
+    text("THE END: the record is whole again.{#lighthouse_ending_strict.d613}")
 end
 
 function lighthouse_leave()
     image(nil)
     playSound("door", { volume = 0.8 })
     if flags.heardStorm then
-        text("You leave with the storm in your notes and the page still missing.")
+        text("You leave with the storm in your notes and the page still missing.{#lighthouse_leave.8c31}")
     else
-        text("You leave the keeper to her brass. The page stays missing.")
+        text("You leave the keeper to her brass. The page stays missing.{#lighthouse_leave.976d}")
     end
-    text("THE END: some questions wait for another day.")
+    text("THE END: some questions wait for another day.{#lighthouse_leave.3432}")
 end
 
 ---------------------------------------------------------------------------
@@ -352,19 +358,21 @@ function harbour()
     runProcess(function()
         waitSignal("pell-hears") -- his name carries across the quay
         face("pell", "left")
-        sayFor("pell", "Hm?", 1.2)
+        sayFor("pell", "Hm?{#harbour.0b87}", 1.2)
         face("pell", "down")
     end):setName("pell hears his name")
     dialogue("ines", "Pell{signal=pell-hears} said he'd be mending nets by the bollards.{w=0.4} "
-        .. "Time to ask him about that boat.")
-    for n = 3, 1, -1 do
-        banner(tostring(n), 0.8)
+        .. "Time to ask him about that boat.{#harbour.d7a2}")
+    -- Each number is a line of its own, so a translation writes its own digits.
+    local countdown = { line("3{#harbour.count-3}"), line("2{#harbour.count-2}"), line("1{#harbour.count-1}") }
+    for _, count in ipairs(countdown) do
+        banner(count, 0.8)
         wait(1)
     end
-    banner("{color=#ffd75a}{wave}Go!{/wave}{/color}", 0.8)
+    banner("{color=#ffd75a}{wave}Go!{/wave}{/color}{#harbour.32c5}", 0.8)
     enableControls()
     local watcher = runProcess(pellLooksBack):setName("pell looks back")
-    say("ines", "(arrow keys or WASD to walk)", 4)
+    say("ines", "(arrow keys or WASD to walk){#harbour.c360}", 4)
     waitNear("ines", "pell", 120)
     disableControls()
     watcher:cancel()
@@ -375,20 +383,21 @@ end
 
 function harbour_talk()
     portrait("pell", "fisher")
-    text("pell", "You've the look of someone with a question. Go on, the nets aren't going anywhere.")
-    option("Did a boat come in during the storm?", "harbour_boat")
-    option("Just saying hello.", "harbour_hello")
+    text("pell", "You've the look of someone with a question. Go on, the nets aren't going anywhere."
+        .. "{#harbour_talk.4cbe}")
+    option("Did a boat come in during the storm?{#harbour_talk.a63d}", "harbour_boat")
+    option("Just saying hello.{#harbour_talk.c92b}", "harbour_hello")
     menu()
 end
 
 function harbour_boat()
     text("pell", "Mine did. Dark as a cellar off the point for a while, "
-        .. "then the light came back and showed me the rocks.")
-    text("pell", "{face=glad}Whoever trimmed that lamp {b}saved my neck{/b}. You tell them that.")
+        .. "then the light came back and showed me the rocks.{#harbour_boat.9945}")
+    text("pell", "{face=glad}Whoever trimmed that lamp {b}saved my neck{/b}. You tell them that.{#harbour_boat.415b}")
 end
 
 function harbour_hello()
-    text("pell", "Hello yourself. Mind the ropes on your way out.")
+    text("pell", "Hello yourself. Mind the ropes on your way out.{#harbour_hello.9232}")
 end
 
 ---------------------------------------------------------------------------
@@ -410,12 +419,12 @@ function cove()
     setBlip("tam", "blip_high", { pitch = 1.3, volume = 0.4 })
     face("tam", "down")
     dialogue(nil, "Low tide below the lighthouse garden. The sea has gone out past the rocks "
-        .. "and left the sand shining.")
+        .. "and left the sand shining.{#cove.a66f}")
     walkTo("wren", "cove.bench")
-    dialogue("wren", "Tam! Off that pier before the planks remember how old they are.")
+    dialogue("wren", "Tam! Off that pier before the planks remember how old they are.{#cove.552a}")
     walkToPoint("tam", "cove.bottle")
     followCamera("tam", 120)
-    say("tam", "Wait, there's something in the sand!", 2)
+    say("tam", "Wait, there's something in the sand!{#cove.e3d2}", 2)
     waitArrival("tam")
     walkToPoint("wren", "cove.steps")
     followCamera("wren", 160) -- down the steps with her
@@ -426,32 +435,32 @@ function cove()
     -- Two at the tideline over a bottle: close in on them.
     moveCamera({ x = 730, y = 470 }, 1.5)
     zoomCamera(1.6, 1.5)
-    dialogue("tam", "A bottle. There's paper inside, rolled up tight.")
-    dialogue("wren", "Gently. Salt makes old paper brittle.")
+    dialogue("tam", "A bottle. There's paper inside, rolled up tight.{#cove.8804}")
+    dialogue("wren", "Gently. Salt makes old paper brittle.{#cove.0ba8}")
     zoomCamera(2, 3) -- slowly nearer while the note is read
     dialogue(nil, "The note is in pencil, in a child's careful capitals: "
-        .. "IF YOU FIND THIS, THE LIGHT IS STILL ON. M., AGED 11.")
+        .. "IF YOU FIND THIS, THE LIGHT IS STILL ON. M., AGED 11.{#cove.8218}")
     moveCamera("cove.camera", 2)
     zoomCamera(1, 2)
-    dialogue("wren", "M... That's Maren's hand. Forty years ago, the summer her father kept the lamp.")
-    option("Take it up to the lighthouse for Maren.", "cove_return")
-    option("Roll it up again and give it back to the sea.", "cove_sea")
+    dialogue("wren", "M... That's Maren's hand. Forty years ago, the summer her father kept the lamp.{#cove.fd38}")
+    option("Take it up to the lighthouse for Maren.{#cove.985b}", "cove_return")
+    option("Roll it up again and give it back to the sea.{#cove.9859}", "cove_sea")
     menu()
 end
 
 function cove_return()
-    dialogue("tam", "She should have it back. I'll run it up.")
+    dialogue("tam", "She should have it back. I'll run it up.{#cove_return.87c2}")
     followCamera("tam", 100)
     walkTo("tam", "cove.gate")
-    dialogue("wren", "Forty years at sea, and it comes home the week she needs it most.")
-    dialogue(nil, "THE END: the note goes home.")
+    dialogue("wren", "Forty years at sea, and it comes home the week she needs it most.{#cove_return.0ae9}")
+    dialogue(nil, "THE END: the note goes home.{#cove_return.7ff7}")
 end
 
 function cove_sea()
-    dialogue("tam", "Someone out there might need it more than she does.")
+    dialogue("tam", "Someone out there might need it more than she does.{#cove_sea.6a57}")
     walkTo("tam", "cove.pier")
-    sayFor("tam", "*throws*", 1.5)
-    dialogue("wren", "Then the light's still on, for whoever's next.")
+    sayFor("tam", "*throws*{#cove_sea.1aca}", 1.5)
+    dialogue("wren", "Then the light's still on, for whoever's next.{#cove_sea.0083}")
     tween("fade", "level", 0.45, 3) -- evening comes in off the water
-    dialogue(nil, "THE END: the note goes back to the sea.")
+    dialogue(nil, "THE END: the note goes back to the sea.{#cove_sea.a365}")
 end

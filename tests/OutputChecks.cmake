@@ -77,7 +77,9 @@ endforeach()
 # --- A screenshot, compared with the expected frame --------------------------
 # golden/screenshot_conversation_3s_640x360.png is the conversation at 3 s at
 # 640x360 (17 KB): the forest, George, Bob and Bob's speech bubble, as this
-# test's command drew it (a reference frame, looked at by eye, not derived).
+# test's command drew it (a reference frame, looked at by eye, not derived;
+# drawn again on 2026-11-25 when text became shaped by HarfBuzz: its advances
+# made the bubble's line 4 pixels wider).
 # Tolerance: in each of R, G and B a mean absolute difference of at most 1
 # level of 255, and at most 0.1% of the pixels (230) off by more than 48 levels
 # in some channel. Why: software GL differs a little from machine to machine.

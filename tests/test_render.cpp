@@ -393,3 +393,29 @@ TEST_F(RenderTest, a_zoomed_camera_draws_an_actor_twice_as_large_at_its_time) {
     ASSERT_GT(before, 500) << "the disc is drawn";
     EXPECT_NEAR(static_cast<double>(after) / before, 4.0, 0.8) << before << " pixels, then " << after;
 }
+
+// Batch2D::setOpaque: a fill drawn opaque replaces what is beneath whatever its
+// alpha, and blending comes back after it (and at the next begin()); the
+// backdrops' skies and grounds are drawn this way (bench/RESULTS.md).
+TEST_F(RenderTest, an_opaque_fill_replaces_the_pixels_beneath_and_blending_returns_after_it) {
+    OffscreenTarget target(kWidth, kHeight);
+    target.bind();
+    glClearColor(1, 0, 0, 1);  // red beneath everything
+    glClear(GL_COLOR_BUFFER_BIT);
+    ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
+    layout.applyViewport();
+    batch->begin(ViewLayout::kWidth, ViewLayout::kHeight);
+    batch->setOpaque(true);
+    batch->gradientRect(0, 0, 200, 100, Color{0, 0, 255, 60}, Color{0, 0, 255, 60});  // alpha ignored
+    batch->setOpaque(false);
+    batch->rect(300, 0, 200, 100, Color{0, 0, 255, 128});  // blended with the red
+    batch->setOpaque(true);
+    batch->end();
+    batch->begin(ViewLayout::kWidth, ViewLayout::kHeight);  // a new frame blends again
+    batch->rect(600, 0, 200, 100, Color{0, 0, 255, 128});
+    batch->end();
+    auto rgb = target.readRgb();
+    EXPECT_TRUE(near(pixelAt(rgb, 100, 50), {0, 0, 255}, 2));
+    EXPECT_TRUE(near(pixelAt(rgb, 400, 50), {127, 0, 128}, 3));
+    EXPECT_TRUE(near(pixelAt(rgb, 700, 50), {127, 0, 128}, 3));
+}

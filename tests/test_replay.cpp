@@ -184,7 +184,8 @@ INSTANTIATE_TEST_SUITE_P(ColdAndWarm, Rollback, ::testing::Values(false, true));
 
 TEST_P(Rollback, back_one_page_at_a_time_forward_again_and_a_new_choice_forks) {
     const bool warm = GetParam();
-    std::string path = test::writeScript("rollback_scene.lua",
+    // One file per instance: ctest runs the two at once.
+    std::string path = test::writeScript(warm ? "rollback_scene_warm.lua" : "rollback_scene_cold.lua",
                                          "function scene()\n  activate('jackie')\n  text('one')\n"
                                          "  setPosition('jackie', {x = 300, y = 200})\n  text('two')\n"
                                          "  option('Left', 'left')\n  option('Right', 'right')\n  menu()\nend\n"
@@ -264,4 +265,130 @@ TEST_P(Rollback, back_one_page_at_a_time_forward_again_and_a_new_choice_forks) {
     ASSERT_TRUE(session.rollBack(message));
     ASSERT_TRUE(session.rollForward(message));
     EXPECT_EQ(page(), "went right") << "forward follows the new run";
+}
+
+// Rollback far into a scene: a run of 100 pages turned every 2 s by the input,
+// an actor walking and a process counting all the while, loaded at tick 9,000
+// (2.5 minutes: two whole minutes, kCheckpointTicks, lie behind it).
+namespace {
+
+const char* const kLongScene =
+    "local counted = 0\n"
+    "function long()\n"
+    "  activate('jackie')\n"
+    "  setPosition('jackie', {x = 200, y = 400})\n"
+    "  runProcess(function() while true do counted = counted + 1 wait(0.25) end end)\n"
+    "  runProcess(function() while true do walkTo('jackie', {x = 900, y = 400}) "
+    "walkTo('jackie', {x = 200, y = 400}) end end)\n"
+    "  for n = 1, 100 do text('Line ' .. n .. ', counted ' .. counted .. '.') end\n"
+    "end\n";
+constexpr std::uint64_t kLoadedAt = 9000;
+
+InputLog pagesTurned() {
+    InputLog input;
+    InputCommand text;
+    text.kind = InputCommand::Kind::Text;
+    text.y = 1;
+    input.commands.push_back(text);
+    for (std::uint64_t tick = 119; tick < kLoadedAt; tick += 120) {
+        InputCommand advance;
+        advance.tick = tick;
+        input.commands.push_back(advance);
+    }
+    return input;
+}
+
+// What the player sees of a run: its transcript, byte for byte, and where jackie stands.
+std::vector<std::string> seen(Simulation& sim) {
+    std::vector<std::string> out;
+    for (const auto& e : sim.transcript().events()) out.push_back(Transcript::formatText(e));
+    const Actor* jackie = sim.world().cast().findActor("jackie");
+    out.push_back(jackie ? std::to_string(jackie->position.x) + "," + std::to_string(jackie->position.y) : "-");
+    return out;
+}
+
+// The run a rollback to the tick on screen must equal: the input before that
+// tick replayed from a fresh load.
+std::vector<std::string> replayedTo(const Simulation::Options& options, const InputLog& input, std::uint64_t tick) {
+    InputLog before = input;
+    before.commands.clear();
+    for (const auto& c : input.commands)
+        if (c.tick < tick) before.commands.push_back(c);
+    auto run = Simulation::rebuild(options, "long", before, tick);
+    return seen(*run);
+}
+
+}  // namespace
+
+TEST(Rollback, a_load_builds_spares_so_the_first_rollbacks_replay_nothing_and_land_where_a_replay_does) {
+    std::vector<std::string> lines;
+    auto options = playerOptions(lines, test::writeScript("rollback_load.lua", kLongScene));
+    PlaySession session(options, "", pagesTurned());
+    std::string error, message;
+    ASSERT_TRUE(session.start("long", error, kLoadedAt)) << error;
+    EXPECT_EQ(session.readySpares(), PlaySession::kLoadSpares) << "spare runs built during the load, at their stops";
+    for (int step = 0; step < PlaySession::kLoadSpares; ++step) {
+        ASSERT_TRUE(session.rollBack(message)) << message;
+        std::uint64_t at = session.simulation().ticks();
+        EXPECT_LT(at, kLoadedAt);
+        EXPECT_EQ(session.lastReplayTicks(), 0u) << "step " << step << ": a spare stood at the page";
+        EXPECT_EQ(seen(session.simulation()), replayedTo(options, pagesTurned(), at)) << "step " << step;
+    }
+}
+
+TEST(Rollback, a_rollback_past_the_spares_at_pages_replays_from_a_whole_minute_and_lands_where_a_replay_does) {
+    std::vector<std::string> lines;
+    auto options = playerOptions(lines, test::writeScript("rollback_deep.lua", kLongScene));
+    PlaySession session(options, "", pagesTurned());
+    std::string error, message;
+    ASSERT_TRUE(session.start("long", error, kLoadedAt)) << error;
+    const int everySpare = PlaySession::kSpareRuns + PlaySession::kCheckpointSpares;
+    for (int frame = 0; frame < 10000 && session.readySpares() < everySpare; ++frame) session.keepUp();
+    ASSERT_EQ(session.readySpares(), everySpare) << "played on: a spare at each of the last pages and at a minute";
+    // Back one page at a time with no frame between, past the pages' spares.
+    int step = 0;
+    while (session.lastReplayTicks() == 0 && step < 40) {
+        ASSERT_TRUE(session.rollBack(message)) << message;
+        ++step;
+    }
+    std::uint64_t at = session.simulation().ticks();
+    EXPECT_GE(step, PlaySession::kSpareRuns) << "the pages' spares came first";
+    std::uint64_t from = at - session.lastReplayTicks();
+    EXPECT_GT(from, 0u) << "replayed from a spare, not from a fresh load";
+    EXPECT_EQ(from % PlaySession::kCheckpointTicks, 0u) << "the spare at a whole minute: " << from;
+    EXPECT_LE(session.lastReplayTicks(), PlaySession::kCheckpointTicks + 240) << "the nearest whole minute";
+    EXPECT_EQ(seen(session.simulation()), replayedTo(options, pagesTurned(), at));
+}
+
+TEST(Rollback, while_rolled_back_spares_keep_up_behind_the_page_on_screen) {
+    std::vector<std::string> lines;
+    auto options = playerOptions(lines, test::writeScript("rollback_behind.lua", kLongScene));
+    PlaySession session(options, "", pagesTurned());
+    std::string error, message;
+    ASSERT_TRUE(session.start("long", error, kLoadedAt)) << error;
+    for (int step = 0; step < PlaySession::kLoadSpares + 3; ++step) {
+        for (int frame = 0; frame < 60; ++frame) session.keepUp();  // a second on each page
+        ASSERT_TRUE(session.rollBack(message)) << message;
+        EXPECT_EQ(session.lastReplayTicks(), 0u) << "step " << step << ": a spare had come to the page";
+    }
+    EXPECT_EQ(seen(session.simulation()), replayedTo(options, pagesTurned(), session.simulation().ticks()));
+}
+
+TEST(Reload, a_reload_builds_spares_so_the_first_rollback_replays_nothing) {
+    std::vector<std::string> lines;
+    std::string path = test::writeScript("rollback_reload.lua", kLongScene);
+    auto options = playerOptions(lines, path);
+    PlaySession session(options, "", pagesTurned());
+    std::string error, message;
+    ASSERT_TRUE(session.start("long", error, kLoadedAt)) << error;
+    std::string edited = kLongScene;
+    edited.replace(edited.find("'Line '"), 7, "'Page '");
+    writeFile(path, edited);
+    ASSERT_TRUE(session.reload(error)) << error;
+    EXPECT_EQ(session.readySpares(), PlaySession::kLoadSpares) << "the old spares went; new ones, of the edited script";
+    ASSERT_TRUE(session.rollBack(message)) << message;
+    EXPECT_EQ(session.lastReplayTicks(), 0u);
+    auto now = seen(session.simulation());
+    EXPECT_EQ(now, replayedTo(options, pagesTurned(), session.simulation().ticks()));
+    EXPECT_NE(now[now.size() - 2].find("Page "), std::string::npos) << now[now.size() - 2];
 }

@@ -3,7 +3,7 @@
 # mingw-w64, then runs ctest (the C++ tests, the golden transcripts and the
 # command-line checks) under wine, with Xvfb for the window tests.
 #
-# The libraries (SDL2, SDL2_ttf with freetype, SDL2_image, SDL2_mixer, LuaJIT, GoogleTest)
+# The libraries (SDL2, FreeType, HarfBuzz, SDL2_image, SDL2_mixer, LuaJIT, GoogleTest)
 # are built from Debian's own source packages into a cache outside the clone,
 # so a rerun only builds Stagehand:
 #   STAGEHAND_WINDOWS_CACHE (default: ~/.cache/stagehand-windows)
@@ -51,8 +51,8 @@ fetch_sources() {
   mkdir -p "$apt/cache/archives/partial"
   step "fetching source packages"
   apt-get "${opts[@]}" update -qq
-  (cd "$sources" && apt-get "${opts[@]}" source -qq libsdl2 libsdl2-ttf libsdl2-image libsdl2-mixer freetype luajit \
-     googletest \
+  (cd "$sources" && apt-get "${opts[@]}" source -qq libsdl2 libsdl2-image libsdl2-mixer freetype luajit \
+     googletest harfbuzz \
      > /dev/null 2>&1)
 }
 
@@ -98,12 +98,13 @@ PC
 build_libraries() {
   mkdir -p "$prefix"
   [ -n "$(source_dir libsdl2)" ] && [ -n "$(source_dir googletest)" ] && [ -n "$(source_dir libsdl2-mixer)" ] \
-    || fetch_sources
+    && [ -n "$(source_dir harfbuzz)" ] || fetch_sources
   cmake_dep sdl2 "$(source_dir libsdl2)" -DSDL_SHARED=ON -DSDL_STATIC=OFF -DSDL_TEST=OFF
   cmake_dep freetype "$(source_dir freetype)" -DBUILD_SHARED_LIBS=OFF -DFT_DISABLE_ZLIB=ON \
     -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON
-  cmake_dep sdl2_ttf "$(source_dir libsdl2-ttf)" -DBUILD_SHARED_LIBS=ON -DSDL2TTF_SAMPLES=OFF \
-    -DSDL2TTF_VENDORED=OFF -DSDL2TTF_HARFBUZZ=OFF
+  # HarfBuzz shapes the game's text (src/render/TextShaper.cpp) on that same static FreeType.
+  cmake_dep harfbuzz "$(source_dir harfbuzz)" -DBUILD_SHARED_LIBS=OFF -DHB_HAVE_FREETYPE=ON -DHB_HAVE_GLIB=OFF \
+    -DHB_HAVE_ICU=OFF -DHB_HAVE_GOBJECT=OFF -DHB_BUILD_SUBSET=OFF -DHB_BUILD_UTILS=OFF -DHB_BUILD_TESTS=OFF
   cmake_dep sdl2_image "$(source_dir libsdl2-image)" -DBUILD_SHARED_LIBS=ON -DSDL2IMAGE_SAMPLES=OFF \
     -DSDL2IMAGE_VENDORED=OFF -DSDL2IMAGE_BACKEND_STB=ON -DSDL2IMAGE_DEPS_SHARED=OFF -DSDL2IMAGE_SVG=OFF \
     -DSDL2IMAGE_AVIF=OFF -DSDL2IMAGE_JXL=OFF -DSDL2IMAGE_TIF=OFF -DSDL2IMAGE_WEBP=OFF

@@ -4,11 +4,13 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config clang-format git
-  libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libsdl2-mixer-dev nlohmann-json3-dev
+  libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev nlohmann-json3-dev
   liblua5.1-0-dev libluajit-5.1-dev lua5.1 luajit
   love                                    # the scheduler loaded in LÖVE (tests/scheduler_standalone/)
   python3-glad lua-busted lua-check
   libgtest-dev xvfb xauth fonts-dejavu-core
+  libharfbuzz-dev libfreetype-dev        # shaping (HarfBuzz) and glyphs by index (FreeType): src/render/TextShaper.cpp
+  fonts-noto-core fonts-noto-cjk python3-fonttools   # only to regenerate the Noto subsets (tools/make-fonts.sh); they are committed
   fonts-opendyslexic libespeak-ng1 espeak-ng-data   # the dyslexia-friendly font (tools/copy-opendyslexic.sh); self-voicing's synthesiser (loaded at run time)
   libgl1-mesa-dri libegl-mesa0 libegl1   # software OpenGL for screenshots and render tests without a GPU
   python3 chromium                        # the timeline test renders its page in headless Chromium

@@ -237,7 +237,9 @@ void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
         text.draw(row, label(r), kPanelX + 44, y + textY, chosen ? rowText : muted);
         std::string v = value(r, settings);
         if (!v.empty()) {
-            std::string shown = chosen ? "\u25C0 " + v + " \u25B6" : v;
+            // A left-to-right mark first: the arrows keep their sides around a right-to-left value
+            // (a language's own name, say), which is drawn right-aligned like every value.
+            std::string shown = chosen ? "\u200E\u25C0 " + v + " \u25B6" : v;
             text.draw(row, shown, kPanelX + kPanelW - 44 - text.width(row, shown), y + textY, chosen ? accent : muted);
         }
     }

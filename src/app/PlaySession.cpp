@@ -36,6 +36,7 @@ bool PlaySession::start(const std::string& scene, std::string& error, std::uint6
     input_.hasSeed = true;
     sim_->replay(input_);
     sim_->fastForwardTo(at);
+    if (at > 0) buildSparesNow();
     if (!recordPath_.empty()) {
         record_.open(pathFromUtf8(recordPath_), std::ios::binary | std::ios::trunc);
         if (!record_) std::cerr << "stagehand: cannot write the input record " << recordPath_ << '\n';
@@ -173,6 +174,15 @@ bool PlaySession::resolveSave(const Simulation::Options& options, InputLog& save
     }
 }
 
+// Back from the line on screen; with none on screen, back to the last one:
+// one past the index of the stop a rollback from now goes to.
+std::size_t PlaySession::backStop(const std::vector<std::uint64_t>& stops) {
+    std::size_t stop = 0;
+    while (stop < stops.size() && stops[stop] <= sim_->ticks()) ++stop;
+    if (stop > 0 && sim_->world().story().busy()) --stop;
+    return stop;
+}
+
 // The ticks of the furthest run's lines, pages and menus, each once.
 std::vector<std::uint64_t> PlaySession::stopsOfRun() {
     std::vector<std::uint64_t> stops;
@@ -201,12 +211,18 @@ InputLog inputFor(const InputLog& future, std::uint64_t tick, bool live) {
 // `live`, its input after `tick` is the run's own again (back at the moment
 // rolled back from), else it is held aside as the future.
 std::unique_ptr<Simulation> PlaySession::goTo(std::uint64_t tick, bool live) {
+    // The spare standing nearest at or before `tick`: the shortest replay.
+    auto nearest = spares_.end();
     for (auto spare = spares_.begin(); spare != spares_.end(); ++spare)
-        if (spare->run->ticks() == tick) {
-            auto run = std::move(spare->run);
-            spares_.erase(spare);
-            return takeOver(std::move(run), tick, live);
-        }
+        if (spare->run->ticks() <= tick && (nearest == spares_.end() || spare->run->ticks() > nearest->run->ticks()))
+            nearest = spare;
+    if (nearest != spares_.end()) {
+        auto run = std::move(nearest->run);
+        spares_.erase(nearest);
+        lastReplayTicks_ = tick - run->ticks();
+        return takeOver(std::move(run), tick, live);
+    }
+    lastReplayTicks_ = tick;
     InputLog before = inputFor(future_, tick, live);
     std::unique_ptr<Simulation> previous;
     try {
@@ -225,12 +241,7 @@ std::unique_ptr<Simulation> PlaySession::goTo(std::uint64_t tick, bool live) {
 bool PlaySession::rollBack(std::string& message) {
     std::vector<std::uint64_t> stops = rolled_ ? stops_ : stopsOfRun();
     std::size_t stop = stop_;
-    if (!rolled_) {
-        // Back from the line on screen; with none on screen, back to the last one.
-        stop = 0;
-        while (stop < stops.size() && stops[stop] <= sim_->ticks()) ++stop;
-        if (stop > 0 && sim_->world().story().busy()) --stop;
-    }
+    if (!rolled_) stop = backStop(stops);
     if (stop == 0) {
         message = stops.empty() ? "nothing to roll back to: no line has been shown yet"
                                 : "this is the first line: there is nothing before it to roll back to";
@@ -281,6 +292,7 @@ void PlaySession::dropFuture() {
 std::unique_ptr<Simulation> PlaySession::takeOver(std::unique_ptr<Simulation> run, std::uint64_t tick, bool live) {
     InputLog before = inputFor(future_, tick, live);
     run->continueReplay(before);
+    run->fastForwardTo(tick);  // quiet still: what it replays was said when it first happened
     run->transcript().setSink(options_.sink);
     run->setQuiet(false);
     auto previous = std::exchange(sim_, std::move(run));
@@ -296,47 +308,130 @@ void PlaySession::forkAt(std::uint64_t tick) {
     spares_.erase(
         std::remove_if(spares_.begin(), spares_.end(), [&](const Spare& spare) { return spare.run->ticks() > tick; }),
         spares_.end());
-    for (auto& spare : spares_) spare.run->continueReplay(input_);
+    for (auto& spare : spares_) {  // the rest follow the new run; their old targets may not be in it
+        spare.run->continueReplay(input_);
+        spare.target = std::min(spare.target, tick);
+    }
     liveStops_.clear();
     for (std::uint64_t stop : stops_)
         if (stop <= tick) liveStops_.push_back(stop);
     eventsSeen_ = sim_->transcript().events().size();
 }
 
-void PlaySession::keepUp(int budgetTicks) {
-    if (rolled_ || !sim_) return;
+// The live run's new stops, as its transcript grows.
+void PlaySession::noteLiveStops() {
     const auto& events = sim_->transcript().events();
     for (; eventsSeen_ < events.size(); ++eventsSeen_) {
         const auto& e = events[eventsSeen_];
         if (e.name != "line" && e.name != "text" && e.name != "menu" && e.name != "say") continue;
         auto tick = static_cast<std::uint64_t>(std::llround(e.time / Simulation::kTickSeconds));
-        if (!liveStops_.empty() && liveStops_.back() == tick) continue;
-        liveStops_.push_back(tick);
-        // The spare aimed furthest back is aimed at this newest stop instead.
-        bool aimed = std::any_of(spares_.begin(), spares_.end(), [&](const Spare& s) { return s.target == tick; });
-        if (aimed) continue;
-        if (static_cast<int>(spares_.size()) < kSpareRuns) {
-            try {
-                Simulation::Options quiet = options_;
-                quiet.sink = nullptr;
-                quiet.quiet = true;
-                quiet.storyTargetWarnings = false;
-                auto run = Simulation::rebuild(quiet, scene_, InputLog{}, 0, &sim_->world().maps());
-                run->continueReplay(input_);
-                spares_.push_back({std::move(run), tick});
-            } catch (const LoadError&) {
-                return;  // the script on disk no longer loads: rollback replays, and says why
-            }
-            continue;
-        }
-        auto oldest = std::min_element(spares_.begin(), spares_.end(),
-                                       [](const Spare& a, const Spare& b) { return a.target < b.target; });
-        if (oldest->target < tick) oldest->target = tick;
+        if (liveStops_.empty() || liveStops_.back() != tick) liveStops_.push_back(tick);
     }
-    for (auto& spare : spares_) {
-        spare.run->continueReplay(input_);
-        while (budgetTicks > 0 && spare.run->ticks() < spare.target && spare.run->ticks() < sim_->ticks()) {
-            spare.run->tick();
+}
+
+// The moment on screen: spare runs aimed past it hold the future (rolled back).
+std::uint64_t PlaySession::sparesUpTo() const {
+    return rolled_ ? stops_[stop_] : sim_->ticks();
+}
+
+// Where spare runs should stand, nearest first: the stops before the moment
+// on screen, then whole minutes before those.
+std::vector<std::uint64_t> PlaySession::wantedTargets() {
+    std::vector<std::uint64_t> wanted;
+    if (rolled_) {
+        for (std::size_t stop = stop_; stop > 0 && wanted.size() < kSpareRuns; --stop)
+            wanted.push_back(stops_[stop - 1]);
+    } else {
+        for (auto stop = liveStops_.rbegin(); stop != liveStops_.rend() && wanted.size() < kSpareRuns; ++stop)
+            wanted.push_back(*stop);
+    }
+    std::uint64_t below = wanted.empty() ? sparesUpTo() : wanted.back();
+    std::uint64_t checkpoint = below == 0 ? 0 : (below - 1) / kCheckpointTicks * kCheckpointTicks;
+    for (int n = 0; n < kCheckpointSpares && checkpoint > 0; ++n, checkpoint -= kCheckpointTicks)
+        wanted.push_back(checkpoint);
+    return wanted;
+}
+
+// Each wanted tick gets a spare: one aimed there already, else the one no
+// longer wanted standing nearest before it, else (one a call) a new run.
+// Spares nobody wants go, but for those holding the future while rolled back.
+// True when it started a run (a load of the script: a frame's worth of work).
+bool PlaySession::aimSpares(const std::vector<std::uint64_t>& wanted) {
+    const std::uint64_t upTo = sparesUpTo();
+    std::vector<bool> kept(spares_.size(), false);
+    std::vector<std::uint64_t> missing;
+    for (std::uint64_t target : wanted) {
+        bool found = false;
+        for (std::size_t i = 0; i < spares_.size() && !found; ++i)
+            if (!kept[i] && spares_[i].target == target && spares_[i].run->ticks() <= target) kept[i] = found = true;
+        if (!found) missing.push_back(target);
+    }
+    bool started = false;
+    for (std::uint64_t target : missing) {
+        std::size_t best = spares_.size();
+        for (std::size_t i = 0; i < spares_.size(); ++i)
+            if (!kept[i] && spares_[i].target <= upTo && spares_[i].run->ticks() <= target &&
+                (best == spares_.size() || spares_[i].run->ticks() > spares_[best].run->ticks()))
+                best = i;
+        if (best < spares_.size()) {
+            spares_[best].target = target;
+            kept[best] = true;
+        } else if (!started) {
+            started = true;
+            auto run = newSpare();
+            if (!run) return started;  // the script on disk no longer loads: rollback replays, and says why
+            spares_.push_back({std::move(run), target});
+            kept.push_back(true);
+        }
+    }
+    std::vector<Spare> stay;
+    for (std::size_t i = 0; i < spares_.size(); ++i)
+        if (kept[i] || spares_[i].target > upTo) stay.push_back(std::move(spares_[i]));
+    spares_ = std::move(stay);
+    return started;
+}
+
+// A new spare run at tick 0 of the session's input, saying nothing.
+std::unique_ptr<Simulation> PlaySession::newSpare() {
+    try {
+        Simulation::Options quiet = options_;
+        quiet.sink = nullptr;
+        quiet.quiet = true;
+        quiet.storyTargetWarnings = false;
+        auto run = Simulation::rebuild(quiet, scene_, InputLog{}, 0, &sim_->world().maps());
+        run->continueReplay(input_);
+        return run;
+    } catch (const LoadError&) {
+        return nullptr;
+    }
+}
+
+// During a load or a reload: spare runs at the stops the first rollbacks go to.
+void PlaySession::buildSparesNow() {
+    noteLiveStops();
+    std::size_t stop = backStop(liveStops_);
+    for (int n = 0; n < kLoadSpares && stop > 0; ++n) {
+        auto run = newSpare();
+        if (!run) return;
+        run->fastForwardTo(liveStops_[--stop]);
+        spares_.push_back({std::move(run), liveStops_[stop]});
+    }
+}
+
+void PlaySession::keepUp(int budgetTicks) {
+    if (!sim_) return;
+    if (!rolled_) noteLiveStops();
+    if (aimSpares(wantedTargets())) return;  // starting a run is this frame's spare work
+    // The spares aimed nearest the moment on screen first: the next rollback goes there.
+    const std::uint64_t upTo = sparesUpTo();
+    std::vector<Spare*> behind;
+    for (auto& spare : spares_)
+        if (spare.target <= upTo && spare.run->ticks() < spare.target) behind.push_back(&spare);
+    std::sort(behind.begin(), behind.end(), [](const Spare* a, const Spare* b) { return a->target > b->target; });
+    for (Spare* spare : behind) {
+        spare->run->continueReplay(input_);
+        while (budgetTicks > 0 && spare->run->ticks() < spare->target) {
+            spare->run->tick();
             --budgetTicks;
         }
     }
@@ -373,6 +468,7 @@ bool PlaySession::reload(std::string& error) {
         return false;
     }
     attachRecorder();
+    buildSparesNow();  // the rollbacks right after a reload are as quick as any
     return true;
 }
 

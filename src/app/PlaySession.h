@@ -3,8 +3,9 @@
 // or an image changes on disk, the scene is run again from a fresh load with
 // the same seed, flags and input up to the tick on screen, and play goes on
 // there; a version that fails to load leaves the running one in place.
-// Rollback goes back one line, page or menu at a time the same way: the scene
-// is run again from a fresh load up to the tick that line was shown; rolling
+// Rollback goes back one line, page or menu at a time the same way: a run of
+// the same input (a spare kept up in the background, or a fresh load) is run
+// up to the tick that line was shown; rolling
 // forward replays the recorded future, and the player's own input there forks
 // the run (the old future is dropped).
 #pragma once
@@ -59,13 +60,31 @@ public:
     bool rolledBack() const { return rolled_; }
     // The ticks the lines, pages and menus of the furthest run were shown at.
     const std::vector<std::uint64_t>& stops() const { return stops_; }
-    // Once a frame: brings the spare runs a rollback uses up to the latest
-    // stops (at most `budgetTicks` ticks of theirs). A rollback to a stop a
-    // spare run has reached swaps it in at once instead of replaying.
+    // Once a frame: brings the spare runs a rollback uses up to the stops the
+    // next rollbacks go to (at most `budgetTicks` ticks of theirs, and at most
+    // one new run started a frame, which then ticks none: a new run is a load
+    // of the script), while playing and while rolled back.
+    // Spare runs are runs of the same input, each standing at (or on its way
+    // to) a tick: kSpareRuns at the latest stops behind the moment on screen,
+    // kCheckpointSpares at whole minutes (kCheckpointTicks) further back. A
+    // rollback takes the spare standing nearest at or before its stop and
+    // replays from there: none at all from a stop a spare has reached, at
+    // most a minute and a few pages from a checkpoint, never a fresh load
+    // while a spare stands before the stop.
     void keepUp(int budgetTicks = kSpareBudgetTicks);
-    static constexpr int kSpareRuns = 6, kSpareBudgetTicks = 600;
-    // How many spare runs stand exactly at a stop (tests and the bench).
+    static constexpr int kSpareRuns = 12, kCheckpointSpares = 2, kSpareBudgetTicks = 600;
+    static constexpr std::uint64_t kCheckpointTicks = 3600;
+    // A load (start at a tick) and a hot reload also build this many spare
+    // runs, at the stops the first rollbacks go to, before they return: the
+    // first rollbacks after a load are as quick as any (the load takes longer).
+    static constexpr int kLoadSpares = 2;
+    // How many spare runs stand exactly at their stop, and how many there are
+    // (tests and the bench).
     int readySpares() const;
+    std::size_t spareCount() const { return spares_.size(); }
+    // The ticks the last rollback or roll forward replayed to get there (0
+    // when a spare stood at its stop; its tick when it replayed from a fresh load).
+    std::uint64_t lastReplayTicks() const { return lastReplayTicks_; }
 
 private:
     void attachRecorder();
@@ -73,6 +92,13 @@ private:
     std::vector<std::uint64_t> stopsOfRun();
     std::unique_ptr<Simulation> goTo(std::uint64_t tick, bool live);  // returns the run it replaced
     std::unique_ptr<Simulation> takeOver(std::unique_ptr<Simulation> run, std::uint64_t tick, bool live);
+    std::size_t backStop(const std::vector<std::uint64_t>& stops);
+    void noteLiveStops();
+    std::uint64_t sparesUpTo() const;
+    std::vector<std::uint64_t> wantedTargets();
+    bool aimSpares(const std::vector<std::uint64_t>& wanted);
+    std::unique_ptr<Simulation> newSpare();
+    void buildSparesNow();
     void forkAt(std::uint64_t tick);
     void dropFuture();
     void rewriteRecord();
@@ -99,6 +125,7 @@ private:
     std::vector<Spare> spares_;
     std::vector<std::uint64_t> liveStops_;  // the live run's stops, kept up as its transcript grows
     std::size_t eventsSeen_ = 0;
+    std::uint64_t lastReplayTicks_ = 0;
 };
 
 }  // namespace stagehand

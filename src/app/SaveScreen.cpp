@@ -191,7 +191,7 @@ void SaveScreen::draw(Batch2D& batch, TextRenderer& text, ImageCache& images, co
                 detail = formatPlayed(slot.played) + "  \u00B7  " + slot.date;
                 break;
         }
-        text.draw(line, text.elide(line, head, kThumbW), tx, ty + kThumbH + 4, headColor);
+        text.drawAligned(line, text.elide(line, head, kThumbW), tx, kThumbW, ty + kThumbH + 4, headColor);
         if (!detail.empty()) text.draw(small, text.elide(small, detail, kThumbW), tx, ty + kThumbH + 22, kMenuMuted);
     }
     float bottom = kGridY + kRows * (kCardH + kGap) - kGap + 10;

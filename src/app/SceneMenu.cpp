@@ -81,8 +81,8 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
         }
         const auto& scene = scenes_[i];
         text.draw(number, std::to_string(i + 1), kListX + 24, y + 15, chosen ? kAccent : kMenuMuted);
-        text.draw(row, text.elide(row, scene.title.empty() ? scene.name : scene.title, kListWidth - 90), kListX + 70,
-                  y + 15, chosen ? kMenuText : kMenuMuted);
+        text.drawAligned(row, text.elide(row, scene.title.empty() ? scene.name : scene.title, kListWidth - 90),
+                         kListX + 70, kListWidth - 90, y + 15, chosen ? kMenuText : kMenuMuted);
     }
     if (scenes_.empty())
         text.drawCentered(

@@ -33,11 +33,22 @@ void main() {
 }
 )";
 
+// setOpaque's fills: the colour alone, with no texture read or blending.
+const char* const kSolidFragmentShader = R"(#version 330 core
+in vec4 vColor;
+out vec4 fragColor;
+void main() {
+    fragColor = vec4(vColor.rgb, 1.0);
+}
+)";
+
 constexpr std::size_t kMaxQuads = 16384;
 
 }  // namespace
 
-Batch2D::Batch2D() : program_(std::make_unique<GlProgram>(kVertexShader, kFragmentShader)) {
+Batch2D::Batch2D()
+    : program_(std::make_unique<GlProgram>(kVertexShader, kFragmentShader)),
+      solidProgram_(std::make_unique<GlProgram>(kVertexShader, kSolidFragmentShader)) {
     glGenVertexArrays(1, &vao_);
     glGenBuffers(1, &vbo_);
     glBindVertexArray(vao_);
@@ -63,6 +74,7 @@ void Batch2D::begin(float viewWidth, float viewHeight) {
     viewWidth_ = viewWidth;
     viewHeight_ = viewHeight;
     vertices_.clear();
+    opaque_ = false;
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glDisable(GL_DEPTH_TEST);
@@ -127,12 +139,27 @@ void Batch2D::frame(float x, float y, float w, float h, float t, Color color) {
     rect(x + w - t, y + t, t, h - 2 * t, color);
 }
 
+void Batch2D::setOpaque(bool opaque) {
+    if (opaque == opaque_) return;
+    flush();
+    opaque_ = opaque;
+    if (opaque)
+        glDisable(GL_BLEND);
+    else
+        glEnable(GL_BLEND);
+}
+
 void Batch2D::flush() {
     if (vertices_.empty()) return;
-    glUseProgram(program_->id());
-    glUniform2f(program_->uniform("uViewSize"), viewWidth_, viewHeight_);
-    glUniform1i(program_->uniform("uTexture"), 0);
-    glUniform1i(program_->uniform("uAlphaOnly"), alphaOnly_ ? 1 : 0);
+    if (opaque_) {
+        glUseProgram(solidProgram_->id());
+        glUniform2f(solidProgram_->uniform("uViewSize"), viewWidth_, viewHeight_);
+    } else {
+        glUseProgram(program_->id());
+        glUniform2f(program_->uniform("uViewSize"), viewWidth_, viewHeight_);
+        glUniform1i(program_->uniform("uTexture"), 0);
+        glUniform1i(program_->uniform("uAlphaOnly"), alphaOnly_ ? 1 : 0);
+    }
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture_);
     glBindVertexArray(vao_);

@@ -39,6 +39,12 @@ public:
     void frame(float x, float y, float w, float h, float thickness, Color color);
     void gradientRect(float x, float y, float w, float h, Color top, Color bottom);
     void flush();
+    // Draws what follows as opaque solid fills (flushing first): no blending
+    // and no texture read, the cheapest pixels a software rasteriser can
+    // fill, for what covers the screen first (a backdrop's sky and ground).
+    // Only rect() and gradientRect() may be drawn while it is on (alpha is
+    // ignored); begin() turns it off.
+    void setOpaque(bool opaque);
     void end() {
         flush();
         resetScale();
@@ -60,6 +66,8 @@ private:
     };
 
     std::unique_ptr<GlProgram> program_;
+    std::unique_ptr<GlProgram> solidProgram_;  // setOpaque's: colour only
+    bool opaque_ = false;
     GLuint vao_ = 0, vbo_ = 0;
     std::vector<Vertex> vertices_;
     GLuint texture_ = 0;

@@ -1,8 +1,12 @@
 #include "render/GlyphAtlas.h"
 
-#include <SDL_ttf.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <hb-ft.h>
+#include <hb.h>
 
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 
 #include "platform/Portable.h"
@@ -12,9 +16,14 @@ namespace stagehand {
 namespace {
 constexpr int kPadding = 1;
 constexpr int kWhiteSize = 4;  // a small white block in the corner for solid shapes
+constexpr int kFaceCount = 8;
+// Light hinting, as the game drew with SDL2_ttf: glyphs sharp on the pixel
+// grid, whole-pixel advances (HarfBuzz reads the same advances).
+constexpr FT_Int32 kLoadFlags = FT_LOAD_DEFAULT | FT_LOAD_TARGET_LIGHT;
+constexpr std::uint64_t kByIndex = 1ull << 31;  // glyph keys by index, apart from those by code point
 
-std::uint64_t glyphKey(int font, char32_t codepoint) {
-    return (static_cast<std::uint64_t>(font) << 32) | static_cast<std::uint64_t>(codepoint);
+std::uint64_t glyphKey(int font, std::uint32_t value) {
+    return (static_cast<std::uint64_t>(font) << 32) | static_cast<std::uint64_t>(value);
 }
 
 const char* fileFor(FontFace face) {
@@ -23,41 +32,80 @@ const char* fileFor(FontFace face) {
         case FontFace::Bold: return "DejaVuSans-Bold.ttf";
         case FontFace::DyslexicRegular: return "OpenDyslexic-Regular.otf";
         case FontFace::DyslexicBold: return "OpenDyslexic-Bold.otf";
+        case FontFace::Arabic: return "NotoSansArabic-Subset.ttf";
+        case FontFace::Hebrew: return "NotoSansHebrew-Subset.ttf";
+        case FontFace::Devanagari: return "NotoSansDevanagari-Subset.ttf";
+        case FontFace::Japanese: return "NotoSansJP-Subset.otf";
     }
     return "DejaVuSans.ttf";
+}
+
+constexpr FontFace kFallbacks[] = {FontFace::Arabic, FontFace::Hebrew, FontFace::Devanagari, FontFace::Japanese};
+
+bool isMainFace(FontFace face) {
+    return face == FontFace::Regular || face == FontFace::Bold || face == FontFace::DyslexicRegular ||
+           face == FontFace::DyslexicBold;
 }
 
 // DejaVu's face of the same weight.
 FontFace plainFace(FontFace face) {
     return face == FontFace::Bold || face == FontFace::DyslexicBold ? FontFace::Bold : FontFace::Regular;
 }
+
+// The fallback whose script `codepoint` is written in, if we ship one: those
+// letters look alike whichever main font the player chose.
+bool scriptFace(char32_t cp, FontFace& face) {
+    switch (hb_unicode_script(hb_unicode_funcs_get_default(), cp)) {
+        case HB_SCRIPT_ARABIC: face = FontFace::Arabic; return true;
+        case HB_SCRIPT_HEBREW: face = FontFace::Hebrew; return true;
+        case HB_SCRIPT_DEVANAGARI: face = FontFace::Devanagari; return true;
+        case HB_SCRIPT_HAN:
+        case HB_SCRIPT_HIRAGANA:
+        case HB_SCRIPT_KATAKANA: face = FontFace::Japanese; return true;
+        default: break;
+    }
+    // CJK punctuation and full-width forms belong to no script but set with kana.
+    if ((cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFFEF)) {
+        face = FontFace::Japanese;
+        return true;
+    }
+    return false;
+}
+
+float ceilPixels(FT_Pos value) {
+    return static_cast<float>((value + 63) / 64);
+}
 }  // namespace
 
 GlyphAtlas::GlyphAtlas(std::string fontFolder, int pageSize)
-    : fontFolder_(std::move(fontFolder)), pageSize_(std::max(pageSize, 64)) {
-    if (TTF_Init() != 0) throw RenderError(std::string("TTF_Init failed: ") + TTF_GetError());
-    for (FontFace face : {FontFace::Regular, FontFace::Bold}) {
-        std::string path = joinPath(fontFolder_, fileFor(face));
-        TTF_Font* probe = TTF_OpenFont(path.c_str(), 16);
-        if (!probe) {
-            TTF_Quit();
-            throw RenderError("cannot open font " + path + ": " + TTF_GetError());
+    : fontFolder_(std::move(fontFolder)), pageSize_(std::max(pageSize, 64)), present_(kFaceCount, false) {
+    if (FT_Init_FreeType(&library_) != 0) throw RenderError("FreeType failed to start");
+    for (int i = 0; i < kFaceCount; ++i) {
+        FT_Face probe = nullptr;
+        std::string path = joinPath(fontFolder_, fileFor(static_cast<FontFace>(i)));
+        present_[i] = FT_New_Face(library_, path.c_str(), 0, &probe) == 0;
+        if (probe) FT_Done_Face(probe);
+    }
+    for (FontFace face : {FontFace::Regular, FontFace::Bold})
+        if (!hasFile(face)) {
+            FT_Done_FreeType(library_);
+            throw RenderError("cannot open font " + joinPath(fontFolder_, fileFor(face)));
         }
-        TTF_CloseFont(probe);
-    }
-    hasDyslexic_ = true;
-    for (FontFace face : {FontFace::DyslexicRegular, FontFace::DyslexicBold}) {
-        TTF_Font* probe = TTF_OpenFont(joinPath(fontFolder_, fileFor(face)).c_str(), 16);
-        hasDyslexic_ = hasDyslexic_ && probe;
-        if (probe) TTF_CloseFont(probe);
-    }
+    hasDyslexic_ = hasFile(FontFace::DyslexicRegular) && hasFile(FontFace::DyslexicBold);
     clear();
 }
 
 GlyphAtlas::~GlyphAtlas() {
     glDeleteTextures(static_cast<GLsizei>(pages_.size()), pages_.data());
-    for (auto& f : fonts_) TTF_CloseFont(f.ttf);
-    TTF_Quit();
+    for (auto& f : fonts_) {
+        hb_font_destroy(f.hb);
+        FT_Done_Face(f.ft);
+    }
+    FT_Done_FreeType(library_);
+}
+
+bool GlyphAtlas::hasFile(FontFace face) const {
+    return present_[static_cast<std::size_t>(face)];
 }
 
 // The next page, blank, becomes the one glyphs are placed on. Pages are
@@ -104,14 +152,19 @@ TextureRegion GlyphAtlas::whiteTexel() const {
 
 int GlyphAtlas::font(FontFace face, int pixelSize) {
     pixelSize = std::clamp(pixelSize, 6, 256);
-    if (!hasDyslexic_) face = plainFace(face);
+    if (!hasDyslexic_ && isMainFace(face)) face = plainFace(face);
     for (std::size_t i = 0; i < fonts_.size(); ++i)
         if (fonts_[i].face == face && fonts_[i].pixelSize == pixelSize) return static_cast<int>(i);
     std::string path = joinPath(fontFolder_, fileFor(face));
-    TTF_Font* ttf = TTF_OpenFont(path.c_str(), pixelSize);
-    if (!ttf) throw RenderError("cannot open font " + path + ": " + TTF_GetError());
-    TTF_SetFontHinting(ttf, TTF_HINTING_LIGHT);
-    fonts_.push_back({face, pixelSize, ttf});
+    FT_Face ft = nullptr;
+    if (FT_New_Face(library_, path.c_str(), 0, &ft) != 0) throw RenderError("cannot open font " + path);
+    // At 72 dpi a point is a pixel, as SDL2_ttf opened its fonts.
+    FT_Set_Char_Size(ft, 0, static_cast<FT_F26Dot6>(pixelSize) * 64, 72, 72);
+    FT_Fixed scale = ft->size->metrics.y_scale;
+    hb_font_t* hb = hb_ft_font_create_referenced(ft);
+    hb_ft_font_set_load_flags(hb, kLoadFlags);
+    fonts_.push_back({face, pixelSize, ft, hb, ceilPixels(FT_MulFix(ft->ascender, scale)),
+                      ceilPixels(FT_MulFix(ft->height, scale))});
     return static_cast<int>(fonts_.size() - 1);
 }
 
@@ -120,32 +173,52 @@ void GlyphAtlas::prewarmAscii(int font) {
 }
 
 float GlyphAtlas::lineHeight(int font) const {
-    return static_cast<float>(TTF_FontLineSkip(fonts_[font].ttf));
+    return fonts_[font].lineSkip;
 }
 float GlyphAtlas::ascent(int font) const {
-    return static_cast<float>(TTF_FontAscent(fonts_[font].ttf));
+    return fonts_[font].ascent;
 }
 
-float GlyphAtlas::kerning(int font, char32_t left, char32_t right) {
-    return static_cast<float>(TTF_GetFontKerningSizeGlyphs32(fonts_[font].ttf, left, right));
+bool GlyphAtlas::covers(int font, char32_t codepoint) const {
+    return FT_Get_Char_Index(fonts_[font].ft, codepoint) != 0;
+}
+
+int GlyphAtlas::fontFor(int font, char32_t codepoint) {
+    const int size = fonts_[font].pixelSize;
+    const FontFace face = fonts_[font].face;
+    FontFace script = face;
+    if (scriptFace(codepoint, script) && script != face && hasFile(script)) {
+        int other = this->font(script, size);
+        if (covers(other, codepoint)) return other;
+    }
+    if (covers(font, codepoint)) return font;
+    if (isMainFace(face) && face != plainFace(face)) {  // OpenDyslexic lacks it: DejaVu's
+        int plain = this->font(plainFace(face), size);
+        if (covers(plain, codepoint)) return plain;
+    }
+    for (FontFace fallback : kFallbacks) {
+        if (fallback == face || !hasFile(fallback)) continue;
+        int other = this->font(fallback, size);
+        if (covers(other, codepoint)) return other;
+    }
+    return font;
 }
 
 const Glyph& GlyphAtlas::glyph(int font, char32_t codepoint) {
     auto key = glyphKey(font, codepoint);
     auto it = glyphs_.find(key);
     if (it != glyphs_.end()) return it->second;
-    if (!TTF_GlyphIsProvided32(fonts_[font].ttf, codepoint)) {
-        FontFace face = fonts_[font].face;
-        if (face != plainFace(face)) {  // OpenDyslexic lacks it: DejaVu's, on the same baseline
-            int plain = this->font(plainFace(face), fonts_[font].pixelSize);
-            Glyph borrowed = glyph(plain, codepoint);
-            borrowed.offsetY += ascent(font) - ascent(plain);
-            return glyphs_.emplace(key, borrowed).first->second;
-        }
-        const Glyph& fallback = glyph(font, U'?');
-        return glyphs_.emplace(key, fallback).first->second;
-    }
-    return glyphs_.emplace(key, rasterise(font, codepoint)).first->second;
+    int from = fontFor(font, codepoint);
+    Glyph g = glyphByIndex(from, FT_Get_Char_Index(fonts_[from].ft, codepoint));  // 0: the .notdef box
+    g.offsetY += ascent(font) - ascent(from);                                     // on this font's baseline
+    return glyphs_.emplace(key, g).first->second;
+}
+
+const Glyph& GlyphAtlas::glyphByIndex(int font, std::uint32_t index) {
+    auto key = glyphKey(font, static_cast<std::uint32_t>(kByIndex) | index);
+    auto it = glyphs_.find(key);
+    if (it != glyphs_.end()) return it->second;
+    return glyphs_.emplace(key, rasterise(font, index)).first->second;
 }
 
 bool GlyphAtlas::reserve(int width, int height, int& x, int& y) {
@@ -170,51 +243,31 @@ bool GlyphAtlas::reserve(int width, int height, int& x, int& y) {
     return true;
 }
 
-Glyph GlyphAtlas::rasterise(int font, char32_t codepoint) {
+Glyph GlyphAtlas::rasterise(int font, std::uint32_t index) {
     ++rasterised_;
     Glyph g;
-    int minX = 0, maxX = 0, minY = 0, maxY = 0, advance = 0;
-    TTF_GlyphMetrics32(fonts_[font].ttf, codepoint, &minX, &maxX, &minY, &maxY, &advance);
-    g.advance = static_cast<float>(advance);
-    SDL_Surface* surface = TTF_RenderGlyph32_Blended(fonts_[font].ttf, codepoint, SDL_Color{255, 255, 255, 255});
-    if (!surface) return g;  // a glyph with no ink (a space) has nothing to draw
-    SDL_Surface* argb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888, 0);
-    SDL_FreeSurface(surface);
-    if (!argb) return g;
-
-    // Trim the surface (a full line cell) to the inked box.
-    int left = argb->w, top = argb->h, right = -1, bottom = -1;
-    auto alphaAt = [&](int x, int y) {
-        auto* row = static_cast<const std::uint32_t*>(argb->pixels) + static_cast<std::size_t>(y) * (argb->pitch / 4);
-        return static_cast<std::uint8_t>(row[x] >> 24);
-    };
-    for (int y = 0; y < argb->h; ++y)
-        for (int x = 0; x < argb->w; ++x)
-            if (alphaAt(x, y)) {
-                left = std::min(left, x), right = std::max(right, x);
-                top = std::min(top, y), bottom = std::max(bottom, y);
-            }
-    if (right >= 0) {
-        int w = right - left + 1, h = bottom - top + 1, ax = 0, ay = 0;
-        if (!reserve(w, h, ax, ay)) {  // larger than a page: drawn as nothing
-            SDL_FreeSurface(argb);
-            return g;
-        }
-        std::vector<std::uint8_t> coverage(static_cast<std::size_t>(w) * h);
-        for (int y = 0; y < h; ++y)
-            for (int x = 0; x < w; ++x) coverage[static_cast<std::size_t>(y) * w + x] = alphaAt(left + x, top + y);
-        g.texture = pages_[currentPage_];
-        glBindTexture(GL_TEXTURE_2D, g.texture);
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-        glTexSubImage2D(GL_TEXTURE_2D, 0, ax, ay, w, h, GL_RED, GL_UNSIGNED_BYTE, coverage.data());
-        float size = static_cast<float>(pageSize_);
-        g.uv = {ax / size, ay / size, (ax + w) / size, (ay + h) / size};
-        g.width = static_cast<float>(w);
-        g.height = static_cast<float>(h);
-        g.offsetX = static_cast<float>(left + std::min(minX, 0));  // the cell starts at minX when it is negative
-        g.offsetY = static_cast<float>(top);
-    }
-    SDL_FreeSurface(argb);
+    FT_Face ft = fonts_[font].ft;
+    if (FT_Load_Glyph(ft, index, kLoadFlags) != 0) return g;
+    g.advance = std::round(static_cast<float>(ft->glyph->advance.x) / 64.0f);
+    if (FT_Render_Glyph(ft->glyph, FT_RENDER_MODE_NORMAL) != 0) return g;
+    const FT_Bitmap& bitmap = ft->glyph->bitmap;
+    int w = static_cast<int>(bitmap.width), h = static_cast<int>(bitmap.rows), ax = 0, ay = 0;
+    if (w == 0 || h == 0) return g;        // a glyph with no ink (a space) has nothing to draw
+    if (!reserve(w, h, ax, ay)) return g;  // larger than a page: drawn as nothing
+    std::vector<std::uint8_t> coverage(static_cast<std::size_t>(w) * h);
+    for (int y = 0; y < h; ++y)
+        std::copy_n(bitmap.buffer + static_cast<std::ptrdiff_t>(y) * bitmap.pitch, w,
+                    coverage.begin() + static_cast<std::ptrdiff_t>(y) * w);
+    g.texture = pages_[currentPage_];
+    glBindTexture(GL_TEXTURE_2D, g.texture);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, ax, ay, w, h, GL_RED, GL_UNSIGNED_BYTE, coverage.data());
+    float size = static_cast<float>(pageSize_);
+    g.uv = {ax / size, ay / size, (ax + w) / size, (ay + h) / size};
+    g.width = static_cast<float>(w);
+    g.height = static_cast<float>(h);
+    g.offsetX = static_cast<float>(ft->glyph->bitmap_left);
+    g.offsetY = ascent(font) - static_cast<float>(ft->glyph->bitmap_top);
     return g;
 }
 

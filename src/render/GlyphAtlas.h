@@ -1,5 +1,6 @@
-// Glyph atlas: SDL2_ttf rasterises each glyph once, at the pixel size it is
-// drawn at, into GL textures (pages, one channel of coverage). Later frames
+// Glyph atlas: FreeType rasterises each glyph once, by its index in its font
+// (shaped text names glyphs, not characters), at the pixel size it is drawn
+// at, into GL textures (pages, one channel of coverage). Later frames
 // only look glyphs up. When a page is full a new one is added, so a glyph
 // once placed stays where it is (no frame ever draws a half-rebuilt atlas).
 // The first page also holds a white texel for solid shapes.
@@ -14,13 +15,17 @@
 
 #include "render/Batch2D.h"
 
-typedef struct _TTF_Font TTF_Font;
+typedef struct FT_LibraryRec_* FT_Library;
+typedef struct FT_FaceRec_* FT_Face;
+typedef struct hb_font_t hb_font_t;
 
 namespace stagehand {
 
 // DejaVu Sans (the game's own), and OpenDyslexic for players who read it more
 // easily (TextRenderer's FontFamily picks which pair the view's Regular and Bold mean).
-enum class FontFace { Regular, Bold, DyslexicRegular, DyslexicBold };
+// The Noto subsets (tools/make-fonts.sh) are the fallback chain for the scripts
+// the main faces lack; they come in one weight.
+enum class FontFace { Regular, Bold, DyslexicRegular, DyslexicBold, Arabic, Hebrew, Devanagari, Japanese };
 
 struct Glyph {
     GLuint texture = 0;  // the page holding it; 0 for a glyph with no ink
@@ -48,11 +53,23 @@ public:
 
     // A font id for the face at a pixel size (opened on first use).
     int font(FontFace face, int pixelSize);
+    // A character's glyph in `font`, or in the font fontFor() finds, placed on
+    // `font`'s baseline; the .notdef box when no font has it.
     const Glyph& glyph(int font, char32_t codepoint);
+    // The glyph with this index in `font` (what HarfBuzz names).
+    const Glyph& glyphByIndex(int font, std::uint32_t index);
+    // The font that draws `codepoint` for text set in `font`: the font of its
+    // script when we ship one (Arabic, Hebrew, Devanagari, Japanese), else
+    // `font`, else DejaVu (for OpenDyslexic), else the first fallback that
+    // has it; `font` itself when none does.
+    int fontFor(int font, char32_t codepoint);
+    bool covers(int font, char32_t codepoint) const;
+    // The font's HarfBuzz face at its size (for TextShaper).
+    hb_font_t* shaper(int font) const { return fonts_[font].hb; }
+    FontFace faceOf(int font) const { return fonts_[font].face; }
     // Rasterises printable ASCII now, so text that appears later in a scene
     // (a new line, a first menu) finds its glyphs ready.
     void prewarmAscii(int font);
-    float kerning(int font, char32_t left, char32_t right);
     float lineHeight(int font) const;
     float ascent(int font) const;
 
@@ -68,16 +85,21 @@ private:
     struct OpenFont {
         FontFace face;
         int pixelSize;
-        TTF_Font* ttf;
+        FT_Face ft;
+        hb_font_t* hb;
+        float ascent, lineSkip;  // pixels, as SDL2_ttf measured them
     };
 
-    Glyph rasterise(int font, char32_t codepoint);
+    Glyph rasterise(int font, std::uint32_t index);
+    bool hasFile(FontFace face) const;
     bool reserve(int width, int height, int& x, int& y);
     void nextPage();
     void clear();
 
     std::string fontFolder_;
     int pageSize_;
+    FT_Library library_ = nullptr;
+    std::vector<bool> present_;  // per FontFace: its file opens
     std::vector<OpenFont> fonts_;
     std::unordered_map<std::uint64_t, Glyph> glyphs_;
     std::vector<GLuint> pages_;

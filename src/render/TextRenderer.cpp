@@ -1,5 +1,6 @@
 #include "render/TextRenderer.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "render/Utf8.h"
@@ -19,21 +20,33 @@ float TextRenderer::lineHeight(const Font& font) const {
     return atlas_.lineHeight(font.id) * font.unitsPerPixel;
 }
 
-float TextRenderer::width(const Font& font, std::string_view text) {
-    float pen = 0;
-    char32_t previous = 0;
-    for (std::size_t i = 0; i < text.size();) {
-        char32_t cp = utf8::next(text, i);
-        if (previous) pen += atlas_.kerning(font.id, previous, cp);
-        pen += atlas_.glyph(font.id, cp).advance;
-        previous = cp;
-    }
-    return pen * font.unitsPerPixel;
+const TextRenderer::Shaped& TextRenderer::shaped(const Font& font, std::string_view text) {
+    std::string key = std::to_string(font.id);
+    key.push_back('\0');
+    key.append(text);
+    auto it = shaped_.find(key);
+    if (it != shaped_.end()) return it->second;
+    if (shaped_.size() >= kShapedCacheSize) shaped_.clear();  // a frame shows a few hundred strings at most
+    std::u32string chars = shaping::decodeUtf8(text);
+    for (char32_t& cp : chars)
+        if (cp == U'\n') cp = U' ';
+    std::vector<int> fonts(chars.size(), font.id);
+    shaping::ShapedParagraph paragraph = shaping::shapeParagraph(atlas_, std::move(chars), fonts);
+    Shaped out;
+    out.rightToLeft = paragraph.rightToLeft;
+    out.width = shaping::placeLine(paragraph, 0, paragraph.text.size(), out.glyphs);
+    return shaped_.emplace(std::move(key), std::move(out)).first->second;
 }
 
-// Greedy line breaking in one pass over the code points: each glyph's advance
-// (with kerning) is looked up once, so a page costs time in proportion to its
-// length, even a single 32,000-character word split by characters.
+float TextRenderer::width(const Font& font, std::string_view text) {
+    return shaped(font, text).width * font.unitsPerPixel;
+}
+
+bool TextRenderer::rightToLeft(const Font& font, std::string_view text) {
+    return shaped(font, text).rightToLeft;
+}
+
+// Each paragraph shaped once, broken on the shaped widths (TextShaper's rules).
 std::vector<std::string> TextRenderer::wrapUncached(const Font& font, std::string_view text, float maxWidth) {
     std::vector<std::string> lines;
     const float limit = maxWidth / font.unitsPerPixel;  // in pixels, as the advances are
@@ -42,42 +55,14 @@ std::vector<std::string> TextRenderer::wrapUncached(const Font& font, std::strin
         std::size_t paragraphEnd = text.find('\n', paragraphStart);
         if (paragraphEnd == std::string_view::npos) paragraphEnd = text.size();
         std::string_view paragraph = text.substr(paragraphStart, paragraphEnd - paragraphStart);
-        std::size_t lineStart = 0;
-        float lineWidth = 0;
-        // The last space in the line: where it may break, and the width after it.
-        std::size_t lastSpace = std::string_view::npos;
-        float widthAfterSpace = 0;
-        char32_t previous = 0;
-        for (std::size_t at = 0; at < paragraph.size();) {
-            std::size_t here = at;
-            char32_t cp = utf8::next(paragraph, at);
-            float advance = atlas_.glyph(font.id, cp).advance + (previous ? atlas_.kerning(font.id, previous, cp) : 0);
-            previous = cp;
-            if (cp == U' ') {
-                lastSpace = here;
-                widthAfterSpace = 0;
-                lineWidth += advance;
-                continue;
-            }
-            if (lineWidth + advance > limit && here > lineStart) {
-                if (lastSpace != std::string_view::npos && lastSpace > lineStart) {
-                    // Break at the last space; the word so far moves to the next line.
-                    lines.emplace_back(paragraph.substr(lineStart, lastSpace - lineStart));
-                    lineStart = lastSpace + 1;
-                    lineWidth = widthAfterSpace;
-                } else {
-                    // A word wider than the line is split between characters.
-                    lines.emplace_back(paragraph.substr(lineStart, here - lineStart));
-                    lineStart = here;
-                    lineWidth = 0;
-                    widthAfterSpace = 0;
-                }
-                lastSpace = std::string_view::npos;
-            }
-            lineWidth += advance;
-            widthAfterSpace += advance;
-        }
-        lines.emplace_back(paragraph.substr(lineStart));
+        std::u32string chars = shaping::decodeUtf8(paragraph);
+        std::vector<std::size_t> offsets;  // byte offset of each code point, and the end
+        for (std::size_t at = 0; at < paragraph.size(); utf8::next(paragraph, at)) offsets.push_back(at);
+        offsets.push_back(paragraph.size());
+        std::vector<int> fonts(chars.size(), font.id);
+        shaping::ShapedParagraph shaped = shaping::shapeParagraph(atlas_, std::move(chars), fonts);
+        for (const auto& [start, end] : shaping::breakLines(shaped, limit))
+            lines.emplace_back(paragraph.substr(offsets[start], offsets[end] - offsets[start]));
         paragraphStart = paragraphEnd + 1;
     }
     return lines;
@@ -106,19 +91,16 @@ std::string TextRenderer::elide(const Font& font, const std::string& text, float
 void TextRenderer::emit(const Font& font, std::string_view text, float x, float y, Color color) {
     float upp = font.unitsPerPixel;
     // Snap the pen to whole pixels: glyphs were rasterised on the pixel grid.
-    float pen = std::round(x / upp);
-    float top = std::round(y / upp);
-    char32_t previous = 0;
-    for (std::size_t i = 0; i < text.size();) {
-        char32_t cp = utf8::next(text, i);
-        if (previous) pen += atlas_.kerning(font.id, previous, cp);
-        const Glyph& g = atlas_.glyph(font.id, cp);
-        if (g.texture) {
-            batch_.setTexture(g.texture, true);  // free while the page stays the same
-            batch_.quad((pen + g.offsetX) * upp, (top + g.offsetY) * upp, g.width * upp, g.height * upp, g.uv, color);
-        }
-        pen += g.advance;
-        previous = cp;
+    float left = std::round(x / upp);
+    float baseline = std::round(y / upp) + atlas_.ascent(font.id);
+    for (const shaping::LineGlyph& placed : shaped(font, text).glyphs) {
+        const Glyph& g = atlas_.glyphByIndex(placed.font, placed.glyph);
+        if (!g.texture) continue;
+        // The glyph's offsetY is from its own font's top: on this font's baseline.
+        float gx = left + std::round(placed.x) + g.offsetX;
+        float gy = baseline + std::round(placed.y) - atlas_.ascent(placed.font) + g.offsetY;
+        batch_.setTexture(g.texture, true);  // free while the page stays the same
+        batch_.quad(gx * upp, gy * upp, g.width * upp, g.height * upp, g.uv, color);
     }
 }
 
@@ -129,6 +111,11 @@ void TextRenderer::draw(const Font& font, std::string_view text, float x, float 
         emit(font, text, x + offset, y + offset, shade);
     }
     emit(font, text, x, y, color);
+}
+
+void TextRenderer::drawAligned(const Font& font, std::string_view text, float x, float boxWidth, float y, Color color,
+                               bool shadow) {
+    draw(font, text, rightToLeft(font, text) ? x + boxWidth - width(font, text) : x, y, color, shadow);
 }
 
 void TextRenderer::drawCentered(const Font& font, std::string_view text, float centerX, float y, Color color,

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <utility>
 
-#include "render/Utf8.h"
+#include "render/TextShaper.h"
 
 namespace stagehand::text {
 
@@ -15,12 +15,6 @@ namespace {
 constexpr double kTau = 6.283185307179586;
 constexpr float kSlant = 0.2f;  // an italic letter leans this much of its height
 
-struct Item {
-    int font;
-    char32_t codepoint;
-    float kerning, advance;  // pixels
-    std::uint16_t style;
-};
 }  // namespace
 
 // A wave runs along the letters (each a little behind the one before); a
@@ -58,8 +52,10 @@ void RichText::beginFrame() {
     ++frame_;
 }
 
-// Greedy line breaking over the styled glyphs, as TextRenderer::wrap does
-// over plain ones; then each line's glyphs sit on its tallest font's baseline.
+// Each paragraph shaped once (fonts by style, fallbacks by coverage), broken
+// on its shaped widths; each line's glyphs then sit on its tallest main
+// font's baseline (a fallback's glyphs on the same baseline), and a right to
+// left paragraph's lines are aligned to the right of the widest line.
 TextLayout RichText::make(const std::shared_ptr<const MarkedText>& text, FontFace face, float size, float pixelsPerUnit,
                           float maxWidth, float lineSpacing) {
     TextLayout out;
@@ -76,74 +72,57 @@ TextLayout RichText::make(const std::shared_ptr<const MarkedText>& text, FontFac
         sizeOf.push_back(style.sizeFor(size));
         fontOf.push_back(atlas_.font(styled, static_cast<int>(std::lround(sizeOf.back() * pixelsPerUnit))));
     }
-    std::vector<Item> items;
-    items.reserve(text->length);
-    std::string_view plain = text->plain;
-    char32_t previous = 0;
-    int previousFont = -1;
-    for (std::size_t at = 0, k = 0; at < plain.size(); ++k) {
-        char32_t cp = utf8::next(plain, at);
-        std::uint16_t style = k < text->styleOf.size() ? text->styleOf[k] : 0;
-        int font = fontOf[style];
-        float kern = previous && font == previousFont ? atlas_.kerning(font, previous, cp) : 0;
-        items.push_back({font, cp, kern, atlas_.glyph(font, cp).advance, style});
-        previous = cp, previousFont = font;
-    }
+    std::u32string plain = shaping::decodeUtf8(text->plain);
+    auto styleAt = [&](std::size_t k) -> std::uint16_t { return k < text->styleOf.size() ? text->styleOf[k] : 0; };
 
-    // Lines as [start, end) of items; the space a line breaks at belongs to none.
-    std::vector<std::pair<std::size_t, std::size_t>> lines;
+    struct Line {
+        std::vector<shaping::LineGlyph> glyphs;
+        float ascent, below, width;
+        bool rightToLeft;
+    };
+    std::vector<Line> lines;
     const float limit = maxWidth * pixelsPerUnit;
-    std::size_t lineStart = 0, lastSpace = SIZE_MAX;
-    float lineWidth = 0, widthAfterSpace = 0;
-    for (std::size_t k = 0; k < items.size(); ++k) {
-        const Item& item = items[k];
-        float advance = item.kerning + item.advance;
-        if (item.codepoint == U'\n') {
-            lines.push_back({lineStart, k});
-            lineStart = k + 1, lineWidth = 0, lastSpace = SIZE_MAX;
-            continue;
-        }
-        if (item.codepoint == U' ') {
-            lastSpace = k, widthAfterSpace = 0, lineWidth += advance;
-            continue;
-        }
-        if (lineWidth + advance > limit && k > lineStart) {
-            if (lastSpace != SIZE_MAX && lastSpace > lineStart) {
-                lines.push_back({lineStart, lastSpace});
-                lineStart = lastSpace + 1, lineWidth = widthAfterSpace;
-            } else {
-                lines.push_back({lineStart, k});
-                lineStart = k, lineWidth = 0, widthAfterSpace = 0;
+    for (std::size_t paragraphStart = 0; paragraphStart <= plain.size();) {
+        std::size_t paragraphEnd = plain.find(U'\n', paragraphStart);
+        if (paragraphEnd == std::u32string::npos) paragraphEnd = plain.size();
+        std::vector<int> fonts;
+        for (std::size_t k = paragraphStart; k < paragraphEnd; ++k) fonts.push_back(fontOf[styleAt(k)]);
+        shaping::ShapedParagraph paragraph =
+            shaping::shapeParagraph(atlas_, plain.substr(paragraphStart, paragraphEnd - paragraphStart), fonts);
+        for (const auto& [start, end] : shaping::breakLines(paragraph, limit)) {
+            Line line{{},
+                      atlas_.ascent(fontOf[0]),
+                      atlas_.lineHeight(fontOf[0]) - atlas_.ascent(fontOf[0]),
+                      0,
+                      paragraph.rightToLeft};
+            if (end > start) line.ascent = 0, line.below = 0;
+            for (std::size_t k = start; k < end; ++k) {
+                int font = fonts[k];
+                line.ascent = std::max(line.ascent, atlas_.ascent(font));
+                line.below = std::max(line.below, atlas_.lineHeight(font) - atlas_.ascent(font));
             }
-            lastSpace = SIZE_MAX;
+            line.width = shaping::placeLine(paragraph, start, end, line.glyphs);
+            for (auto& g : line.glyphs) g.cluster += static_cast<std::uint32_t>(paragraphStart);
+            lines.push_back(std::move(line));
         }
-        lineWidth += advance;
-        widthAfterSpace += advance;
+        paragraphStart = paragraphEnd + 1;
     }
-    lines.push_back({lineStart, items.size()});
 
     float top = 0, widest = 0;
-    for (const auto& [start, end] : lines) {
-        float ascent = atlas_.ascent(fontOf[0]), height = atlas_.lineHeight(fontOf[0]);
-        if (end > start) ascent = 0, height = 0;
-        float below = height - ascent;
-        for (std::size_t k = start; k < end; ++k) {
-            ascent = std::max(ascent, atlas_.ascent(items[k].font));
-            below = std::max(below, atlas_.lineHeight(items[k].font) - atlas_.ascent(items[k].font));
-        }
+    for (const Line& line : lines) widest = std::max(widest, line.width);
+    out.rightToLeft = !lines.empty() && lines.front().rightToLeft;
+    for (const Line& line : lines) {
         out.lineTops.push_back(top * out.unitsPerPixel);
-        float pen = 0;
-        for (std::size_t k = start; k < end; ++k) {
-            const Item& item = items[k];
-            if (k > start) pen += item.kerning;
-            const Glyph& g = atlas_.glyph(item.font, item.codepoint);
-            if (g.texture)
-                out.glyphs.push_back({item.font, item.codepoint, pen, top + ascent - atlas_.ascent(item.font),
-                                      static_cast<std::uint32_t>(k), item.style, sizeOf[item.style]});
-            pen += item.advance;
+        float left = line.rightToLeft ? widest - line.width : 0;
+        float baseline = top + line.ascent;
+        for (const shaping::LineGlyph& g : line.glyphs) {
+            if (!atlas_.glyphByIndex(g.font, g.glyph).texture) continue;
+            std::uint16_t style = styleAt(g.cluster);
+            out.glyphs.push_back({g.font, g.glyph, left + std::round(g.x),
+                                  baseline + std::round(g.y) - atlas_.ascent(g.font), g.cluster, style,
+                                  line.rightToLeft, sizeOf[style]});
         }
-        widest = std::max(widest, pen);
-        top += (ascent + below) * lineSpacing;  // the player's line spacing (1, 1.25, 1.5)
+        top += (line.ascent + line.below) * lineSpacing;  // the player's line spacing (1, 1.25, 1.5)
     }
     out.width = widest * out.unitsPerPixel;
     out.height = top * out.unitsPerPixel;
@@ -151,31 +130,33 @@ TextLayout RichText::make(const std::shared_ptr<const MarkedText>& text, FontFac
 }
 
 void RichText::draw(const TextLayout& layout, float x, float y, Color base, std::size_t shown, double time,
-                    bool stillMotion, bool shadow) {
+                    bool stillMotion, bool shadow, float boxWidth) {
+    const float endShift = std::max(0.0f, boxWidth - layout.width);  // where right-to-left lines move
     if (shadow) {
         float offset = std::max(1.0f, 2.0f * layout.unitsPerPixel);
-        emit(layout, x + offset, y + offset, base, shown, time, stillMotion, true);
+        emit(layout, x + offset, y + offset, base, shown, time, stillMotion, true, endShift);
     }
-    emit(layout, x, y, base, shown, time, stillMotion, false);
+    emit(layout, x, y, base, shown, time, stillMotion, false, endShift);
 }
 
 void RichText::emit(const TextLayout& layout, float x, float y, Color base, std::size_t shown, double time, bool still,
-                    bool shade) {
+                    bool shade, float endShift) {
     const float upp = layout.unitsPerPixel;
     // The pen on whole pixels, as TextRenderer does: glyphs were rasterised on the pixel grid.
     const float left = std::round(x / upp), top = std::round(y / upp);
     const auto& styles = layout.text->styles;
     const Color shadowColor{0, 0, 0, static_cast<std::uint8_t>(base.a * 0.55f)};
     for (const PlacedGlyph& placed : layout.glyphs) {
-        if (placed.index >= shown) break;
-        const Glyph& g = atlas_.glyph(placed.font, placed.codepoint);
+        if (placed.index >= shown) continue;  // visual order: a later glyph may be typed already
+        const Glyph& g = atlas_.glyphByIndex(placed.font, placed.glyph);
         const TextStyle& style = styles[placed.style];
         Color color = shade ? shadowColor
                       : style.hasColor
                           ? Color{static_cast<std::uint8_t>(style.rgb >> 16), static_cast<std::uint8_t>(style.rgb >> 8),
                                   static_cast<std::uint8_t>(style.rgb), base.a}
                           : base;
-        float px = (left + placed.x + g.offsetX) * upp, py = (top + placed.y + g.offsetY) * upp;
+        float px = (left + placed.x + g.offsetX) * upp + (placed.endAligned ? endShift : 0),
+              py = (top + placed.y + g.offsetY) * upp;
         if (!still && style.moves()) {
             Offset o = motionOffset(style, placed.index, placed.size, time);
             px += o.x, py += o.y;

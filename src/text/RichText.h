@@ -1,6 +1,7 @@
 // Lays out a marked text (text/Markup.h) once per text, face, size and width:
-// each character's font, place and style, lines broken at spaces with mixed
-// sizes on one baseline. Drawing a laid-out text is then a loop over glyphs:
+// shaped (render/TextShaper: bidi, fallback fonts, HarfBuzz), each glyph's
+// font, place and style, lines broken by TextShaper's rules with mixed sizes
+// on one baseline, right-to-left paragraphs aligned right. Drawing a laid-out text is then a loop over glyphs:
 // the typed part only, in its colours, italics slanted, and waving or
 // shaking letters moved by a function of the scene time and the letter's
 // index (deterministic: a screenshot at a given time is always the same).
@@ -19,20 +20,22 @@ namespace stagehand::text {
 
 struct PlacedGlyph {
     int font = 0;
-    char32_t codepoint = 0;
-    float x = 0, y = 0;       // pen and line top, in pixels from the text's top-left
-    std::uint32_t index = 0;  // code point index in the plain text
+    std::uint32_t glyph = 0;  // index in the font (shaped)
+    float x = 0, y = 0;       // pen and the glyph font's top, in pixels from the text's top-left
+    std::uint32_t index = 0;  // code point index in the plain text of its cluster's first character
     std::uint16_t style = 0;
-    float size = 0;  // view units: how far the letter may move
+    bool endAligned = false;  // on a right-to-left paragraph's line: drawn to the box's right edge
+    float size = 0;           // view units: how far the letter may move
 };
 
 struct TextLayout {
     std::shared_ptr<const MarkedText> text;
-    std::vector<PlacedGlyph> glyphs;  // inked glyphs, in index order
+    std::vector<PlacedGlyph> glyphs;  // inked glyphs, line by line in visual order
     std::vector<float> lineTops;      // view units from the top
     float width = 0, height = 0;      // view units
     float unitsPerPixel = 1;
     bool moves = false;
+    bool rightToLeft = false;  // the first paragraph's direction
 };
 
 // Where a waving or shaking letter is, from its resting place (view units).
@@ -54,8 +57,10 @@ public:
     // Draws the first `shown` characters with the top-left at (x, y): colour
     // `base` where the text sets none (its alpha applies to all), the motion
     // at scene time `time`; still when `stillMotion` (the player's setting).
+    // The lines of right-to-left paragraphs end at x + boxWidth (at the
+    // layout's own width when boxWidth is smaller), the others start at x.
     void draw(const TextLayout& layout, float x, float y, Color base, std::size_t shown, double time, bool stillMotion,
-              bool shadow = true);
+              bool shadow = true, float boxWidth = 0);
 
     // Call once per frame before any layout(): a full cache forgets the texts
     // the last frame did not show (never mid-frame: a frame holds its layouts).
@@ -67,7 +72,7 @@ private:
     TextLayout make(const std::shared_ptr<const MarkedText>& text, FontFace face, float size, float pixelsPerUnit,
                     float maxWidth, float lineSpacing);
     void emit(const TextLayout& layout, float x, float y, Color base, std::size_t shown, double time, bool still,
-              bool shade);
+              bool shade, float endShift);
 
     struct Key {
         const MarkedText* text;

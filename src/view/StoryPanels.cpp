@@ -82,17 +82,20 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
     drawPortrait(picture, kBoxX, kBoxBottom, world.effects().imageOpacity());
     if (speaker) text_.draw(name, speaker->displayName, textX, y + 16, accent);
+    // A right-to-left line ends at the box's right edge.
     rich_.draw(laid, textX, y + (speaker ? 50 : 24), storyTextColor(highContrast_, lineReadBefore_),
-               static_cast<std::size_t>(line.charsShown), world.time(), stillMotion_);
+               static_cast<std::size_t>(line.charsShown), world.time(), stillMotion_, true, textWidth);
     if (line.typed) {
         // A page waits for the player: say how to go on.
         Font marker = fontFor(fonts::kMarker);
-        glyphQuad(marker, U'\u25B6', kBoxX + kBoxWidth - 30, y + h - 24, 12, 12, accent);
+        // At the bottom right, or left of a right-to-left line, whose end is at the right.
+        const float markerX = laid.rightToLeft ? textX - 16 : kBoxX + kBoxWidth - 30;
+        glyphQuad(marker, U'\u25B6', markerX, y + h - 24, 12, 12, accent);
         if (line.waitsForPlayer) {
             Font hint = fontFor(fonts::kPageHint);
             const char* label = padHints_ ? "A" : "Space";
-            text_.draw(hint, label, kBoxX + kBoxWidth - 44 - text_.width(hint, label), y + h - 33,
-                       highContrast_ ? kContrastText : kMuted, false);
+            float hintX = laid.rightToLeft ? markerX + 14 : kBoxX + kBoxWidth - 44 - text_.width(hint, label);
+            text_.draw(hint, label, hintX, y + h - 33, highContrast_ ? kContrastText : kMuted, false);
         }
     }
 }
@@ -139,7 +142,8 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
                    highContrast_ ? colour
                    : selected    ? kAccent
                                  : kMuted);
-        rich_.draw(*laid[i], textX + numberColumn, rowY + 2, colour, laid[i]->text->length, world.time(), stillMotion_);
+        rich_.draw(*laid[i], textX + numberColumn, rowY + 2, colour, laid[i]->text->length, world.time(), stillMotion_,
+                   true, rowWidth - 20 - numberColumn);
         menuRows_.push_back({textX - 12, rowY - 2, rowWidth, rowH});
         rowY += rowH + 4;
     }
@@ -302,7 +306,8 @@ void WorldView::drawHistory(const World& world, int scroll) {
         y -= height;
         if (!e.speaker.empty()) text_.draw(name, text_.elide(name, e.speaker, 150), x + 24, y + 2, kMuted);
         for (std::size_t k = 0; k < lines.size(); ++k)
-            text_.draw(body, lines[k], x + 190, y + k * lineHeight, e.choice ? kAccent : kPanelText);
+            text_.drawAligned(body, lines[k], x + 190, width - 220, y + k * lineHeight,
+                              e.choice ? kAccent : kPanelText);
     }
     if (entries.empty()) text_.draw(body, "Nothing has been said yet.", x + 24, top + 70, kMuted);
 }

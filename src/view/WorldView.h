@@ -87,6 +87,7 @@ private:
     void drawEditorOverlay(const World& world);
     void drawEditorLabel(const std::string& text, float x, float y, Color colour);
     void drawPlain(Vec2 camera, float horizon);
+    void opaqueGradient(float x, float y, float w, float h, Color top, Color bottom);
     void drawForest(Vec2 camera, float horizon);
     void drawSea(Vec2 camera, float horizon);
     void drawLampRoom(Vec2 camera, float horizon);

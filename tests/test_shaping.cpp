@@ -1,0 +1,242 @@
+// Shaping and layout for every script (render/TextShaper, text/RichText): each
+// test fails when shaping, direction, fallback or line breaking is lost.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "RenderFixture.h"
+#include "TestSupport.h"
+#include "app/Simulation.h"
+#include "game/MapCatalog.h"
+#include "render/OffscreenTarget.h"
+#include "render/TextShaper.h"
+#include "render/Utf8.h"
+#include "text/RichText.h"
+#include "view/WorldView.h"
+
+using namespace stagehand;
+
+namespace {
+
+constexpr int kWidth = 1280, kHeight = 720;
+
+struct ShapingTest : test::RenderFixture<kWidth, kHeight> {
+    int regular() { return atlas->font(FontFace::Regular, 24); }
+
+    shaping::ShapedParagraph shape(const std::u32string& text) {
+        return shaping::shapeParagraph(*atlas, text, std::vector<int>(text.size(), regular()));
+    }
+    std::vector<shaping::LineGlyph> line(const std::u32string& text) {
+        auto p = shape(text);
+        std::vector<shaping::LineGlyph> out;
+        shaping::placeLine(p, 0, text.size(), out);
+        return out;
+    }
+    // The left edge of the first glyph of code point `k`'s cluster.
+    static float xOf(const std::vector<shaping::LineGlyph>& glyphs, std::uint32_t k) {
+        for (const auto& g : glyphs)
+            if (g.cluster == k) return g.x;
+        ADD_FAILURE() << "no glyph for code point " << k;
+        return -1;
+    }
+
+    std::unique_ptr<Simulation> scene(const std::string& name) {
+        Simulation::Options options;
+        options.dataRoot = test::dataRoot();
+        options.scriptPath = test::dataRoot() + "/tests/scripts/shaping.lua";
+        options.headless = true;
+        options.menusWaitForAnswers = true;
+        auto sim = std::make_unique<Simulation>(options);
+        std::string error;
+        EXPECT_TRUE(sim->startScene(name, error)) << error;
+        return sim;
+    }
+    std::vector<std::uint8_t> render(Simulation& sim, OffscreenTarget& target) {
+        target.bind();
+        glClearColor(0, 0, 0, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
+        layout.applyViewport();
+        view->draw(sim.world(), layout, ViewOverlay{});
+        return target.readRgb();
+    }
+    // White ink (the story's text) in the dialogue box's rows below its speaker's name.
+    static std::vector<bool> textInk(const std::vector<std::uint8_t>& rgb) {
+        std::vector<bool> ink(rgb.size() / 3, false);
+        for (int y = 560; y < kHeight; ++y)
+            for (int x = 0; x < kWidth; ++x) {
+                const std::uint8_t* p = &rgb[(static_cast<std::size_t>(y) * kWidth + x) * 3];
+                ink[static_cast<std::size_t>(y) * kWidth + x] = p[0] > 200 && p[1] > 200 && p[2] > 200;
+            }
+        return ink;
+    }
+};
+
+TEST_F(ShapingTest, an_arabic_word_is_drawn_in_its_joined_forms_not_its_isolated_ones) {
+    const std::u32string word = U"سلام";  // seen, lam, alef, meem: seen and lam join on both sides
+    auto joined = shape(word);
+    ASSERT_EQ(joined.runs.size(), 1u);
+    int differing = 0;
+    for (std::uint32_t k = 0; k < 2; ++k) {  // seen (initial form), lam (medial form)
+        auto alone = shape(word.substr(k, 1));
+        ASSERT_EQ(alone.runs[0].glyphs.size(), 1u);
+        for (const auto& g : joined.runs[0].glyphs)
+            if (g.cluster == k && g.glyph != alone.runs[0].glyphs[0].glyph) ++differing;
+    }
+    EXPECT_EQ(differing, 2) << "seen and lam must take their joining forms";
+    EXPECT_TRUE(joined.rightToLeft);
+}
+
+TEST_F(ShapingTest, an_arabic_words_first_letter_is_drawn_rightmost) {
+    auto glyphs = line(U"سلام");  // lam and alef make one ligature: four letters, three glyphs
+    ASSERT_GE(glyphs.size(), 3u);
+    for (const auto& g : glyphs)
+        if (g.cluster != 0) {
+            EXPECT_GT(xOf(glyphs, 0), g.x) << "code point " << g.cluster;
+        }
+    EXPECT_GT(xOf(glyphs, 1), xOf(glyphs, 3));
+}
+
+TEST_F(ShapingTest, a_number_and_a_latin_name_inside_arabic_keep_their_left_to_right_order) {
+    // "في 2024 قال George": the first word rightmost, then the number, then the verb, the name leftmost.
+    const std::u32string text = U"في 2024 قال George";
+    auto glyphs = line(text);
+    for (std::uint32_t k = 3; k < 6; ++k) EXPECT_LT(xOf(glyphs, k), xOf(glyphs, k + 1)) << "digit " << k;
+    EXPECT_GT(xOf(glyphs, 0), xOf(glyphs, 6)) << "the first word is right of the number";
+    EXPECT_GT(xOf(glyphs, 3), xOf(glyphs, 8)) << "the number is right of the verb after it";
+    for (std::uint32_t k = 12; k < 17; ++k) EXPECT_LT(xOf(glyphs, k), xOf(glyphs, k + 1)) << "letter " << k;
+    EXPECT_LT(xOf(glyphs, 17), xOf(glyphs, 10)) << "the name ends the line on the left";
+}
+
+TEST_F(ShapingTest, hebrew_runs_right_to_left_and_latin_alone_stays_left_to_right) {
+    auto hebrew = line(U"שלום");
+    EXPECT_GT(xOf(hebrew, 0), xOf(hebrew, 3));
+    auto latin = line(U"Hello");
+    EXPECT_LT(xOf(latin, 0), xOf(latin, 4));
+    auto prefixed = line(U"ב-3");  // "on the 3rd": the letter, then the number to its left
+    EXPECT_GT(xOf(prefixed, 0), xOf(prefixed, 1));
+    EXPECT_GT(xOf(prefixed, 1), xOf(prefixed, 2));
+    EXPECT_FALSE(shape(U"Hello, שלום").rightToLeft) << "the first strong letter decides";
+    EXPECT_TRUE(shape(U"שלום, Hello").rightToLeft);
+}
+
+TEST_F(ShapingTest, a_devanagari_conjunct_and_a_combining_mark_are_one_cluster_each) {
+    auto conjunct = shape(U"क्ष");  // ka, virama, ssa: one conjunct
+    std::size_t glyphs = 0;
+    for (const auto& run : conjunct.runs)
+        for (const auto& g : run.glyphs) {
+            EXPECT_EQ(g.cluster, 0u);
+            ++glyphs;
+        }
+    EXPECT_LT(glyphs, 3u) << "the virama must not be drawn as a letter of its own";
+    EXPECT_NE(atlas->faceOf(conjunct.fonts[0]), FontFace::Regular) << "DejaVu has no Devanagari";
+
+    auto marked = line(U"e\u0301");  // e and a combining acute: drawn over the e
+    auto plain = shape(U"e");
+    auto withMark = shape(U"e\u0301");
+    EXPECT_EQ(withMark.advance[0], plain.advance[0]) << "the mark adds no width";
+    for (const auto& g : marked) EXPECT_EQ(g.cluster, 0u);
+}
+
+TEST_F(ShapingTest, characters_the_main_font_lacks_come_from_the_fallback_fonts_not_the_notdef_box) {
+    const int font = regular();
+    for (char32_t cp : {U'あ', U'見', U'。', U'ש', U'س', U'क'}) {
+        int from = atlas->fontFor(font, cp);
+        EXPECT_NE(from, font) << "U+" << std::hex << static_cast<int>(cp);
+        EXPECT_TRUE(atlas->covers(from, cp)) << "U+" << std::hex << static_cast<int>(cp);
+        // Drawn, it is not the .notdef box.
+        const Glyph& drawn = atlas->glyph(font, cp);
+        const Glyph& box = atlas->glyphByIndex(font, 0);
+        EXPECT_FALSE(drawn.width == box.width && drawn.height == box.height && drawn.advance == box.advance)
+            << "U+" << std::hex << static_cast<int>(cp);
+    }
+    for (char32_t cp : {U'A', U'é', U'Ж'}) EXPECT_EQ(atlas->fontFor(font, cp), font);
+    auto dyslexic = atlas->font(FontFace::DyslexicRegular, 24);
+    EXPECT_EQ(atlas->faceOf(atlas->fontFor(dyslexic, U'ס')), FontFace::Hebrew) << "with OpenDyslexic too";
+}
+
+TEST_F(ShapingTest, japanese_wraps_between_characters_within_the_width_and_no_line_starts_with_closing_marks) {
+    Font font{regular(), 1.0f};
+    const std::string sentence =
+        "はしごが見当たらない。春からずっと物置の裏に立てかけてあったはずなのに、今朝になって「急に」消えてしまった。";
+    const std::u32string closing = U"。、」）！？";
+    int wrapped = 0;
+    for (float width = 60; width < 700; width += 7) {
+        const auto& lines = text->wrap(font, sentence, width);
+        std::string joined;
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const std::string& l = lines[i];
+            joined += l;
+            ASSERT_FALSE(l.empty()) << "width " << width;
+            std::size_t at = 0;
+            char32_t first = utf8::next(l, at);
+            EXPECT_EQ(closing.find(first), std::u32string::npos) << "width " << width << " line " << i << ": " << l;
+            std::u32string chars = shaping::decodeUtf8(l);
+            EXPECT_NE(chars.back(), U'「') << "width " << width << " line " << i << " ends with an opening bracket";
+            EXPECT_LE(text->width(font, l), width + 1) << "width " << width << " line " << i << ": " << l;
+        }
+        EXPECT_EQ(joined, sentence) << "no character lost or added at width " << width;
+        if (lines.size() > 1) ++wrapped;
+    }
+    EXPECT_GT(wrapped, 50) << "a sentence with no spaces must still wrap";
+}
+
+TEST_F(ShapingTest, latin_still_breaks_at_spaces_only) {
+    Font font{regular(), 1.0f};
+    const auto& lines = text->wrap(font, "The ladder is gone again", text->width(font, "The ladder is") + 1);
+    ASSERT_GT(lines.size(), 1u);
+    for (const auto& l : lines) {
+        EXPECT_NE(l.front(), ' ');
+        EXPECT_NE(l.back(), ' ');
+    }
+    EXPECT_EQ(lines[0], "The ladder is");
+}
+
+TEST_F(ShapingTest, a_right_to_left_line_in_the_dialogue_box_is_right_aligned) {
+    OffscreenTarget target(kWidth, kHeight);
+    auto arabic = scene("arabicLine");
+    for (int i = 0; i < 60; ++i) arabic->tick();
+    auto ink = textInk(render(*arabic, target));
+    int left = kWidth, right = -1;
+    for (int y = 560; y < kHeight; ++y)
+        for (int x = 0; x < kWidth; ++x)
+            if (ink[static_cast<std::size_t>(y) * kWidth + x]) left = std::min(left, x), right = std::max(right, x);
+    const int boxRight = static_cast<int>(screen::kDialogueX + screen::kDialogueWidth);
+    ASSERT_GE(right, 0) << "no text drawn";
+    EXPECT_GT(right, boxRight - 60) << "the line ends near the box's right edge";
+    EXPECT_GT(left, static_cast<int>(screen::kDialogueX) + 150) << "and does not start at its left";
+}
+
+TEST_F(ShapingTest, the_typewriter_never_moves_a_glyph_already_shown) {
+    OffscreenTarget target(kWidth, kHeight);
+    for (const char* name : {"arabicTyped", "japaneseTyped"}) {
+        auto sim = scene(name);
+        std::vector<bool> before;
+        int steps = 0, halfwayInk = -1, finalInk = 0;
+        for (int tick = 0; tick < 400; ++tick) {
+            sim->tick();
+            const auto& line = sim->world().story().currentLine();
+            if (!line || line->charsShown < 1) continue;
+            auto ink = textInk(render(*sim, target));
+            if (!before.empty()) {
+                int lost = 0;
+                for (std::size_t i = 0; i < ink.size(); ++i) lost += before[i] && !ink[i];
+                EXPECT_LE(lost, 2) << name << ": shown ink moved at " << line->charsShown << " characters";
+            }
+            int inked = static_cast<int>(std::count(ink.begin(), ink.end(), true));
+            if (halfwayInk < 0 && line->charsShown * 2 >= static_cast<float>(line->marked->length)) halfwayInk = inked;
+            finalInk = inked;
+            before = std::move(ink);
+            ++steps;
+            if (line->typed) break;
+        }
+        EXPECT_GT(steps, 10) << name << " must be typed over many frames";
+        // Half the characters typed show some of the text, not none or all of it.
+        EXPECT_GT(halfwayInk, finalInk / 5) << name;
+        EXPECT_LT(halfwayInk, finalInk * 4 / 5) << name;
+    }
+}
+
+}  // namespace
