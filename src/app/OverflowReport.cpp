@@ -4,6 +4,7 @@
 #include <set>
 
 #include "app/Renderer.h"
+#include "app/StringTools.h"
 #include "lang/LineId.h"
 #include "lang/Translation.h"
 #include "render/ViewLayout.h"
@@ -52,18 +53,15 @@ int runOverflowReport(const Setup& setup) {
     for (const auto& line : lines) {
         lang::LineText source = lang::identifyLine(line.text, label);
         if (source.text.empty() || !seen.insert(source.id).second) continue;
-        auto placeholders = [](const std::string& text) {
-            return lang::fillTemplate(text, [](const std::string& name) -> std::optional<std::string> { return name; });
-        };
         WorldView::TextPlace place = placeOf(line);
         auto markupPlace = place == WorldView::TextPlace::Dialogue || place == WorldView::TextPlace::Narration
                                ? text::MarkupPlace::Typed
                                : text::MarkupPlace::Shown;
-        auto shown = text::parseMarkup(placeholders(source.text), markupPlace, error);
+        auto shown = text::parseMarkup(withPlaceholders(source.text), markupPlace, error);
         if (!shown) continue;  // --check reports the source's markup
         std::string warning;
         auto translated = provider.translates() ? lang::translateLine(provider, source.id, source.text, *shown,
-                                                                      markupPlace, placeholders, warning)
+                                                                      markupPlace, withPlaceholders, warning)
                                                 : nullptr;
         std::string where = label + ":" + std::to_string(line.line);
         const lang::StringRow* row = translated ? provider.rowOf(source.id) : nullptr;

@@ -96,13 +96,14 @@ lang::StringTable mergeTable(const lang::StringTable& source, const lang::String
     return out;
 }
 
-namespace {
-
-// A template's values as their own names ({count} -> count): the markup of a
-// line() can be read without running the scene.
 std::string withPlaceholders(const std::string& text) {
-    return lang::fillTemplate(text, [](const std::string& name) -> std::optional<std::string> { return name; });
+    return lang::fillTemplate(text, [](const std::string& name) -> std::optional<std::string> {
+        if (text::isMarkupTagName(name)) return std::nullopt;  // {b}, {w}...: markup, not a value
+        return name;
+    });
 }
+
+namespace {
 
 // Findings about one language's table.
 void checkTable(const lang::StringTable& source, const lang::StringTable& table, const std::string& code,

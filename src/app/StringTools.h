@@ -46,4 +46,9 @@ std::vector<std::string> checkTables(const std::vector<ScriptHost::WrittenLine>&
 // twice, 2 bad usage or a table that does not load).
 int runStrings(const Setup& setup);
 
+// A line() template with each value named by itself ({count} -> count) and
+// markup tags ({b}, {w}...) kept: its markup can be read, and its text
+// measured, without running the scene (--check, --overflow-report).
+std::string withPlaceholders(const std::string& text);
+
 }  // namespace stagehand

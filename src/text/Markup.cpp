@@ -306,6 +306,11 @@ std::shared_ptr<const MarkedText> plainText(std::string_view source) {
     return out;
 }
 
+bool isMarkupTagName(std::string_view name) {
+    return isSpan(name) || name == "w" || name == "speed" || name == "cps" || name == "signal" || name == "face" ||
+           name == "sound";
+}
+
 const char* knownTagsText() {
     return kKnownTags;
 }

@@ -86,6 +86,10 @@ std::shared_ptr<const MarkedText> parseMarkup(std::string_view source, MarkupPla
 // does not come from an author's script.
 std::shared_ptr<const MarkedText> plainText(std::string_view source);
 
+// Whether `name` is one of the markup's own tags (`b`, `w`, `signal`...): a
+// line() template's `{name}` with such a name is markup, never a value.
+bool isMarkupTagName(std::string_view name);
+
 // Every tag, as an author writes it (for error messages and docs).
 const char* knownTagsText();
 
