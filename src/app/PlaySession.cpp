@@ -468,7 +468,9 @@ bool PlaySession::reload(std::string& error) {
         return false;
     }
     attachRecorder();
-    buildSparesNow();  // the rollbacks right after a reload are as quick as any
+    // No spare is built here: a reload (an author's save, the player's language
+    // switch) stays one replay, and keepUp brings the spares back over the next
+    // frames (bench/RESULTS.md, "Rollback").
     return true;
 }
 
