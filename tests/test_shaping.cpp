@@ -14,6 +14,7 @@
 #include "render/TextShaper.h"
 #include "render/Utf8.h"
 #include "text/RichText.h"
+#include "view/Palette.h"
 #include "view/WorldView.h"
 
 using namespace stagehand;
@@ -207,6 +208,55 @@ TEST_F(ShapingTest, a_right_to_left_line_in_the_dialogue_box_is_right_aligned) {
     ASSERT_GE(right, 0) << "no text drawn";
     EXPECT_GT(right, boxRight - 60) << "the line ends near the box's right edge";
     EXPECT_GT(left, static_cast<int>(screen::kDialogueX) + 150) << "and does not start at its left";
+}
+
+namespace {
+// Where the pixels of one colour lie in the dialogue box's band (y 560 and
+// below): their count and their leftmost and rightmost x.
+struct ColourSpan {
+    int count = 0, left = 1 << 20, right = -1;
+    double sumX = 0;
+    double meanX() const { return count ? sumX / count : -1; }
+};
+ColourSpan spanOf(const std::vector<std::uint8_t>& rgb, int width, int height, Color c) {
+    ColourSpan span;
+    auto matches = [&](int x, int y) {
+        const std::uint8_t* p = &rgb[(static_cast<std::size_t>(y) * width + x) * 3];
+        return std::abs(p[0] - c.r) + std::abs(p[1] - c.g) + std::abs(p[2] - c.b) <= 12;
+    };
+    for (int y = 560; y < height; ++y) {
+        int inRow = 0;
+        for (int x = 0; x < width; ++x) inRow += matches(x, y);
+        if (inRow > width / 3) continue;  // the box's top edge, drawn in the same colour
+        for (int x = 0; x < width; ++x)
+            if (matches(x, y))
+                ++span.count, span.sumX += x, span.left = std::min(span.left, x), span.right = std::max(span.right, x);
+    }
+    return span;
+}
+}  // namespace
+
+// A right-to-left line reads from the right: its speaker's name stands over
+// the line's start, at the right; a right-to-left option's number and the
+// selection's bar stand at the right of its row (a left-to-right one keeps
+// them at the left).
+TEST_F(ShapingTest, a_right_to_left_lines_speaker_option_numbers_and_selection_bar_stand_at_the_right) {
+    OffscreenTarget target(kWidth, kHeight);
+    auto arabic = scene("arabicLine");
+    for (int i = 0; i < 60; ++i) arabic->tick();
+    const Actor* george = arabic->world().cast().findActor("george");
+    ASSERT_NE(george, nullptr);
+    ColourSpan name = spanOf(render(*arabic, target), kWidth, kHeight, george->color);
+    ASSERT_GT(name.count, 20) << "the speaker's name is drawn";
+    // (the page's small marker, in the same colour, stands at the left)
+    EXPECT_GT(name.meanX(), kWidth * 0.75) << "over the right end of a right-to-left line";
+
+    auto hebrew = scene("hebrewMenu");
+    for (int i = 0; i < 60; ++i) hebrew->tick();
+    ASSERT_TRUE(hebrew->world().story().currentMenu());
+    ColourSpan marks = spanOf(render(*hebrew, target), kWidth, kHeight, palette::kAccent);
+    ASSERT_GT(marks.count, 40) << "the first option's number and bar, in the accent colour";
+    EXPECT_GT(marks.left, kWidth / 2) << "the selected right-to-left option is marked at its right";
 }
 
 TEST_F(ShapingTest, the_typewriter_never_moves_a_glyph_already_shown) {

@@ -81,7 +81,10 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
     drawPortrait(picture, kBoxX, kBoxBottom, world.effects().imageOpacity());
-    if (speaker) text_.draw(name, speaker->displayName, textX, y + 16, accent);
+    if (speaker) {  // above the line's start: at the right over a right-to-left line
+        float nameX = laid.rightToLeft ? textX + textWidth - text_.width(name, speaker->displayName) : textX;
+        text_.draw(name, speaker->displayName, nameX, y + 16, accent);
+    }
     // A right-to-left line ends at the box's right edge.
     rich_.draw(laid, textX, y + (speaker ? 50 : 24), storyTextColor(highContrast_, lineReadBefore_),
                static_cast<std::size_t>(line.charsShown), world.time(), stillMotion_, true, textWidth);
@@ -90,7 +93,7 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
         Font marker = fontFor(fonts::kMarker);
         // At the bottom right, or left of a right-to-left line, whose end is at the right.
         const float markerX = laid.rightToLeft ? textX - 16 : kBoxX + kBoxWidth - 30;
-        glyphQuad(marker, U'\u25B6', markerX, y + h - 24, 12, 12, accent);
+        glyphQuad(marker, laid.rightToLeft ? U'\u25C0' : U'\u25B6', markerX, y + h - 24, 12, 12, accent);
         if (line.waitsForPlayer) {
             Font hint = fontFor(fonts::kPageHint);
             const char* label = padHints_ ? "A" : "Space";
@@ -131,19 +134,23 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     for (std::size_t i = 0; i < menu.options.size(); ++i) {
         float rowH = std::max(laid[i]->height, lineHeight) + 8;
         bool selected = static_cast<int>(i) == menu.selected;
+        // A right-to-left option reads from the right: its number, then its
+        // text ending at the number, and the selection bar on that side.
+        const bool rtl = laid[i]->rightToLeft;
+        const float textWidth = rowWidth - 20 - numberColumn;
         if (selected) {
             batch_.rect(textX - 12, rowY - 2, rowWidth, rowH, kRowHighlight);
-            batch_.rect(textX - 12, rowY - 2, 4, rowH, accent);
+            batch_.rect(rtl ? textX - 16 + rowWidth : textX - 12, rowY - 2, 4, rowH, accent);
         }
         Color colour = highContrast_ ? (selected ? kContrastAccent : kContrastText)
                        : selected    ? kOptionSelected
                                      : kOption;
-        text_.draw(number, std::to_string(i + 1) + ".", textX, rowY + 2,
-                   highContrast_ ? colour
-                   : selected    ? kAccent
-                                 : kMuted);
-        rich_.draw(*laid[i], textX + numberColumn, rowY + 2, colour, laid[i]->text->length, world.time(), stillMotion_,
-                   true, rowWidth - 20 - numberColumn);
+        // "1." written right to left shows its full stop on the left.
+        std::string label = rtl ? "." + std::to_string(i + 1) : std::to_string(i + 1) + ".";
+        float numberX = rtl ? textX + textWidth + 14 * textScale_ : textX;
+        text_.draw(number, label, numberX, rowY + 2, highContrast_ ? colour : selected ? kAccent : kMuted);
+        rich_.draw(*laid[i], rtl ? textX : textX + numberColumn, rowY + 2, colour, laid[i]->text->length, world.time(),
+                   stillMotion_, true, textWidth);
         menuRows_.push_back({textX - 12, rowY - 2, rowWidth, rowH});
         rowY += rowH + 4;
     }
