@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "BenchCast.h"
+#include "BenchSupport.h"
 #include "app/CommandLine.h"
 #include "app/Simulation.h"
 #include "game/MapData.h"
@@ -28,7 +29,7 @@
 #include "view/WorldView.h"
 
 using namespace stagehand;
-using Clock = std::chrono::steady_clock;
+using bench::Clock;
 
 namespace {
 
@@ -205,11 +206,8 @@ void benchRendering(const std::string& root) {
 
 int main(int, char**) {  // SDL_main on Windows needs this signature
     std::string error;
-    std::string root = locateDataRoot(error);
-    if (root.empty()) {
-        std::fprintf(stderr, "%s\n", error.c_str());
-        return 2;
-    }
+    std::string root = bench::dataRootOrSay();
+    if (root.empty()) return 2;
     std::printf("# Engine benchmark (%s)\n\n", lua::implementationName());
     benchHeadlessScenes(root);
     benchCrowd(root);

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "BenchSupport.h"
 #include "app/CommandLine.h"
 #include "app/Simulation.h"
 #include "lang/LineProvider.h"
@@ -25,28 +26,14 @@
 #include "script/LuaCompat.h"
 
 using namespace stagehand;
-using Clock = std::chrono::steady_clock;
-
-namespace {
-
-double medianMs(std::vector<double> samples) {
-    std::sort(samples.begin(), samples.end());
-    return samples[samples.size() / 2];
-}
-
-double msSince(Clock::time_point t0) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-}  // namespace
+using bench::medianMs;
+using bench::msSince;
+using bench::Clock;
 
 int main(int, char**) {  // SDL_main on Windows needs this signature
     std::string error;
-    std::string root = locateDataRoot(error);
-    if (root.empty()) {
-        std::fprintf(stderr, "%s\n", error.c_str());
-        return 2;
-    }
+    std::string root = bench::dataRootOrSay();
+    if (root.empty()) return 2;
     const std::uint64_t ticks = 3600;  // 60 s on screen
     const int runs = 15;
     Simulation::Options options;

@@ -16,20 +16,18 @@
 #include <string>
 #include <vector>
 
+#include "BenchSupport.h"
 #include "app/CommandLine.h"
 #include "app/ScriptWatcher.h"
 #include "app/Simulation.h"
 #include "script/LuaCompat.h"
 
 using namespace stagehand;
-using Clock = std::chrono::steady_clock;
+using bench::medianMs;
+using bench::msSince;
+using bench::Clock;
 
 namespace {
-
-double medianMs(std::vector<double> samples) {
-    std::sort(samples.begin(), samples.end());
-    return samples[samples.size() / 2];
-}
 
 InputLog harbourInput(const std::string& root) {
     std::ifstream in(root + "/tests/replays/harbour_walk_to_pell.txt");
@@ -46,11 +44,8 @@ InputLog harbourInput(const std::string& root) {
 
 int main(int, char**) {  // SDL_main on Windows needs this signature
     std::string error;
-    std::string root = locateDataRoot(error);
-    if (root.empty()) {
-        std::fprintf(stderr, "%s\n", error.c_str());
-        return 2;
-    }
+    std::string root = bench::dataRootOrSay();
+    if (root.empty()) return 2;
     Simulation::Options options;
     options.dataRoot = root;
     options.scriptPath = root + "/scripts/Demo.lua";  // a player run: pages wait for input

@@ -37,12 +37,15 @@
 #include <malloc.h>
 #endif
 
+#include "BenchSupport.h"
 #include "app/CommandLine.h"
 #include "app/PlaySession.h"
 #include "script/LuaCompat.h"
 
 using namespace stagehand;
-using Clock = std::chrono::steady_clock;
+using bench::medianMs;
+using bench::msSince;
+using bench::Clock;
 
 namespace {
 
@@ -67,10 +70,6 @@ function long()
     for n = 1, 300 do text("Line " .. n .. " of a long scene, counted " .. counted .. ".") end
 end
 )";
-
-double msSince(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 // This process's CPU time since `start`, in ms: on a machine shared with other
 // work the wall time also counts the time others had the CPU.
@@ -108,11 +107,8 @@ InputLog before(const InputLog& input, std::uint64_t tick) {
 
 int main(int, char**) {  // SDL_main on Windows needs this signature
     std::string error;
-    std::string root = locateDataRoot(error);
-    if (root.empty()) {
-        std::fprintf(stderr, "%s\n", error.c_str());
-        return 2;
-    }
+    std::string root = bench::dataRootOrSay();
+    if (root.empty()) return 2;
     auto folder = std::filesystem::temp_directory_path() / "stagehand_rollback_bench";
     std::filesystem::create_directories(folder);
     std::string script = (folder / "long.lua").string();
