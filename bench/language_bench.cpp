@@ -26,9 +26,9 @@
 #include "script/LuaCompat.h"
 
 using namespace stagehand;
+using bench::Clock;
 using bench::medianMs;
 using bench::msSince;
-using bench::Clock;
 
 int main(int, char**) {  // SDL_main on Windows needs this signature
     std::string error;

@@ -43,9 +43,9 @@
 #include "script/LuaCompat.h"
 
 using namespace stagehand;
+using bench::Clock;
 using bench::medianMs;
 using bench::msSince;
-using bench::Clock;
 
 namespace {
 
