@@ -1808,3 +1808,23 @@ end
         EXPECT_FALSE(notice.overlaps(text)) << "the notice at " << notice.x << "," << notice.y << " covers text at "
                                             << text.x << "," << text.y << " " << text.w << "x" << text.h;
 }
+
+// A frame the machine held back (a busy machine, a slow driver) runs at most a
+// quarter second of the scene, however long it was held: a quarter second,
+// one, five or thirty. The scene goes on at the next frames, and its processes
+// with it (issue 40).
+TEST_F(WindowTest, a_held_frame_runs_at_most_a_quarter_second_of_the_scene_however_long_it_was_held) {
+    open("heartbeat");
+    wait(0.5);
+    const auto quarter = static_cast<std::uint64_t>(0.25 / kTick + 0.5);
+    for (double held : {0.25, 1.0, 5.0, 30.0}) {
+        const std::uint64_t before = sim().ticks();
+        frame(held);
+        // A quarter second, give or take the tick the clock's remainder adds.
+        EXPECT_LE(sim().ticks() - before, quarter + 1) << "a frame held " << held << " s";
+        EXPECT_GE(sim().ticks() - before, quarter - 1) << "a frame held " << held << " s";
+        const std::size_t beats = seen.size();
+        wait(0.5);
+        EXPECT_GT(seen.size(), beats) << "the heartbeat goes on after a frame held " << held << " s";
+    }
+}

@@ -35,7 +35,7 @@ bool isDataRoot(const std::filesystem::path& dir) {
 
 const char* usageText() {
     return "usage:\n"
-           "  stagehand [--script PATH] [--scene NAME] [--size WxH] [--seed N]\n"
+           "  stagehand [--script PATH] [--scene NAME] [--size WxH] [--seed N] [--frame-stats OUT.txt]\n"
            "  stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1,...] "
            "[--seed N] [--audio OUT.wav]\n"
            "  stagehand --screenshot OUT.png --at T [--script PATH] [--scene NAME] [--choose 2,1,...] [--size WxH] "
@@ -128,6 +128,8 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             out.secondsGiven = out.secondsGiven || arg == "--seconds";
         } else if (arg == "--record") {
             if (!value(out.recordPath)) return false;
+        } else if (arg == "--frame-stats") {
+            if (!value(out.frameStatsPath)) return false;
         } else if (arg == "--replay") {
             if (!value(out.replayPath)) return false;
         } else if (arg == "--load") {

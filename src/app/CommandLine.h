@@ -45,6 +45,9 @@ struct CommandLine {
     std::uint64_t seed = 1;
     bool seedGiven = false;
     std::string recordPath;  // --record FILE: the window writes the player's input there
+    // --frame-stats FILE: the window writes, as it closes, the frames it showed,
+    // its longest frame and its peak memory (tools/soak-window.sh reads them).
+    std::string frameStatsPath;
     std::string replayPath;  // --replay FILE: feed recorded input (window, headless, screenshot)
     std::string loadPath;    // --load SAVE: resume a saved run (F5 in the window writes one)
     std::string screenshotPath;

@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include "lang/StringTable.h"
 #include "platform/Gamepads.h"
+#include "platform/Portable.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
 
@@ -592,12 +594,40 @@ void WindowGame::keepSettings() {
     keepReadLines();
 }
 
+namespace {
+
+// What a soak reads of a window's run: frames shown, how long the first took
+// to show and the longest, and the peak memory (tools/soak-window.sh).
+struct FrameStats {
+    long frames = 0;
+    double firstFrameSeconds = -1, longestFrameSeconds = 0;
+
+    void write(const std::string& path) const {
+        if (path.empty()) return;
+        std::ofstream out(pathFromUtf8(path), std::ios::binary | std::ios::trunc);
+        out << "frames " << frames << "\nfirst_frame_seconds " << firstFrameSeconds << "\nlongest_frame_seconds "
+            << longestFrameSeconds << "\npeak_memory_mb " << peakResidentMegabytes() << '\n';
+        if (!out) std::cerr << "stagehand: cannot write the frame stats to " << path << '\n';
+    }
+};
+
+}  // namespace
+
 int runWindow(const Setup& setup) {
+    const double opened = Window::seconds();
     WindowGame game(setup, {});
     if (!game.start(Window::seconds())) return kExitBadInput;
-    while (game.frame(Window::seconds())) {
+    FrameStats stats;
+    double previous = Window::seconds();
+    for (bool more = true; more;) {
+        more = game.frame(Window::seconds());
+        const double now = Window::seconds();
+        if (stats.frames++ == 0) stats.firstFrameSeconds = now - opened;
+        stats.longestFrameSeconds = std::max(stats.longestFrameSeconds, now - previous);
+        previous = now;
     }
     game.keepSettings();
+    stats.write(setup.cmd.frameStatsPath);
     return kExitOk;
 }
 

@@ -8,6 +8,12 @@
 #ifdef _WIN32
 #include <fcntl.h>
 #include <io.h>
+#include <windows.h>
+// windows.h comes first: psapi.h needs its types.
+#include <psapi.h>
+#else
+#include <sys/resource.h>
+#include <unistd.h>
 #endif
 
 namespace stagehand {
@@ -53,5 +59,47 @@ void useBinaryStandardStreams() {
     _setmode(_fileno(stderr), _O_BINARY);
 #endif
 }
+
+#ifdef _WIN32
+namespace {
+PROCESS_MEMORY_COUNTERS memoryCounters() {
+    PROCESS_MEMORY_COUNTERS counters{};
+    counters.cb = sizeof counters;
+    if (!K32GetProcessMemoryInfo(GetCurrentProcess(), &counters, sizeof counters)) counters.cb = 0;
+    return counters;
+}
+}  // namespace
+
+double residentMegabytes() {
+    PROCESS_MEMORY_COUNTERS counters = memoryCounters();
+    return counters.cb ? static_cast<double>(counters.WorkingSetSize) / (1024.0 * 1024.0) : -1;
+}
+
+double peakResidentMegabytes() {
+    PROCESS_MEMORY_COUNTERS counters = memoryCounters();
+    return counters.cb ? static_cast<double>(counters.PeakWorkingSetSize) / (1024.0 * 1024.0) : -1;
+}
+#else
+double residentMegabytes() {
+    // /proc/self/statm's second field: pages in RAM (Linux); elsewhere unknown.
+    std::FILE* statm = std::fopen("/proc/self/statm", "r");
+    if (!statm) return -1;
+    long total = 0, resident = -1;
+    int read = std::fscanf(statm, "%ld %ld", &total, &resident);
+    std::fclose(statm);
+    if (read != 2) return -1;
+    return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
+}
+
+double peakResidentMegabytes() {
+    struct rusage usage {};
+    if (getrusage(RUSAGE_SELF, &usage) != 0) return -1;
+#ifdef __APPLE__
+    return static_cast<double>(usage.ru_maxrss) / (1024.0 * 1024.0);  // bytes on macOS
+#else
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;  // kilobytes on Linux
+#endif
+}
+#endif
 
 }  // namespace stagehand

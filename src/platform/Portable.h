@@ -32,4 +32,9 @@ bool parseWholeNumber(std::string_view text, long long low, long long high, long
 // would otherwise write "\r\n", and transcripts must match byte for byte).
 void useBinaryStandardStreams();
 
+// The process's memory in RAM now and at its peak, in megabytes (-1 where
+// the system does not say): the soak and the slow-driver test watch them.
+double residentMegabytes();
+double peakResidentMegabytes();
+
 }  // namespace stagehand

@@ -95,6 +95,7 @@ Window::Window(const WindowOptions& options) {
 }
 
 Window::~Window() {
+    if (frameBefore_) glDeleteSync(static_cast<GLsync>(frameBefore_));
     SDL_GL_DeleteContext(context_);
     SDL_DestroyWindow(window_);
     SDL_QuitSubSystem(SDL_INIT_VIDEO);
@@ -104,14 +105,31 @@ void Window::drawableSize(int& width, int& height) const {
     SDL_GL_GetDrawableSize(window_, &width, &height);
 }
 
+// A software driver (Mesa's llvmpipe) only queues a frame's drawing for its
+// own threads and returns. When other processes take the cores, those threads
+// fall behind, and every queued frame holds its memory: the window grew to
+// 2.5 GB in seconds and showed nothing (issue 40). So at most one frame waits
+// in the driver: each swap first waits for the frame before it to be drawn.
 void Window::swap() {
     SDL_GL_SwapWindow(window_);
+    waitForFrameBefore();
     if (frameCap_ && SDL_GL_GetSwapInterval() == 0) {
         constexpr double kFrameSeconds = 1.0 / 120.0;
         double spent = seconds() - lastSwap_;
         if (spent < kFrameSeconds) SDL_Delay(static_cast<Uint32>((kFrameSeconds - spent) * 1000.0));
     }
     lastSwap_ = seconds();
+}
+
+void Window::waitForFrameBefore() {
+    auto* drawn = static_cast<GLsync>(frameBefore_);
+    if (drawn) {
+        constexpr GLuint64 kNanoseconds = 100'000'000;  // a bounded wait, repeated: the driver may be very slow
+        GLenum status = GL_TIMEOUT_EXPIRED;
+        while (status == GL_TIMEOUT_EXPIRED) status = glClientWaitSync(drawn, GL_SYNC_FLUSH_COMMANDS_BIT, kNanoseconds);
+        glDeleteSync(drawn);
+    }
+    frameBefore_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
 }
 
 double Window::seconds() {

@@ -41,6 +41,8 @@ public:
     void drawableSize(int& width, int& height) const;
     // Shows the frame. Without vsync (some drivers, Xvfb) it also sleeps off the
     // rest of a 1/120 s frame, so the loop does not spin a core for nothing.
+    // At most one frame waits in the GL driver: before it returns, the frame
+    // before this one has been drawn (see Window::swap for why).
     void swap();
     std::vector<InputEvent> pollInput();
     // The keyboard's held keys and every controller's (D-pad, left stick, B/Back).
@@ -65,7 +67,9 @@ private:
     // a pointer that merely rests over the window.
     bool pointerKnown_ = false;
     int pointerX_ = 0, pointerY_ = 0;
+    void waitForFrameBefore();
     SDL_Window* window_ = nullptr;
+    void* frameBefore_ = nullptr;  // GLsync: the fence after the last frame shown
     double lastSwap_ = 0;
     bool frameCap_ = true;
     void* context_ = nullptr;  // SDL_GLContext
