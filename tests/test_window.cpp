@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <SDL.h>
+#include <glad/gl.h>
 
 #include <algorithm>
 #include <chrono>
@@ -14,15 +15,20 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iostream>
+#include <map>
 #include <random>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
 #include "TestSupport.h"
 #include "app/RunSetup.h"
 #include "app/WindowGame.h"
+#include "audio/Mixer.h"
 #include "lang/LineId.h"
 #include "lang/StringTable.h"
+#include "view/Palette.h"
 
 using namespace stagehand;
 namespace fs = std::filesystem;
@@ -1807,4 +1813,129 @@ end
     for (const ViewArea& text : view.storyAreas())
         EXPECT_FALSE(notice.overlaps(text)) << "the notice at " << notice.x << "," << notice.y << " covers text at "
                                             << text.x << "," << text.y << " " << text.w << "x" << text.h;
+}
+
+// ---------------------------------------------------------------------------
+// Every pause row changes its own setting and only that (issue 45), and each
+// volume is heard on its own lanes: the volumes the window hands the sound
+// card, mixed over a cue on every lane, give each lane's level.
+
+namespace {
+
+std::map<std::string, std::string> settingFields(const PlayerSettings& s) {
+    auto text = [](auto v) { return std::to_string(v); };
+    return {{"textSpeed", text(s.textSpeed)},
+            {"autoAdvance", text(s.autoAdvance)},
+            {"autoAdvanceWait", text(s.autoAdvanceWait)},
+            {"textSize", text(s.textSize)},
+            {"fullscreen", text(s.fullscreen)},
+            {"masterVolume", text(s.masterVolume)},
+            {"musicVolume", text(s.musicVolume)},
+            {"soundVolume", text(s.soundVolume)},
+            {"voiceVolume", text(s.voiceVolume)},
+            {"muteUnfocused", text(s.muteUnfocused)},
+            {"selfVoicing", text(s.selfVoicing)},
+            {"font", text(s.font)},
+            {"lineSpacing", text(s.lineSpacing)},
+            {"highContrast", text(s.highContrast)},
+            {"reduceFlashes", text(s.reduceFlashes)},
+            {"skipAll", text(s.skipAll)},
+            {"markRead", text(s.markRead)},
+            {"language", s.language}};
+}
+
+// The level of each lane (music, sound, voice, blip) mixed at `volumes`: a
+// full-scale tone on each lane in turn, a quarter second apart, measured as
+// the RMS of its own quarter second.
+std::vector<double> laneLevels(const MixVolumes& volumes) {
+    auto clip = std::make_shared<Clip>();
+    for (std::int64_t i = 0; i < frameAt(0.2); ++i) {
+        std::int16_t v = (i / 50) % 2 ? -10000 : 10000;
+        clip->samples.push_back(v);
+        clip->samples.push_back(v);
+    }
+    Mixer mixer;
+    mixer.setVolumes(volumes);
+    std::vector<double> levels;
+    for (Lane lane : {Lane::Music, Lane::Sound, Lane::Voice, Lane::Blip}) {
+        AudioCue cue;
+        cue.lane = lane;
+        cue.clip = clip;
+        cue.id = static_cast<int>(levels.size()) + 1;
+        mixer.apply(cue);
+        std::vector<std::int16_t> pcm(static_cast<std::size_t>(2 * frameAt(0.25)));
+        mixer.render(pcm.data(), static_cast<int>(frameAt(0.25)));
+        double sum = 0;
+        for (std::int64_t i = frameAt(0.02); i < frameAt(0.18); ++i) sum += double(pcm[2 * i]) * pcm[2 * i];
+        levels.push_back(std::sqrt(sum / double(frameAt(0.18) - frameAt(0.02))));
+        AudioCue stop = cue;
+        stop.kind = AudioCue::Kind::Stop;
+        mixer.apply(stop);
+        mixer.render(pcm.data(), static_cast<int>(frameAt(0.05)));
+    }
+    return levels;
+}
+
+}  // namespace
+
+TEST_F(WindowTest, every_pause_row_changes_its_own_setting_only_and_each_volume_is_heard_on_its_own_lanes) {
+    const std::map<PauseMenu::Row, std::string> owns = {{PauseMenu::Row::TextSpeed, "textSpeed"},
+                                                        {PauseMenu::Row::AutoAdvance, "autoAdvance"},
+                                                        {PauseMenu::Row::AutoAdvanceWait, "autoAdvanceWait"},
+                                                        {PauseMenu::Row::TextSize, "textSize"},
+                                                        {PauseMenu::Row::Fullscreen, "fullscreen"},
+                                                        {PauseMenu::Row::MasterVolume, "masterVolume"},
+                                                        {PauseMenu::Row::MusicVolume, "musicVolume"},
+                                                        {PauseMenu::Row::SoundVolume, "soundVolume"},
+                                                        {PauseMenu::Row::VoiceVolume, "voiceVolume"},
+                                                        {PauseMenu::Row::MuteUnfocused, "muteUnfocused"},
+                                                        {PauseMenu::Row::SelfVoicing, "selfVoicing"},
+                                                        {PauseMenu::Row::Font, "font"},
+                                                        {PauseMenu::Row::LineSpacing, "lineSpacing"},
+                                                        {PauseMenu::Row::HighContrast, "highContrast"},
+                                                        {PauseMenu::Row::ReduceFlashes, "reduceFlashes"},
+                                                        {PauseMenu::Row::Skip, "skipAll"},
+                                                        {PauseMenu::Row::MarkRead, "markRead"}};
+    // Unfocused windows mute; this one keeps its sound so the volumes are the rows' own.
+    std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << "mute_unfocused = false\n";
+    open("pages");
+    frame();
+    press(SDLK_ESCAPE);
+    ASSERT_TRUE(game->pauseOverlayOpen());
+    const std::vector<double> full = laneLevels({});
+    std::set<PauseMenu::Row> visited;
+    while (!visited.count(game->pauseRow())) {
+        PauseMenu::Row row = game->pauseRow();
+        visited.insert(row);
+        if (row != PauseMenu::Row::Quit && row != PauseMenu::Row::SceneMenu && row != PauseMenu::Row::SaveLoad &&
+            row != PauseMenu::Row::History && row != PauseMenu::Row::Resume) {
+            auto before = settingFields(game->settings());
+            press(SDLK_LEFT);
+            auto after = settingFields(game->settings());
+            for (const auto& [field, value] : before) {
+                bool own = owns.count(row) && owns.at(row) == field;
+                if (own) {
+                    EXPECT_NE(after[field], value) << PauseMenu::label(row) << " changes " << field;
+                } else {
+                    EXPECT_EQ(after[field], value) << PauseMenu::label(row) << " leaves " << field << " alone";
+                }
+            }
+            // What is heard: each lane at master x its own volume, in tenths.
+            const PlayerSettings& s = game->settings();
+            MixVolumes v = game->sound().volumes();
+            auto tenths = [](int steps) { return steps / 10.0; };
+            // Muting an unfocused window (the offscreen one may have no focus) silences the master.
+            double master = s.muteUnfocused && v.master == 0 ? 0 : tenths(s.masterVolume);
+            std::vector<double> expected = {master * tenths(s.musicVolume), master * tenths(s.soundVolume),
+                                            master * tenths(s.voiceVolume), master * tenths(s.voiceVolume)};
+            std::vector<double> heard = laneLevels(v);
+            for (std::size_t lane = 0; lane < heard.size(); ++lane)
+                EXPECT_NEAR(heard[lane], full[lane] * expected[lane], full[lane] * 0.02 + 2)
+                    << "after " << PauseMenu::label(row) << ", lane " << lane;
+            press(SDLK_RIGHT);  // back as it was (a toggle toggles back)
+            EXPECT_EQ(settingFields(game->settings()), before) << PauseMenu::label(row) << " goes back";
+        }
+        press(SDLK_DOWN);
+    }
+    EXPECT_GE(visited.size(), owns.size() - 1) << "every row was visited (self-voicing needs a synthesiser)";
 }
