@@ -22,7 +22,6 @@
 #include "app/RunSetup.h"
 #include "app/StringTools.h"
 #include "lang/LineId.h"
-#include "lang/LineProvider.h"
 #include "lang/StringTable.h"
 
 using namespace stagehand;
