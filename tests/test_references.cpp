@@ -348,6 +348,7 @@ TEST(Rfc4180Writer, encloses_exactly_the_fields_with_quotes_commas_or_line_break
         {"b,bb", "\"b,bb\""},
         {"b\nbb", "\"b\nbb\""},
         {"b\r\nbb", "\"b\r\nbb\""},
+        {"b\rbb", "\"b\rbb\""},
         {"\"", "\"\"\"\""},
         {"", ""},
         {"{b}x{/b}, \"y\"", "\"{b}x{/b}, \"\"y\"\"\""},

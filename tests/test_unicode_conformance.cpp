@@ -262,3 +262,42 @@ TEST(UnicodeConformance, line_break_test_opportunities_match_or_are_listed_failu
                    return true;
                });
 }
+
+TEST(UnicodeConformance, a_number_with_separators_inside_right_to_left_text_stays_one_left_to_right_run) {
+    // UAX #9 W4 over generated texts (BidiCharacterTest.txt has almost no
+    // such case in a right-to-left paragraph): Hebrew or Arabic words around
+    // numbers such as 12,500.75, 3.5 or 1,000; every character of a number
+    // (digits and the single separators between them) has one even level
+    // above the paragraph's, so it reads left to right as one piece.
+    const std::vector<std::u32string> words = {U"\u05E9\u05DC\u05D5\u05DD", U"\u05E2\u05DE\u05D5\u05D3",
+                                               U"\u0645\u0631\u062D\u0628\u0627", U"\u0628\u064A\u062A"};
+    const std::u32string separators = U",.:/";
+    unsigned seed = 7;
+    auto next = [&](unsigned n) {
+        seed = seed * 1103515245u + 12345u;
+        return (seed >> 16) % n;
+    };
+    for (int round = 0; round < 300; ++round) {
+        std::u32string text = words[next(words.size())];
+        std::vector<std::pair<std::size_t, std::size_t>> numbers;
+        for (int part = 0, parts = 1 + static_cast<int>(next(3)); part < parts; ++part) {
+            text += U' ';
+            std::size_t start = text.size();
+            for (int group = 0, groups = 2 + static_cast<int>(next(3)); group < groups; ++group) {
+                if (group > 0) text += separators[next(separators.size())];
+                for (int d = 0, digits = 1 + static_cast<int>(next(3)); d < digits; ++d)
+                    text += static_cast<char32_t>(U'0' + next(10));
+            }
+            numbers.emplace_back(start, text.size());
+            text += U' ';
+            text += words[next(words.size())];
+        }
+        bool rightToLeft = false;
+        std::vector<std::uint8_t> levels = shaping::bidiLevels(text, rightToLeft);
+        ASSERT_TRUE(rightToLeft);
+        ASSERT_EQ(levels.size(), text.size());
+        for (const auto& [start, end] : numbers)
+            for (std::size_t k = start; k < end; ++k)
+                EXPECT_EQ(levels[k], 2) << "character " << k << " of a number in round " << round;
+    }
+}
