@@ -356,32 +356,41 @@ return function(stage, S)
         return 7.5625 * t * t + 0.984375
     end
 
-    -- Each curve's "in" form, f(0) = 0 and f(1) = 1; "out" and "inOut" are made from it.
+    local function inBack(s) -- overshoot s
+        return function(t) return t * t * ((s + 1) * t - s) end
+    end
+    local function inElastic(period) -- amplitude 1
+        return function(t)
+            if t == 0 or t == 1 then
+                return t
+            end
+            return -(2 ^ (10 * (t - 1))) * math.sin((t - 1 - period / 4) * 2 * math.pi / period)
+        end
+    end
+
+    -- Each curve's "in" form, f(0) = 0 and f(1) = 1; "out" is made from it, and
+    -- "inOut" from the third entry when there is one: Penner's inOutBack
+    -- overshoots with s * 1.525 and his inOutElastic swings with period 0.45.
     local CURVES = {
         { "Quad", function(t) return t * t end },
         { "Cubic", function(t) return t * t * t end },
         { "Sine", function(t) return 1 - math.cos(t * math.pi / 2) end },
-        { "Back", function(t) return t * t * (2.70158 * t - 1.70158) end }, -- overshoot s = 1.70158
-        { "Elastic", function(t) -- period 0.3, amplitude 1
-            if t == 0 or t == 1 then
-                return t
-            end
-            return -(2 ^ (10 * (t - 1))) * math.sin((t - 1.075) * 2 * math.pi / 0.3)
-        end },
+        { "Back", inBack(1.70158), inBack(1.70158 * 1.525) },
+        { "Elastic", inElastic(0.3), inElastic(0.3 * 1.5) },
         { "Bounce", function(t) return 1 - outBounce(1 - t) end },
     }
 
     local EASINGS = { linear = function(t) return t end }
     local EASING_NAMES = { "linear" }
     for _, curve in ipairs(CURVES) do
-        local name, f = curve[1], curve[2]
+        local name, f, g = curve[1], curve[2], curve[3] or curve[2]
         EASINGS["in" .. name] = f
         EASINGS["out" .. name] = function(t) return 1 - f(1 - t) end
         EASINGS["inOut" .. name] = function(t)
             if t < 0.5 then
-                return f(2 * t) / 2
+                return g(2 * t) / 2
             end
-            return 1 - f(2 - 2 * t) / 2
+            return 1 - g(2 - 2 * t) / 2
         end
         for _, form in ipairs({ "in", "out", "inOut" }) do
             EASING_NAMES[#EASING_NAMES + 1] = form .. name

@@ -192,3 +192,38 @@ if(CMAKE_HOST_SYSTEM_NAME STREQUAL "Linux" AND NOT WIN32)
                                    -DCONFIG=${PROJECT_BINARY_DIR}/CPackConfig.cmake -DOUT=${output_dir}/package-without-dpkg
                                    -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CheckPackage.cmake)
 endif()
+
+# Every kind of name an author writes, misspelt, gives its "did you mean" in
+# play and in --check (issue 45): tests/scripts/did_you_mean/KIND.lua, the
+# name it should offer, and for a name given on the command line its flag.
+# A kind that offers nothing yet is a gap, held both ways (DidYouMean.cmake's
+# GAP): a language code (--lang) lists the known ones but guesses none, as
+# the language list (src/lang) has no Lua state to ask closestName.
+set(did_you_mean_gaps "language")
+foreach(case "actor|jackie" "waypoint|forest.jackie_stop" "map|forest" "picture|keeper" "sound|thunder"
+             "signal|door opened" "story_target|ending" "markup_tag|{wave}" "language|fr|--lang|fe")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 kind)
+  list(GET parts 1 guess)
+  list(LENGTH parts n)
+  set(extra "")
+  set(where "")
+  set(script tests/scripts/did_you_mean/${kind}.lua)
+  if(n GREATER 2)
+    list(SUBLIST parts 2 -1 flag)
+    string(REPLACE ";" "|" extra "${flag}")
+    set(where command)
+    set(script scripts/Demo.lua)
+  endif()
+  set(gap "")
+  if(kind IN_LIST did_you_mean_gaps)
+    set(gap "unknown language 'fe' \\(known: en, ar, fr")
+  endif()
+  foreach(mode play check)
+    add_test(NAME did_you_mean_${kind}_in_${mode}
+             COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                     -DWORKDIR=${PROJECT_SOURCE_DIR} -DSCRIPT=${script} -DMODE=${mode} "-DGUESS=${guess}"
+                     -DWHERE=${where} "-DARGS=${extra}" "-DGAP=${gap}"
+                     -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/DidYouMean.cmake)
+  endforeach()
+endforeach()

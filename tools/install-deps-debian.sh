@@ -9,6 +9,7 @@ packages=(
   love                                    # the scheduler loaded in LÖVE (tests/scheduler_standalone/)
   python3-glad lua-busted lua-check
   libgtest-dev xvfb xauth fonts-dejavu-core
+  unicode-data                            # Unicode's conformance files (BidiCharacterTest.txt, LineBreakTest.txt): tests/test_unicode_conformance.cpp
   libharfbuzz-dev libfreetype-dev        # shaping (HarfBuzz) and glyphs by index (FreeType): src/render/TextShaper.cpp
   fonts-noto-core fonts-noto-cjk python3-fonttools   # only to regenerate the Noto subsets (tools/make-fonts.sh); they are committed
   fonts-opendyslexic libespeak-ng1 espeak-ng-data   # the dyslexia-friendly font (tools/copy-opendyslexic.sh); self-voicing's synthesiser (loaded at run time)

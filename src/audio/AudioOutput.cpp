@@ -174,4 +174,9 @@ void AudioOutput::setVolumes(const MixVolumes& volumes) {
     handover_.volumes = volumes;
 }
 
+MixVolumes AudioOutput::volumes() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return handover_.volumes;
+}
+
 }  // namespace stagehand

@@ -46,6 +46,7 @@ public:
     void setPaused(bool paused);
     bool paused() const;
     void setVolumes(const MixVolumes& volumes);
+    MixVolumes volumes() const;  // as last set: what the device mixes at
 
 private:
     static void feed(void* self, unsigned char* stream, int bytes);

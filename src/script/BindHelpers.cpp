@@ -6,10 +6,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 #include "game/Transcript.h"
 #include "render/Utf8.h"
 #include "script/ScriptContract.h"
+#include "text/Markup.h"
 
 namespace stagehand::bind {
 
@@ -331,6 +333,32 @@ std::string closestMatch(lua_State* L, const std::string& name, const std::vecto
 
 std::string closestName(lua_State* L, const std::string& name, const std::vector<std::string>& choices) {
     return closestMatch(L, name, choices);
+}
+
+std::string withTagGuess(lua_State* L, const std::string& markupError) {
+    for (const char* opening : {"unknown tag {", "unknown closing tag {/"}) {
+        std::size_t at = markupError.find(opening);
+        if (at == std::string::npos) continue;
+        std::size_t start = at + std::strlen(opening), close = markupError.find('}', start);
+        if (close == std::string::npos) return markupError;
+        std::string name = markupError.substr(start, markupError.find_first_of("=}", start) - start);
+        // The tags' names, read from the markup's own list ("{w} {w=SECONDS} {speed=FACTOR}...{/speed}").
+        std::vector<std::string> tags;
+        std::string_view known = text::knownTagsText();
+        for (std::size_t i = known.find('{'); i != std::string_view::npos; i = known.find('{', i + 1)) {
+            std::size_t end = known.find_first_of("=}", i + 1);
+            std::string tag(known.substr(i + 1, end - i - 1));
+            if (!tag.empty() && std::isalpha(static_cast<unsigned char>(tag[0])) &&
+                std::find(tags.begin(), tags.end(), tag) == tags.end())
+                tags.push_back(tag);
+        }
+        std::string guess = closestMatch(L, name, tags);
+        if (guess.empty()) return markupError;
+        std::string slash = opening[std::strlen(opening) - 1] == '/' ? "/" : "";
+        return markupError.substr(0, close + 1) + " (did you mean {" + slash + guess + "}?)" +
+               markupError.substr(close + 1);
+    }
+    return markupError;
 }
 
 void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,

@@ -73,6 +73,10 @@ double optSeconds(lua_State* L, int index, const char* fname, const char* argNam
 // then `advice` (such as where such things are found) if given.
 // The scheduler's did-you-mean (closestName in WaitSupport.lua): "" if none is close.
 std::string closestName(lua_State* L, const std::string& name, const std::vector<std::string>& choices);
+// A markup error with the did-you-mean of an unknown tag ("unknown tag {wav}
+// (did you mean {wave}?)"), the tags being the ones the markup lists
+// (text::knownTagsText); any other error as it is. Play and --check both say it.
+std::string withTagGuess(lua_State* L, const std::string& markupError);
 void pushUnknownNameError(lua_State* L, const char* fname, const char* what, const std::string& name,
                           const std::vector<std::string>& known, const std::string& advice = "");
 

@@ -219,7 +219,7 @@ std::shared_ptr<const text::MarkedText> markedLine(lua_State* L, int index, cons
     std::string error;
     auto marked = text::parseMarkup(source.text, place, error);
     if (!marked) {
-        bind::pushError(L, std::string(fname) + ": " + argName + ": " + error);
+        bind::pushError(L, std::string(fname) + ": " + argName + ": " + bind::withTagGuess(L, error));
         return marked;
     }
     std::string id = lang::lineIdOf(marked->lineId, source.idSource, source.script);

@@ -177,7 +177,7 @@ static int l_markupError(lua_State* L) {
         std::string error;
         ok = text::parseMarkup(std::string_view(bytes, length),
                                shown ? text::MarkupPlace::Shown : text::MarkupPlace::Typed, error) != nullptr;
-        if (!ok) lua_pushstring(L, error.c_str());
+        if (!ok) lua_pushstring(L, bind::withTagGuess(L, error).c_str());
     }
     if (ok) lua_pushnil(L);
     return 1;

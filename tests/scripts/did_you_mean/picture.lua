@@ -1,0 +1,6 @@
+-- did you mean (tests/cmake/DidYouMean.cmake): a misspelt picture.
+SCENES = { "scene" }
+
+function scene()
+    image("keepr")
+end
