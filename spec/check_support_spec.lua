@@ -4,7 +4,8 @@
 -- arguments against scripts/ApiDescription.lua, and `check: ignore`. The
 -- command-line tests (tests/scripts/check/) pin each kind of finding's words.
 
-local checker = dofile("scripts/CheckSupport.lua")
+local reader = dofile("scripts/SceneSource.lua")
+local checker = loadfile("scripts/CheckSupport.lua")(reader)
 local api = dofile("scripts/ApiDescription.lua")
 
 local function findings(source, extra)
@@ -24,7 +25,7 @@ local function findings(source, extra)
     for key, value in pairs(extra or {}) do
         names[key] = value
     end
-    return checker.check(source, "s.lua", names)
+    return checker.check(reader.read(source, api), "s.lua", names)
 end
 
 describe("--check", function()

@@ -284,7 +284,8 @@ std::vector<ScriptHost::WrittenLine> writtenLinesOf(const std::string& name, con
     Stage stage("");
     std::vector<ScriptHost::WrittenLine> lines;
     std::string error;
-    EXPECT_TRUE(stage.host->writtenLines(path, lines, error)) << error;
+    EXPECT_TRUE(stage.host->loadScript(path, error, false)) << error;
+    EXPECT_TRUE(stage.host->writtenLines(lines, error)) << error;
     return lines;
 }
 
