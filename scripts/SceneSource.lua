@@ -134,6 +134,7 @@ end
 -- a local (declared in an enclosing scope), or a global (read, written or
 -- called). Returns role[i] for name tokens: "field", "key", "local",
 -- "declare", or "global".
+local PARAMETERS_END, FOR_NAMES_END = { [")"] = true }, { ["in"] = true, ["="] = true }
 local function nameRoles(tokens)
     local roles, scopes, brackets = {}, { {} }, {}
     local pending -- names a `for` or `function` declares in the scope its body opens
@@ -147,6 +148,16 @@ local function nameRoles(tokens)
             end
         end
         return false
+    end
+    -- the names from token j to the first token in `stops`: declared in the scope the body opens
+    local function declareUntil(j, stops)
+        while tokens[j] and not stops[tokens[j].value] do
+            if tokens[j].kind == "name" then
+                pending[#pending + 1] = tokens[j].value
+                roles[j] = "declare"
+            end
+            j = j + 1
+        end
     end
     local function open()
         scopes[#scopes + 1] = {}
@@ -166,25 +177,11 @@ local function nameRoles(tokens)
                     j = j + 1
                 end
                 pending = { method and "self" or nil }
-                j = j + 1
-                while tokens[j] and tokens[j].value ~= ")" do
-                    if tokens[j].kind == "name" then
-                        pending[#pending + 1] = tokens[j].value
-                        roles[j] = "declare"
-                    end
-                    j = j + 1
-                end
+                declareUntil(j + 1, PARAMETERS_END)
                 open()
             elseif t.value == "for" then
                 pending = {}
-                local j = i + 1
-                while tokens[j] and tokens[j].value ~= "in" and tokens[j].value ~= "=" do
-                    if tokens[j].kind == "name" then
-                        pending[#pending + 1] = tokens[j].value
-                        roles[j] = "declare"
-                    end
-                    j = j + 1
-                end
+                declareUntil(i + 1, FOR_NAMES_END)
             elseif t.value == "do" or t.value == "repeat" or t.value == "if" then
                 open()
             elseif t.value == "else" or t.value == "elseif" then

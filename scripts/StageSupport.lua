@@ -37,16 +37,11 @@ local function checkSeconds(fname, argName, value)
     end
 end
 
--- Engine functions the API wraps rather than hands out.
-local INTERNAL = {
-    showLine = true, isLineFinished = true, showPage = true, setImage = true, showMenu = true,
-    menuChoice = true, recordJump = true, startSound = true, stopSoundId = true, isSoundPlaying = true,
-    playVoice = true, cameraState = true, setCameraStep = true, setCameraShake = true, setCameraPlaceOf = true,
-    pointOf = true, isActor = true, fadeLevel = true, setFadeLevel = true, pictureOpacity = true,
-    setPictureOpacity = true, setActorStep = true, recordStageEvent = true,
-}
-
-return function(stage, S)
+-- `apiDescription` is scripts/ApiDescription.lua's table: a scene sees the
+-- engine's functions it describes; the others (showLine, setCameraStep...)
+-- are reached through the waiting forms below. A waiting form of the same
+-- name as its binding (playSound) replaces it.
+return function(stage, S, apiDescription)
     -- Story functions are the script's global functions; the closest name is
     -- a likely typo. The rule is the scheduler's (S.closestName), as for every
     -- "did you mean" Stagehand says.
@@ -62,7 +57,7 @@ return function(stage, S)
     end
     local api = {}
     for name, fn in pairs(stage) do
-        if not INTERNAL[name] then
+        if apiDescription.byName[name] then
             api[name] = fn
         end
     end
@@ -174,7 +169,7 @@ return function(stage, S)
     ---@param options? table { volume =, pan =, at = actor, loop =, fade = }
     ---@return table handle with :wait(), :stop(fade), :isPlaying()
     function api.playSound(name, options)
-        local id = stage.startSound(name, options)
+        local id = stage.playSound(name, options)
         return setmetatable({ id = id, name = name }, Sound)
     end
 

@@ -73,7 +73,7 @@ describe("the one reader of a scene's source", function()
 
     it("the load-time warnings name the same targets at the same lines", function()
         local S = harness.load()
-        local _, host = dofile("scripts/StageSupport.lua")({}, S)
+        local _, host = dofile("scripts/StageSupport.lua")({}, S, api)
         host.setEnvironment({ scene = function() end })
         assert.are.same({ PATH .. ":28: option: no story function named 'left_path'" },
             host.checkStoryTargets(facts.targets, PATH))

@@ -185,11 +185,12 @@ void ScriptHost::loadHostScripts() {
         lua_setfield(L, LUA_REGISTRYINDEX, key);
     }
 
-    // Stage API = StageSupport(stage C functions, scheduler).
+    // Stage API = StageSupport(stage C functions, scheduler, description).
     lua_getfield(L, LUA_REGISTRYINDEX, contract::kStageSupport);
     openStage(L, world_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
-    CallResult built = lua_.call(2, 2);
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kApiDescription);  // which bindings a scene sees
+    CallResult built = lua_.call(3, 2);
     if (!built.ok) throw ScriptHostError(firstLine(built.error));
     lua_setfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
     lua_setfield(L, LUA_REGISTRYINDEX, contract::kStageApi);
