@@ -94,6 +94,21 @@ end
 ]]))
     end)
 
+    it("takes a break for a way out of its own loop only, not of the loop around it", function()
+        assert.are.same({ "s.lua:3: this loop never waits and has no break or return: it freezes the game until "
+            .. "the watchdog stops it" }, findings([[
+local n = 0
+function scene()
+    while true do
+        for i = 1, 3 do
+            if i > 1 then break end
+            n = n + i
+        end
+    end
+end
+]]))
+    end)
+
     it("judges names of a type only when the host gives their list (sounds, once they exist)", function()
         local source = 'function scene()\n    image("keeper")\n    image("kepeer")\nend\n'
         assert.are.same({ "s.lua:3: image: unknown image 'kepeer'" }, findings(source))
