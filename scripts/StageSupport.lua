@@ -37,16 +37,11 @@ local function checkSeconds(fname, argName, value)
     end
 end
 
--- Engine functions the API wraps rather than hands out.
-local INTERNAL = {
-    showLine = true, isLineFinished = true, showPage = true, setImage = true, showMenu = true,
-    menuChoice = true, recordJump = true, startSound = true, stopSoundId = true, isSoundPlaying = true,
-    playVoice = true, cameraState = true, setCameraStep = true, setCameraShake = true, setCameraPlaceOf = true,
-    pointOf = true, isActor = true, fadeLevel = true, setFadeLevel = true, pictureOpacity = true,
-    setPictureOpacity = true, setActorStep = true, recordStageEvent = true,
-}
-
-return function(stage, S)
+-- `apiDescription` is scripts/ApiDescription.lua's table: a scene sees the
+-- engine's functions it describes; the others (showLine, setCameraStep...)
+-- are reached through the waiting forms below. A waiting form of the same
+-- name as its binding (playSound) replaces it.
+return function(stage, S, apiDescription)
     -- Story functions are the script's global functions; the closest name is
     -- a likely typo. The rule is the scheduler's (S.closestName), as for every
     -- "did you mean" Stagehand says.
@@ -62,11 +57,10 @@ return function(stage, S)
     end
     local api = {}
     for name, fn in pairs(stage) do
-        if not INTERNAL[name] then
+        if apiDescription.byName[name] then
             api[name] = fn
         end
     end
-    S.addSignalSender("walkToPointAndSignal", 2) -- its second argument names the signal it sends
     local host = {}
     local env = {} -- the scene sandbox, set by the host once it exists
 
@@ -175,7 +169,7 @@ return function(stage, S)
     ---@param options? table { volume =, pan =, at = actor, loop =, fade = }
     ---@return table handle with :wait(), :stop(fade), :isPlaying()
     function api.playSound(name, options)
-        local id = stage.startSound(name, options)
+        local id = stage.playSound(name, options)
         return setmetatable({ id = id, name = name }, Sound)
     end
 
@@ -689,54 +683,18 @@ return function(stage, S)
     end
 
     -- Story targets written as literals (option("...", "name"), jump "name")
-    -- that name no function of the loaded script: returns "file:line: ..."
-    -- warnings, so a typo shows up at load time and not only when chosen.
-    -- (A quick look by pattern, cheap enough for every hot reload; --check's
-    -- CheckSupport.lua reads the tokens and says the same.)
-    function host.checkStoryTargets(source, label)
-        local found = {} -- { position, fname, target }, in the order they appear
-        for position, target in source:gmatch("()option%s*%([^\n]-,%s*[\"']([%w_]+)[\"']%s*%)") do
-            found[#found + 1] = { position, "option", target }
-        end
-        for position, target in source:gmatch("()jump%s*%(?%s*[\"']([%w_]+)[\"']") do
-            found[#found + 1] = { position, "jump", target }
-        end
-        table.sort(found, function(a, b)
-            return a[1] < b[1]
-        end)
+    -- that name no function of the loaded script: `targets` is what the one
+    -- reader (scripts/SceneSource.lua) found, { call, target, line } each;
+    -- returns "file:line: ..." warnings in the words of --check's finding and
+    -- of the error when chosen, so a typo shows up at load time and not only
+    -- when chosen.
+    function host.checkStoryTargets(targets, label)
         local warnings = {}
-        for _, f in ipairs(found) do
-            local target = f[3]
-            if type(env[target]) ~= "function" then
-                local _, newlines = source:sub(1, f[1]):gsub("\n", "")
-                local guess = closestName(target, env)
-                -- the words of --check's finding and of the error when chosen
-                warnings[#warnings + 1] = string.format("%s:%d: %s: no story function named '%s'%s", label,
-                    newlines + 1, f[2], target, guess and string.format(" (did you mean '%s'?)", guess) or "")
-            end
-        end
-        return warnings
-    end
-
-    -- Line IDs ({#ID} in a string: src/lang/LineId.h) written twice: returns
-    -- "file:line: ..." warnings naming both lines, in --check's words. (By
-    -- pattern, cheap enough for every hot reload: a tag after `--` on its line
-    -- is a comment's, and `{{#x}` is escaped text.)
-    function host.checkLineIds(source, label)
-        local first, warnings, lineNumber = {}, {}, 0
-        for text in (source .. "\n"):gmatch("([^\n]*)\n") do
-            lineNumber = lineNumber + 1
-            local comment = text:find("--", 1, true)
-            for position, id in text:gmatch("(){#([%w_%.%-]+)}") do
-                local escaped = position > 1 and text:sub(position - 1, position - 1) == "{"
-                if not escaped and not (comment and comment < position) then
-                    if first[id] then
-                        warnings[#warnings + 1] = string.format("%s:%d: line ID '%s' is also used at %s:%d", label,
-                            lineNumber, id, label, first[id])
-                    else
-                        first[id] = lineNumber
-                    end
-                end
+        for _, t in ipairs(targets) do
+            if type(env[t.target]) ~= "function" then
+                local guess = closestName(t.target, env)
+                warnings[#warnings + 1] = string.format("%s:%d: %s: no story function named '%s'%s", label, t.line,
+                    t.call, t.target, guess and string.format(" (did you mean '%s'?)", guess) or "")
             end
         end
         return warnings

@@ -4,7 +4,8 @@
 -- arguments against scripts/ApiDescription.lua, and `check: ignore`. The
 -- command-line tests (tests/scripts/check/) pin each kind of finding's words.
 
-local checker = dofile("scripts/CheckSupport.lua")
+local reader = dofile("scripts/SceneSource.lua")
+local checker = loadfile("scripts/CheckSupport.lua")(reader)
 local api = dofile("scripts/ApiDescription.lua")
 
 local function findings(source, extra)
@@ -24,7 +25,7 @@ local function findings(source, extra)
     for key, value in pairs(extra or {}) do
         names[key] = value
     end
-    return checker.check(source, "s.lua", names)
+    return checker.check(reader.read(source, api), "s.lua", names)
 end
 
 describe("--check", function()
@@ -89,6 +90,21 @@ function scene() setPosition(spot()) end
 function scene()
     face("jackie", "east") -- check: ignore (on purpose)
     face("jackie", "east") -- luacheck: ignore
+end
+]]))
+    end)
+
+    it("takes a break for a way out of its own loop only, not of the loop around it", function()
+        assert.are.same({ "s.lua:3: this loop never waits and has no break or return: it freezes the game until "
+            .. "the watchdog stops it" }, findings([[
+local n = 0
+function scene()
+    while true do
+        for i = 1, 3 do
+            if i > 1 then break end
+            n = n + i
+        end
+    end
 end
 ]]))
     end)

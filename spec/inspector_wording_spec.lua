@@ -37,7 +37,7 @@ describe("the inspector's words for a stage wait", function()
     before_each(function()
         S = harness.load()
         stage = newStage()
-        api = dofile("scripts/StageSupport.lua")(stage, S)
+        api = dofile("scripts/StageSupport.lua")(stage, S, dofile("scripts/ApiDescription.lua"))
         S.addSupportSource("@scripts/StageSupport.lua") -- as the host does: its waits are the library's
     end)
 

@@ -1,9 +1,9 @@
--- Specs for line IDs on the Lua side (scripts/CheckSupport.lua): which
+-- Specs for line IDs on the Lua side (scripts/SceneSource.lua): which
 -- literals are lines, the tagger behind tools/tag-lines.lua (idempotent,
 -- changes nothing but the strings it tags, IDs that survive edits), and
 -- duplicate IDs. The C++ side (src/lang/LineId.cpp) has tests/test_lang.cpp.
 
-local checker = dofile("scripts/CheckSupport.lua")
+local checker = dofile("scripts/SceneSource.lua")
 local api = dofile("scripts/ApiDescription.lua")
 
 local function tag(source)
@@ -150,14 +150,18 @@ describe("line IDs", function()
     it("reports duplicates and, once a script has IDs, untagged lines in --check", function()
         local names = { api = api, globals = { "dialogue", "s" }, functions = { "s" }, scenes = { "s" },
             closest = function() return nil end }
+        local check = loadfile("scripts/CheckSupport.lua")(checker)
+        local function findings(source)
+            return check.check(checker.read(source, api), "s.lua", names)
+        end
         local untouched = 'function s()\n    dialogue(nil, "One")\nend\n'
-        assert.are.same({}, checker.check(untouched, "s.lua", names))
+        assert.are.same({}, findings(untouched))
         local partly = 'function s()\n    dialogue(nil, "One{#a}")\n    dialogue(nil, "Two")\n'
             .. '    dialogue(nil, "Three{#a}")\nend\n'
         assert.are.same({
             "s.lua:3: hint: this line has no line ID ({#...}); tools/tag-lines.lua writes them",
             "s.lua:4: line ID 'a' is also used at s.lua:2",
-        }, checker.check(partly, "s.lua", names))
-        assert.are.same({}, checker.check(tag(untouched), "s.lua", names))
+        }, findings(partly))
+        assert.are.same({}, findings(tag(untouched)))
     end)
 end)

@@ -4,7 +4,7 @@
 -- each of those rules, broken on purpose in a copy, is a finding naming the table's line.
 
 local tables = dofile("tools/string-tables.lua")
-local checker = dofile("scripts/CheckSupport.lua")
+local checker = dofile("scripts/SceneSource.lua")
 local api = dofile("scripts/ApiDescription.lua")
 
 local SCRIPT = "scripts/Demo.lua"

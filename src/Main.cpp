@@ -39,15 +39,15 @@ int listScenes(const Setup& setup) {
 // unless --warn-only asks for the report alone.
 int runCheck(const Setup& setup) {
     auto sim = loadSimulation(setup, nullptr, true);
-    auto findings = sim->host().check(setup.scriptPath);
+    auto findings = sim->host().check();
     // The maps' own warnings (an actor hidden under the dialogue box), each at its file:line.
     for (const auto& warning : sim->world().maps().warnings) findings.push_back(warning);
     for (const auto& failure : sim->world().maps().failures) findings.push_back(failure.line);  // maps left out
     // The string tables beside the script, language by language (src/app/StringTools.h).
     std::vector<ScriptHost::WrittenLine> lines;
     std::string error;
-    if (sim->host().writtenLines(setup.scriptPath, lines, error))
-        for (const auto& line : checkTables(lines, sim->host().chunkLabel(setup.scriptPath), setup.scriptPath))
+    if (sim->host().writtenLines(lines, error))
+        for (const auto& line : checkTables(lines, ScriptHost::shownPath(setup.scriptPath), setup.scriptPath))
             findings.push_back(line);
     for (const auto& line : findings) std::cout << line << '\n';
     return findings.empty() || setup.cmd.warnOnly ? kExitOk : kExitScriptError;
@@ -68,7 +68,8 @@ int runHeadless(const Setup& setup) {
     for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->nothingCanRun() && !stopRequested(); ++i) sim->tick();
     if (stopRequested()) std::cerr << "stagehand: stopped by a signal at " << sim->time() << " s\n";
     if (!sim->isSceneOver())
-        for (const auto& line : sim->suspectedStuckLines()) std::cerr << "note: " << line << '\n';
+        for (const auto& line : sim->suspectedStuckLines())
+            std::cerr << "note: " << sim->host().forPerson(line) << '\n';
     std::cout.flush();
     if (!setup.cmd.audioPath.empty() &&
         !writeWav(setup.cmd.audioPath, renderCues(sim->world().soundtrack().cues(), sim->time()), error))

@@ -43,3 +43,10 @@ add_test(NAME cli_processes_leaves_out_the_library_runner
                  "-DARGS=--headless|--script|tests/scripts/process_list.lua|--seconds|2"
                  "-DEXPECT_STDOUT=print text=\"listed: main, helper\".*print text=\"the story went on\""
                  -DWORKDIR=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunCli.cmake)
+
+# A scene under a 200-character path: every message names its file:line
+# whole (never ".../tail"), and each one opens (tests/cmake/LongPath.cmake).
+add_test(NAME cli_a_200_character_path_is_named_whole_in_every_message
+         COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                 "-DLUA=${STAGEHAND_PLAIN_LUA}" -DOUT=${CMAKE_CURRENT_BINARY_DIR}/long-path
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/LongPath.cmake)

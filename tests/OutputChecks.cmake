@@ -50,7 +50,7 @@ function(check_findings_test name expected_exit)
                    "-DARGS=--check|--script|tests/scripts/check/${name}.lua" -DWORKDIR=${PROJECT_SOURCE_DIR}
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunCli.cmake)
 endfunction()
-foreach(kind story_targets globals arguments names signals loops children camera markup line_ids)
+foreach(kind story_targets globals arguments names signals loops children camera markup line_ids joined polling)
   check_findings_test(${kind} 1)
 endforeach()
 check_findings_test(clean 0)

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <sstream>
 
@@ -307,4 +308,45 @@ TEST(ScriptHost, the_inspector_keeps_the_last_errors_traceback_in_the_scenes_fra
     EXPECT_EQ(traceback.find("scripts/wait/"), std::string::npos) << "the scheduler's frames are counted, not shown";
     EXPECT_EQ(traceback.find("[C]"), std::string::npos) << traceback;
     EXPECT_NE(traceback.find("frames of the stage library hidden; --traceback-all shows them)"), std::string::npos);
+}
+
+// The one reader's facts reach the host's consumers unchanged: the lines
+// --strings and --explore read, --check's findings and the hang report, for
+// the tricky source spec/scene_source_spec.lua holds the Lua consumers to.
+TEST(ScriptHost, every_consumer_reads_the_one_readers_facts_of_a_tricky_source) {
+    std::ifstream in(test::dataRoot() + "/tests/scripts/tricky_source.lua", std::ios::binary);
+    std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(source.empty());
+    // (waiters added after its last line: the lines above keep their numbers)
+    Stage stage(source +
+                "function sleeper() wait(5) end\n"
+                "function waitsForComment() waitSignal('commented-out') end\n"
+                "function waitsForPage() waitSignal('page-turned') end\n");
+    std::vector<ScriptHost::WrittenLine> lines;
+    std::string error;
+    ASSERT_TRUE(stage.host->writtenLines(lines, error)) << error;
+    std::vector<std::string> seen;
+    for (const auto& l : lines)
+        seen.push_back(std::to_string(l.line) + " " + l.call + " " + l.owner + "/" + l.top + ": " + l.text);
+    EXPECT_EQ(seen, (std::vector<std::string>{
+                        "16 say aside/scene: An aside: \"quoted\", A.",
+                        "20 dialogue scene/scene: A long\nline.",
+                        "22 dialogue scene/scene: Joined line.{#scene.joined}",
+                        "24 text scene/scene: A page that sends {signal=page-turned} as it types.",
+                        "28 option scene/scene: Left",
+                        "29 option scene/scene: Back",
+                    }));
+    std::vector<std::string> targets;
+    for (const auto& finding : stage.host->check())
+        if (finding.find("story function") != std::string::npos)
+            targets.push_back(finding.substr(finding.find(".lua:") + 5));
+    EXPECT_EQ(targets, (std::vector<std::string>{"28: option: no story function named 'left_path'"}));
+    // A wait on a name only a comment sends is a certain hang; one a line's markup sends is not.
+    for (const char* name : {"sleeper", "waitsForComment", "waitsForPage"})
+        ASSERT_TRUE(stage.host->startProcess(name, {}, nullptr));
+    auto stuck = stage.host->findDeadlocks();
+    std::vector<std::string> certain;
+    for (const auto& s : stuck)
+        if (s.certain) certain.push_back(s.waitingOn);
+    EXPECT_EQ(certain, (std::vector<std::string>{"signal commented-out"}));
 }

@@ -99,6 +99,17 @@ TEST(StringTable, bad_quoting_is_an_error_at_its_line) {
               0u);
 }
 
+// A quote left open on row 2 swallows rows 3 and 4 until the next quote
+// closes it: the error names row 2, where the mistake is, not row 4.
+TEST(StringTable, a_quote_left_open_is_an_error_at_the_row_that_opened_it) {
+    std::string lock = lang::sourceLock("x");
+    std::string csv = kHeader + "fr,a,\"Bonjour,s.lua,1," + lock + ",\n" + row("b", "ok", lock) +
+                      "fr,c,\"Salut\",s.lua,3," + lock + ",\n";
+    std::string error = parseError(csv);
+    EXPECT_EQ(error.rfind("t.fr.csv:2: bad quoting: the quoted field that opens here runs on to line 4", 0), 0u)
+        << error;
+}
+
 TEST(StringTable, a_wrong_column_count_is_an_error_at_its_line) {
     std::string lock = lang::sourceLock("x");
     EXPECT_EQ(parseError(kHeader + row("a", "ok", lock) + "fr,b,too few\n")
@@ -284,7 +295,8 @@ std::vector<ScriptHost::WrittenLine> writtenLinesOf(const std::string& name, con
     Stage stage("");
     std::vector<ScriptHost::WrittenLine> lines;
     std::string error;
-    EXPECT_TRUE(stage.host->writtenLines(path, lines, error)) << error;
+    EXPECT_TRUE(stage.host->loadScript(path, error, false)) << error;
+    EXPECT_TRUE(stage.host->writtenLines(lines, error)) << error;
     return lines;
 }
 

@@ -6,7 +6,7 @@
 -- The format is the one of issue 28 (header `language,id,text,file,line,lock,comment`, RFC 4180, UTF-8,
 -- LF): `lock` is the 32-bit FNV-1a hash of the source line's text as written (markup kept, `{#ID}` taken
 -- out), the hash src/lang/LineId.cpp's automaticLineId uses. The lines are the ones tools/tag-lines.lua
--- tags (scripts/CheckSupport.lua's playerLines scanner). The game's own `--strings extract` and `--check`
+-- tags (scripts/SceneSource.lua, the one reader of a scene). The game's own `--strings extract` and `--check`
 -- read the same files; this is the small Lua side the demo's tables were written with and that
 -- spec/string_tables_spec.lua checks them by.
 --
@@ -459,7 +459,7 @@ end
 
 local function main(command, scriptPath, code)
     local root = folderOf(arg and arg[0] or "tools/string-tables.lua") .. "/.."
-    local checker = dofile(root .. "/scripts/CheckSupport.lua")
+    local checker = dofile(root .. "/scripts/SceneSource.lua")
     local api = dofile(root .. "/scripts/ApiDescription.lua")
     local source = scriptPath and readFile(scriptPath)
     if not source or (command ~= "write" and command ~= "check") or (command == "write") ~= (code ~= nil) then

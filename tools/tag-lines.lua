@@ -18,7 +18,7 @@ local function folderOf(path)
 end
 
 local root = folderOf(arg and arg[0] or "tools/tag-lines.lua") .. "/.." -- the folder that holds tools/ and scripts/
-local check = dofile(root .. "/scripts/CheckSupport.lua")
+local check = dofile(root .. "/scripts/SceneSource.lua")
 local api = dofile(root .. "/scripts/ApiDescription.lua")
 
 local path, dryRun

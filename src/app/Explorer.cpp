@@ -11,8 +11,9 @@
 #include <set>
 #include <sstream>
 
-#include "app/WrittenLines.h"
+#include "lang/LineId.h"
 #include "platform/Portable.h"
+#include "text/Markup.h"
 
 namespace stagehand {
 
@@ -132,7 +133,8 @@ private:
 Transcript::Sink watch(PathRun& run, Seen& seen) {
     return [&run, &seen](const TranscriptEvent& e) {
         const std::string* text = e.field("text");
-        if ((e.name == "line" || e.name == "text" || e.name == "say") && text) seen.shown.insert(*text);
+        bool shows = e.name == "line" || e.name == "text" || e.name == "say" || e.name == "banner";
+        if (shows && text) seen.shown.insert(*text);
         if (e.name == "jump" && e.field("target")) seen.entered.insert(*e.field("target"));
         if (e.name == "error" && e.field("message")) run.errors.push_back(*e.field("message"));
         if (e.name == "scene_end" && e.field("status")) run.status = *e.field("status");
@@ -287,6 +289,31 @@ std::string plural(std::size_t n, const std::string& one, const std::string& man
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// A line the script writes, as the screen shows it (markup and ID taken out),
+// and the story function it is in; the one reader found it (ScriptHost::writtenLines).
+struct WrittenLine {
+    long line = 0;
+    std::string call, text, function;
+    bool isOption() const { return call == "option"; }
+};
+
+// The written lines and options runs can show as written: a line() template
+// shows its values filled in, so it is left out.
+std::vector<WrittenLine> shownLines(const std::vector<ScriptHost::WrittenLine>& lines) {
+    std::vector<WrittenLine> out;
+    for (const auto& line : lines) {
+        if (line.call == "line") continue;
+        std::string error, text;
+        auto place = line.markup == "shown" ? text::MarkupPlace::Shown : text::MarkupPlace::Typed;
+        if (auto marked = text::parseMarkup(line.text, place, error))
+            text = marked->plain;
+        else
+            text = lang::splitLineId(line.text).text;  // a text whose markup is wrong is compared as written
+        if (!text.empty()) out.push_back({line.line, line.call, text, line.top});
+    }
+    return out;
+}
+
 // A written line or option no run showed, with the scene that entered its function.
 struct Missed {
     const WrittenLine* line;
@@ -408,14 +435,18 @@ int runExplore(const Setup& setup) {
     auto sim = loadSimulation(setup, nullptr, true);
     std::vector<std::string> scenes = scenesToExplore(*sim, setup.cmd);
     if (scenes.empty()) return fail("the script defines no scenes (global functions or a SCENES list)", kExitBadInput);
-    std::string label = sim->host().chunkLabel(setup.scriptPath);
-    std::ifstream in(pathFromUtf8(setup.scriptPath), std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    std::vector<WrittenLine> written = findWrittenLines(text.str());
+    std::string label = ScriptHost::shownPath(setup.scriptPath);
+    std::vector<ScriptHost::WrittenLine> lines;
+    std::string error;
+    if (!sim->host().writtenLines(lines, error)) std::cerr << error << '\n';  // the lines are read all the same
+    std::vector<WrittenLine> written = shownLines(lines);
 
     std::vector<SceneReport> reports;
     for (const auto& scene : scenes) reports.push_back(exploreScene(setup, scene));
+    // The runs' messages name the script by its chunk name; the report names it as a person can open it.
+    for (auto& r : reports)
+        for (auto* findings : {&r.errors, &r.hangs})
+            for (auto& f : *findings) f.message = sim->host().forPerson(f.message);
     std::vector<Missed> missed = findMissed(written, reports, setup.cmd.scene.empty());
     (setup.cmd.json ? printJson : printText)(reports, missed, label, setup);
 

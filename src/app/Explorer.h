@@ -3,7 +3,7 @@
 // then --explore-walks seeded random walks, with a seeded walker moving the
 // player whenever a scene hands over control. Reports per scene the paths
 // taken, errors, hangs, options never offered and lines never shown (see
-// WrittenLines.h for which lines count) and the scene time played.
+// the one reader, scripts/SceneSource.lua, for which lines count) and the scene time played.
 #pragma once
 
 #include "app/RunSetup.h"

@@ -40,12 +40,12 @@ int runOverflowReport(const Setup& setup) {
     auto sim = loadSimulation(setup, nullptr, true);
     std::vector<ScriptHost::WrittenLine> lines;
     std::string error;
-    if (!sim->host().writtenLines(setup.scriptPath, lines, error)) {
+    if (!sim->host().writtenLines(lines, error)) {
         std::cerr << error << '\n';
         return kExitBadInput;
     }
     const lang::LineProvider& provider = *setup.lines;
-    std::string label = sim->host().chunkLabel(setup.scriptPath);
+    std::string label = ScriptHost::shownPath(setup.scriptPath);
     ViewLayout layout = ViewLayout::fit(cmd.width, cmd.height);
     ViewOverlay overlay;  // the default text size and line spacing
     std::set<std::string> seen;

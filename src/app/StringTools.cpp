@@ -180,7 +180,7 @@ int runStrings(const Setup& setup) {
     auto sim = loadSimulation(setup, nullptr, true);
     std::vector<ScriptHost::WrittenLine> lines;
     std::string error;
-    if (!sim->host().writtenLines(setup.scriptPath, lines, error)) {
+    if (!sim->host().writtenLines(lines, error)) {
         std::cerr << error << '\n';
         return kExitScriptError;
     }

@@ -17,6 +17,10 @@ const char* facingName(Facing facing) {
     return nameIn(kFacings, facing, "down");
 }
 
+std::string facingChoices() {
+    return choicesIn(kFacings);
+}
+
 std::optional<Facing> parseFacing(const std::string& name) {
     return parseIn(kFacings, name);
 }

@@ -17,6 +17,10 @@ const char* fadeKindName(FadeKind kind) {
     return nameIn(kFadeKinds, kind, "none");
 }
 
+std::string fadeKindChoices() {
+    return choicesIn(kFadeKinds);
+}
+
 std::optional<FadeKind> parseFadeKind(const std::string& name) {
     return parseIn(kFadeKinds, name);
 }

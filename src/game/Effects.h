@@ -22,6 +22,7 @@ std::optional<Backdrop> parseBackdrop(const std::string& name);
 std::string backdropNamesForHelp();  // "forest|sea|lamproom"
 const char* fadeKindName(FadeKind kind);
 std::optional<FadeKind> parseFadeKind(const std::string& name);
+std::string fadeKindChoices();  // "out, in, flash"
 
 class Effects {
 public:

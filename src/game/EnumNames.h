@@ -37,4 +37,14 @@ std::string namesIn(const EnumName<Enum> (&table)[N]) {
     return names;
 }
 
+// "a, b, c": the names as a binding's enum error lists them ("face: direction
+// must be one of down, up, left, right"), and scripts/ApiDescription.lua's
+// enum must list the same (tests/test_api_description.cpp).
+template <typename Enum, std::size_t N>
+std::string choicesIn(const EnumName<Enum> (&table)[N]) {
+    std::string names;
+    for (const auto& entry : table) names += (names.empty() ? "" : ", ") + std::string(entry.name);
+    return names;
+}
+
 }  // namespace stagehand

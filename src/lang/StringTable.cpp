@@ -62,8 +62,16 @@ bool readRecords(std::string_view text, const std::string& path, std::vector<Rec
                     field.push_back(text[i++]);
                 }
                 if (i < n && text[i] != ',' && text[i] != '\n' && text.compare(i, 2, "\r\n") != 0) {
-                    error = at(path, line) + "bad quoting: '" + std::string(1, text[i]) +
-                            "' after a closing quote (a quote inside a quoted field is written twice: \"\")";
+                    // A field that ran over lines to close here most likely lost its
+                    // closing quote where it opened: that row is named.
+                    std::string after = "'" + std::string(1, text[i]) + "' after a closing quote";
+                    error = line == opened ? at(path, line) + "bad quoting: " + after +
+                                                 " (a quote inside a quoted field is written twice: \"\")"
+                                           : at(path, opened) +
+                                                 "bad quoting: the quoted field that opens here runs on "
+                                                 "to line " +
+                                                 std::to_string(line) + " (" + after +
+                                                 "): close it, or write a quote inside it twice: \"\"";
                     return false;
                 }
             } else {

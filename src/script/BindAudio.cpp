@@ -120,8 +120,9 @@ double panFromActor(lua_State* L, int options, const char* fname) {
     return std::clamp(static_cast<double>(offset / kPanWidth), -1.0, 1.0);
 }
 
-// startSound(name [, {volume=, pan=, at=, loop=, fade=}]) -> handle id.
-int l_startSound(lua_State* L) {
+// playSound(name [, {volume=, pan=, at=, loop=, fade=}]) -> handle id
+// (StageSupport.lua's playSound wraps it in a handle).
+int l_playSound(lua_State* L) {
     const char* name = checkString(L, 1, "playSound", "name");
     SoundRequest request = readRequest(L, 2, "playSound", false);
     if (lua_istable(L, 2)) {
@@ -190,7 +191,7 @@ int l_setBlip(lua_State* L) {
 const luaL_Reg kAudioFunctions[] = {
     {"playMusic", l_playMusic},
     {"stopMusic", l_stopMusic},
-    {"startSound", l_startSound},
+    {"playSound", l_playSound},
     {"stopSoundId", l_stopSoundId},
     {"isSoundPlaying", l_isSoundPlaying},
     {"playVoice", l_playVoice},

@@ -201,8 +201,7 @@ int l_face(lua_State* L) {
     const char* direction = checkString(L, 2, "face", "direction");
     auto facing = parseFacing(direction);
     if (!facing) {
-        bind::pushError(L,
-                        std::string("face: direction must be one of down, up, left, right. Was \"") + direction + "\"");
+        bind::pushError(L, "face: direction must be one of " + facingChoices() + ". Was \"" + direction + "\"");
         return lua_error(L);
     }
     worldOf(L).cast().face(*actor, *facing);
@@ -471,7 +470,7 @@ int l_fade(lua_State* L) {
     double seconds = bind::optSeconds(L, 2, "fade", "seconds", 1.0);
     auto kind = parseFadeKind(kindName);
     if (!kind) {
-        bind::pushError(L, std::string("fade: kind must be one of out, in, flash. Was \"") + kindName + "\"");
+        bind::pushError(L, "fade: kind must be one of " + fadeKindChoices() + ". Was \"" + kindName + "\"");
         return lua_error(L);
     }
     worldOf(L).effects().startFade(*kind, seconds);

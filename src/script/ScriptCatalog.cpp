@@ -16,78 +16,83 @@
 
 namespace stagehand {
 
-// Literal story targets that name no function, and line IDs written twice: a
-// warning each on stderr at load time (targets are errors only when chosen,
-// as in the article).
-void ScriptHost::warnAboutStoryTargets(const std::string& source, const std::string& label) {
+bool ScriptHost::readSource(const std::string& source, std::string& error) {
     lua_State* L = lua_.get();
-    lua_getfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
-    lua_getfield(L, -1, "checkStoryTargets");
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kSourceReader);
+    lua_getfield(L, -1, "read");
     lua_remove(L, -2);
     lua_pushlstring(L, source.data(), source.size());
-    lua_pushlstring(L, label.data(), label.size());
-    if (!lua_.call(2, 1).ok) return;
-    for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
-        lua_rawgeti(L, -1, i);
-        if (lua_isstring(L, -1)) std::cerr << "stagehand: warning: " << lua_tostring(L, -1) << '\n';
-        lua_pop(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kApiDescription);
+    CallResult result = lua_.call(2, 1);
+    if (!result.ok) {
+        error = "cannot read the script's source: " + firstLine(result.error);
+        return false;
     }
-    lua_pop(L, 1);
-    // A line ID written twice: the two lines would share a translation and a
-    // "read" mark. One warning each, naming both lines; the scenes still play.
-    lua_getfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
-    lua_getfield(L, -1, "checkLineIds");
-    lua_remove(L, -2);
-    lua_pushlstring(L, source.data(), source.size());
-    lua_pushlstring(L, label.data(), label.size());
-    if (!lua_.call(2, 1).ok) return;
-    for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
-        lua_rawgeti(L, -1, i);
-        if (lua_isstring(L, -1)) std::cerr << "stagehand: warning: " << lua_tostring(L, -1) << '\n';
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
+    if (factsRef_ != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, factsRef_);
+    factsRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    return true;
 }
 
 namespace {
 
-// Runs the host's Lua file `relative` (under the data root) and leaves what it
-// returns on the stack; false with `error` set when it cannot.
-bool runHostFile(LuaState& lua, const std::string& path, const std::string& label, std::string& error) {
+// Calls `function` of the table at registry key `key` with the facts' field
+// `field` and `label`; writes each string of the list it returns to stderr as
+// a warning.
+void warnEach(LuaState& lua, int factsRef, const char* key, const char* function, const char* field,
+              const std::string& label) {
     lua_State* L = lua.get();
-    std::string text;
-    if (!readFile(path, text, error)) return false;
-    if (luaL_loadbuffer(L, text.data(), text.size(), label.c_str()) != 0) {
-        error = lua_tostring(L, -1);
+    lua_getfield(L, LUA_REGISTRYINDEX, key);
+    lua_getfield(L, -1, function);
+    lua_remove(L, -2);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, factsRef);
+    lua_getfield(L, -1, field);
+    lua_remove(L, -2);
+    lua_pushlstring(L, label.data(), label.size());
+    if (!lua.call(2, 1).ok) return;
+    for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
+        lua_rawgeti(L, -1, i);
+        if (lua_istable(L, -1)) {  // duplicateLineIds gives { line, text }
+            lua_getfield(L, -1, "text");
+            lua_remove(L, -2);
+        }
+        if (lua_isstring(L, -1)) std::cerr << "stagehand: warning: " << lua_tostring(L, -1) << '\n';
         lua_pop(L, 1);
-        return false;
     }
-    CallResult result = lua.call(0, 1);
-    if (!result.ok) error = firstLine(result.error);
-    return result.ok;
+    lua_pop(L, 1);
 }
+
+}  // namespace
+
+// Literal story targets that name no function, and line IDs written twice
+// (the two lines would share a translation and a "read" mark): a warning
+// each on stderr at load time, from the facts the one reader gave (targets
+// are errors only when chosen, as in the article; the scenes still play).
+void ScriptHost::warnAboutStoryTargets(const std::string& label) {
+    warnEach(lua_, factsRef_, contract::kSceneRunner, "checkStoryTargets", "targets", label);
+    warnEach(lua_, factsRef_, contract::kSourceReader, "duplicateLineIds", "lines", label);
+}
+
+namespace {
 
 std::vector<std::string> scriptFunctionNames(lua_State* L, int env, int apiNames);
 
 }  // namespace
 
-std::vector<std::string> ScriptHost::check(const std::string& path) {
+std::vector<std::string> ScriptHost::check() {
     lua_State* L = lua_.get();
-    std::string source, error;
-    if (!readFile(path, source, error)) return {error};
+    std::string error;
     std::string checkerPath = joinPath(dataRoot_, "scripts/CheckSupport.lua");
-    std::string apiPath = joinPath(dataRoot_, "scripts/ApiDescription.lua");
-    if (!runHostFile(lua_, checkerPath, "@" + chunkLabel(checkerPath), error)) return {error};
+    // CheckSupport.lua is run with the one reader's module (for the line-ID rules).
+    if (!loadHostChunk(checkerPath, error)) return {error};
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kSourceReader);
+    CallResult loaded = lua_.call(1, 1);
+    if (!loaded.ok) return {firstLine(loaded.error)};
     lua_getfield(L, -1, "check");
     lua_remove(L, -2);
-    lua_pushlstring(L, source.data(), source.size());
-    std::string label = chunkLabel(path);
-    lua_pushlstring(L, label.data(), label.size());
+    lua_rawgeti(L, LUA_REGISTRYINDEX, factsRef_);
+    lua_pushlstring(L, scriptShown_.data(), scriptShown_.size());  // findings are for a person
     lua_createtable(L, 0, 9);
-    if (!runHostFile(lua_, apiPath, "@" + chunkLabel(apiPath), error)) {
-        lua_pop(L, 4);
-        return {error};
-    }
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kApiDescription);
     lua_setfield(L, -2, "api");
     pushCheckNames(L);
     CallResult result = lua_.call(3, 1);
@@ -102,34 +107,18 @@ std::vector<std::string> ScriptHost::check(const std::string& path) {
     return findings;
 }
 
-bool ScriptHost::writtenLines(const std::string& path, std::vector<WrittenLine>& out, std::string& error) {
+bool ScriptHost::writtenLines(std::vector<WrittenLine>& out, std::string& error) {
     lua_State* L = lua_.get();
-    std::string source;
-    if (!readFile(path, source, error)) return false;
-    std::string checkerPath = joinPath(dataRoot_, "scripts/CheckSupport.lua");
-    std::string apiPath = joinPath(dataRoot_, "scripts/ApiDescription.lua");
-    if (!runHostFile(lua_, checkerPath, "@" + chunkLabel(checkerPath), error)) return false;
-    int checker = lua_gettop(L);
-    if (!runHostFile(lua_, apiPath, "@" + chunkLabel(apiPath), error)) {
-        lua_settop(L, checker - 1);
-        return false;
-    }
-    int api = lua_gettop(L);
-    // The explicit IDs used twice: a table cannot hold both lines.
-    lua_getfield(L, checker, "playerLines");
-    lua_pushlstring(L, source.data(), source.size());
-    lua_pushvalue(L, api);
-    CallResult lines = lua_.call(2, 1);
-    if (!lines.ok) {
-        error = firstLine(lines.error);
-        lua_settop(L, checker - 1);
-        return false;
-    }
+    int top = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, factsRef_);
+    lua_getfield(L, -1, "lines");
     int list = lua_gettop(L);
-    lua_getfield(L, checker, "duplicateLineIds");
+    // The explicit IDs used twice: a table cannot hold both lines.
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kSourceReader);
+    lua_getfield(L, -1, "duplicateLineIds");
+    lua_remove(L, -2);
     lua_pushvalue(L, list);
-    std::string label = chunkLabel(path);
-    lua_pushlstring(L, label.data(), label.size());
+    lua_pushlstring(L, scriptShown_.data(), scriptShown_.size());
     CallResult duplicates = lua_.call(2, 1);
     if (duplicates.ok) {
         for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
@@ -147,7 +136,7 @@ bool ScriptHost::writtenLines(const std::string& path, std::vector<WrittenLine>&
         lua_pop(L, 1);
         return value;
     };
-    for (int i = 1; error.empty() && i <= static_cast<int>(lua_objlen(L, list)); ++i) {
+    for (int i = 1; i <= static_cast<int>(lua_objlen(L, list)); ++i) {
         lua_rawgeti(L, list, i);
         WrittenLine line;
         lua_getfield(L, -1, "line");
@@ -157,10 +146,12 @@ bool ScriptHost::writtenLines(const std::string& path, std::vector<WrittenLine>&
         line.call = field("call");
         line.speaker = field("speaker");
         line.owner = field("owner");
+        line.top = field("top");
+        line.markup = field("markup");
         out.push_back(std::move(line));
         lua_pop(L, 1);
     }
-    lua_settop(L, checker - 1);
+    lua_settop(L, top);
     return error.empty();
 }
 

@@ -12,5 +12,9 @@ constexpr const char* kStageSupport = "stagehand.stageSupport";
 // The stage API table scenes see, and the scene runner StageSupport returns.
 constexpr const char* kStageApi = "stagehand.stageApi";
 constexpr const char* kSceneRunner = "stagehand.sceneRunner";
+// SceneSource.lua's module (the one reader of a scene's source) and
+// ApiDescription.lua's table, which it reads calls by.
+constexpr const char* kSourceReader = "stagehand.sourceReader";
+constexpr const char* kApiDescription = "stagehand.apiDescription";
 
 }  // namespace stagehand::contract

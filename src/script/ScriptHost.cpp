@@ -174,11 +174,23 @@ void ScriptHost::loadHostScripts() {
     configured = configured && callModule("addSupportSource", 1, 0);
     if (!configured) throw ScriptHostError("cannot configure the scheduler in " + schedulerPath);
 
-    // Stage API = StageSupport(stage C functions, scheduler).
+    // The one reader of a scene's source, and the description it reads calls by.
+    const std::pair<const char*, const char*> readers[] = {{"scripts/SceneSource.lua", contract::kSourceReader},
+                                                           {"scripts/ApiDescription.lua", contract::kApiDescription}};
+    for (const auto& [relative, key] : readers) {
+        std::string error;
+        if (!loadHostChunk(joinPath(dataRoot_, relative), error)) throw ScriptHostError(error);
+        CallResult result = lua_.call(0, 1);
+        if (!result.ok) throw ScriptHostError(firstLine(result.error));
+        lua_setfield(L, LUA_REGISTRYINDEX, key);
+    }
+
+    // Stage API = StageSupport(stage C functions, scheduler, description).
     lua_getfield(L, LUA_REGISTRYINDEX, contract::kStageSupport);
     openStage(L, world_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, moduleRef_);
-    CallResult built = lua_.call(2, 2);
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kApiDescription);  // which bindings a scene sees
+    CallResult built = lua_.call(3, 2);
     if (!built.ok) throw ScriptHostError(firstLine(built.error));
     lua_setfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
     lua_setfield(L, LUA_REGISTRYINDEX, contract::kStageApi);
@@ -189,8 +201,7 @@ namespace {
 // Lua shortens a long chunk name itself, and PUC Lua and LuaJIT shorten it
 // differently, so a long path would make error lines and the transcript's
 // process names differ between the VMs. A label this short is never
-// shortened by either: a longer one keeps its last path components that
-// fit, after ".../", the same on both.
+// shortened by either.
 constexpr std::size_t kMaxChunkLabel = 48;
 
 // The line where the script assigns SCENES (1 if it cannot be found).
@@ -205,15 +216,6 @@ int lineOfSceneList(const std::string& source) {
         at = end + 1;
     }
     return 1;
-}
-
-std::string shortenedLabel(const std::string& label) {
-    if (label.size() <= kMaxChunkLabel) return label;
-    std::size_t keep = kMaxChunkLabel - 4;  // room for ".../"
-    std::string tail = label.substr(label.size() - keep);
-    std::size_t slash = tail.find_first_of("/\\");
-    if (slash != std::string::npos && slash + 1 < tail.size()) tail = tail.substr(slash + 1);
-    return ".../" + tail;
 }
 
 }  // namespace
@@ -231,7 +233,33 @@ std::string ScriptHost::chunkLabel(const std::string& path) const {
         fs::relative(fs::absolute(pathFromUtf8(path), ec), fs::absolute(pathFromUtf8(dataRoot_), ec), ec);
     std::string label = utf8Path(relative);
     if (ec || label.empty() || label.rfind("..", 0) == 0) label = path;
-    return shortenedLabel(label);
+    if (label.size() <= kMaxChunkLabel) return label;
+    return utf8Path(pathFromUtf8(path).filename());  // named in its own folder, the game's
+}
+
+std::string ScriptHost::shownPath(const std::string& path) {
+    namespace fs = std::filesystem;
+    fs::path given = pathFromUtf8(path);
+    if (given.is_relative()) return path;
+    std::error_code ec;
+    fs::path relative = fs::relative(given, fs::current_path(ec), ec);
+    std::string shown = utf8Path(relative);
+    return ec || shown.empty() || shown.rfind("..", 0) == 0 ? path : shown;
+}
+
+std::string ScriptHost::forPerson(const std::string& message) const {
+    if (scriptLabel_.empty() || scriptLabel_ == scriptShown_) return message;
+    std::string out;
+    std::size_t from = 0;
+    for (std::size_t at = message.find(scriptLabel_ + ":"); at != std::string::npos;
+         at = message.find(scriptLabel_ + ":", at + 1)) {
+        // only a whole name: at the start, or after a space, a tab, a newline, a quote, "(" or
+        // "<" (a traceback's "in function <file:line>")
+        if (at > 0 && std::string_view(" \t\n\"'(<").find(message[at - 1]) == std::string_view::npos) continue;
+        out += message.substr(from, at - from) + scriptShown_;
+        from = at + scriptLabel_.size();
+    }
+    return out + message.substr(from);
 }
 
 bool ScriptHost::loadScript(const std::string& path, std::string& error, bool warnAboutTargets) {
@@ -240,32 +268,41 @@ bool ScriptHost::loadScript(const std::string& path, std::string& error, bool wa
     if (!readFile(path, source, error)) return false;
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
     std::string label = chunkLabel(path);
+    scriptLabel_ = label;
+    scriptShown_ = shownPath(path);
     if (loadSandboxedChunk(L, source.data(), source.size(), label.c_str(), lua_gettop(L)) != 0) {
-        error = lua_tostring(L, -1);
+        error = forPerson(lua_tostring(L, -1));
         lua_pop(L, 2);
         return false;
     }
     lua_remove(L, -2);
-    // The scheduler reads which signal names the text sends: a wait on any
-    // other is a hang it reports at once (scripts/wait/senders.lua).
-    lua_pushlstring(L, source.data(), source.size());
-    if (!callModule("setSceneSource", 1, 0)) {
-        error = label + ": cannot read the signals it sends";
+    // One read of the source gives every consumer its facts; the scheduler
+    // takes which signal names the text sends: a wait on any other is a hang
+    // it reports at once (scripts/wait/senders.lua).
+    if (!readSource(source, error)) {
+        lua_pop(L, 1);
+        return false;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, factsRef_);
+    lua_getfield(L, -1, "sendable");
+    lua_remove(L, -2);
+    if (!callModule("setSendableSignals", 1, 0)) {
+        error = scriptShown_ + ": cannot tell the scheduler the signals it sends";
         lua_pop(L, 1);
         return false;
     }
     CallResult result = lua_.call(0, 0);
     if (!result.ok) {
-        error = firstLine(result.error);
+        error = forPerson(firstLine(result.error));
         return false;
     }
     std::string sceneProblem = sceneListProblem();
     if (!sceneProblem.empty()) {
-        error = label + ":" + std::to_string(lineOfSceneList(source)) + ": " + sceneProblem;
+        error = scriptShown_ + ":" + std::to_string(lineOfSceneList(source)) + ": " + sceneProblem;
         return false;
     }
     topLevelLeftProcesses_ = liveProcessCount() > 0;
-    if (warnAboutTargets) warnAboutStoryTargets(source, label);
+    if (warnAboutTargets) warnAboutStoryTargets(scriptShown_);
     return true;
 }
 
@@ -376,12 +413,15 @@ void ScriptHost::reportError(const std::string& messageWithTraceback) {
     ++errorCount_;
     std::string message = namingTheMemoryLimit(messageWithTraceback);
     std::string line = firstLine(message);
+    // The transcript keeps the chunk's name (the same on every machine and
+    // VM); what a person reads names the file as they can open it.
     if (tracebacks_ == TracebackShown::All)
-        std::cerr << message << '\n';
+        std::cerr << forPerson(message) << '\n';
     else if (tracebacks_ != TracebackShown::Silent)
-        std::cerr << (tracebacks_ == TracebackShown::Scene ? sceneTraceback(message) : line) << '\n';
+        std::cerr << forPerson(tracebacks_ == TracebackShown::Scene ? sceneTraceback(message) : line) << '\n';
     world_.effects().reportError(line, errorLocation(line));
-    world_.effects().setErrorTraceback(sceneTraceback(message));
+    world_.effects().showError(forPerson(line));
+    world_.effects().setErrorTraceback(forPerson(sceneTraceback(message)));
 }
 
 std::string sceneTraceback(const std::string& messageWithTraceback) {

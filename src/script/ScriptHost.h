@@ -88,22 +88,26 @@ public:
     // globals read, written or called; literal arguments of the wrong type,
     // enum value or unknown name, judged by scripts/ApiDescription.lua; story
     // targets that name nothing; signals waited on but never sent and the
-    // reverse; endless loops; scenes that leave processes running), one
-    // "file:line: ..." each. Runs scripts/CheckSupport.lua.
-    std::vector<std::string> check(const std::string& path);
+    // reverse; loops that cannot wait; scenes that leave processes running), one
+    // "file:line: ..." each, judged from the facts the one reader gave for the
+    // loaded script. Runs scripts/CheckSupport.lua.
+    std::vector<std::string> check();
 
-    // The literal lines a player reads in the script at `path`, as the
-    // tagger sees them (CheckSupport.lua's playerLines), in written order.
+    // The literal lines a player reads in the loaded script, as the one reader
+    // found them (the facts' `lines`, what tools/tag-lines.lua tags), in written order.
     struct WrittenLine {
         long line = 0;
         std::string text;     // as Lua reads it, with its {#ID} tag if it has one
         std::string call;     // dialogue, text, say, sayFor, banner, option, line
         std::string speaker;  // a literal speaker, or ""
-        std::string owner;    // the function it is in, or ""
+        std::string owner;    // the innermost named function it is in, or ""
+        std::string top;      // the outermost named function it is in (a story function), or ""
+        std::string markup;   // which tags it takes: "typed" (a line or page) or "shown"
+        bool isOption() const { return call == "option"; }
     };
-    // False with `error` ("FILE:LINE: ..." lines) when the script cannot be read
-    // or uses an explicit line ID twice.
-    bool writtenLines(const std::string& path, std::vector<WrittenLine>& out, std::string& error);
+    // False with `error` ("FILE:LINE: ..." lines) when the script uses an
+    // explicit line ID twice.
+    bool writtenLines(std::vector<WrittenLine>& out, std::string& error);
 
     // Scenes in the order the script lists them (its SCENES table), or every
     // global function of the script in name order.
@@ -161,9 +165,18 @@ public:
     void reportError(const std::string& messageWithTraceback);
     void showTracebacks(TracebackShown shown) { tracebacks_ = shown; }
 
-    // How messages name the file at `path`: relative to the data folder when
-    // it is inside it, so they read the same on every machine.
+    // How chunks (and so the transcript) name the file at `path`: relative to
+    // the data folder when it is inside it, so they read the same on every
+    // machine; a name longer than both VMs keep whole is the file's name in
+    // its own folder (the game's), never a cut ".../tail".
     std::string chunkLabel(const std::string& path) const;
+    // How a message for a person names the file at `path`, so an editor can
+    // open it: as given when relative, else relative to the current folder
+    // when inside it, else whole.
+    static std::string shownPath(const std::string& path);
+    // `message` (an error, a traceback, a hang) with the loaded script's chunk
+    // name replaced by its shown path.
+    std::string forPerson(const std::string& message) const;
 
 private:
     struct Tracked {
@@ -177,7 +190,9 @@ private:
     // whose chunk is named for the file; false (and nothing pushed) on failure.
     bool loadHostChunk(const std::string& path, std::string& error);
     static int l_loadSchedulerPart(lua_State* L);
-    void warnAboutStoryTargets(const std::string& source, const std::string& label);
+    // The one reader's facts of `source` (scripts/SceneSource.lua), kept in factsRef_.
+    bool readSource(const std::string& source, std::string& error);
+    void warnAboutStoryTargets(const std::string& label);
     void pushCheckNames(lua_State* L);
     bool track(const std::string& name, int count, ProcessCallback onEnd);
     bool callModule(const char* function, int nargs, int nresults);
@@ -192,6 +207,9 @@ private:
     int moduleRef_ = -2;  // WaitSupport module table (LUA_NOREF)
     int envRef_ = -2;     // the scene sandbox
     int apiNamesRef_ = -2;
+    int factsRef_ = -2;        // what the one reader found in the loaded script's source
+    std::string scriptLabel_;  // the loaded script's chunk name
+    std::string scriptShown_;  // and its path as a person can open it
     std::vector<Tracked> tracked_;
     int errorCount_ = 0;
     TracebackShown tracebacks_ = TracebackShown::None;

@@ -1,0 +1,960 @@
+--- SceneSource: the one reader of a scene's source. One scope-aware pass
+-- over the tokens gives one record of facts (`M.read`): the lines a player
+-- reads (call, text, speaker, owning function, line), story targets, explicit
+-- line IDs, the signals sent and waited on (literals, strings joined with
+-- `..`, `{signal=NAME}` in any string), the calls of described functions with
+-- their literal arguments, and the loops with whether any path through them
+-- can wait. `--check` (CheckSupport.lua), `--strings`, `--explore`, the
+-- load-time warnings and the scheduler's "never sendable" report all read
+-- that record; tools/tag-lines.lua and tools/string-tables.lua read it too.
+--
+-- Plain Lua 5.1: the host loads it with full privileges (once, beside the
+-- scheduler), and tools and specs load it with dofile.
+
+local M = {}
+
+local KEYWORDS = {}
+for word in ("and break do else elseif end false for function if in local nil not or repeat return then true "
+    .. "until while"):gmatch("%a+") do
+    KEYWORDS[word] = true
+end
+
+-- Tokens of Lua source: { kind = "name"|"keyword"|"string"|"number"|"op", value, line }; a
+-- string also has `close`, the byte offset of its closing quote or `]=*]` (the tagger writes there).
+-- Comments are skipped (the caller has already checked the syntax); the
+-- lines of comments that say `check: ignore` are returned as a set.
+local function tokenize(source)
+    local tokens, ignored, at, line, n = {}, {}, 1, 1, #source
+    local function add(kind, value)
+        tokens[#tokens + 1] = { kind = kind, value = value, line = line }
+    end
+    local function longBracket(from)
+        local level = source:match("^%[(=*)%[", from)
+        if not level then
+            return nil
+        end
+        local close = "]" .. level .. "]"
+        local finish = source:find(close, from, true) or n
+        local body = source:sub(from + #level + 2, finish - 1)
+        return body, finish + #close
+    end
+    while at <= n do
+        local c = source:sub(at, at)
+        if c == "\n" then
+            line, at = line + 1, at + 1
+        elseif c:match("%s") then
+            at = source:find("[^ \t\r\f\v]", at) or n + 1
+        elseif source:sub(at, at + 1) == "--" then
+            local body, after = longBracket(at + 2)
+            if body then
+                local _, newlines = body:gsub("\n", "")
+                line, at = line + newlines, after
+            else
+                local finish = source:find("\n", at, true) or n + 1
+                local comment = source:sub(at, finish)
+                local directive = comment:find("check: ignore", 1, true)
+                if directive and not comment:sub(directive - 1, directive - 1):match("%a") then
+                    ignored[line] = true -- ("luacheck: ignore" is luacheck's own)
+                end
+                at = finish
+            end
+        elseif c:match("[%a_]") then
+            local word = source:match("^[%w_]+", at)
+            add(KEYWORDS[word] and "keyword" or "name", word)
+            at = at + #word
+        elseif c:match("%d") or (c == "." and source:match("^%.%d", at)) then
+            local number = source:match("^0[xX]%x+", at) or source:match("^%d*%.?%d*[eE][%+%-]?%d+", at)
+                or source:match("^%d*%.?%d*", at)
+            add("number", number)
+            at = at + math.max(1, #number)
+        elseif c == '"' or c == "'" then
+            -- runs of plain characters at once; an escape keeps its backslash (literalText decodes it)
+            local i, value, startLine, stops = at + 1, {}, line, c == '"' and '[\\\n"]' or "[\\\n']"
+            while i <= n do
+                local stop = source:find(stops, i) or n + 1
+                value[#value + 1] = source:sub(i, stop - 1)
+                local ch = source:sub(stop, stop)
+                if ch == "\\" then
+                    local escaped = source:sub(stop + 1, stop + 1)
+                    line = line + (escaped == "\n" and 1 or 0)
+                    value[#value + 1] = ch .. escaped
+                    i = stop + 2
+                elseif ch == "\n" then
+                    line, value[#value + 1], i = line + 1, ch, stop + 1
+                else
+                    i = stop
+                    break
+                end
+            end
+            tokens[#tokens + 1] = { kind = "string", value = table.concat(value), line = startLine, close = i }
+            at = i + 1
+        elseif c == "[" and source:match("^%[=*%[", at) then
+            local startLine = line
+            local body, after = longBracket(at)
+            local _, newlines = body:gsub("\n", "")
+            tokens[#tokens + 1] = { kind = "string", value = body, line = startLine, long = true,
+                close = after - #source:match("^%[(=*)%[", at) - 2 }
+            line, at = line + newlines, after
+        else
+            local op = source:match("^%.%.%.", at) or source:match("^[=~<>]=", at) or source:match("^%.%.", at) or c
+            add("op", op)
+            at = at + #op
+        end
+    end
+    return tokens, ignored
+end
+
+-- Blocks: `function`, `if`, `do` (which also opens while and for bodies) and
+-- `repeat` open one; `end` and `until` close it. Returns closeOf[opener] and
+-- the innermost enclosing `function` token of every token (0 at top level).
+local OPENERS = { ["function"] = true, ["if"] = true, ["do"] = true, ["repeat"] = true }
+local function blocks(tokens)
+    local closeOf, functionOf, stack, functions = {}, {}, {}, { 0 }
+    for i, t in ipairs(tokens) do
+        functionOf[i] = functions[#functions]
+        if t.kind == "keyword" and OPENERS[t.value] then
+            stack[#stack + 1] = i
+            if t.value == "function" then
+                functions[#functions + 1] = i
+            end
+        elseif t.kind == "keyword" and (t.value == "end" or t.value == "until") then
+            local open = table.remove(stack)
+            if open then
+                closeOf[open] = i
+                if tokens[open].value == "function" then
+                    table.remove(functions)
+                end
+            end
+        end
+    end
+    return closeOf, functionOf
+end
+
+-- Where each name token stands: a field (a.b, a:b), a table key ({b = 1}),
+-- a local (declared in an enclosing scope), or a global (read, written or
+-- called). Returns role[i] for name tokens: "field", "key", "local",
+-- "declare", or "global".
+local PARAMETERS_END, FOR_NAMES_END = { [")"] = true }, { ["in"] = true, ["="] = true }
+local function nameRoles(tokens)
+    local roles, scopes, brackets = {}, { {} }, {}
+    local pending -- names a `for` or `function` declares in the scope its body opens
+    local function declare(name)
+        scopes[#scopes][name] = true
+    end
+    local function isLocal(name)
+        for s = #scopes, 1, -1 do
+            if scopes[s][name] then
+                return true
+            end
+        end
+        return false
+    end
+    -- the names from token j to the first token in `stops`: declared in the scope the body opens
+    local function declareUntil(j, stops)
+        while tokens[j] and not stops[tokens[j].value] do
+            if tokens[j].kind == "name" then
+                pending[#pending + 1] = tokens[j].value
+                roles[j] = "declare"
+            end
+            j = j + 1
+        end
+    end
+    local function open()
+        scopes[#scopes + 1] = {}
+        for _, name in ipairs(pending or {}) do
+            declare(name)
+        end
+        pending = nil
+    end
+    for i, t in ipairs(tokens) do
+        local prev, next = tokens[i - 1], tokens[i + 1]
+        if t.kind == "keyword" then
+            if t.value == "function" then
+                -- skip the name chain (a.b:c), then the parameters open its scope
+                local j, method = i + 1, false
+                while tokens[j] and tokens[j].value ~= "(" do
+                    method = method or tokens[j].value == ":"
+                    j = j + 1
+                end
+                pending = { method and "self" or nil }
+                declareUntil(j + 1, PARAMETERS_END)
+                open()
+            elseif t.value == "for" then
+                pending = {}
+                declareUntil(i + 1, FOR_NAMES_END)
+            elseif t.value == "do" or t.value == "repeat" or t.value == "if" then
+                open()
+            elseif t.value == "else" or t.value == "elseif" then
+                scopes[#scopes] = {}
+            elseif t.value == "end" or t.value == "until" then
+                scopes[#scopes] = nil
+                if #scopes == 0 then
+                    scopes[1] = {}
+                end
+            end
+        elseif t.value == "(" or t.value == "{" or t.value == "[" then
+            brackets[#brackets + 1] = t.value
+        elseif t.value == ")" or t.value == "}" or t.value == "]" then
+            brackets[#brackets] = nil
+        elseif t.kind == "name" and not roles[i] then
+            if prev and (prev.value == "." or prev.value == ":") then
+                roles[i] = "field"
+            elseif brackets[#brackets] == "{" and next and next.value == "=" and prev
+                and (prev.value == "{" or prev.value == "," or prev.value == ";") then
+                roles[i] = "key"
+            elseif prev and prev.value == "local" then
+                -- local a, b: every name of the list
+                local j = i
+                while tokens[j] and tokens[j].kind == "name" do
+                    roles[j] = "declare"
+                    declare(tokens[j].value)
+                    j = tokens[j + 1] and tokens[j + 1].value == "," and j + 2 or #tokens + 1
+                end
+            elseif prev and prev.value == "function" and tokens[i - 2] and tokens[i - 2].value == "local" then
+                roles[i] = "declare"
+                scopes[#scopes - 1][t.value] = true -- `local function f` is visible in its own body
+            else
+                roles[i] = isLocal(t.value) and "local" or "global"
+            end
+        end
+    end
+    return roles
+end
+
+-- The arguments of the call whose `(` (or lone string or table) is token
+-- `open`: a list of { first, last } token spans, and whether the last one
+-- may stand for several values (a call or `...`).
+local function callArguments(tokens, open, closeOf)
+    local t = tokens[open]
+    if t.kind == "string" then
+        return { { open, open } }, false
+    end
+    local args, depth, first, j = {}, 0, open + 1, open + 1
+    if t.value == "{" then -- f { ... }: one table argument
+        depth = 1
+        while tokens[j] and depth > 0 do
+            if tokens[j].value == "{" then
+                depth = depth + 1
+            elseif tokens[j].value == "}" then
+                depth = depth - 1
+            end
+            j = j + 1
+        end
+        return { { open, j - 1 } }, false
+    end
+    while tokens[j] do
+        local v = tokens[j].value
+        if v == "function" and closeOf[j] then
+            j = closeOf[j] -- commas inside a function literal are its own
+        elseif v == "(" or v == "{" or v == "[" then
+            depth = depth + 1
+        elseif v == ")" or v == "}" or v == "]" then
+            if depth == 0 then
+                if j > first then
+                    args[#args + 1] = { first, j - 1 }
+                end
+                break
+            end
+            depth = depth - 1
+        elseif v == "," and depth == 0 then
+            args[#args + 1] = { first, j - 1 }
+            first = j + 1
+        end
+        j = j + 1
+    end
+    local last = args[#args]
+    local openEnded = last and (tokens[last[2]].value == ")" or tokens[last[2]].value == "...") or false
+    return args, openEnded
+end
+
+-- The token that opens the arguments if token i is called: (, a string or a table.
+local function callOpen(tokens, i)
+    local next = tokens[i + 1]
+    if next and (next.value == "(" or next.kind == "string" or next.value == "{") then
+        return i + 1
+    end
+end
+
+
+-- Line IDs (src/lang/LineId.h has the rules; this is their Lua side) ------
+
+-- The explicit ID of a line's text: the first `{#ID}` tag that is not
+-- behind a `{{` escape; nil when there is none.
+local function lineIdOf(text)
+    local at, n = 1, #text
+    while at <= n do
+        if text:sub(at, at + 1) == "{{" then
+            at = at + 2
+        else
+            local id = text:match("^{#([%w_%.%-]+)}", at)
+            if id then
+                return id
+            end
+            at = at + 1
+        end
+    end
+    return nil
+end
+M.lineIdOf = lineIdOf
+
+-- Which arguments of a call are text a player reads: the `text` parameters
+-- and `label`s (and line()'s template), except that text(s) / text(actor, s) reads its
+-- second argument when it has one.
+local function lineArguments(entry, argCount)
+    if entry.name == "text" then
+        return { argCount >= 2 and 2 or 1 }
+    end
+    local list = {}
+    for n, param in ipairs(entry.params) do
+        if param.type == "text" or param.type == "label" or param.lineText then
+            list[#list + 1] = n
+        end
+    end
+    return list
+end
+
+-- The name of the function that token `f` (`function`) opens, as an ID may
+-- spell it (a.b:c as a.b.c); nil for a function literal not assigned to a name.
+local function functionName(tokens, f)
+    local parts, j = {}, f + 1
+    while tokens[j] and tokens[j].kind == "name" do
+        parts[#parts + 1] = tokens[j].value
+        if not (tokens[j + 1] and (tokens[j + 1].value == "." or tokens[j + 1].value == ":")) then
+            break
+        end
+        j = j + 2
+    end
+    if #parts > 0 then
+        return table.concat(parts, ".")
+    end
+    if tokens[f - 1] and tokens[f - 1].value == "=" and tokens[f - 2] and tokens[f - 2].kind == "name" then
+        return tokens[f - 2].value
+    end
+    return nil
+end
+
+-- The string literals of an argument that is only literals joined with `..`
+-- ("a" or "a" .. "b"), or nil.
+local function literalPieces(tokens, span)
+    local pieces = {}
+    for j = span[1], span[2] do
+        local t = tokens[j]
+        local odd = (j - span[1]) % 2 == 0
+        if odd and t.kind == "string" then
+            pieces[#pieces + 1] = t
+        elseif odd or t.value ~= ".." then
+            return nil
+        end
+    end
+    return #pieces > 0 and tokens[span[2]].kind == "string" and pieces or nil
+end
+
+local ESCAPES = { a = "\a", b = "\b", f = "\f", n = "\n", r = "\r", t = "\t", v = "\v", ["\\"] = "\\",
+    ['"'] = '"', ["'"] = "'", ["\n"] = "\n" }
+
+-- A string token's text as Lua reads it (escapes decoded; a long string
+-- loses the newline right after its opening bracket): the text a line shows,
+-- whose hash is its automatic ID and its string-table lock.
+local function literalText(t)
+    if not t.long and not t.value:find("\\", 1, true) then
+        return t.value
+    elseif t.long then
+        return (t.value:gsub("^\r?\n", ""))
+    end
+    local out, at, n = {}, 1, #t.value
+    while at <= n do
+        local c = t.value:sub(at, at)
+        if c ~= "\\" then
+            out[#out + 1] = c
+            at = at + 1
+        else
+            local digits = t.value:match("^%d%d?%d?", at + 1)
+            if digits then
+                out[#out + 1] = string.char(tonumber(digits) % 256)
+                at = at + 1 + #digits
+            else
+                local e = t.value:sub(at + 1, at + 1)
+                out[#out + 1] = ESCAPES[e] or e
+                at = at + 2
+            end
+        end
+    end
+    return table.concat(out)
+end
+
+-- The speaker a call names with a literal first argument (dialogue, say,
+-- sayFor, text with two arguments), or nil.
+local SPEAKER_CALLS = { dialogue = true, say = true, sayFor = true }
+local function speakerOf(tokens, name, args)
+    local first = args[1]
+    if not first or first[1] ~= first[2] or tokens[first[1]].kind ~= "string" then
+        return nil
+    end
+    if SPEAKER_CALLS[name] or (name == "text" and #args >= 2) then
+        return tokens[first[1]].value
+    end
+    return nil
+end
+
+-- What a literal argument is: "string", "number", "boolean", "nil", "table"
+-- or "function", with its text as an error would show it; nil when the
+-- argument is an expression whose value only running it tells. Strings
+-- joined with `..` ("a" .. "b", the form the tagger writes) are one string,
+-- as Lua reads it (escapes decoded).
+local function literalOf(tokens, span, closeOf)
+    local a, b = span[1], span[2]
+    local t = tokens[a]
+    local pieces = literalPieces(tokens, span)
+    if pieces then
+        local texts = {}
+        for k, piece in ipairs(pieces) do
+            texts[k] = literalText(piece)
+        end
+        local text = table.concat(texts)
+        return "string", string.format("%q", text), text
+    elseif a == b then
+        if t.kind == "number" then
+            return "number", t.value, tonumber(t.value)
+        elseif t.value == "true" or t.value == "false" then
+            return "boolean", t.value
+        elseif t.value == "nil" then
+            return "nil", "nil"
+        end
+    elseif t.value == "-" and a + 1 == b and tokens[b].kind == "number" then
+        return "number", "-" .. tokens[b].value, -(tonumber(tokens[b].value) or 0)
+    elseif t.value == "function" and closeOf[a] == b then
+        return "function", "function"
+    elseif t.value == "{" then
+        local depth = 0
+        for j = a, b do
+            depth = depth + ((tokens[j].value == "{" and 1) or (tokens[j].value == "}" and -1) or 0)
+            if depth == 0 then
+                return j == b and "table" or nil, "table"
+            end
+        end
+    end
+    return nil
+end
+
+-- Operators that bind less tightly than `..`: ("a" .. x) == y is no name.
+local LOWER_THAN_CONCAT = { ["and"] = true, ["or"] = true, ["=="] = true, ["~="] = true, ["<"] = true,
+    [">"] = true, ["<="] = true, [">="] = true }
+
+-- What a signal-name argument can be: { exact = "door" }; for a
+-- concatenation with literal ends, { prefix, suffix } (actor .. "-at-meeting");
+-- nil when the text cannot tell.
+local function nameShape(tokens, span)
+    local pieces, piece, depth = {}, {}, 0
+    for j = span[1], span[2] do
+        local t = tokens[j]
+        if depth == 0 and t.kind ~= "string" and LOWER_THAN_CONCAT[t.value] then
+            return nil
+        elseif depth == 0 and t.kind == "op" and t.value == ".." then
+            pieces[#pieces + 1], piece = piece, {}
+        else
+            piece[#piece + 1] = t
+            if t.kind == "op" then
+                depth = depth + ((t.value == "(" or t.value == "{" or t.value == "[") and 1
+                    or (t.value == ")" or t.value == "}" or t.value == "]") and -1 or 0)
+            end
+        end
+    end
+    pieces[#pieces + 1] = piece
+    local function literal(k) -- piece k's text if it is one string literal
+        local p = pieces[k]
+        return p and #p == 1 and p[1].kind == "string" and literalText(p[1]) or nil
+    end
+    local prefix, first = {}, 1
+    while literal(first) do
+        prefix[#prefix + 1], first = literal(first), first + 1
+    end
+    if first > #pieces then
+        return { exact = table.concat(prefix) }
+    end
+    local suffix, last = {}, #pieces
+    while last > first and literal(last) do
+        table.insert(suffix, 1, literal(last))
+        last = last - 1
+    end
+    if #prefix == 0 and #suffix == 0 then
+        return nil
+    end
+    return { prefix = table.concat(prefix), suffix = table.concat(suffix) }
+end
+
+-- Library tables and standard functions that never wait.
+local NEVER_WAITS = { string = true, math = true, table = true, print = true, tostring = true, tonumber = true,
+    type = true, ipairs = true, pairs = true, next = true, select = true, unpack = true, rawget = true,
+    rawset = true, rawequal = true, setmetatable = true, getmetatable = true, assert = true }
+-- Calls after which a loop does not go round again.
+local EXITS = { error = true, jump = true }
+
+-- Whether name token i is (the last of) a function's name: function a.b:c(.
+local function isDefinition(tokens, i)
+    local j = i - 1
+    while tokens[j] and (tokens[j].value == "." or tokens[j].value == ":") and tokens[j - 1]
+        and tokens[j - 1].kind == "name" do
+        j = j - 2
+    end
+    return tokens[j] ~= nil and tokens[j].value == "function"
+end
+
+-- Every call in the source: { index (the callee's token), name ("a.b" for a
+-- field call), global, method (a:b()), entry (its description, if any),
+-- owner (functionOf), line }; a described global call also has `args` (token
+-- spans with kind/shown/value of literals) and `openEnded`.
+local function readCalls(tokens, roles, closeOf, functionOf, api)
+    local calls = {}
+    for i, t in ipairs(tokens) do
+        local open = t.kind == "name" and callOpen(tokens, i)
+        if open and not isDefinition(tokens, i) then
+            local prev = tokens[i - 1]
+            local field = prev and prev.value == "." and tokens[i - 2] and tokens[i - 2].kind == "name"
+            local call = { index = i, name = field and tokens[i - 2].value .. "." .. t.value or t.value,
+                global = roles[i] == "global", method = prev and prev.value == ":" or false,
+                owner = functionOf[i], line = t.line, open = open }
+            local described = (call.global or (field and roles[i - 2] == "global")) and api.byName[call.name]
+            call.entry = described or nil
+            if described then
+                local args, openEnded = callArguments(tokens, open, closeOf)
+                for _, span in ipairs(args) do
+                    local kind, shown, value = literalOf(tokens, span, closeOf)
+                    span.line, span.kind, span.shown, span.value = tokens[span[1]].line, kind, shown, value
+                end
+                call.args, call.openEnded = args, openEnded
+            end
+            calls[#calls + 1] = call
+        end
+    end
+    return calls
+end
+
+-- Whether each named function of the script can wait (a call in it that may):
+-- a fixpoint, every function starting as "cannot".
+local function functionWaits(tokens, calls)
+    local waitsOf, named = {}, {}
+    for i, t in ipairs(tokens) do
+        if t.value == "function" and t.kind == "keyword" then
+            local name = functionName(tokens, i)
+            if name then
+                named[i], waitsOf[name] = name, false
+            end
+        end
+    end
+    local function mayWait(call)
+        if call.entry then
+            return call.entry.waits == true
+        elseif call.method then
+            return true -- a method of a value only running it tells
+        elseif NEVER_WAITS[call.name:match("^(%a+)%.") or call.name] then
+            return false
+        elseif waitsOf[call.name] ~= nil then
+            return waitsOf[call.name]
+        end
+        return true -- a function the script does not define: it may wait
+    end
+    local changed = true
+    while changed do
+        changed = false
+        for _, call in ipairs(calls) do
+            local name = named[call.owner]
+            if name and not waitsOf[name] and mayWait(call) then
+                waitsOf[name], changed = true, true
+            end
+        end
+    end
+    return mayWait
+end
+
+-- The token of the `do` that opens the body of the `while` at `i`, or nil.
+local function loopDo(tokens, i, closeOf)
+    local j, depth = i + 1, 0
+    while tokens[j] do
+        local v = tokens[j].value
+        if tokens[j].kind == "keyword" and v == "function" and closeOf[j] then
+            j = closeOf[j]
+        elseif v == "(" or v == "{" or v == "[" then
+            depth = depth + 1
+        elseif v == ")" or v == "}" or v == "]" then
+            depth = depth - 1
+        elseif depth == 0 and tokens[j].kind == "keyword" and v == "do" then
+            return j
+        end
+        j = j + 1
+    end
+end
+
+-- The tokens of an `if`/`elseif` condition (up to its `then`): first, last.
+local function conditionOf(tokens, i, closeOf)
+    local j = i + 1
+    while tokens[j] and not (tokens[j].kind == "keyword" and tokens[j].value == "then") do
+        if tokens[j].kind == "keyword" and tokens[j].value == "function" and closeOf[j] then
+            j = closeOf[j]
+        end
+        j = j + 1
+    end
+    return i + 1, j - 1
+end
+
+-- Keywords that start a statement: an assignment's value ends before them.
+local STATEMENT = { ["local"] = true, ["if"] = true, ["while"] = true, ["for"] = true, ["repeat"] = true,
+    ["return"] = true, ["break"] = true, ["do"] = true, ["end"] = true, ["then"] = true, ["else"] = true,
+    ["elseif"] = true, ["until"] = true }
+
+-- Loops: { kind (while, repeat, for), line, token, owner, first, last (its
+-- condition and body), endless (while true, until false), exits (a break,
+-- return, error or jump that leaves it), mayWait (some path through it can
+-- wait), polled (a query it rereads to decide whether to go on, e.g.
+-- "isLatched": the world it asks about stands still while the loop cannot wait) }.
+local function readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
+    local loops = {}
+    for i, t in ipairs(tokens) do
+        if t.kind == "keyword" and (t.value == "while" or t.value == "for") then
+            local d = loopDo(tokens, i, closeOf)
+            if d and closeOf[d] then
+                loops[#loops + 1] = { kind = t.value, token = i, line = t.line, owner = functionOf[i], first = i,
+                    last = closeOf[d], body = d, conditions = { { i + 1, d - 1 } },
+                    endless = t.value == "while" and d == i + 2 and tokens[i + 1].value == "true" }
+            end
+        elseif t.kind == "keyword" and t.value == "repeat" and closeOf[i] then
+            local u = closeOf[i]
+            local last = u
+            while tokens[last + 1] and tokens[last + 1].line == tokens[u].line do
+                last = last + 1
+            end
+            local after = tokens[u + 1]
+            loops[#loops + 1] = { kind = "repeat", token = i, line = t.line, owner = functionOf[i], first = i,
+                last = last, body = i, conditions = { { u + 1, last } },
+                endless = after and last == u + 1 and (after.value == "false" or after.value == "nil") or false }
+        end
+    end
+    -- the innermost loop of the same function around token k, and every one
+    local function around(k)
+        local list = {}
+        for _, loop in ipairs(loops) do
+            if loop.owner == functionOf[k] and loop.first < k and k <= loop.last then
+                list[#list + 1] = loop
+            end
+        end
+        table.sort(list, function(a, b)
+            return a.first > b.first
+        end)
+        return list
+    end
+    -- the conditions of the `if`s between a loop and its exit at k
+    local function guards(loop, k)
+        for j = loop.first + 1, k - 1 do
+            local v = tokens[j]
+            local encloses = closeOf[j] and closeOf[j] > k and functionOf[j] == loop.owner
+            if v.kind == "keyword" and v.value == "if" and encloses then
+                local a, b = conditionOf(tokens, j, closeOf)
+                loop.conditions[#loop.conditions + 1] = { a, b }
+            end
+        end
+    end
+    for k, t in ipairs(tokens) do
+        local exit = t.kind == "keyword" and (t.value == "break" or t.value == "return")
+        if exit then
+            local list = around(k)
+            for n, loop in ipairs(list) do
+                if t.value == "return" or n == 1 then
+                    loop.exits = true
+                    guards(loop, k)
+                end
+            end
+        end
+    end
+    for _, call in ipairs(calls) do
+        if call.global and EXITS[call.name] then
+            for _, loop in ipairs(around(call.index)) do
+                loop.exits = true
+                guards(loop, call.index)
+            end
+        end
+    end
+    -- queries: described functions that answer without waiting (isLatched, isWalking...)
+    local queryAt = {}
+    for _, call in ipairs(calls) do
+        if call.entry and call.entry.returns and not call.entry.waits and not call.method then
+            queryAt[call.index] = call.name
+        end
+    end
+    for _, loop in ipairs(loops) do
+        loop.mayWait = false
+        local polledNames = {} -- locals the loop sets from a query: local rang = isLatched("bell")
+        for _, call in ipairs(calls) do
+            if call.owner == loop.owner and call.index > loop.first and call.index <= loop.last and mayWait(call) then
+                loop.mayWait = true
+            end
+        end
+        for j = loop.first + 1, loop.last do
+            if tokens[j].value == "=" and tokens[j - 1].kind == "name" and functionOf[j] == loop.owner then
+                -- its value: up to the end of the line or the next statement's keyword
+                local k = j + 1
+                while tokens[k] and tokens[k].line == tokens[j].line
+                    and not (tokens[k].kind == "keyword" and STATEMENT[tokens[k].value]) do
+                    if queryAt[k] then
+                        polledNames[tokens[j - 1].value] = queryAt[k]
+                        break
+                    end
+                    k = k + 1
+                end
+            end
+        end
+        for _, range in ipairs(loop.conditions) do
+            for j = range[1], range[2] do
+                local t = tokens[j]
+                loop.polled = loop.polled or queryAt[j]
+                    or (t.kind == "name" and roles[j] == "local" and polledNames[t.value]) or nil
+            end
+        end
+        loop.conditions = nil
+    end
+    return loops
+end
+
+-- The entries that send a signal: name -> which argument is the signal's name.
+local function sendersOf(api)
+    local senders = {}
+    for _, entry in ipairs(api.functions) do
+        if entry.signalRole == "sends" then
+            for n, param in ipairs(entry.params or {}) do
+                if param.type == "signal" then
+                    senders[entry.name] = n
+                end
+            end
+        end
+    end
+    return senders
+end
+
+-- Signals: sent = { { value, line } } (literal names and `{signal=NAME}` in
+-- any string, joined or not), waited = { { value, line } }, and sendable:
+-- false when the text can send any name (a sender called with a name it
+-- cannot tell, or reached other than by a plain call), else { exact = set,
+-- shapes = { { prefix, suffix } } }.
+local function readSignals(tokens, roles, calls, api)
+    local senders, sent, waited, seen = sendersOf(api), {}, {}, {}
+    local exact, shapes, any = {}, {}, false
+    local function send(name, line)
+        exact[name] = true
+        if not seen[name .. "\0" .. line] then
+            seen[name .. "\0" .. line] = true
+            sent[#sent + 1] = { value = name, line = line }
+        end
+    end
+    -- {signal=NAME} in every string, and in strings joined with `..`
+    local i = 1
+    while tokens[i] do
+        if tokens[i].kind == "string" then
+            local texts, j = { literalText(tokens[i]) }, i
+            while tokens[j + 2] and tokens[j + 1].value == ".." and tokens[j + 2].kind == "string" do
+                j = j + 2
+                texts[#texts + 1] = literalText(tokens[j])
+            end
+            for name in table.concat(texts):gmatch("{signal=([%w_%.%-]+)}") do
+                send(name, tokens[i].line)
+            end
+            for k = i, j, 2 do
+                if senders[literalText(tokens[k])] then
+                    any = true -- a sender looked up by its name
+                end
+            end
+            i = j + 1
+        else
+            if tokens[i].kind == "name" and senders[tokens[i].value] and roles[i] == "global"
+                and not callOpen(tokens, i) then
+                any = true -- a sender stored or passed: what it sends is not in the text
+            end
+            i = i + 1
+        end
+    end
+    for _, call in ipairs(calls) do
+        local entry = call.entry
+        local n = entry and call.global and senders[entry.name]
+        if n then
+            local span = call.args[n]
+            local shape = span and nameShape(tokens, span)
+            if not shape then
+                any = true
+            elseif shape.exact then
+                send(shape.exact, span.line)
+            else
+                shapes[#shapes + 1] = shape
+            end
+        elseif entry and entry.signalRole == "waits" then
+            for k, param in ipairs(entry.params) do
+                local span = call.args[k]
+                if param.type == "signal" and span and span.kind == "string" then
+                    waited[#waited + 1] = { value = span.value, line = span.line }
+                end
+            end
+        end
+    end
+    return sent, waited, not any and { exact = exact, shapes = shapes }
+end
+
+-- Lines, story targets and line IDs of the described calls.
+local function readLines(tokens, functionOf, calls)
+    local lines, targets = {}, {}
+    for _, call in ipairs(calls) do
+        local entry = call.entry
+        if entry and call.global then
+            for k, param in ipairs(entry.params or {}) do
+                local span = call.args[k]
+                if param.type == "story" and span and span.kind == "string" then
+                    targets[#targets + 1] = { call = call.name, target = span.value, line = span.line }
+                end
+            end
+            for _, n in ipairs(lineArguments(entry, #call.args)) do
+                local pieces = call.args[n] and literalPieces(tokens, call.args[n])
+                if pieces then
+                    local values = {}
+                    for k, piece in ipairs(pieces) do
+                        values[k] = piece.value
+                    end
+                    local value = table.concat(values)
+                    local f, owner, top = functionOf[call.index], nil, nil
+                    while f ~= 0 do
+                        local name = functionName(tokens, f)
+                        owner = owner or name
+                        top = functionOf[f] == 0 and name or top
+                        f = functionOf[f]
+                    end
+                    lines[#lines + 1] = { line = pieces[1].line, close = pieces[#pieces].close, value = value,
+                        text = call.args[n].value, id = lineIdOf(value), owner = owner, top = top,
+                        call = call.name, speaker = speakerOf(tokens, call.name, call.args),
+                        markup = call.entry.params[n] and (call.entry.params[n].type == "label" and "shown")
+                            or "typed" }
+                end
+            end
+        end
+    end
+    return lines, targets
+end
+
+---Reads a scene's source once: the facts every consumer asks.
+---@param source string the script's text (its syntax already known to be sound)
+---@param api table ApiDescription.lua's table
+---@return table facts { tokens, ignored (lines that say `check: ignore`), closeOf, functionOf, roles,
+---  calls, lines = { { line, close (byte of its closing quote), value (as written), text (as Lua reads it),
+---  id (explicit, or nil), owner (the innermost named function, or nil), top (the outermost, or nil),
+---  call, speaker (a literal speaker, or nil), markup ("typed"|"shown") } }, targets = { { call, target,
+---  line } }, sent, waited = { { value, line } }, sendable (false, or { exact = set, shapes }),
+---  loops = { { kind, line, owner, endless, exits, mayWait, polled } } }
+function M.read(source, api)
+    local tokens, ignored = tokenize(source)
+    local closeOf, functionOf = blocks(tokens)
+    local roles = nameRoles(tokens)
+    local calls = readCalls(tokens, roles, closeOf, functionOf, api)
+    local mayWait = functionWaits(tokens, calls)
+    local facts = { tokens = tokens, ignored = ignored, closeOf = closeOf, functionOf = functionOf, roles = roles,
+        calls = calls, mayWait = mayWait }
+    facts.lines, facts.targets = readLines(tokens, functionOf, calls)
+    facts.sent, facts.waited, facts.sendable = readSignals(tokens, roles, calls, api)
+    facts.loops = readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
+    return facts
+end
+
+---The lines a player reads in `source` (the facts' `lines`).
+function M.playerLines(source, api)
+    return M.read(source, api).lines
+end
+
+---Explicit IDs written twice: one per later use, naming both lines.
+---@return table[] { line, text = "label:LINE: line ID 'x' is also used at label:FIRST" }
+function M.duplicateLineIds(lines, label)
+    local first, out = {}, {}
+    for _, l in ipairs(lines) do
+        if l.id and first[l.id] then
+            out[#out + 1] = { line = l.line, text = string.format("%s:%d: line ID '%s' is also used at %s:%d", label,
+                l.line, l.id, label, first[l.id]) }
+        elseif l.id then
+            first[l.id] = l.line
+        end
+    end
+    return out
+end
+
+-- A line ID's hash part: a 32-bit hash of the text in hex, `digits` long
+-- (arithmetic only: PUC Lua 5.1 has no bit operations).
+local function textHash(text, digits)
+    local h = 5381
+    for k = 1, #text do
+        h = (h * 33 + text:byte(k)) % 4294967296
+    end
+    return string.format("%08x", h):sub(1, digits)
+end
+
+-- The tag for the string whose closing quote is at `close`: `{#ID}` before
+-- the quote, or, when that would make the source line longer than `width`,
+-- on a line of its own joined with `..` (a quoted string only).
+local function tagText(source, close, id, width)
+    local tag = "{#" .. id .. "}"
+    local lineStart = close
+    while lineStart > 1 and source:sub(lineStart - 1, lineStart - 1) ~= "\n" do
+        lineStart = lineStart - 1
+    end
+    local lineEnd = source:find("\n", close, true) or #source + 1
+    local quote = source:sub(close, close)
+    if lineEnd - lineStart + #tag <= width or (quote ~= '"' and quote ~= "'") then
+        return tag
+    end
+    local indent = source:match("^[ \t]*", lineStart)
+    return quote .. "\n" .. indent .. "    .. " .. quote .. tag
+end
+
+---Adds `{#ID}` to every literal line of `source` that has none, at the end
+---of the string (on a continuation line `.. "{#ID}"` where the source line
+---would pass `width` columns, default 120); nothing else changes. An ID is
+---the name of the function the line is in (`fallback` outside any) and a
+---short hash of its text, longer or numbered when that is taken in the
+---file. Refuses (returns nil and the messages) when the script already uses
+---an ID twice.
+---@return string|nil tagged, integer|string[] count or duplicate messages
+function M.tagLines(source, api, fallback, label, width)
+    width = width or 120
+    local lines = M.playerLines(source, api)
+    local duplicates = M.duplicateLineIds(lines, label or fallback)
+    if #duplicates > 0 then
+        local messages = {}
+        for i, d in ipairs(duplicates) do
+            messages[i] = d.text
+        end
+        return nil, messages
+    end
+    local used, inserts = {}, {}
+    for _, l in ipairs(lines) do
+        if l.id then
+            used[l.id] = true
+        end
+    end
+    for _, l in ipairs(lines) do
+        if not l.id and l.value ~= "" then
+            local prefix = (l.owner or fallback):gsub("[^%w_%.%-]", "_")
+            local id
+            local digits, n = 4, 1
+            repeat
+                id = prefix .. "." .. textHash(l.value, digits) .. (n > 1 and "-" .. n or "")
+                if digits < 8 then
+                    digits = digits + 2
+                else
+                    n = n + 1
+                end
+            until not used[id]
+            used[id] = true
+            inserts[#inserts + 1] = { at = l.close, text = tagText(source, l.close, id, width) }
+        end
+    end
+    local parts, from = {}, 1
+    for _, ins in ipairs(inserts) do
+        parts[#parts + 1] = source:sub(from, ins.at - 1)
+        parts[#parts + 1] = ins.text
+        from = ins.at
+    end
+    parts[#parts + 1] = source:sub(from)
+    return table.concat(parts), #inserts
+end
+
+-- --check: an ID used twice; and, once a script has explicit IDs, a line
+return M
