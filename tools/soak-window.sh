@@ -69,7 +69,7 @@ for scene in "${scenes[@]}"; do
   wait $pid 2> /dev/null || true
   kill $xvfb 2> /dev/null || true
   wait $xvfb 2> /dev/null || true
-  stat() { awk -v k="$1" '$1 == k {print $2}' "$work/$scene.stats" 2> /dev/null; }
+  stat() { awk -v k="$1" '$1 == k {print $2}' "$work/$scene.stats" 2> /dev/null || true; }
   frames=$(stat frames); first=$(stat first_frame_seconds); longest=$(stat longest_frame_seconds); peak=$(stat peak_memory_mb)
   printf '%-14s %8s %12s %14s %12s %12s\n' "$scene" "${frames:-?}" "${first:-?}" "${longest:-?}" "${peak:-?}" $((seen / 1024))
   if [ -z "$frames" ] || [ "$frames" -lt 1 ] || [ $((seen / 1024)) -gt 300 ]; then
