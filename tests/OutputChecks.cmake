@@ -115,6 +115,13 @@ if(NOT WIN32 AND NOT APPLE)
   quiet_run_test(overflow_report --overflow-report fr)
 endif()
 
+# The Windows build's emulator (tools/wine-run.sh), with a stand-in for wine.
+if(NOT WIN32 AND NOT APPLE AND NOT CMAKE_CROSSCOMPILING)
+  add_test(NAME wine_run_tells_wines_own_failures_and_passes_the_programs_on
+           COMMAND ${CMAKE_COMMAND} -DWINE_RUN=${PROJECT_SOURCE_DIR}/tools/wine-run.sh -DWORK=${output_dir}/wine_run
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/WineRun.cmake)
+endif()
+
 # --- The limits at their defaults and when set --------------------------------
 # Memory: 40 MB of strings kept in one table. The error is at the line that
 # asked for the memory (8) on PUC Lua; LuaJIT keeps no current line after a
