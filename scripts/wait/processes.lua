@@ -280,7 +280,8 @@ function M.runProcess(fn, ...)
 end
 
 ---Registers fn to run when the current process ends, however it ends (done,
----failed or cancelled). Cleanups run in reverse order of registration.
+---failed or cancelled). Cleanups run in reverse order of registration, at
+---once: a wait inside one is refused (runProcess what must take time).
 ---@param fn function
 function M.onCleanup(fn)
     checkType("onCleanup", "fn", fn, "function")
