@@ -29,6 +29,8 @@ wine=${STAGEHAND_WINE:-$(command -v wine64 || command -v wine)}
 # bash's "Killed" notice for a signalled job is not printed (the line below
 # says more).
 exec 3>&2 2> /dev/null
+# A closed stdin would stop `<&0` below from running wine at all: /dev/null instead.
+if (exec 4<&0); then :; else exec < /dev/null; fi
 start=$EPOCHREALTIME
 # In the background so that a signal to this script reaches wine too; stdin
 # is passed on explicitly (a background job would get /dev/null), and fd 3 is
