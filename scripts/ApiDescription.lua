@@ -118,7 +118,7 @@ M.functions = {
     { "group", "processes", of = "Process", returns = { { "Group" } }, joinRow = ", " },
     { "onCleanup", "processes", params = { { "fn", "function" } },
         doc = "Runs `fn` when the current process ends, however it ends (done, failed, cancelled); cleanups run "
-            .. "in reverse order." },
+            .. "in reverse order, at once: a wait inside one is an error (start a process for what takes time)." },
     { "currentProcess", "processes", returns = { { "Process|nil" } }, doc = "The running process, or `nil`." },
     { "liveProcessCount", "processes", returns = { { "integer" } }, doc = "How many processes have not ended." },
     { "cancelAll", "processes", doc = "Cancels every live process." },

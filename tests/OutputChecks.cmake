@@ -98,6 +98,30 @@ add_test(NAME cli_screenshot_matches_the_expected_frame
                  -DWORKDIR=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CheckScreenshot.cmake)
 set_tests_properties(cli_screenshot_matches_the_expected_frame PROPERTIES ENVIRONMENT "${render_env}")
 
+# A run that succeeds prints nothing on stderr. With no display at all (no
+# DISPLAY, WAYLAND_DISPLAY, XDG_RUNTIME_DIR or SDL_VIDEODRIVER), SDL probes
+# Wayland on its way to the offscreen driver, and libwayland wrote "error:
+# XDG_RUNTIME_DIR is invalid or not set in the environment." on every
+# --screenshot and --overflow-report (src/platform/Window.cpp).
+if(NOT WIN32 AND NOT APPLE)
+  function(quiet_run_test name)
+    string(REPLACE ";" "|" joined_args "${ARGN}")
+    add_test(NAME cli_${name}_without_a_display_says_nothing_on_stderr
+             COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> -DEXPECT_EXIT=0 -DEMPTY_STDERR=1
+                     "-DUNSET_ENV=XDG_RUNTIME_DIR|DISPLAY|WAYLAND_DISPLAY|SDL_VIDEODRIVER" "-DARGS=${joined_args}"
+                     -DWORKDIR=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunCli.cmake)
+  endfunction()
+  quiet_run_test(screenshot --screenshot ${output_dir}/quiet_screenshot.png --at 1 --scene conversation --size 320x180)
+  quiet_run_test(overflow_report --overflow-report fr)
+endif()
+
+# The Windows build's emulator (tools/wine-run.sh), with a stand-in for wine.
+if(NOT WIN32 AND NOT APPLE AND NOT CMAKE_CROSSCOMPILING)
+  add_test(NAME wine_run_tells_wines_own_failures_and_passes_the_programs_on
+           COMMAND ${CMAKE_COMMAND} -DWINE_RUN=${PROJECT_SOURCE_DIR}/tools/wine-run.sh -DWORK=${output_dir}/wine_run
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/WineRun.cmake)
+endif()
+
 # --- The limits at their defaults and when set --------------------------------
 # Memory: 40 MB of strings kept in one table. The error is at the line that
 # asked for the memory (8) on PUC Lua; LuaJIT keeps no current line after a

@@ -218,7 +218,17 @@ step "testing under wine"
 # here once in ten runs: "err:virtual:virtual_alloc_first_teb wine: failed to
 # map the shared user data: c0000018" (STATUS_CONFLICTING_ADDRESSES; under
 # WINEDEBUG=-all not even that).
-export STAGEHAND_WINDOWS_BUILD=$build
+#
+# Every program of the run starts through tools/wine-run.sh (the toolchain's
+# emulator): when wine itself fails rather than the program (a signal, the
+# low byte of an NTSTATUS such as 24 for c0000018, or a failure within 15 ms,
+# too soon for any program to have run: a test "failed in 0.00 s with no
+# output" once, cause unknown), it says so in the test's output with what the
+# status means, the load, the free memory, whether address space
+# randomization was off and whether the prefix's wineserver was up; the lines
+# are gathered in wine-failures.log and listed after ctest. Nothing is rerun.
+export STAGEHAND_WINDOWS_BUILD=$build STAGEHAND_WINE_LOG=$build/wine-failures.log
+rm -f "$STAGEHAND_WINE_LOG"
 setarch "$(uname -m)" -R xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   wineboot -i > /dev/null 2>&1
   wineserver -w
@@ -230,6 +240,10 @@ setarch "$(uname -m)" -R xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   wine "$STAGEHAND_WINDOWS_BUILD/stagehand.exe" --help > /dev/null || exit 1
   ctest --test-dir "$STAGEHAND_WINDOWS_BUILD" -j'"$jobs"' --output-on-failure
   status=$?
+  if [ -s "$STAGEHAND_WINE_LOG" ]; then
+    echo "check-windows: wine itself failed $(wc -l < "$STAGEHAND_WINE_LOG") time(s) in this run (tools/wine-run.sh):"
+    cat "$STAGEHAND_WINE_LOG"
+  fi
   # The whole log of a failing run is kept: the next run writes over LastTest.log.
   if [ $status -ne 0 ]; then
     kept=$STAGEHAND_WINDOWS_BUILD/failed-run-$(date -u +%Y%m%dT%H%M%SZ).log

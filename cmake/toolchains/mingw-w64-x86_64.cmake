@@ -15,7 +15,11 @@ set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 
+# Programs run under wine through tools/wine-run.sh, which passes the
+# program's exit status on and, when wine itself failed (a signal, an NTSTATUS,
+# a failure too quick for any program to have run), says so in one line.
 find_program(STAGEHAND_WINE NAMES wine64 wine)
 if(STAGEHAND_WINE)
-  set(CMAKE_CROSSCOMPILING_EMULATOR ${STAGEHAND_WINE})
+  get_filename_component(STAGEHAND_WINE_RUN "${CMAKE_CURRENT_LIST_DIR}/../../tools/wine-run.sh" ABSOLUTE)
+  set(CMAKE_CROSSCOMPILING_EMULATOR ${STAGEHAND_WINE_RUN})
 endif()

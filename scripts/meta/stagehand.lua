@@ -82,7 +82,7 @@ local Line = {}
 ---@param ... any
 ---@return Process
 function runProcess(fn, ...) end
----Runs `fn` when the current process ends, however it ends (done, failed, cancelled); cleanups run in reverse order.
+---Runs `fn` when the current process ends, however it ends (done, failed, cancelled); cleanups run in reverse order, at once: a wait inside one is an error (start a process for what takes time).
 ---@param fn function
 function onCleanup(fn) end
 ---The running process, or `nil`.

@@ -100,8 +100,11 @@ local function requireProcess(fname, level)
     if not p or co ~= p[COROUTINE] then
         p = K.processOfWait(fname, co, (level or 3) + 1)
     end
-    if p[STATUS] == CANCELLED then
+    local status = p[STATUS]
+    if status == CANCELLED then
         coYield() -- cancelled while running: never resumed again
+    elseif status == WAITING then
+        K.dropRefusedWait(p) -- running, yet "waiting": its last wait's yield was refused
     end
     return p
 end
@@ -194,9 +197,10 @@ local function addTicket(p, g, due, kind, what)
     p[WAIT_KIND], p[WAIT_ON] = kind, ticket
 end
 
--- Takes p's pending timer out of its bucket (K.findTimer: sleeptimers.lua).
-local function removeTimer(p)
-    local b, slot, entry = K.findTimer(p)
+-- Takes p's pending timer out of its bucket (K.findTimer: sleeptimers.lua;
+-- `lost`: a plain sleep whose frame is gone, see dropRefusedWait).
+local function removeTimer(p, lost)
+    local b, slot, entry = K.findTimer(p, lost)
     if not b or b[slot] ~= entry then
         return -- no timer pending (none, or it fired)
     end
@@ -236,8 +240,25 @@ local function detachWait(p)
     end
 end
 
-K.appendTo, K.addTicket, K.removeTimer, K.removeFromList, K.detachWait =
-    appendTo, addTicket, removeTimer, removeFromList, detachWait
+-- A wait whose yield was refused: a C function between the wait and its
+-- process's coroutine (PUC Lua 5.1's own pcall, a metamethod, a sort
+-- comparator; the scene's pcall is ours and passes waits up) made
+-- coroutine.yield raise after the wait had registered, and the process ran
+-- on, its record still "waiting". Whenever the scheduler next meets such a
+-- process (its next wait, its end or failure, a cancel, a wake that finds it
+-- running) it drops that registration here, so that nothing resumes the
+-- process for a wait it is no longer in: the seed's scheduler, keyed by
+-- coroutine, forgot such a wait by itself, and so must this one.
+local function dropRefusedWait(p)
+    if not p[WAIT_KIND] then
+        removeTimer(p, true) -- a plain sleep: its timer was in the frame the error unwound
+    end
+    detachWait(p)
+    p[STATUS] = RUNNING
+end
+
+K.appendTo, K.addTicket, K.removeTimer, K.removeFromList, K.detachWait, K.dropRefusedWait =
+    appendTo, addTicket, removeTimer, removeFromList, detachWait, dropRefusedWait
 
 ---------------------------------------------------------------------------
 -- A process's life: resume, wait, wake, end
@@ -251,6 +272,13 @@ local function settleResume(p, ok, err)
     if not ok then
         if status == CANCELLED then
             return -- already finished by cancel(); the error is the cancel unwinding
+        elseif coroutine.status(p[COROUTINE]) ~= "dead" then
+            -- The resume itself was refused: p is running (or resuming another),
+            -- and what woke it was a wait whose yield was refused.
+            dropRefusedWait(p)
+            return
+        elseif status == WAITING then
+            dropRefusedWait(p) -- it failed after a refused wait
         end
         K.failProcess(p, traceback(p[COROUTINE], K.authorMessage(err, p[COROUTINE])))
     elseif status == DONE or status == CANCELLED then
@@ -602,8 +630,9 @@ local function timedWait(fname)
     local function timedWaitFast(seconds)
         local p = current
         -- `not (seconds > 0)` also catches NaN, which no comparison holds for.
+        -- `p[2] ~= "running"`: cancelled, or still "waiting" after a refused wait.
         if not p or type(seconds) ~= "number" or not (seconds > 0) or seconds >= huge -- luacheck: ignore 581
-            or p[2] == "cancelled" or coRunning() ~= p[1] or observer then
+            or p[2] ~= "running" or coRunning() ~= p[1] or observer then
             return (waitSecondsChecked(seconds, fname))
         end
         -- A plain sleep: the record says "waiting" with no wait kind, and the

@@ -3,14 +3,14 @@
 -- its cleanups, then its joiners) and the list of the live ones.
 local K, M = ...
 
-local coCreate = coroutine.create
-local select, error, xpcall, traceback = select, error, xpcall, debug.traceback
+local coCreate, coResume, coStatus = coroutine.create, coroutine.resume, coroutine.status
+local select, error, traceback = select, error, debug.traceback
 local unpack = unpack or table.unpack -- luacheck: ignore 143
 
 local COROUTINE, STATUS, GROUP, RESULT, ID = K.COROUTINE, K.STATUS, K.GROUP, K.RESULT, K.ID
 local PARENT, FN, EXTRAS, LIVE = K.PARENT, K.FN, K.EXTRAS, K.LIVE
 local CHILDREN, CLEANUPS, JOINERS = K.CHILDREN, K.CLEANUPS, K.JOINERS
-local RUNNING, DONE, FAILED, CANCELLED = K.RUNNING, K.DONE, K.FAILED, K.CANCELLED
+local RUNNING, WAITING, DONE, FAILED, CANCELLED = K.RUNNING, K.WAITING, K.DONE, K.FAILED, K.CANCELLED
 local pack, checkType, isLive, handle, extra, extraTable = K.pack, K.checkType, K.isLive, K.handle, K.extra,
     K.extraTable
 local detachWait, resumeProcess, stopIfCancelled = K.detachWait, K.resumeProcess, K.stopIfCancelled
@@ -45,7 +45,11 @@ end
 -- growth cost 96 B per waiting process (bench/scheduler_bench.lua, N = 10,000:
 -- 875 B against 779 B).
 local function processBody(p)
-    p[RESULT] = pack(p[FN](startArguments(p)))
+    local results = pack(p[FN](startArguments(p)))
+    if p[STATUS] == WAITING then
+        K.dropRefusedWait(p) -- it ended after a wait whose yield was refused (core.lua)
+    end
+    p[RESULT] = results
     p[STATUS] = DONE
 end
 K.processBody = processBody
@@ -108,6 +112,37 @@ K.launch, K.newProcess, K.startProcess = launch, newProcess, startProcess
 -- End
 ---------------------------------------------------------------------------
 
+-- Coroutines running an onCleanup handler: a wait made in one is refused
+-- (protected.lua's K.processOfWait), whatever its form.
+local cleanupCoroutines = setmetatable({}, { __mode = "k" })
+K.cleanupCoroutines = cleanupCoroutines
+
+-- What a cleanup that tried to wait is told, after "NAME() " or "coroutine.yield() ".
+K.CLEANUP_CANNOT_WAIT = "inside an onCleanup handler: a cleanup runs to its end at once, when its process ends, "
+    .. "and cannot wait. Run what takes time as a process of its own: "
+    .. "onCleanup(function() runProcess(function() ... end) end)"
+
+-- Runs one cleanup of p in a coroutine of its own. Under xpcall, a wait in
+-- a cleanup was the wait of whoever ended p: LuaJIT yields across xpcall,
+-- so the process that called cancel() waited in the cleanup's place, while
+-- PUC Lua 5.1 raised "attempt to yield across metamethod/C-call boundary"
+-- with no line. In its own coroutine every wait is refused the same way on
+-- both VMs, at the author's line, and a bare coroutine.yield() is caught.
+local function runCleanup(p, fn)
+    local co = coCreate(fn)
+    cleanupCoroutines[co] = true
+    K.nesting = K.nesting + 1
+    local ok, err = coResume(co)
+    K.nesting = K.nesting - 1
+    if not ok then
+        K.report("cleanup failed: " .. traceback(co, K.authorMessage(err, co)), p)
+    elseif coStatus(co) == "suspended" then
+        local where = K.authorLocation(co)
+        K.report("cleanup failed: " .. traceback(co, (where and where .. ": " or "") .. "coroutine.yield() "
+            .. K.CLEANUP_CANNOT_WAIT), p)
+    end
+end
+
 local function runCleanups(p)
     local cleanups = extra(p, CLEANUPS)
     if not cleanups then
@@ -115,10 +150,7 @@ local function runCleanups(p)
     end
     p[EXTRAS][CLEANUPS] = false
     for i = #cleanups, 1, -1 do
-        local ok, err = xpcall(cleanups[i], traceback)
-        if not ok then
-            K.report("cleanup failed: " .. K.errorText(err), p)
-        end
+        runCleanup(p, cleanups[i])
     end
 end
 
@@ -221,6 +253,9 @@ cancelProcess = function(p)
     if not isLive(p) then
         return false
     end
+    if p[STATUS] == WAITING and coroutine.status(p[COROUTINE]) ~= "suspended" then
+        K.dropRefusedWait(p) -- cancelled while it runs on after a refused wait (core.lua)
+    end
     p[STATUS] = CANCELLED
     finishProcess(p)
     stopIfCancelled()
@@ -245,7 +280,8 @@ function M.runProcess(fn, ...)
 end
 
 ---Registers fn to run when the current process ends, however it ends (done,
----failed or cancelled). Cleanups run in reverse order of registration.
+---failed or cancelled). Cleanups run in reverse order of registration, at
+---once: a wait inside one is refused (runProcess what must take time).
 ---@param fn function
 function M.onCleanup(fn)
     checkType("onCleanup", "fn", fn, "function")

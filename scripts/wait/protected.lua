@@ -98,6 +98,8 @@ function K.processOfWait(fname, co, level)
     if not owner then
         error(fname .. "() called from outside a process: waits only work inside a process. "
             .. "Start one with runProcess(fn), or put the code in a scene function", level)
+    elseif K.cleanupCoroutines[owner] then
+        error(fname .. "() " .. K.CLEANUP_CANNOT_WAIT, level)
     end
     local p = processOfCoroutine(owner)
     if not p and wrappedCoroutines[owner] then

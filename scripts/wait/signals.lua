@@ -4,8 +4,9 @@ local K, M = ...
 
 local unpack = unpack or table.unpack -- luacheck: ignore 143
 local checkType, checkNonNegative, pack = K.checkType, K.checkNonNegative, K.pack
-local WAIT_KIND, WAIT_ON, WAIT_LIST, WAIT_LIST_INDEX, GROUP, ID = K.WAIT_KIND, K.WAIT_ON, K.WAIT_LIST,
-    K.WAIT_LIST_INDEX, K.GROUP, K.ID
+local coStatus = coroutine.status
+local COROUTINE, WAIT_KIND, WAIT_ON, WAIT_LIST, WAIT_LIST_INDEX, GROUP, ID = K.COROUTINE, K.WAIT_KIND, K.WAIT_ON,
+    K.WAIT_LIST, K.WAIT_LIST_INDEX, K.GROUP, K.ID
 local KIND_SIGNAL, KIND_SIGNAL_TIMEOUT = K.KIND_SIGNAL, K.KIND_SIGNAL_TIMEOUT
 local appendTo, removeTimer, wake, suspend, stopIfCancelled, requireProcess, addTicket =
     K.appendTo, K.removeTimer, K.wake, K.suspend, K.stopIfCancelled, K.requireProcess, K.addTicket
@@ -56,7 +57,10 @@ local function deliver(name, event, ...)
     local woken = 0
     for i = 1, list.n do
         local p = list[i]
-        if p then
+        if p and coStatus(p[COROUTINE]) ~= "suspended" then
+            p[WAIT_LIST], p[WAIT_LIST_INDEX] = false, false
+            K.dropRefusedWait(p) -- it runs: its waitSignal's yield was refused (core.lua)
+        elseif p then
             p[WAIT_LIST], p[WAIT_LIST_INDEX] = false, false
             woken = woken + 1
             if p[WAIT_KIND] == KIND_SIGNAL_TIMEOUT then

@@ -57,13 +57,30 @@ local function suspendedTimer(p)
     return b, slot
 end
 
+-- p's entry among its group's pending timers, looked for: its bucket, slot
+-- and p, or nil.
+local function pendingEntry(p)
+    for _, bucket in pairs(p[GROUP].buckets) do
+        for i = FIRST, bucket[LAST] do
+            if bucket[i] == p then
+                return bucket, i, p
+            end
+        end
+    end
+    return nil
+end
+
 -- Where p's timer is: its bucket, its slot there and the entry the slot
--- holds while the timer is pending (a ticket, or p itself), or nil.
-function K.findTimer(p)
+-- holds while the timer is pending (a ticket, or p itself), or nil. `lost`:
+-- p's plain sleep has no frame left to read (its yield was refused, see
+-- core.lua's dropRefusedWait), so it is looked for.
+function K.findTimer(p, lost)
     local kind = p[WAIT_KIND]
     if kind == KIND_SECONDS or kind == KIND_SIGNAL_TIMEOUT then
         local ticket = p[WAIT_ON]
         return ticket[TICKET_BUCKET], ticket[TICKET_SLOT], ticket
+    elseif lost then
+        return pendingEntry(p)
     end
     local b, slot = suspendedTimer(p)
     if not b then
@@ -75,12 +92,5 @@ function K.findTimer(p)
     -- Fired already (woken while its group was paused), or the frame did not
     -- keep the slots: look for p among its group's pending timers, so that a
     -- cancelled process can never be resumed by a stale entry.
-    for _, bucket in pairs(p[GROUP].buckets) do
-        for i = FIRST, bucket[LAST] do
-            if bucket[i] == p then
-                return bucket, i, p
-            end
-        end
-    end
-    return nil
+    return pendingEntry(p)
 end

@@ -23,9 +23,13 @@ namespace {
 
 namespace {
 // SDL tries its drivers in turn, and libwayland writes its own complaint
-// ("XDG_RUNTIME_DIR is invalid...") to stderr while being probed. The probe
-// runs with stderr closed, so a missing display costs the player one line:
-// ours.
+// ("error: XDG_RUNTIME_DIR is invalid or not set in the environment.") to
+// stderr while being probed: wherever X11 is not reachable, so on every
+// --screenshot and --overflow-report run without a display, which succeed on
+// SDL's offscreen driver. Every video start runs with stderr closed, so a
+// missing display costs the player one line, ours (displayProblem), and a
+// run that works prints nothing; SDL's own failures come back through
+// SDL_GetError.
 bool initVideoQuietly() {
 #ifdef _WIN32
     return SDL_InitSubSystem(SDL_INIT_VIDEO) == 0;
@@ -60,7 +64,7 @@ std::string displayProblem() {
 }
 
 Window::Window(const WindowOptions& options) {
-    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) fail("SDL_Init(video) failed");
+    if (!initVideoQuietly()) fail("SDL_Init(video) failed");
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
