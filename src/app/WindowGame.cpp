@@ -1,6 +1,9 @@
 #include "app/WindowGame.h"
 
 #include <SDL.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 
 #include <algorithm>
 #include <filesystem>
@@ -92,7 +95,9 @@ WindowGame::WindowGame(const Setup& setup, Options options)
     if (!soundNotice_.empty()) std::cerr << "stagehand: " << soundNotice_ << '\n';
     std::string why;
     speechAvailable_ = options_.speech || systemSpeechAvailable(why);
+#ifndef __EMSCRIPTEN__  // in the browser (no synthesiser built yet) standard error is the console's error list
     if (!speechAvailable_) std::cerr << "stagehand: " << why << "; the self-voicing option is hidden\n";
+#endif
     if (!renderer_.atlas.hasDyslexicFont())
         std::cerr << "stagehand: OpenDyslexic is not in assets/fonts; the dyslexic font choice shows DejaVu Sans\n";
 }
@@ -592,6 +597,34 @@ void WindowGame::keepSettings() {
     keepReadLines();
 }
 
+#ifdef __EMSCRIPTEN__
+// In the browser a page may not loop: the browser calls one frame per display
+// refresh (requestAnimationFrame) and main() returns at once. The game lives on
+// the heap for as long as the page does; settings are kept as the page is
+// hidden (web/pre.js calls stagehand_keep_settings), since a page is closed,
+// never quit.
+namespace {
+WindowGame* browserGame = nullptr;
+}  // namespace
+
+extern "C" EMSCRIPTEN_KEEPALIVE void stagehand_keep_settings() {
+    if (browserGame) browserGame->keepSettings();
+}
+
+int runWindow(const Setup& setup) {
+    browserGame = new WindowGame(setup, {});
+    if (!browserGame->start(Window::seconds())) return kExitBadInput;
+    emscripten_set_main_loop_arg(
+        [](void*) {
+            if (!browserGame->frame(Window::seconds())) {
+                browserGame->keepSettings();
+                emscripten_cancel_main_loop();
+            }
+        },
+        nullptr, 0, false);
+    return kExitOk;
+}
+#else
 int runWindow(const Setup& setup) {
     WindowGame game(setup, {});
     if (!game.start(Window::seconds())) return kExitBadInput;
@@ -600,5 +633,6 @@ int runWindow(const Setup& setup) {
     game.keepSettings();
     return kExitOk;
 }
+#endif
 
 }  // namespace stagehand

@@ -61,9 +61,16 @@ std::string displayProblem() {
 
 Window::Window(const WindowOptions& options) {
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) fail("SDL_Init(video) failed");
+#ifdef __EMSCRIPTEN__
+    // The browser's WebGL 2 is OpenGL ES 3.0 (the shaders say so: GlProgram.cpp).
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+#else
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+#endif
 #ifdef __APPLE__
     // Always required on Mac: a core profile context must be forward-compatible.
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
@@ -90,8 +97,15 @@ Window::Window(const WindowOptions& options) {
         SDL_QuitSubSystem(SDL_INIT_VIDEO);
         throw PlatformError("cannot load OpenGL 3.3 functions");
     }
+#ifdef __EMSCRIPTEN__
+    // The browser calls each frame at its display's rate (requestAnimationFrame,
+    // runWindow in WindowGame.cpp): no swap interval to set (before the loop
+    // exists it only warns) and no sleep after a frame (SDL_Delay would spin).
+    frameCap_ = false;
+#else
     SDL_GL_SetSwapInterval(options.vsync ? 1 : 0);  // vsync where the driver allows it; the loop copes either way
     frameCap_ = options.vsync;
+#endif
 }
 
 Window::~Window() {
