@@ -419,3 +419,20 @@ TEST_F(RenderTest, an_opaque_fill_replaces_the_pixels_beneath_and_blending_retur
     EXPECT_TRUE(near(pixelAt(rgb, 400, 50), {127, 0, 128}, 3));
     EXPECT_TRUE(near(pixelAt(rgb, 700, 50), {127, 0, 128}, 3));
 }
+
+// The browser draws with the same shaders in their OpenGL ES 3.0 form
+// (glslForEs3, WebGL 2). This desktop context (Mesa: ARB_ES3_compatibility)
+// compiles and links ES 3.0 shaders as a browser would, so a desktop-only
+// construct in the batch's shaders, or a version line the swap misses, fails here.
+TEST_F(RenderTest, the_batch_shaders_compile_and_link_in_their_opengl_es_3_form_for_the_browser) {
+    BatchShaderSources sources = batchShaderSources();
+    for (const char* source : {sources.vertex, sources.fragment, sources.solidFragment}) {
+        std::string es = glslForEs3(source);
+        EXPECT_EQ(es.rfind("#version 300 es\n", 0), 0u) << es;
+        EXPECT_EQ(es.find("core"), std::string::npos) << es;
+    }
+    for (const char* fragment : {sources.fragment, sources.solidFragment}) {
+        std::string vertex = glslForEs3(sources.vertex), pixels = glslForEs3(fragment);
+        EXPECT_NO_THROW(GlProgram(vertex.c_str(), pixels.c_str())) << pixels;
+    }
+}

@@ -15,6 +15,7 @@ packages=(
   fonts-opendyslexic libespeak-ng1 espeak-ng-data   # the dyslexia-friendly font (tools/copy-opendyslexic.sh); self-voicing's synthesiser (loaded at run time)
   libgl1-mesa-dri libegl-mesa0 libegl1   # software OpenGL for screenshots and render tests without a GPU
   python3 chromium                        # the timeline test renders its page in headless Chromium
+  emscripten dpkg-dev xz-utils            # the browser build (tools/build-web.sh: libraries from Debian's sources)
 )
 
 missing=()

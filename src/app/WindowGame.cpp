@@ -1,6 +1,9 @@
 #include "app/WindowGame.h"
 
 #include <SDL.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 
 #include <algorithm>
 #include <filesystem>
@@ -94,7 +97,9 @@ WindowGame::WindowGame(const Setup& setup, Options options)
     if (!soundNotice_.empty()) std::cerr << "stagehand: " << soundNotice_ << '\n';
     std::string why;
     speechAvailable_ = options_.speech || systemSpeechAvailable(why);
+#ifndef __EMSCRIPTEN__  // in the browser (no synthesiser built yet) standard error is the console's error list
     if (!speechAvailable_) std::cerr << "stagehand: " << why << "; the self-voicing option is hidden\n";
+#endif
     if (!renderer_.atlas.hasDyslexicFont())
         std::cerr << "stagehand: OpenDyslexic is not in assets/fonts; the dyslexic font choice shows DejaVu Sans\n";
 }
@@ -594,6 +599,34 @@ void WindowGame::keepSettings() {
     keepReadLines();
 }
 
+#ifdef __EMSCRIPTEN__
+// In the browser a page may not loop: the browser calls one frame per display
+// refresh (requestAnimationFrame) and main() returns at once. The game lives on
+// the heap for as long as the page does; settings are kept as the page is
+// hidden (web/pre.js calls stagehand_keep_settings), since a page is closed,
+// never quit.
+namespace {
+WindowGame* browserGame = nullptr;
+}  // namespace
+
+extern "C" EMSCRIPTEN_KEEPALIVE void stagehand_keep_settings() {
+    if (browserGame) browserGame->keepSettings();
+}
+
+int runWindow(const Setup& setup) {
+    browserGame = new WindowGame(setup, {});
+    if (!browserGame->start(Window::seconds())) return kExitBadInput;
+    emscripten_set_main_loop_arg(
+        [](void*) {
+            if (!browserGame->frame(Window::seconds())) {
+                browserGame->keepSettings();
+                emscripten_cancel_main_loop();
+            }
+        },
+        nullptr, 0, false);
+    return kExitOk;
+}
+#else
 namespace {
 
 // What a soak reads of a window's run: frames shown, how long the first took
@@ -630,5 +663,6 @@ int runWindow(const Setup& setup) {
     stats.write(setup.cmd.frameStatsPath);
     return kExitOk;
 }
+#endif
 
 }  // namespace stagehand

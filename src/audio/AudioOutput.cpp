@@ -67,9 +67,15 @@ void closeMixer() {
 
 // SDL's dummy driver: a mixer that decodes and plays to nowhere.
 bool openSilentMixer(std::string& error) {
+#ifdef __EMSCRIPTEN__
+    // The browser's page has no threads, which the dummy driver needs; the
+    // browser's own (Web Audio) decodes as well, and plays nothing unasked.
+    bool ok = openMixer(error);
+#else
     SDL_SetHintWithPriority(SDL_HINT_AUDIODRIVER, "dummy", SDL_HINT_OVERRIDE);
     bool ok = openMixer(error);
     SDL_ResetHint(SDL_HINT_AUDIODRIVER);  // back to SDL_AUDIODRIVER or the default
+#endif
     if (ok) g_mixer = MixerState::Silent;
     return ok;
 }

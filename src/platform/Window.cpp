@@ -65,9 +65,16 @@ std::string displayProblem() {
 
 Window::Window(const WindowOptions& options) {
     if (!initVideoQuietly()) fail("SDL_Init(video) failed");
+#ifdef __EMSCRIPTEN__
+    // The browser's WebGL 2 is OpenGL ES 3.0 (the shaders say so: GlProgram.cpp).
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+#else
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+#endif
 #ifdef __APPLE__
     // Always required on Mac: a core profile context must be forward-compatible.
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
@@ -94,8 +101,15 @@ Window::Window(const WindowOptions& options) {
         SDL_QuitSubSystem(SDL_INIT_VIDEO);
         throw PlatformError("cannot load OpenGL 3.3 functions");
     }
+#ifdef __EMSCRIPTEN__
+    // The browser calls each frame at its display's rate (requestAnimationFrame,
+    // runWindow in WindowGame.cpp): no swap interval to set (before the loop
+    // exists it only warns) and no sleep after a frame (SDL_Delay would spin).
+    frameCap_ = false;
+#else
     SDL_GL_SetSwapInterval(options.vsync ? 1 : 0);  // vsync where the driver allows it; the loop copes either way
     frameCap_ = options.vsync;
+#endif
 }
 
 Window::~Window() {
@@ -116,7 +130,9 @@ void Window::drawableSize(int& width, int& height) const {
 // in the driver: each swap first waits for the frame before it to be drawn.
 void Window::swap() {
     SDL_GL_SwapWindow(window_);
+#ifndef __EMSCRIPTEN__  // the browser paces its own frames, and WebGL may not wait on a fence
     waitForFrameBefore();
+#endif
     if (frameCap_ && SDL_GL_GetSwapInterval() == 0) {
         constexpr double kFrameSeconds = 1.0 / 120.0;
         double spent = seconds() - lastSwap_;

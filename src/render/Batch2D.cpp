@@ -46,6 +46,10 @@ constexpr std::size_t kMaxQuads = 16384;
 
 }  // namespace
 
+BatchShaderSources batchShaderSources() {
+    return {kVertexShader, kFragmentShader, kSolidFragmentShader};
+}
+
 Batch2D::Batch2D()
     : program_(std::make_unique<GlProgram>(kVertexShader, kFragmentShader)),
       solidProgram_(std::make_unique<GlProgram>(kVertexShader, kSolidFragmentShader)) {

@@ -19,6 +19,15 @@ struct TextureRegion {
     float u0 = 0, v0 = 0, u1 = 0, v1 = 0;
 };
 
+// The batch's shaders as written (GLSL 3.30 core); the browser's build
+// compiles their OpenGL ES 3.0 form (glslForEs3), and a test compiles that form too.
+struct BatchShaderSources {
+    const char* vertex;
+    const char* fragment;       // textured and tinted, or coverage (the glyph atlas)
+    const char* solidFragment;  // setOpaque's fills
+};
+BatchShaderSources batchShaderSources();
+
 class Batch2D {
 public:
     Batch2D();

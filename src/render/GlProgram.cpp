@@ -6,7 +6,13 @@ namespace stagehand {
 
 namespace {
 
-GLuint compile(GLenum type, const char* source) {
+GLuint compile(GLenum type, const char* desktopSource) {
+#ifdef __EMSCRIPTEN__
+    std::string text = glslForEs3(desktopSource);
+    const char* source = text.c_str();
+#else
+    const char* source = desktopSource;
+#endif
     GLuint shader = glCreateShader(type);
     glShaderSource(shader, 1, &source, nullptr);
     glCompileShader(shader);
@@ -25,6 +31,12 @@ GLuint compile(GLenum type, const char* source) {
 }
 
 }  // namespace
+
+std::string glslForEs3(const std::string& desktopSource) {
+    std::size_t lineEnd = desktopSource.find('\n');
+    std::string rest = lineEnd == std::string::npos ? "" : desktopSource.substr(lineEnd + 1);
+    return "#version 300 es\nprecision highp float;\n" + rest;
+}
 
 GlProgram::GlProgram(const char* vertexSource, const char* fragmentSource) {
     GLuint vertex = compile(GL_VERTEX_SHADER, vertexSource);

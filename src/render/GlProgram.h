@@ -12,6 +12,12 @@ struct RenderError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// A desktop shader (`#version 330 core` on its first line) for OpenGL ES 3.0,
+// that is WebGL 2: the same text under `#version 300 es` with float precision
+// stated (ES has no default in fragment shaders). The desktop source is the
+// one source; a build for the browser compiles what this returns.
+std::string glslForEs3(const std::string& desktopSource);
+
 class GlProgram {
 public:
     GlProgram(const char* vertexSource, const char* fragmentSource);  // throws RenderError with the GL log
