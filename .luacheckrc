@@ -15,9 +15,9 @@ local sceneApi = {
     "deadlockReport", "waypoint", "activate", "deactivate", "setPosition", "walkToPoint", "walkTo",
     "walkToPointAndSignal", "waitArrival", "isWalking", "face", "say", "sayFor", "dialogue", "fade", "flash",
     "setCameraCenter", "disableControls", "enableControls", "banner", "moveCamera", "zoomCamera", "shakeCamera",
-    "waitCamera", "followCamera", "tween", "ease", "text", "image", "portrait", "expression", "option", "menu",
-    "line", "jump", "playMusic", "stopMusic", "playSound", "setBlip", "setPlayer", "waitNear", "distance",
-    "isLookingAt", "faceTowards", "positionOf", "facingOf",
+    "waitCamera", "followCamera", "tween", "ease", "text", "image", "backdrop", "portrait", "expression", "sprite",
+    "option", "menu", "line", "jump", "playMusic", "stopMusic", "playSound", "setBlip", "setPlayer", "waitNear",
+    "distance", "isLookingAt", "faceTowards", "positionOf", "facingOf",
     -- </api>
     -- the sandbox's standard functions (no io, os, debug or load*)
     "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring", "type", "unpack",

@@ -169,7 +169,7 @@ void benchRendering(const std::string& root) {
     Batch2D batch;
     batch.setWhiteTexel(atlas.whiteTexture(), atlas.whiteTexel());
     TextRenderer text(atlas, batch);
-    ImageCache images(root + "/assets/images");
+    ImageCache images({root + "/assets/images"});
     WorldView view(atlas, batch, text, images);
 
     std::printf("## Rendering after warm-up (240 frames, 1280x720, offscreen; CPU+GPU time incl. glFinish)\n\n");

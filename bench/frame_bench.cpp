@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
     Batch2D batch;
     batch.setWhiteTexel(atlas.whiteTexture(), atlas.whiteTexel());
     TextRenderer text(atlas, batch);
-    ImageCache images(pathFromUtf8(joinPath(root, "assets/images")));
+    ImageCache images({joinPath(root, "assets/images")});
     WorldView view(atlas, batch, text, images);
 
     Transcript transcript;

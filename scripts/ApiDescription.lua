@@ -66,6 +66,7 @@ M.types = {
     blipOptions = { lua = "{pitch?: number, volume?: number}", literal = { "table" }, expects = "a table" },
     facing = { lua = '"down"|"up"|"left"|"right"', literal = { "string" }, enum = { "down", "up", "left", "right" } },
     fadeKind = { lua = '"out"|"in"|"flash"', literal = { "string" }, enum = { "out", "in", "flash" } },
+    transition = { lua = '"dissolve"|"fade"|"slide"', literal = { "string" }, enum = { "dissolve", "fade", "slide" } },
     -- Robert Penner's curves (scripts/StageSupport.lua draws them)
     easing = { lua = "Easing", literal = { "string" }, enum = { "linear",
         "inQuad", "outQuad", "inOutQuad", "inCubic", "outCubic", "inOutCubic", "inSine", "outSine", "inOutSine",
@@ -282,14 +283,27 @@ M.functions = {
         doc = "Shows a page in the dialogue box (narration, or spoken by `actor`), typed out, and waits until the "
             .. "player turns it. Without a player (headless, screenshots) it turns once typed." },
     { "image", "story", params = { { "name", "image", orNil = true } },
-        doc = "Shows `assets/images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`) beside the text; `image(nil)` "
+        doc = "Shows `images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`; the game's folder first, then the "
+            .. "engine's `assets/`) beside the text; `image(nil)` "
             .. "hides it. Unknown names are errors with a suggestion." },
+    { "backdrop", "story", params = { { "name", "image", orNil = true }, { "transition", "transition", opt = true },
+        { "seconds", "seconds", opt = true }, { "easing", "easing", opt = true } }, returns = { { "Process|nil" } },
+        signature = "backdrop(name [, transition, seconds, easing]) -> Process|nil",
+        doc = "Shows a picture (named as for `image`: the game's `images/NAME.png`, then the engine's) as the "
+            .. "backdrop, scaled to fill the view under the camera; `backdrop(nil)` brings back the painted one. "
+            .. "With a `transition` (`dissolve`, `fade` through black, `slide` in from the right) over `seconds` "
+            .. "(default 1) it returns the tween's process: `waitProcess(backdrop(\"tower\", \"dissolve\", 2))`." },
     { "portrait", "story", params = { { "actor", "actor" }, { "image", "image", orNil = true } },
         doc = "The picture beside `actor`'s lines and pages (an image, as for `image`), shown instead of "
             .. "`image()`'s while the actor speaks; `nil` removes it. Sets the expression back to none." },
     { "expression", "story", params = { { "actor", "actor" }, { "name", "string", orNil = true } },
-        doc = "Changes the expression of `actor`'s portrait: `\"worried\"` shows the image PORTRAIT_worried; `nil` the "
-            .. "portrait itself. Inline, `{face=worried}` does it when the typewriter gets there." },
+        doc = "Changes the expression of `actor`'s portrait and sprite: `\"worried\"` shows the image "
+            .. "PORTRAIT/worried (or PORTRAIT_worried); `nil` the portrait itself. Inline, `{face=worried}` does it "
+            .. "when the typewriter gets there." },
+    { "sprite", "story", params = { { "actor", "actor" }, { "image", "string", orNil = true } },
+        doc = "Draws `actor` as a picture instead of its lettered disc, its feet at the actor's place: an image, "
+            .. "or a folder of them, one per expression (`sprite(\"ada\", \"ada\")` shows `images/ada/neutral.png`, "
+            .. "and `images/ada/happy.png` after `expression(\"ada\", \"happy\")`); `nil` the disc again." },
     { "option", "story", params = { { "text", "label" }, { "target", "story" } },
         doc = "Adds a choice for the next `menu()`; `target` names a story function, looked up when the option is "
             .. "chosen (as in seed 001), so it may be defined further down. A literal target that names no "

@@ -674,6 +674,31 @@ return function(stage, S, apiDescription)
     end
 
 
+    local TRANSITIONS = { "dissolve", "fade", "slide" }
+    local IS_TRANSITION = {}
+    for _, name in ipairs(TRANSITIONS) do
+        IS_TRANSITION[name] = true
+    end
+
+    ---Shows a picture as the backdrop: at once, or by a transition that is a
+    ---tween of the backdrop (a process to wait on, cancelled by a newer one).
+    ---@return Process|nil
+    function api.backdrop(name, transition, seconds, easing)
+        stopTween("backdrop.transition")
+        if transition == nil then
+            stage.setBackdrop(name)
+            return nil
+        end
+        oneOf("backdrop", "transition", transition, TRANSITIONS, IS_TRANSITION)
+        seconds = seconds == nil and 1 or seconds
+        checkSeconds("backdrop", "seconds", seconds)
+        local f, easingName = easingOf("backdrop", easing)
+        stage.setBackdrop(name, transition)
+        return startTween("backdrop.transition", seconds, { target = "backdrop", property = "transition",
+            to = transition, from = { 0 }, toValues = function() return 1 end, easing = f, easingName = easingName,
+            set = stage.setBackdropTransition })
+    end
+
     ---------------------------------------------------------------------------
     -- The host's side: the scene runner.
     ---------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 // Stagehand: cutscenes and dialogue written as Lua coroutines.
 //
-// main() reads top-down: parse the command line, find the data folder, then
-// run one mode (list scenes, check, explore, headless transcript, timeline, screenshot,
-// or the window, in WindowGame.cpp).
+// main() reads top-down: parse the command line, find the data folder and the
+// game (platform/GameFolder.h), then run one mode (list scenes, check, explore,
+// headless transcript, timeline, screenshot, a new game, or the window, in WindowGame.cpp).
 // Exit status: 0 clean, 1 a script error was reported, 2 bad usage or input
 // that could not be loaded.
 
@@ -10,6 +10,8 @@
 #include <iostream>
 
 #include "app/Explorer.h"
+#include "app/GamePackage.h"
+#include "app/NewGame.h"
 #include "app/OverflowReport.h"
 #include "app/Renderer.h"
 #include "app/RunSetup.h"
@@ -97,7 +99,7 @@ int runTimeline(const Setup& setup) {
 
 int runScreenshot(const Setup& setup) {
     const CommandLine& cmd = setup.cmd;
-    Renderer renderer(WindowOptions{"Stagehand", cmd.width, cmd.height, true, false}, setup.dataRoot);
+    Renderer renderer(WindowOptions{"Stagehand", cmd.width, cmd.height, true, false}, setup);
     auto sim = loadSimulation(setup, nullptr, true);
     std::string scene, error;
     if (!chooseScene(*sim, cmd, scene, error)) return fail(error, kExitBadInput);
@@ -167,6 +169,8 @@ int main(int argc, char** argv) {
             case CommandLine::Mode::Screenshot: return runScreenshot(setup);
             case CommandLine::Mode::Timeline: return runTimeline(setup);
             case CommandLine::Mode::Window: return runWindowIfVisible(setup);
+            case CommandLine::Mode::NewGame: return runNewGame(setup);
+            case CommandLine::Mode::Package: return runPackage(setup);
             case CommandLine::Mode::Help: break;
         }
     } catch (const LoadError& e) {

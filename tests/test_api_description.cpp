@@ -112,6 +112,7 @@ const std::map<std::string, std::string> kGoodArgument = {
     {"story", "'probe'"},
     {"facing", "'down'"},
     {"fadeKind", "'in'"},
+    {"transition", "'dissolve'"},
     {"function", "function() end"},
     {"predicate", "function() return true end"},
     {"voice", "'door'"},
@@ -237,7 +238,7 @@ TEST(ApiDescription, every_enum_argument_lists_the_described_choices) {
             ++cases;
         }
     }
-    // face's direction, fade's kind, tween's property, and the easing of
-    // moveCamera, zoomCamera, tween and ease
-    EXPECT_EQ(cases, 7);
+    // face's direction, fade's kind, tween's property, backdrop's transition, and the easing of
+    // moveCamera, zoomCamera, tween, ease and backdrop
+    EXPECT_EQ(cases, 9);
 }

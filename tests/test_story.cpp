@@ -54,8 +54,7 @@ TEST(Story, image_is_recorded_and_unknown_images_are_errors) {
         stage.events("error")[0]->field("message")->find(":1: image: unknown image 'kepeer' (did you mean 'keeper'?)"),
         std::string::npos);
     // It also says where images go and which format loads.
-    EXPECT_NE(stage.events("error")[0]->field("message")->find(
-                  "PNG, JPG, BMP, TGA or GIF files in the data folder's assets/images"),
+    EXPECT_NE(stage.events("error")[0]->field("message")->find("PNG, JPG, BMP, TGA or GIF files in assets/images"),
               std::string::npos);
 }
 

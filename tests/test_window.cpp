@@ -1164,6 +1164,31 @@ TEST_F(WindowTest, f5_saves_and_f9_loads_the_same_moment) {
     EXPECT_EQ(after, before) << "the same run up to the saved moment";
 }
 
+// After a restart the window opens on the scene menu: F9 there plays the quick save.
+TEST_F(WindowTest, f9_on_the_scene_menu_after_a_restart_loads_the_quick_save) {
+    open("choices");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    press(SDLK_DOWN);
+    press(SDLK_RETURN);  // Beta
+    wait(0.5);
+    press(SDLK_p);  // no tick in the frame that saves
+    press(SDLK_F5);
+    std::uint64_t savedAt = sim().ticks();
+    std::string savedPage = page();
+    game.reset();
+
+    open("");  // a new run of the program: the scene menu
+    ASSERT_EQ(game->simulation(), nullptr) << "the scene menu, no scene yet";
+    press(SDLK_F9);
+    ASSERT_NE(game->simulation(), nullptr) << "F9 on the scene menu plays the quick save";
+    // At the saved moment, and the frame that loaded it plays on (nothing paused it).
+    EXPECT_GE(sim().ticks(), savedAt);
+    EXPECT_LE(sim().ticks(), savedAt + 1);
+    EXPECT_EQ(page(), savedPage);
+}
+
 TEST_F(WindowTest, load_on_the_command_line_resumes_the_saved_moment) {
     open("choices");
     press(SDLK_SPACE);

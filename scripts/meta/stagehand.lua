@@ -302,17 +302,28 @@ function ease(easing, t) end
 ---@param text? string|Line
 ---@param voice? string|{voice: string}
 function text(speakerOrText, text, voice) end
----Shows `assets/images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`) beside the text; `image(nil)` hides it. Unknown names are errors with a suggestion.
+---Shows `images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`; the game's folder first, then the engine's `assets/`) beside the text; `image(nil)` hides it. Unknown names are errors with a suggestion.
 ---@param name string|nil
 function image(name) end
+---Shows a picture (named as for `image`: the game's `images/NAME.png`, then the engine's) as the backdrop, scaled to fill the view under the camera; `backdrop(nil)` brings back the painted one. With a `transition` (`dissolve`, `fade` through black, `slide` in from the right) over `seconds` (default 1) it returns the tween's process: `waitProcess(backdrop("tower", "dissolve", 2))`.
+---@param name string|nil
+---@param transition? "dissolve"|"fade"|"slide"
+---@param seconds? number
+---@param easing? Easing
+---@return Process|nil
+function backdrop(name, transition, seconds, easing) end
 ---The picture beside `actor`'s lines and pages (an image, as for `image`), shown instead of `image()`'s while the actor speaks; `nil` removes it. Sets the expression back to none.
 ---@param actor string
 ---@param image string|nil
 function portrait(actor, image) end
----Changes the expression of `actor`'s portrait: `"worried"` shows the image PORTRAIT_worried; `nil` the portrait itself. Inline, `{face=worried}` does it when the typewriter gets there.
+---Changes the expression of `actor`'s portrait and sprite: `"worried"` shows the image PORTRAIT/worried (or PORTRAIT_worried); `nil` the portrait itself. Inline, `{face=worried}` does it when the typewriter gets there.
 ---@param actor string
 ---@param name string|nil
 function expression(actor, name) end
+---Draws `actor` as a picture instead of its lettered disc, its feet at the actor's place: an image, or a folder of them, one per expression (`sprite("ada", "ada")` shows `images/ada/neutral.png`, and `images/ada/happy.png` after `expression("ada", "happy")`); `nil` the disc again.
+---@param actor string
+---@param image string|nil
+function sprite(actor, image) end
 ---Adds a choice for the next `menu()`; `target` names a story function, looked up when the option is chosen (as in seed 001), so it may be defined further down. A literal target that names no function gets a warning when the script loads (and is a finding of `--check`); choosing it is an error at the `menu()` line.
 ---@param text string|Line
 ---@param target string

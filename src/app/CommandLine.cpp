@@ -35,7 +35,12 @@ bool isDataRoot(const std::filesystem::path& dir) {
 
 const char* usageText() {
     return "usage:\n"
-           "  stagehand [--script PATH] [--scene NAME] [--size WxH] [--seed N] [--frame-stats OUT.txt]\n"
+           "  stagehand [GAME] [--scene NAME] [--size WxH] [--seed N] [--frame-stats OUT.txt]\n"
+           "            (GAME: a game's folder, or its main script;\n"
+           "            every mode takes one, as --script PATH; default the demo, scripts/Demo.lua)\n"
+           "  stagehand --new DIR                            (a starter game to make your own)\n"
+           "  stagehand --package GAME --out DIR [--windows-engine DIR]   (NAME-linux.tar.gz and NAME-windows.zip\n"
+           "            for players: the engine and the game, starting straight into it)\n"
            "  stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1,...] "
            "[--seed N] [--audio OUT.wav]\n"
            "  stagehand --screenshot OUT.png --at T [--script PATH] [--scene NAME] [--choose 2,1,...] [--size WxH] "
@@ -186,13 +191,36 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
                 return false;
             }
             out.sizeGiven = true;
-        } else {
+        } else if (arg == "--new") {
+            if (!value(out.newPath)) return false;
+            out.mode = CommandLine::Mode::NewGame;
+        } else if (arg == "--package") {
+            if (!value(out.packagePath)) return false;
+            out.mode = CommandLine::Mode::Package;
+        } else if (arg == "--out") {
+            if (!value(out.outPath)) return false;
+        } else if (arg == "--windows-engine") {
+            if (!value(out.windowsEnginePath)) return false;
+        } else if (arg.size() > 1 && arg[0] == '-') {
             error = "unknown option '" + arg + "'";
             return false;
+        } else if (!out.gamePath.empty()) {
+            error = "one game at a time: '" + out.gamePath + "' and '" + arg + "'";
+            return false;
+        } else {
+            out.gamePath = arg;
         }
+    }
+    if (!out.gamePath.empty() && !out.scriptPath.empty()) {
+        error = "name the game once: '" + out.gamePath + "' or --script " + out.scriptPath;
+        return false;
     }
     if (!out.audioPath.empty() && out.mode != CommandLine::Mode::Headless) {
         error = "--audio OUT.wav renders a --headless run's sound; add --headless";
+        return false;
+    }
+    if (out.mode == CommandLine::Mode::Package && out.outPath.empty()) {
+        error = "--package GAME needs --out DIR (the folder the archives are written to)";
         return false;
     }
     if (out.mode == CommandLine::Mode::Screenshot && out.at < 0) {

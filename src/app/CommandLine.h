@@ -1,5 +1,7 @@
 // The command line, a contract users and tests depend on (see DESIGN.md):
-//   stagehand [--script PATH] [--scene NAME] [--lang CODE]
+//   stagehand [GAME] [--script PATH] [--scene NAME] [--lang CODE]   (GAME: a folder or its main script)
+//   stagehand --new DIR
+//   stagehand --package GAME --out DIR [--windows-engine DIR]
 //   stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1] [--seed N]
 //   stagehand --screenshot OUT.png --at T [--scene NAME] [--script PATH] [--size WxH]
 //   stagehand --list-scenes [--script PATH]
@@ -28,10 +30,17 @@ struct CommandLine {
         Explore,
         Strings,
         OverflowReport,
+        NewGame,
+        Package,
         Help
     };
     Mode mode = Mode::Window;
-    std::string scriptPath;  // empty: the data root's scripts/Demo.lua
+    std::string gamePath;           // GAME: a game's folder or its main script (platform/GameFolder.h)
+    std::string scriptPath;         // --script PATH; with no GAME either, the data root's scripts/Demo.lua
+    std::string newPath;            // --new DIR: where the starter game is written
+    std::string packagePath;        // --package GAME: the game to make archives of
+    std::string outPath;            // --out DIR: where they are written
+    std::string windowsEnginePath;  // --windows-engine DIR: a Windows build for the .zip
     std::string scene;
     std::string stringsAction;  // --strings extract|merge (src/app/StringTools.h)
     std::string language;       // --lang CODE: empty, the player's setting in the window and the source (en) elsewhere

@@ -36,7 +36,7 @@ const char* placeName(WorldView::TextPlace place) {
 
 int runOverflowReport(const Setup& setup) {
     const CommandLine& cmd = setup.cmd;
-    Renderer renderer(WindowOptions{"Stagehand", cmd.width, cmd.height, true, false}, setup.dataRoot);
+    Renderer renderer(WindowOptions{"Stagehand", cmd.width, cmd.height, true, false}, setup);
     auto sim = loadSimulation(setup, nullptr, true);
     std::vector<ScriptHost::WrittenLine> lines;
     std::string error;

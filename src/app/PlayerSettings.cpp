@@ -2,6 +2,7 @@
 
 #include <SDL.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -116,6 +117,25 @@ std::string PlayerSettings::defaultPath() {
     return folder.empty() ? "" : joinPath(folder, "settings.txt");
 }
 
+namespace {
+std::string& userFolderName() {
+    static std::string name = "stagehand";  // the demo's
+    return name;
+}
+}  // namespace
+
+void useUserFolderOf(const std::string& title) {
+    std::string name;
+    for (unsigned char c : title) {
+        if (std::isalnum(c))
+            name += static_cast<char>(std::tolower(c));
+        else if (!name.empty() && name.back() != '-')
+            name += '-';
+    }
+    while (!name.empty() && name.back() == '-') name.pop_back();
+    if (!name.empty()) userFolderName() = name;
+}
+
 std::string userFolder() {
     const char* chosen = std::getenv("STAGEHAND_USER_DIR");
     if (chosen && *chosen) {
@@ -123,7 +143,7 @@ std::string userFolder() {
         std::filesystem::create_directories(pathFromUtf8(chosen), ignored);
         return chosen;
     }
-    char* folder = SDL_GetPrefPath("Stagehand", "stagehand");
+    char* folder = SDL_GetPrefPath("Stagehand", userFolderName().c_str());
     if (!folder) return "";
     std::string path = folder;
     SDL_free(folder);

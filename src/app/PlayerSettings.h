@@ -56,5 +56,8 @@ struct PlayerSettings {
 // that keeps its files beside it), else SDL's per-user folder
 // (~/.local/share/Stagehand/stagehand/ on Linux); "" when there is neither.
 std::string userFolder();
+// A game keeps its player's files under its own name: game.json's title
+// ("The Clock Tower": ~/.local/share/Stagehand/the-clock-tower/); the demo's is "stagehand".
+void useUserFolderOf(const std::string& title);
 
 }  // namespace stagehand

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "app/RunSetup.h"
+#include "platform/GameFolder.h"
 #include "platform/Portable.h"
 #include "platform/Window.h"
 #include "render/Batch2D.h"
@@ -22,10 +24,16 @@ struct Renderer {
     TextRenderer text{atlas, batch};
     WorldView view{atlas, batch, text, images};
 
+    // The engine's own pictures and fonts alone (tests, benches).
     Renderer(const WindowOptions& options, const std::string& dataRoot)
+        : window(options), atlas(joinPath(dataRoot, "assets/fonts")), images({joinPath(dataRoot, "assets/images")}) {
+        batch.setWhiteTexel(atlas.whiteTexture(), atlas.whiteTexel());
+    }
+    // Pictures and fonts as the game folder's rule finds them (platform/GameFolder.h).
+    explicit Renderer(const WindowOptions& options, const Setup& setup)
         : window(options),
-          atlas(joinPath(dataRoot, "assets/fonts")),
-          images(pathFromUtf8(joinPath(dataRoot, "assets/images"))) {
+          atlas(joinPath(setup.dataRoot, "assets/fonts"), GlyphAtlas::kPageSize, {setup.fontFile, setup.boldFontFile}),
+          images(assetFolders(AssetKind::Images, setup.scriptPath, setup.dataRoot)) {
         batch.setWhiteTexel(atlas.whiteTexture(), atlas.whiteTexel());
     }
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -10,6 +11,7 @@
 #include "app/PlayerSettings.h"
 #include "game/MapData.h"
 #include "platform/Portable.h"
+#include "render/ImageFiles.h"
 
 namespace stagehand {
 
@@ -109,13 +111,65 @@ bool readReplay(Setup& setup, std::string& error) {
 bool chooseLanguage(Setup& setup, std::string& error) {
     setup.lines = std::make_shared<lang::LineProvider>(setup.scriptPath);
     // --strings merge --lang CODE names the table to write, which may not exist yet.
-    if (setup.cmd.language.empty() || setup.cmd.mode == CommandLine::Mode::Strings) return true;
+    if (setup.cmd.mode == CommandLine::Mode::Strings) return true;
+    // game.json's language when --lang names none (the window's player may choose another).
+    if (setup.cmd.language.empty() && !setup.game.language.empty()) {
+        if (setup.lines->setLanguage(setup.game.language, error)) return true;
+        error = joinPath(gameFolderOf(setup.scriptPath), kDescriptionName) + ": \"language\": " + error;
+        return false;
+    }
+    if (setup.cmd.language.empty()) return true;
     return setup.lines->setLanguage(setup.cmd.language, error);
 }
 
+// game.json's font and bold font as files, found as every font is (the game's fonts/, then assets/fonts).
+bool findFonts(Setup& setup, std::string& error) {
+    auto folders = assetFolders(AssetKind::Fonts, setup.scriptPath, setup.dataRoot);
+    auto find = [&](const std::string& name, std::string& file) {
+        if (name.empty()) return true;
+        std::error_code ec;
+        for (const auto& folder : folders)
+            if (std::filesystem::is_regular_file(pathFromUtf8(joinPath(folder, name)), ec)) {
+                file = joinPath(folder, name);
+                return true;
+            }
+        error = joinPath(gameFolderOf(setup.scriptPath), kDescriptionName) + ": no font file '" + name + "' in " +
+                foldersText(folders);
+        return false;
+    };
+    if (!find(setup.game.font, setup.fontFile)) return false;
+    if (!find(setup.game.boldFont, setup.boldFontFile)) return false;
+    if (setup.boldFontFile.empty()) setup.boldFontFile = setup.fontFile;
+    return true;
+}
+
+// The game: GAME (a folder or its main script), else --script PATH, else the demo; then its game.json.
+bool chooseGame(Setup& setup, std::string& error) {
+    if (!setup.cmd.gamePath.empty()) {
+        if (!mainScriptOf(setup.cmd.gamePath, setup.scriptPath, error)) return false;
+    } else if (!setup.cmd.scriptPath.empty()) {
+        setup.scriptPath = setup.cmd.scriptPath;
+    } else {
+        // A player's package (--package) holds its game in game/ beside the engine: it plays at once.
+        std::string packaged = joinPath(joinPath(setup.dataRoot, "game"), kMainScriptName);
+        std::error_code ec;
+        setup.scriptPath = std::filesystem::is_regular_file(pathFromUtf8(packaged), ec)
+                               ? packaged
+                               : joinPath(setup.dataRoot, "scripts/Demo.lua");
+    }
+    if (!readGameDescription(setup.scriptPath, setup.game, error)) return false;
+    if (!setup.game.title.empty()) useUserFolderOf(setup.game.title);
+    auto pictures = assetFolders(AssetKind::Images, setup.scriptPath, setup.dataRoot);
+    if (!setup.game.icon.empty() && !imageFilesIn(pictures).count(setup.game.icon)) {
+        error = joinPath(gameFolderOf(setup.scriptPath), kDescriptionName) + ": no picture '" + setup.game.icon +
+                "' for the icon in " + foldersText(pictures);
+        return false;
+    }
+    return findFonts(setup, error);
+}
+
 bool completeSetup(Setup& setup, std::string& error) {
-    setup.scriptPath =
-        setup.cmd.scriptPath.empty() ? joinPath(setup.dataRoot, "scripts/Demo.lua") : setup.cmd.scriptPath;
+    if (!chooseGame(setup, error)) return false;
     if (!chooseLanguage(setup, error)) return false;
     if (!readReplay(setup, error)) return false;
     if (setup.cmd.loadPath.empty()) return true;

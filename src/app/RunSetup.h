@@ -12,6 +12,7 @@
 #include "app/CommandLine.h"
 #include "app/Simulation.h"
 #include "game/InputLog.h"
+#include "platform/GameFolder.h"
 
 namespace stagehand {
 
@@ -25,7 +26,10 @@ int fail(const std::string& message, int code);
 struct Setup {
     CommandLine cmd;
     std::string dataRoot;
-    std::string scriptPath;
+    std::string scriptPath;  // the game's main script (platform/GameFolder.h), the demo's by default
+    GameDescription game;    // its game.json
+    // The files of game.json's fonts (found as fonts are), "" for DejaVu Sans.
+    std::string fontFile, boldFontFile;
     std::optional<InputLog> input;  // --replay or --load: the player's recorded input
     std::uint64_t resumeAt = 0;     // --load: the tick the save was made at
     std::string loadMessage;        // --load: how an edited script replays the save (shown in the window)
@@ -47,7 +51,7 @@ std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink 
 // leaves out. Returns false with a "FILE:LINE: ..." error.
 bool readReplay(Setup& setup, std::string& error);
 // The rest of the setup once the command line and the data folder are known:
-// the script's path, the --replay file, then the --load save (read last: it
+// the game (GAME, --script or the demo) and its game.json, the --replay file, then the --load save (read last: it
 // names the script it was made with, so that path must be known). False with
 // a one-line `error`.
 bool completeSetup(Setup& setup, std::string& error);

@@ -64,9 +64,10 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     Font small = text.font(FontFace::Regular, 18, layout.scale);
     batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     batch.gradientRect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, palette::kMenuSkyTop, palette::kMenuSkyBottom);
-    text.drawCentered(title, "Stagehand", ViewLayout::kWidth / 2, 96, kAccent);
-    text.drawCentered(subtitle, "Cutscenes written as Lua coroutines. Pick a scene.", ViewLayout::kWidth / 2, 180,
-                      kMenuMuted);
+    text.drawCentered(title, title_.empty() ? "Stagehand" : title_, ViewLayout::kWidth / 2, 96, kAccent);
+    std::string line = title_.empty() ? "Cutscenes written as Lua coroutines. Pick a scene." : "Pick a scene.";
+    if (!version_.empty()) line = "Version " + version_ + ". " + line;
+    text.drawCentered(subtitle, line, ViewLayout::kWidth / 2, 180, kMenuMuted);
     int lastShown = std::min(static_cast<int>(scenes_.size()), firstShown_ + kRowsShown);
     if (firstShown_ > 0) text.drawCentered(subtitle, "\u25B2 more", ViewLayout::kWidth / 2, kListTop - 30, kMenuMuted);
     if (lastShown < static_cast<int>(scenes_.size()))

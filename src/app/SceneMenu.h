@@ -26,6 +26,11 @@ public:
     // A problem to show above the key hints (a script that did not load).
     void setMessage(std::string message) { message_ = std::move(message); }
     const std::string& message() const { return message_; }
+    // A game's own title and version (game.json) in place of Stagehand's.
+    void setTitle(std::string title, std::string version) {
+        title_ = std::move(title);
+        version_ = std::move(version);
+    }
     // The key hints name a pad's buttons (the last input came from a pad).
     void setPadHints(bool pad) { padHints_ = pad; }
 
@@ -37,6 +42,7 @@ private:
     int selected_ = 0;
     int firstShown_ = 0;  // the list scrolls when it has more scenes than fit
     std::string message_;
+    std::string title_, version_;
     bool padHints_ = false;
 };
 

@@ -1,5 +1,6 @@
 #include "app/ScriptWatcher.h"
 
+#include "platform/GameFolder.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -8,7 +9,7 @@ namespace fs = std::filesystem;
 
 ScriptWatcher::ScriptWatcher(std::string scriptPath, std::string dataRoot, std::vector<std::string> mapFolders)
     : scriptPath_(std::move(scriptPath)), dataRoot_(std::move(dataRoot)), mapFolders_(std::move(mapFolders)) {
-    if (mapFolders_.empty()) mapFolders_.push_back(joinPath(dataRoot_, "assets/maps"));
+    if (mapFolders_.empty()) mapFolders_ = assetFolders(AssetKind::Maps, scriptPath_, dataRoot_);
     times_ = scan();
 }
 
@@ -29,8 +30,12 @@ std::map<fs::path, fs::file_time_type> ScriptWatcher::scan() const {
     // The string tables beside the script (src/lang): a translator sees an edit at once.
     for (const auto& entry : fs::directory_iterator(pathFromUtf8(scriptPath_).parent_path() / "strings", ec))
         if (entry.is_regular_file(ec)) note(entry.path());
-    for (const auto& entry : fs::directory_iterator(pathFromUtf8(dataRoot_) / "assets/images", ec))
-        if (entry.is_regular_file(ec)) note(entry.path());
+    // The pictures and sounds a script may name, where the game folder's rule finds them (sprites in subfolders).
+    for (AssetKind kind : {AssetKind::Images, AssetKind::Audio})
+        for (const auto& folder : assetFolders(kind, scriptPath_, dataRoot_))
+            for (const auto& entry : fs::recursive_directory_iterator(pathFromUtf8(folder), ec))
+                if (entry.is_regular_file(ec)) note(entry.path());
+    note(pathFromUtf8(joinPath(gameFolderOf(scriptPath_), kDescriptionName)));
     // A map folder's subfolders too: tilesets and their pictures often sit in one.
     for (const auto& folder : mapFolders_)
         for (const auto& entry : fs::recursive_directory_iterator(pathFromUtf8(folder), ec))

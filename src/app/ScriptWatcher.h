@@ -1,5 +1,6 @@
 // Notices when the script, a map (in any folder maps are looked for), a file
-// a map reads (a tileset, its picture), an image or a string table (the
+// a map reads (a tileset, its picture), an image or a sound (the game's and
+// the engine's, platform/GameFolder.h), game.json or a string table (the
 // script's strings/ folder) changes on disk, for hot
 // reload: a portable look at modification times, a few times a second.
 #pragma once
@@ -13,7 +14,7 @@ namespace stagehand {
 
 class ScriptWatcher {
 public:
-    // `mapFolders` empty: the data folder's assets/maps.
+    // `mapFolders` empty: the game's and the engine's (assetFolders).
     ScriptWatcher(std::string scriptPath, std::string dataRoot, std::vector<std::string> mapFolders = {});
 
     // True once per change: the file that changed is in `changed`.

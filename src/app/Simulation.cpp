@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "game/MapData.h"
+#include "platform/GameFolder.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -21,10 +22,10 @@ const std::string& describeStuck(const StuckProcess& s) {
 }  // namespace
 
 namespace {
-// The pictures scripts may show: the names of the folder's picture files.
-std::vector<std::string> imageNames(const std::filesystem::path& folder) {
+// The pictures scripts may show: the names of the folders' picture files.
+std::vector<std::string> imageNames(const std::vector<std::string>& folders) {
     std::vector<std::string> names;
-    for (const auto& [name, file] : imageFilesIn(folder)) names.push_back(name);
+    for (const auto& [name, file] : imageFilesIn(folders)) names.push_back(name);
     return names;  // in name order, as the map keeps them
 }
 }  // namespace
@@ -55,15 +56,17 @@ Simulation::Simulation(const Options& options) {
     settings.menusWaitForAnswers = options.menusWaitForAnswers;
     world_.story().setTextSettings(settings);
     world_.story().setScriptedChoices(options.choices, options.choicesSource);
-    world_.effects().setImageNames(imageNames(joinPath(options.dataRoot, "assets/images")));
+    // Every name a script writes is found by the game folder's rule (the game's folder, then assets/).
+    auto images = assetFolders(AssetKind::Images, options.scriptPath, options.dataRoot);
+    world_.effects().setImageNames(imageNames(images), foldersText(images));
     if (options.audioFolder.empty())
         world_.soundtrack().setClips(
-            std::make_shared<ClipLibrary>(pathFromUtf8(joinPath(options.dataRoot, "assets/audio"))));
+            std::make_shared<ClipLibrary>(assetFolders(AssetKind::Audio, options.scriptPath, options.dataRoot)));
     else
         world_.soundtrack().setClips(
             std::make_shared<ClipLibrary>(pathFromUtf8(options.audioFolder), options.audioFolder));
     try {
-        loadMapFolders(options.mapFolders.empty() ? std::vector<std::string>{joinPath(options.dataRoot, "assets/maps")}
+        loadMapFolders(options.mapFolders.empty() ? assetFolders(AssetKind::Maps, options.scriptPath, options.dataRoot)
                                                   : options.mapFolders,
                        world_);
         reportMapProblems(world_.maps());

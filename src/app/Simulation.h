@@ -41,9 +41,9 @@ public:
         std::map<std::string, ScriptValue> flags;            // the script's `flags` at the start
         bool mechanics = true;                               // transcript events for processes, waits and signals
         TracebackShown tracebacks = TracebackShown::None;    // what of an error's traceback stderr gets
-        std::string audioFolder;                             // the sounds scripts name; empty: assets/audio
+        std::string audioFolder;                             // the sounds scripts name; empty: assetFolders
         // Where maps are looked for, in search order (mapSearchFolders); empty:
-        // the data folder's assets/maps alone.
+        // the game's and the engine's (assetFolders).
         std::vector<std::string> mapFolders;
         bool storyTargetWarnings = true;  // stderr lines at load (--check makes them findings)
         // The language lines are shown in (shared by the runs made from this

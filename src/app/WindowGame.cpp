@@ -64,8 +64,16 @@ bool playbackKey(int key, Playback& playback) {
 }
 
 // The player's settings from last time; a damaged file costs one line.
-PlayerSettings loadSettings(const std::string& path) {
+// A first run opens at the game's size (game.json).
+PlayerSettings loadSettings(const std::string& path, const GameDescription& game) {
     std::string warning;
+    std::error_code ec;
+    if (game.width > 0 && (path.empty() || !std::filesystem::exists(pathFromUtf8(path), ec))) {
+        PlayerSettings first;
+        first.width = game.width;
+        first.height = game.height;
+        return first;
+    }
     PlayerSettings settings = PlayerSettings::load(path, warning);
     if (!warning.empty()) std::cerr << "stagehand: " << warning << '\n';
     return settings;
@@ -84,9 +92,9 @@ ReadLines loadReadLines(const std::string& path) {
 WindowGame::WindowGame(const Setup& setup, Options options)
     : setup_(setup),
       options_(std::move(options)),
-      settings_(loadSettings(settingsPath_)),
+      settings_(loadSettings(settingsPath_, setup.game)),
       readLines_(loadReadLines(readLinesPath_)),
-      renderer_(windowOptions(), setup.dataRoot),
+      renderer_(windowOptions(), setup),
       menuWatcher_(setup.scriptPath, setup.dataRoot, makeOptions(setup, {}, false).mapFolders) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
     // --lang for this run (the pause overlay shows it), else the language the player chose last time.
@@ -100,6 +108,9 @@ WindowGame::WindowGame(const Setup& setup, Options options)
 #ifndef __EMSCRIPTEN__  // in the browser (no synthesiser built yet) standard error is the console's error list
     if (!speechAvailable_) std::cerr << "stagehand: " << why << "; the self-voicing option is hidden\n";
 #endif
+    auto pictures = imageFilesIn(assetFolders(AssetKind::Images, setup_.scriptPath, setup_.dataRoot));
+    if (auto icon = pictures.find(setup_.game.icon); !setup_.game.icon.empty() && icon != pictures.end())
+        renderer_.window.setIcon(utf8Path(icon->second));  // game.json's icon, found as pictures are
     if (!renderer_.atlas.hasDyslexicFont())
         std::cerr << "stagehand: OpenDyslexic is not in assets/fonts; the dyslexic font choice shows DejaVu Sans\n";
 }
@@ -110,6 +121,7 @@ WindowOptions WindowGame::windowOptions() const {
     options.height = setup_.cmd.sizeGiven ? setup_.cmd.height : settings_.height;
     options.fullscreen = settings_.fullscreen;
     options.vsync = options_.frameCap;
+    if (!setup_.game.title.empty()) options.title = setup_.game.title;
     return options;
 }
 
@@ -154,6 +166,7 @@ void WindowGame::openMenu() {
         std::cerr << "stagehand: " << problem << '\n';
     }
     menu_ = std::make_unique<SceneMenu>(scenes);
+    menu_->setTitle(setup_.game.title, setup_.game.version);
     menu_->setMessage(problem);
     session_.reset();
     keepReadLines();
@@ -203,7 +216,9 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
                                                                                 : "controller disconnected");
         return;
     }
-    if (menu_) {
+    if (menu_ && event.kind == InputKind::KeyDown && event.key == SDLK_F9) {
+        quickload();  // the quick save plays from the scene menu too (after a restart)
+    } else if (menu_) {
         auto action = menu_->handle(event, layout);
         if (action == SceneMenu::Action::Quit) running_ = false;
         if (action == SceneMenu::Action::Play) play(menu_->selected().name, menu_->selected().title, setup_);
@@ -363,6 +378,7 @@ void WindowGame::loadSave(const std::string& path) {
     }
     std::cerr << "stagehand: " << error << '\n';
     if (Simulation* sim = simulation()) sim->world().effects().showError(error);
+    if (menu_) menu_->setMessage(error);
 }
 
 void WindowGame::rollback(bool back) {

@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include "audio/AudioOutput.h"
+#include "platform/GameFolder.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -18,13 +19,21 @@ bool isSoundFile(const std::filesystem::path& path) {
 }  // namespace
 
 ClipLibrary::ClipLibrary(const std::filesystem::path& folder, std::string shownAs)
-    : folder_(folder), shownAs_(std::move(shownAs)) {
+    : shownAs_(std::move(shownAs)), namedFolder_(true) {
+    addFolder(folder);
+}
+
+ClipLibrary::ClipLibrary(const std::vector<std::string>& folders) : shownAs_(foldersText(folders)) {
+    for (const auto& folder : folders) addFolder(pathFromUtf8(folder));
+}
+
+void ClipLibrary::addFolder(const std::filesystem::path& folder) {
     std::error_code ec;
     std::vector<std::filesystem::path> paths;
     for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
         if (entry.is_regular_file(ec) && isSoundFile(entry.path())) paths.push_back(entry.path());
     std::sort(paths.begin(), paths.end());  // the folder's order is the system's: a.ogg wins over a.wav everywhere
-    for (const auto& path : paths) files_.emplace(utf8Path(path.stem()), path);
+    for (const auto& path : paths) files_.emplace(utf8Path(path.stem()), path);  // an earlier folder's name wins
 }
 
 std::vector<std::string> ClipLibrary::names() const {
@@ -48,7 +57,9 @@ std::shared_ptr<const Clip> ClipLibrary::load(const std::string& name, std::stri
     std::string why;
     auto clip = decodeSoundFile(file->second, why);
     if (!clip) {
-        error = "cannot read " + shownAs_ + "/" + utf8Path(file->second.filename()) + ": " + why;
+        // One folder is named as the caller shows it; of several, the file's own path says which.
+        std::string where = namedFolder_ ? shownAs_ + "/" + utf8Path(file->second.filename()) : utf8Path(file->second);
+        error = "cannot read " + where + ": " + why;
         return nullptr;
     }
     clip->name = name;

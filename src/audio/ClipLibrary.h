@@ -1,5 +1,5 @@
-// The sounds a script may play: the .ogg and .wav files of one folder
-// (assets/audio), by name without the extension, decoded on first use and
+// The sounds a script may play: the .ogg and .wav files of the game's audio/
+// and the engine's assets/audio, by name without the extension, decoded on first use and
 // kept.
 #pragma once
 
@@ -18,6 +18,9 @@ public:
     // `shownAs` names the folder in messages (the data folder's own path is
     // the player's business).
     explicit ClipLibrary(const std::filesystem::path& folder, std::string shownAs = "assets/audio");
+    // The sounds of several folders in search order (assetFolders): a name in
+    // an earlier folder hides the same name in later ones. Messages list them.
+    explicit ClipLibrary(const std::vector<std::string>& folders);
 
     std::vector<std::string> names() const;  // in name order
     bool has(const std::string& name) const { return files_.count(name) != 0; }
@@ -28,8 +31,10 @@ public:
     std::string whereText() const;
 
 private:
-    std::filesystem::path folder_;
+    void addFolder(const std::filesystem::path& folder);
+
     std::string shownAs_;
+    bool namedFolder_ = false;  // one folder, shown in messages as `shownAs`
     std::map<std::string, std::filesystem::path> files_;
     std::map<std::string, std::shared_ptr<const Clip>> decoded_;
 };

@@ -118,6 +118,31 @@ std::string Cast::portraitImage(const Actor& actor) {
     return actor.portrait + "_" + actor.expression;
 }
 
+namespace {
+bool hasPicture(const std::vector<std::string>& pictures, const std::string& name) {
+    return std::binary_search(pictures.begin(), pictures.end(), name);  // kept in name order
+}
+}  // namespace
+
+std::string Cast::portraitImage(const Actor& actor, const std::vector<std::string>& pictures) {
+    if (actor.portrait.empty() || actor.expression.empty()) return actor.portrait;
+    std::string inFolder = actor.portrait + "/" + actor.expression;
+    return hasPicture(pictures, inFolder) ? inFolder : portraitImage(actor);
+}
+
+void Cast::setSprite(Actor& actor, const std::string& sprite) {
+    actor.sprite = sprite;
+    chronicle_.record(chronicle_.event("sprite").with("actor", actor.id).with("image", sprite));
+}
+
+std::string Cast::spriteImage(const Actor& actor, const std::vector<std::string>& pictures) {
+    if (actor.sprite.empty()) return "";
+    for (const char* joint : {"/", "_"})
+        if (!actor.expression.empty() && hasPicture(pictures, actor.sprite + joint + actor.expression))
+            return actor.sprite + joint + actor.expression;
+    return hasPicture(pictures, actor.sprite) ? actor.sprite : actor.sprite + "/neutral";
+}
+
 bool Cast::lookingAt(const Actor& looker, const Actor& target) {
     static const float kReach = 300.0f, kCosHalfAngle = 0.8f;  // within about 37 degrees of straight ahead
     float fx = looker.facing == Facing::Left ? -1.0f : looker.facing == Facing::Right ? 1.0f : 0.0f;

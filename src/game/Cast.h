@@ -42,7 +42,11 @@ struct Actor {
     std::string speech;                                    // speech bubble text (plain), empty when silent
     std::shared_ptr<const text::MarkedText> speechMarked;  // how it looks
     std::string portrait;                                  // image shown beside its lines ("keeper"), empty for none
-    std::string expression;        // "worried" shows portrait_worried; empty: the portrait itself
+    std::string expression;  // "worried" shows portrait_worried (or portrait/worried); empty: the portrait itself
+    // A picture, or a folder of pictures (one per expression), drawn as the
+    // body in place of the lettered disc: "ada" shows images/ada/happy.png with
+    // the expression "happy" (Cast::spriteImage); empty: the disc.
+    std::string sprite;
     float speechSecondsLeft = -1;  // < 0: until replaced or cleared
     float appearFlash = 0;         // seconds left of the "just appeared" glow
 };
@@ -86,6 +90,14 @@ public:
     void setExpression(Actor& actor, const std::string& expression);
     // The image the actor's lines show now, or "" for none.
     static std::string portraitImage(const Actor& actor);
+    // The same where the expression's picture may sit in the portrait's
+    // folder: keeper/worried when `pictures` has it, else keeper_worried.
+    static std::string portraitImage(const Actor& actor, const std::vector<std::string>& pictures);
+    void setSprite(Actor& actor, const std::string& sprite);
+    // The picture drawn as the actor's body: SPRITE/EXPRESSION (or
+    // SPRITE_EXPRESSION) when the actor has an expression and `pictures` has it, else SPRITE when it is a
+    // picture itself, else SPRITE/neutral; "" for no sprite.
+    static std::string spriteImage(const Actor& actor, const std::vector<std::string>& pictures);
     static bool lookingAt(const Actor& looker, const Actor& target);
 
     // --- The player's actor ---

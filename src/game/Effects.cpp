@@ -11,7 +11,21 @@ constexpr float kErrorShownSeconds = 8.0f;
 constexpr EnumName<FadeKind> kFadeKinds[] = {{FadeKind::Out, "out"}, {FadeKind::In, "in"}, {FadeKind::Flash, "flash"}};
 constexpr EnumName<Backdrop> kBackdrops[] = {
     {Backdrop::Forest, "forest"}, {Backdrop::Sea, "sea"}, {Backdrop::LampRoom, "lamproom"}};
+constexpr EnumName<Transition> kTransitions[] = {
+    {Transition::Dissolve, "dissolve"}, {Transition::Fade, "fade"}, {Transition::Slide, "slide"}};
 }  // namespace
+
+std::optional<Transition> parseTransition(const std::string& name) {
+    return parseIn(kTransitions, name);
+}
+
+const char* transitionName(Transition transition) {
+    return nameIn(kTransitions, transition, "cut");
+}
+
+std::string transitionNames() {
+    return namesIn(kTransitions);
+}
 
 const char* fadeKindName(FadeKind kind) {
     return nameIn(kFadeKinds, kind, "none");
@@ -36,6 +50,20 @@ std::string backdropNamesForHelp() {
 Backdrop Effects::backdrop() const {
     auto it = backdrops_.find(place_);
     return it == backdrops_.end() ? Backdrop::Plain : it->second;
+}
+
+void Effects::setBackdropPicture(const std::string& name, Transition transition) {
+    backdropBefore_ = backdropPicture_;
+    backdropPicture_ = name;
+    transition_ = transition;
+    transitionProgress_ = transition == Transition::Cut ? 1.0f : 0.0f;
+    auto event = chronicle_.event("backdrop").with("name", name);
+    if (transition != Transition::Cut) event.with("transition", transitionName(transition));
+    chronicle_.record(event);
+}
+
+void Effects::setTransitionProgress(float progress) {
+    transitionProgress_ = std::clamp(progress, 0.0f, 1.0f);
 }
 
 void Effects::setImage(const std::string& name) {

@@ -24,6 +24,13 @@ const char* fadeKindName(FadeKind kind);
 std::optional<FadeKind> parseFadeKind(const std::string& name);
 std::string fadeKindChoices();  // "out, in, flash"
 
+// How one backdrop gives way to the next (backdrop(name, transition, seconds)):
+// at once, the new one showing through the old, through black, or sliding in from the right.
+enum class Transition { Cut, Dissolve, Fade, Slide };
+std::optional<Transition> parseTransition(const std::string& name);
+const char* transitionName(Transition transition);
+std::string transitionNames();  // "dissolve|fade|slide"
+
 class Effects {
 public:
     explicit Effects(Chronicle& chronicle) : chronicle_(chronicle) {}
@@ -36,11 +43,26 @@ public:
     void forgetBackdrop(const std::string& mapName) { backdrops_.erase(mapName); }  // a map left out
     // The backdrop of the current place: Plain when its map names none.
     Backdrop backdrop() const;
+    // A picture (a name as for image()) drawn as the backdrop in place of the
+    // painted one, whatever the place; "" for the painted one again.
+    void setBackdropPicture(const std::string& name, Transition transition = Transition::Cut);
+    const std::string& backdropPicture() const { return backdropPicture_; }
+    // The transition under way: from which backdrop ("" the painted one), how,
+    // and how far (0 the old one, 1 the new one: a tween sets it).
+    const std::string& backdropBefore() const { return backdropBefore_; }
+    Transition transition() const { return transitionProgress_ < 1 ? transition_ : Transition::Cut; }
+    float transitionProgress() const { return transitionProgress_; }
+    void setTransitionProgress(float progress);
 
     // --- A picture over the scene (image(name)) ---
-    // The names scripts may show: the picture files in assets/images.
-    void setImageNames(std::vector<std::string> names) { imageNames_ = std::move(names); }
+    // The names scripts may show: the picture files of the game's images/
+    // and the engine's assets/images; `where` names those folders for messages.
+    void setImageNames(std::vector<std::string> names, std::string where = "assets/images") {
+        imageNames_ = std::move(names);
+        imageFolders_ = std::move(where);
+    }
     const std::vector<std::string>& imageNames() const { return imageNames_; }
+    const std::string& imageFolders() const { return imageFolders_; }
     void setImage(const std::string& name);
     const std::string& image() const { return image_; }
     // The picture's opacity, 0..1 (a tween fades it; showing another keeps it).
@@ -87,7 +109,11 @@ private:
     Chronicle& chronicle_;
     std::string place_;
     std::map<std::string, Backdrop> backdrops_;
+    std::string backdropPicture_, backdropBefore_;
+    Transition transition_ = Transition::Cut;
+    float transitionProgress_ = 1;
     std::vector<std::string> imageNames_;
+    std::string imageFolders_ = "assets/images";
     std::string image_;
     float imageOpacity_ = 1;
     FadeKind fadeKind_ = FadeKind::None;

@@ -13,6 +13,7 @@
 #include "game/TiledMap.h"
 #include "game/Transcript.h"
 #include "game/World.h"
+#include "platform/GameFolder.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -195,9 +196,7 @@ std::vector<std::string> mapSearchFolders(const std::vector<std::string>& named,
                                           const std::string& dataRoot) {
     std::vector<std::string> folders = named;
     std::error_code ec;
-    fs::path besideScript = pathFromUtf8(scriptPath).parent_path() / "maps";
-    if (!scriptPath.empty() && fs::is_directory(besideScript, ec)) folders.push_back(utf8Path(besideScript));
-    folders.push_back(joinPath(dataRoot, "assets/maps"));
+    for (const auto& folder : assetFolders(AssetKind::Maps, scriptPath, dataRoot)) folders.push_back(folder);
     // A folder named twice (the script's maps/ is the data folder's) is looked in once.
     std::vector<std::string> unique;
     for (const auto& folder : folders) {

@@ -25,9 +25,9 @@ struct MapError : std::runtime_error {
 };
 
 // The folders maps are looked for in, in search order: the folders named
-// with --maps, the folder `maps` beside the script, the data folder's
-// assets/maps. Folders that do not exist are left out, except the data
-// folder's (a data folder always has one).
+// with --maps, then the game's and the engine's (assetFolders in
+// platform/GameFolder.h: maps/ beside the script when it exists, the data
+// folder's assets/maps).
 std::vector<std::string> mapSearchFolders(const std::vector<std::string>& named, const std::string& scriptPath,
                                           const std::string& dataRoot);
 

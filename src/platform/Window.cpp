@@ -1,6 +1,7 @@
 #include "platform/Window.h"
 
 #include <SDL.h>
+#include <SDL_image.h>
 #include <glad/gl.h>
 
 #include <cstdio>
@@ -110,6 +111,15 @@ Window::Window(const WindowOptions& options) {
     SDL_GL_SetSwapInterval(options.vsync ? 1 : 0);  // vsync where the driver allows it; the loop copes either way
     frameCap_ = options.vsync;
 #endif
+}
+
+void Window::setIcon(const std::string& file) {
+    if (SDL_Surface* icon = IMG_Load(file.c_str())) {
+        SDL_SetWindowIcon(window_, icon);
+        SDL_FreeSurface(icon);
+    } else {
+        std::fprintf(stderr, "stagehand: cannot load the icon %s: %s\n", file.c_str(), IMG_GetError());
+    }
 }
 
 Window::~Window() {

@@ -54,6 +54,8 @@ public:
     bool isFullscreen() const;
     bool hasFocus() const;                           // keyboard focus: the player is looking at the game
     void windowSize(int& width, int& height) const;  // in screen coordinates
+    // A game's icon (game.json): a picture file; one that does not load costs one line on stderr.
+    void setIcon(const std::string& file);
 
 private:
     Gamepads gamepads_;

@@ -77,19 +77,22 @@ float ceilPixels(FT_Pos value) {
 }
 }  // namespace
 
-GlyphAtlas::GlyphAtlas(std::string fontFolder, int pageSize)
-    : fontFolder_(std::move(fontFolder)), pageSize_(std::max(pageSize, 64)), present_(kFaceCount, false) {
+GlyphAtlas::GlyphAtlas(std::string fontFolder, int pageSize, GameFaces own)
+    : fontFolder_(std::move(fontFolder)),
+      own_(std::move(own)),
+      pageSize_(std::max(pageSize, 64)),
+      present_(kFaceCount, false) {
     if (FT_Init_FreeType(&library_) != 0) throw RenderError("FreeType failed to start");
     for (int i = 0; i < kFaceCount; ++i) {
         FT_Face probe = nullptr;
-        std::string path = joinPath(fontFolder_, fileFor(static_cast<FontFace>(i)));
+        std::string path = pathOf(static_cast<FontFace>(i));
         present_[i] = FT_New_Face(library_, path.c_str(), 0, &probe) == 0;
         if (probe) FT_Done_Face(probe);
     }
     for (FontFace face : {FontFace::Regular, FontFace::Bold})
         if (!hasFile(face)) {
             FT_Done_FreeType(library_);
-            throw RenderError("cannot open font " + joinPath(fontFolder_, fileFor(face)));
+            throw RenderError("cannot open font " + pathOf(face));
         }
     hasDyslexic_ = hasFile(FontFace::DyslexicRegular) && hasFile(FontFace::DyslexicBold);
     clear();
@@ -102,6 +105,12 @@ GlyphAtlas::~GlyphAtlas() {
         FT_Done_Face(f.ft);
     }
     FT_Done_FreeType(library_);
+}
+
+std::string GlyphAtlas::pathOf(FontFace face) const {
+    if (face == FontFace::Regular && !own_.regular.empty()) return own_.regular;
+    if (face == FontFace::Bold && !own_.bold.empty()) return own_.bold;
+    return joinPath(fontFolder_, fileFor(face));
 }
 
 bool GlyphAtlas::hasFile(FontFace face) const {
@@ -155,7 +164,7 @@ int GlyphAtlas::font(FontFace face, int pixelSize) {
     if (!hasDyslexic_ && isMainFace(face)) face = plainFace(face);
     for (std::size_t i = 0; i < fonts_.size(); ++i)
         if (fonts_[i].face == face && fonts_[i].pixelSize == pixelSize) return static_cast<int>(i);
-    std::string path = joinPath(fontFolder_, fileFor(face));
+    std::string path = pathOf(face);
     FT_Face ft = nullptr;
     if (FT_New_Face(library_, path.c_str(), 0, &ft) != 0) throw RenderError("cannot open font " + path);
     // At 72 dpi a point is a pixel, as SDL2_ttf opened its fonts.

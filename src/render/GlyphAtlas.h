@@ -46,7 +46,11 @@ public:
     // OpenDyslexic-(Regular|Bold).otf are looked for there too; without them
     // the dyslexic faces are DejaVu's (hasDyslexicFont() says so). A glyph
     // OpenDyslexic lacks (the view's shapes: discs, arrows) comes from DejaVu.
-    explicit GlyphAtlas(std::string fontFolder, int pageSize = kPageSize);
+    // `own`: a game's font files (game.json's font and boldFont) in place of DejaVu's.
+    struct GameFaces {
+        std::string regular, bold;
+    };
+    explicit GlyphAtlas(std::string fontFolder, int pageSize = kPageSize, GameFaces own = {});
     ~GlyphAtlas();
     GlyphAtlas(const GlyphAtlas&) = delete;
     GlyphAtlas& operator=(const GlyphAtlas&) = delete;
@@ -92,11 +96,13 @@ private:
 
     Glyph rasterise(int font, std::uint32_t index);
     bool hasFile(FontFace face) const;
+    std::string pathOf(FontFace face) const;
     bool reserve(int width, int height, int& x, int& y);
     void nextPage();
     void clear();
 
     std::string fontFolder_;
+    GameFaces own_;
     int pageSize_;
     FT_Library library_ = nullptr;
     std::vector<bool> present_;  // per FontFace: its file opens

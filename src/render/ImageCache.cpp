@@ -4,12 +4,13 @@
 
 #include <iostream>
 
+#include "platform/GameFolder.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
 
 ImageCache::~ImageCache() {
-    for (auto& [name, image] : images_) glDeleteTextures(1, &image.texture);
+    for (auto& [name, named] : images_) glDeleteTextures(1, &named.image.texture);
     for (auto& [path, entry] : files_) glDeleteTextures(1, &entry.second.texture);
 }
 
@@ -36,24 +37,38 @@ Image upload(const SDL_Surface& rgba, GLint filter) {
 
 const Image* ImageCache::get(const std::string& name) {
     auto it = images_.find(name);
-    if (it != images_.end()) return it->second.texture ? &it->second : nullptr;
-    Image& image = images_[name];  // an empty entry also remembers a failure
-    auto files = imageFilesIn(folder_);
+    if (it != images_.end()) {
+        Named& known = it->second;
+        if (!known.image.texture) return nullptr;
+        if (--known.getsUntilLook > 0) return &known.image;
+        known.getsUntilLook = kGetsBetweenLooks;
+        std::error_code ec;
+        auto stamp = std::filesystem::last_write_time(known.file, ec);
+        if (ec || stamp == known.stamp) return &known.image;
+        glDeleteTextures(1, &known.image.texture);  // saved since: load it again
+        images_.erase(it);
+    }
+    Named& entry = images_[name];  // an empty entry also remembers a failure
+    auto files = imageFilesIn(folders_);
     auto file = files.find(name);
     if (file == files.end()) {
-        std::cerr << "stagehand: no image '" << name << "' in " << folder_.u8string() << " (" << kImageFormatsText
+        std::cerr << "stagehand: no image '" << name << "' in " << foldersText(folders_) << " (" << kImageFormatsText
                   << " files)\n";
         return nullptr;
     }
     std::string error;
+    std::error_code ec;
+    entry.file = file->second;
+    entry.stamp = std::filesystem::last_write_time(entry.file, ec);
+    entry.getsUntilLook = kGetsBetweenLooks;
     SurfacePtr rgba = loadRgbaImage(file->second, error);
     if (!rgba) {
         std::cerr << "stagehand: " << error << '\n';
         return nullptr;
     }
-    image = upload(*rgba, GL_LINEAR);
+    entry.image = upload(*rgba, GL_LINEAR);
     ++uploads_;
-    return &image;
+    return &entry.image;
 }
 
 const Image* ImageCache::file(const std::string& path, std::int64_t stamp) {

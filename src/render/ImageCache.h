@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace stagehand {
 
@@ -18,13 +19,15 @@ struct Image {
 
 class ImageCache {
 public:
-    explicit ImageCache(std::filesystem::path folder) : folder_(std::move(folder)) {}
+    // `folders`: where pictures are looked for, in search order (assetFolders).
+    explicit ImageCache(std::vector<std::string> folders) : folders_(std::move(folders)) {}
     ~ImageCache();
     ImageCache(const ImageCache&) = delete;
     ImageCache& operator=(const ImageCache&) = delete;
 
-    // The picture folder/NAME.png (or .bmp, ...), loaded on first use; null (and reported
-    // once on stderr) if it cannot be read.
+    // The picture NAME.png (or .bmp, ...) of the first folder that has it,
+    // loaded on first use, and again when its file is saved (hot reload); null
+    // (and reported once on stderr, naming the folders looked in) if it cannot be read.
     const Image* get(const std::string& name);
 
     // The picture at `path` (a map's tileset), drawn with crisp pixels; a
@@ -37,8 +40,18 @@ public:
     int uploads() const { return uploads_; }
 
 private:
-    std::filesystem::path folder_;
-    std::map<std::string, Image> images_;
+    // A picture by name: its texture, file and that file's time, and how many
+    // gets are left before the file's time is looked at again (a hot reload of
+    // a saved picture, without a look at the disk every frame).
+    struct Named {
+        Image image;
+        std::filesystem::path file;
+        std::filesystem::file_time_type stamp{};
+        int getsUntilLook = 0;
+    };
+    static constexpr int kGetsBetweenLooks = 30;
+    std::vector<std::string> folders_;
+    std::map<std::string, Named> images_;
     std::map<std::string, std::pair<std::int64_t, Image>> files_;
     int uploads_ = 0;
 };

@@ -30,15 +30,25 @@ std::map<std::string, std::filesystem::path> imageFilesIn(const std::filesystem:
     std::map<std::string, std::filesystem::path> found;
     std::map<std::string, int> rankOf;
     std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(folder, ec)) {
         int rank = extensionRank(entry.path());
         if (rank < 0 || !entry.is_regular_file(ec)) continue;
-        std::string name = utf8Path(entry.path().stem());
+        // A picture in a subfolder is named by its path: ada/happy.
+        std::filesystem::path relative = entry.path().lexically_relative(folder);
+        std::string name = utf8Path(relative.parent_path() / relative.stem());
         auto known = rankOf.find(name);
         if (known != rankOf.end() && known->second <= rank) continue;
         rankOf[name] = rank;
         found[name] = entry.path();
     }
+    return found;
+}
+
+std::map<std::string, std::filesystem::path> imageFilesIn(const std::vector<std::string>& folders) {
+    std::map<std::string, std::filesystem::path> found;
+    for (const auto& folder : folders)
+        for (auto& [name, path] : imageFilesIn(pathFromUtf8(folder)))
+            found.emplace(name, path);  // the first folder wins
     return found;
 }
 

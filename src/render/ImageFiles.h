@@ -17,10 +17,14 @@ namespace stagehand {
 // "PNG, JPG, BMP, TGA or GIF": for messages that say which files load.
 extern const char* const kImageFormatsText;
 
-// The picture files in `folder` by name (file stem), in name order. When two
+// The picture files in `folder` and its subfolders by name (the path from
+// `folder` without the extension: keeper, ada/happy), in name order. When two
 // files share a name (keeper.png and keeper.bmp) the first format in
 // kImageFormatsText order wins.
 std::map<std::string, std::filesystem::path> imageFilesIn(const std::filesystem::path& folder);
+// The same over folders in search order (assetFolders): a name in an earlier
+// folder hides the same name in later ones.
+std::map<std::string, std::filesystem::path> imageFilesIn(const std::vector<std::string>& folders);
 
 struct SurfaceDeleter {
     void operator()(SDL_Surface* surface) const { SDL_FreeSurface(surface); }

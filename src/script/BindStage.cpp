@@ -235,29 +235,34 @@ std::shared_ptr<const text::MarkedText> markedLine(lua_State* L, int index, cons
     return translated ? translated : marked;
 }
 
-// The expression images of a portrait: "keeper" has "worried" when
-// keeper_worried is an image.
-std::vector<std::string> expressionsOf(lua_State* L, const std::string& portrait) {
+// The expression images of a portrait or sprite: "keeper" has "worried" when
+// keeper_worried or keeper/worried is an image.
+std::vector<std::string> expressionsOf(lua_State* L, const std::string& picture) {
     std::vector<std::string> out;
+    if (picture.empty()) return out;
     for (const auto& name : worldOf(L).effects().imageNames())
-        if (name.size() > portrait.size() + 1 && name.compare(0, portrait.size() + 1, portrait + "_") == 0)
-            out.push_back(name.substr(portrait.size() + 1));
+        if (name.size() > picture.size() + 1 && name.compare(0, picture.size(), picture) == 0 &&
+            (name[picture.size()] == '_' || name[picture.size()] == '/'))
+            out.push_back(name.substr(picture.size() + 1));
     return out;
 }
 
-// Pushes an error unless `expression` is one of the actor's portrait's ("" always is).
+// Pushes an error unless `expression` is one of the actor's portrait's or sprite's ("" always is).
 bool checkExpression(lua_State* L, const char* fname, const Actor& actor, const std::string& expression) {
     if (expression.empty()) return true;
-    if (actor.portrait.empty()) {
-        bind::pushError(L, std::string(fname) + ": " + actor.id + " has no portrait to change (call portrait(\"" +
-                               actor.id + "\", IMAGE) first)");
+    if (actor.portrait.empty() && actor.sprite.empty()) {
+        bind::pushError(L, std::string(fname) + ": " + actor.id +
+                               " has no portrait or sprite to change (call portrait(\"" + actor.id +
+                               "\", IMAGE) or sprite(\"" + actor.id + "\", IMAGE) first)");
         return false;
     }
     auto known = expressionsOf(L, actor.portrait);
+    for (const auto& name : expressionsOf(L, actor.sprite)) known.push_back(name);
     if (std::find(known.begin(), known.end(), expression) != known.end()) return true;
-    bind::pushUnknownNameError(
-        L, fname, "expression", expression, known,
-        "an expression E of portrait " + actor.portrait + " is the image " + actor.portrait + "_E in assets/images");
+    const std::string& picture = actor.portrait.empty() ? actor.sprite : actor.portrait;
+    bind::pushUnknownNameError(L, fname, "expression", expression, known,
+                               "an expression E of " + picture + " is the image " + picture + "/E or " + picture +
+                                   "_E in " + worldOf(L).effects().imageFolders());
     return false;
 }
 
@@ -306,10 +311,36 @@ int l_portrait(lua_State* L) {
     const char* image = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "portrait", "image");
     const auto& known = worldOf(L).effects().imageNames();
     if (*image && std::find(known.begin(), known.end(), image) == known.end()) {
-        bind::pushUnknownNameError(L, "portrait", "image", image, known, "images are in assets/images (NAME.png)");
+        std::string where = "images are in " + worldOf(L).effects().imageFolders() + " (NAME.png)";
+        bind::pushUnknownNameError(L, "portrait", "image", image, known, where.c_str());
         return lua_error(L);
     }
     worldOf(L).cast().setPortrait(*actor, image);
+    return 0;
+}
+
+// sprite(actor, name): a picture, or a folder of pictures (images/ada/...), as the actor's body.
+int l_sprite(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "sprite");
+    if (!actor) return lua_error(L);
+    std::string name = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "sprite", "image");
+    const auto& known = worldOf(L).effects().imageNames();
+    bool found = name.empty() || std::any_of(known.begin(), known.end(), [&](const std::string& picture) {
+                     return picture == name || picture.compare(0, name.size() + 1, name + "/") == 0;
+                 });
+    if (!found) {
+        std::vector<std::string> choices = known;  // the pictures, and the folders of them
+        for (const auto& picture : known)
+            if (auto slash = picture.find('/');
+                slash != std::string::npos &&
+                std::find(choices.begin(), choices.end(), picture.substr(0, slash)) == choices.end())
+                choices.push_back(picture.substr(0, slash));
+        std::string where = "a sprite is an image, or a folder of them, in " + worldOf(L).effects().imageFolders() +
+                            " (NAME.png, or NAME/neutral.png and NAME/EXPRESSION.png)";
+        bind::pushUnknownNameError(L, "sprite", "image", name, choices, where.c_str());
+        return lua_error(L);
+    }
+    worldOf(L).cast().setSprite(*actor, name);
     return 0;
 }
 
@@ -353,16 +384,47 @@ int l_showPage(lua_State* L) {
     return showStoryText(L, "text", true);
 }
 
-int l_setImage(lua_State* L) {
-    const char* name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, "image", "name");
+// A picture's name (or nil: "") as argument 1 of `fname`; false with the
+// error pushed when no picture has that name.
+bool pictureArg(lua_State* L, const char* fname, std::string& name) {
+    name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, fname, "name");
     const auto& known = worldOf(L).effects().imageNames();
-    if (*name && std::find(known.begin(), known.end(), name) == known.end()) {
-        std::string where =
-            std::string("images are ") + kImageFormatsText + " files in the data folder's assets/images (NAME.png)";
-        bind::pushUnknownNameError(L, "image", "image", name, known, where.c_str());
-        return lua_error(L);
-    }
+    if (name.empty() || std::find(known.begin(), known.end(), name) != known.end()) return true;
+    std::string where = std::string("images are ") + kImageFormatsText + " files in " +
+                        worldOf(L).effects().imageFolders() + " (NAME.png)";
+    bind::pushUnknownNameError(L, fname, "image", name, known, where.c_str());
+    return false;
+}
+
+int l_setImage(lua_State* L) {
+    std::string name;
+    if (!pictureArg(L, "image", name)) return lua_error(L);
     worldOf(L).effects().setImage(name);
+    return 0;
+}
+
+// setBackdrop(name [, transition]): backdrop()'s picture; StageSupport.lua
+// checks the transition and tweens it (setBackdropTransition).
+int l_setBackdrop(lua_State* L) {
+    std::string name;
+    if (!pictureArg(L, "backdrop", name)) return lua_error(L);
+    Transition transition = Transition::Cut;
+    if (!lua_isnoneornil(L, 2)) {
+        const char* how = checkString(L, 2, "backdrop", "transition");
+        auto parsed = parseTransition(how);
+        if (!parsed) {
+            bind::pushError(
+                L, std::string("backdrop: transition must be one of ") + transitionNames() + ". Was \"" + how + "\"");
+            return lua_error(L);
+        }
+        transition = *parsed;
+    }
+    worldOf(L).effects().setBackdropPicture(name, transition);
+    return 0;
+}
+
+int l_setBackdropTransition(lua_State* L) {
+    worldOf(L).effects().setTransitionProgress(static_cast<float>(lua_tonumber(L, 1)));
     return 0;
 }
 
@@ -643,10 +705,13 @@ const luaL_Reg kStageFunctions[] = {
     {"say", l_say},
     {"portrait", l_portrait},
     {"expression", l_expression},
+    {"sprite", l_sprite},
     {"showLine", l_showLine},
     {"isLineFinished", l_isLineFinished},
     {"showPage", l_showPage},
     {"setImage", l_setImage},
+    {"setBackdrop", l_setBackdrop},
+    {"setBackdropTransition", l_setBackdropTransition},
     {"showMenu", l_showMenu},
     {"menuChoice", l_menuChoice},
     {"recordJump", l_recordJump},

@@ -24,13 +24,60 @@ void WorldView::drawBackdrop(const World& world) {
     batch_.setScale(std::max(1.0f, world.camera().zoom()), ViewLayout::kWidth / 2, ViewLayout::kHeight / 2);
     float horizon = kHorizon - (camera.y - ViewLayout::kHeight / 2) * 0.3f;
     horizon = std::clamp(horizon, 40.0f, ViewLayout::kHeight - 40);
-    switch (world.effects().backdrop()) {
-        case Backdrop::Sea: drawSea(camera, horizon); break;
-        case Backdrop::LampRoom: drawLampRoom(camera, horizon); break;
-        case Backdrop::Forest: drawForest(camera, horizon); break;
-        case Backdrop::Plain: drawPlain(camera, horizon); break;
+    const Effects& effects = world.effects();
+    const std::string &now = effects.backdropPicture(), &before = effects.backdropBefore();
+    float p = effects.transitionProgress();
+    auto painted = [&] {
+        switch (effects.backdrop()) {
+            case Backdrop::Sea: drawSea(camera, horizon); break;
+            case Backdrop::LampRoom: drawLampRoom(camera, horizon); break;
+            case Backdrop::Forest: drawForest(camera, horizon); break;
+            case Backdrop::Plain: drawPlain(camera, horizon); break;
+        }
+    };
+    // One backdrop: its picture, or (when it has none or it does not load) the painted one, which
+    // cannot be made see-through or moved: it stands behind whatever goes over it.
+    auto layer = [&](const std::string& name, float opacity, float dx) {
+        if (!drawBackdropPicture(name, opacity, dx) && opacity >= 1) painted();
+    };
+    switch (effects.transition()) {
+        case Transition::Cut: layer(now, 1, 0); break;
+        case Transition::Dissolve:  // the new one shows through the old
+            if (!now.empty() && images_.get(now)) {
+                layer(before, 1, 0);
+                drawBackdropPicture(now, p, 0);
+            } else {
+                painted();
+                drawBackdropPicture(before, 1 - p, 0);
+            }
+            break;
+        case Transition::Fade:  // the old one to black, then the new one from black
+            layer(p < 0.5f ? before : now, 1, 0);
+            batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha(kFadeBlack, 1 - std::abs(2 * p - 1)));
+            break;
+        case Transition::Slide:  // the new one pushes the old one out to the left
+            if (now.empty() || before.empty()) painted();
+            drawBackdropPicture(before, 1, -p * ViewLayout::kWidth);
+            drawBackdropPicture(now, 1, (1 - p) * ViewLayout::kWidth);
+            break;
     }
     batch_.resetScale();
+}
+
+// A picture backdrop (backdrop(name)) covers the view whatever its shape: scaled
+// to fill it, centred (moved `dx` across by a slide), cropped at the sides or
+// top and bottom. False when there is none or it does not load (the painted
+// one is drawn instead).
+bool WorldView::drawBackdropPicture(const std::string& name, float opacity, float dx) {
+    const Image* image = name.empty() ? nullptr : images_.get(name);
+    if (!image || image->width <= 0 || image->height <= 0) return false;
+    float scale = std::max(ViewLayout::kWidth / static_cast<float>(image->width),
+                           ViewLayout::kHeight / static_cast<float>(image->height));
+    float w = image->width * scale, h = image->height * scale;
+    batch_.setTexture(image->texture, false);
+    batch_.quad(dx + (ViewLayout::kWidth - w) / 2, (ViewLayout::kHeight - h) / 2, w, h, {0, 0, 1, 1},
+                withAlpha(kUntinted, opacity));
+    return true;
 }
 
 // The backdrop's large fills are opaque: drawn without blending or a texture

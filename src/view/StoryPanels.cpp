@@ -67,8 +67,9 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     Font body = fontFor(fonts::kDialogue, textScale_);
     const Actor* speaker = line.speaker.empty() ? nullptr : world.cast().findActor(line.speaker);
     Color accent = highContrast_ ? kContrastAccent : speaker ? speaker->color : kMuted;
-    std::string picture =
-        speaker && !speaker->portrait.empty() ? Cast::portraitImage(*speaker) : world.effects().image();
+    std::string picture = speaker && !speaker->portrait.empty()
+                              ? Cast::portraitImage(*speaker, world.effects().imageNames())
+                              : world.effects().image();
     bool portrait = !picture.empty();
     const float textX = dialogueTextX(portrait), textWidth = dialogueTextWidth(portrait);
 

@@ -84,7 +84,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     float zoom = world.camera().zoom();
     for (const Actor* a : cast) {
         Vec2 at = toView(world, a->position);
-        drawActor(*a, at, zoom);
+        drawActor(*a, at, zoom, world.effects().imageNames());
         actorAreas_.push_back({at.x - 36 * zoom, at.y - 36 * zoom, 72 * zoom, 84 * zoom});  // disc, mark, name
     }
     storyAreas_.clear();
@@ -131,11 +131,31 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
 
 // The body is drawn at the camera's zoom about the actor's place; its name at
 // the size text always has, under the body.
-void WorldView::drawActor(const Actor& actor, Vec2 at, float zoom) {
+// A sprite stands on the actor's place: the picture at its own size (in view
+// units) times the camera's zoom, its bottom edge at the feet. False when the
+// actor has none or its picture does not load (the disc is drawn instead).
+bool WorldView::drawSprite(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures) {
+    const Image* image = actor.sprite.empty() ? nullptr : images_.get(Cast::spriteImage(actor, pictures));
+    if (!image) return false;
+    Font disc = fontFor(fonts::kDisc);
+    batch_.setScale(zoom, at.x, at.y);
+    glyphQuad(disc, U'\u25CF', at.x, at.y + 24, std::max(50.0f, image->width * 0.8f), 12, kActorShadow);
+    batch_.setTexture(image->texture, false);
+    batch_.quad(at.x - image->width / 2.0f, at.y + 24 - image->height, static_cast<float>(image->width),
+                static_cast<float>(image->height), {0, 0, 1, 1}, kUntinted);
+    batch_.resetScale();
+    return true;
+}
+
+void WorldView::drawActor(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures) {
     Font disc = fontFor(fonts::kDisc);
     Font body = fontFor(fonts::kActorLetter);
     Font label = fontFor(fonts::kLabel);
     Font marker = fontFor(fonts::kMarker);
+    if (drawSprite(actor, at, zoom, pictures)) {
+        text_.drawCentered(label, actor.displayName, at.x, at.y + 42 * zoom, actor.color);
+        return;
+    }
 
     // Ground shadow, then the disc in the actor's colour with its glyph.
     batch_.setScale(zoom, at.x, at.y);

@@ -82,6 +82,7 @@ private:
                                        float size, float width);
     Vec2 toView(const World& world, Vec2 p) const;
     void drawBackdrop(const World& world);
+    bool drawBackdropPicture(const std::string& name, float opacity, float dx);
     void drawTiles(const World& world);
     void drawTileLayer(const World& world, const TileMap& map, const TileLayer& layer);
     void drawEditorOverlay(const World& world);
@@ -93,7 +94,8 @@ private:
     void drawLampRoom(Vec2 camera, float horizon);
     void drawMoon(Vec2 camera, Color glow);
     void drawGroundMarks(Vec2 camera, float top, Color colour);
-    void drawActor(const Actor& actor, Vec2 at, float zoom);
+    void drawActor(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures);
+    bool drawSprite(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures);
     struct Bubble {
         const Actor* actor;
         Vec2 anchor;  // just above the actor's head, at the camera's zoom

@@ -1,0 +1,64 @@
+#include "app/NewGame.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "platform/GameFolder.h"
+#include "platform/Portable.h"
+
+namespace stagehand {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The starter's game.json with the new game's title: the folder's name.
+bool writeTitle(const fs::path& game, std::string& error) {
+    fs::path file = game / kDescriptionName;
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    nlohmann::ordered_json description = nlohmann::ordered_json::parse(text.str(), nullptr, false);
+    if (description.is_discarded() || !description.is_object()) {
+        error = "the starter's " + utf8Path(file) + " is not a JSON object";
+        return false;
+    }
+    std::string title = utf8Path(fs::absolute(game).lexically_normal().filename());
+    if (title.empty()) title = utf8Path(fs::absolute(game).lexically_normal().parent_path().filename());
+    description["title"] = title;
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out << description.dump(4) << '\n';
+    if (!out.flush()) {
+        error = "cannot write " + utf8Path(file);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+int runNewGame(const Setup& setup) {
+    const std::string& dir = setup.cmd.newPath;
+    fs::path target = pathFromUtf8(dir), starter = pathFromUtf8(joinPath(setup.dataRoot, "scripts/starter"));
+    std::error_code ec;
+    if (fs::exists(target, ec) && !(fs::is_directory(target, ec) && fs::is_empty(target, ec)))
+        return fail(dir + " is not an empty folder (--new writes a game into a new or empty one)", kExitBadInput);
+    if (!fs::is_directory(starter, ec))
+        return fail("the starter game is missing from the data folder (" + utf8Path(starter) + ")", kExitBadInput);
+    fs::create_directories(target, ec);
+    if (!ec) fs::copy(starter, target, fs::copy_options::recursive, ec);
+    if (ec) return fail("cannot write the game into " + dir + ": " + ec.message(), kExitBadInput);
+    std::string error;
+    if (!writeTitle(target, error)) return fail(error, kExitBadInput);
+    std::cout << "wrote a new game in " << dir << " (" << kMainScriptName << ", " << kDescriptionName
+              << ", images/, audio/, maps/, strings/, README.md)\n"
+              << "play it:  stagehand " << dir << "\n"
+              << "check it: stagehand " << dir << " --check\n";
+    return kExitOk;
+}
+
+}  // namespace stagehand

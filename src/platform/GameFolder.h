@@ -1,0 +1,60 @@
+// A game is a folder (LÖVE's and Ren'Py's convention): its main script
+// (main.lua), a small description (game.json) and folders of its own files
+// (images/, audio/, maps/, fonts/, strings/). The demo is a game too: its main
+// script is scripts/Demo.lua, so its folder is scripts/.
+//
+// This file is the one home of two rules:
+// - which script a PATH names (`stagehand PATH`: a folder's main.lua, or a script);
+// - where a name an author writes is found (a picture, a sound, a map, a font):
+//   in the game's folder first, then in the engine's assets/. Every mode asks
+//   assetFolders (window, headless, --check, --explore, --strings, --audio,
+//   --screenshot), and so does hot reload's watcher; every message about an
+//   unknown name lists the folders it gives (foldersText).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace stagehand {
+
+constexpr const char* kMainScriptName = "main.lua";
+constexpr const char* kDescriptionName = "game.json";
+
+// The main script a PATH names: FOLDER/main.lua for a folder, the file itself
+// for a file. False with a one-line `error` naming what is missing.
+bool mainScriptOf(const std::string& path, std::string& script, std::string& error);
+
+// The folder of a game's own files: its main script's folder ("." for a bare file name).
+std::string gameFolderOf(const std::string& scriptPath);
+
+enum class AssetKind { Images, Audio, Maps, Fonts };
+
+// "images", "audio", "maps", "fonts": the folder's name in a game and in assets/.
+const char* assetFolderName(AssetKind kind);
+
+// The folders names of `kind` are looked up in, the first that has a name
+// winning: the game's GAME/KIND (when it exists), then the engine's
+// DATA/assets/KIND. A folder reached twice (the game's is the engine's) is
+// looked in once.
+std::vector<std::string> assetFolders(AssetKind kind, const std::string& scriptPath, const std::string& dataRoot);
+
+// "FOLDER, FOLDER": the folders looked in, for every message about a name not found.
+std::string foldersText(const std::vector<std::string>& folders);
+
+// What game.json says. Every field may be left out.
+struct GameDescription {
+    std::string title;          // the window's title and the scene menu's heading ("" : Stagehand)
+    int width = 0, height = 0;  // the window's first size (0: the player's last, else 1280x720)
+    std::string language;       // the language a first run plays in ("" : the source's)
+    std::string icon;           // a picture name (found as pictures are): the window's icon
+    std::string version;        // the game's version, shown on the scene menu and in package names
+    std::string font;           // a font file (found as fonts are) drawing the game's text ("" : DejaVu Sans)
+    std::string boldFont;       // its bold face ("" : `font`)
+};
+
+// The game.json beside `scriptPath`; a game without one has the defaults.
+// False with "FILE: why" (one line) when it cannot be read or a field is of
+// the wrong kind; an unknown field is an error naming the known ones.
+bool readGameDescription(const std::string& scriptPath, GameDescription& out, std::string& error);
+
+}  // namespace stagehand

@@ -1,0 +1,411 @@
+// A game is a folder (platform/GameFolder.h): which script a PATH names, where
+// the names an author writes are found (the game's folder, then the engine's
+// assets/), what game.json may say, and the modes and the watcher that ask.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#include "TestSupport.h"
+#include "app/Renderer.h"
+#include "app/RunSetup.h"
+#include "app/ScriptWatcher.h"
+#include "app/Simulation.h"
+#include "audio/ClipLibrary.h"
+#include "game/Cast.h"
+#include "platform/GameFolder.h"
+#include "platform/Portable.h"
+#include "render/ImageFiles.h"
+#include "render/OffscreenTarget.h"
+#include "render/ViewLayout.h"
+
+namespace stagehand {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh folder under this build's scratch folder, emptied first.
+fs::path freshFolder(const std::string& name) {
+    fs::path dir = test::scratchFolder() / "game_folder" / name;
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+void write(const fs::path& file, const std::string& text) {
+    fs::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << text;
+}
+
+std::string ownGame() {
+    return test::dataRoot() + "/tests/games/own";
+}
+
+TEST(GameFolder, a_folder_names_its_main_lua_and_a_file_names_itself) {
+    std::string script, error;
+    ASSERT_TRUE(mainScriptOf(ownGame(), script, error)) << error;
+    EXPECT_EQ(script, ownGame() + "/main.lua");
+    ASSERT_TRUE(mainScriptOf(ownGame() + "/main.lua", script, error)) << error;
+    EXPECT_EQ(script, ownGame() + "/main.lua");
+    EXPECT_EQ(gameFolderOf(script), ownGame());
+}
+
+TEST(GameFolder, a_folder_without_main_lua_is_one_line_naming_what_is_missing) {
+    fs::path empty = freshFolder("empty");
+    std::string script, error;
+    EXPECT_FALSE(mainScriptOf(utf8Path(empty), script, error));
+    EXPECT_NE(error.find("is a folder without main.lua"), std::string::npos) << error;
+    EXPECT_FALSE(mainScriptOf(utf8Path(empty / "nothing"), script, error));
+    EXPECT_NE(error.find("no game at"), std::string::npos) << error;
+}
+
+TEST(GameFolder, names_are_looked_up_in_the_games_folder_first_then_the_engines_assets) {
+    std::string script = ownGame() + "/main.lua", data = test::dataRoot();
+    EXPECT_EQ(assetFolders(AssetKind::Images, script, data),
+              (std::vector<std::string>{ownGame() + "/images", data + "/assets/images"}));
+    EXPECT_EQ(assetFolders(AssetKind::Audio, script, data),
+              (std::vector<std::string>{ownGame() + "/audio", data + "/assets/audio"}));
+    EXPECT_EQ(assetFolders(AssetKind::Maps, script, data),
+              (std::vector<std::string>{ownGame() + "/maps", data + "/assets/maps"}));
+    // The game has no fonts/: the engine's alone.
+    EXPECT_EQ(assetFolders(AssetKind::Fonts, script, data), (std::vector<std::string>{data + "/assets/fonts"}));
+    // The demo plays by the same rule: scripts/ has no images/, so assets/images alone.
+    EXPECT_EQ(assetFolders(AssetKind::Images, data + "/scripts/Demo.lua", data),
+              (std::vector<std::string>{data + "/assets/images"}));
+    // A game whose folder is the data folder's assets/ looks in it once.
+    EXPECT_EQ(assetFolders(AssetKind::Images, data + "/assets/main.lua", data).size(), 1u);
+}
+
+TEST(GameFolder, the_first_folder_that_has_a_name_wins_for_pictures_and_sounds) {
+    fs::path game = freshFolder("shadowing");
+    std::string data = test::dataRoot();
+    // The game's own keeper (a copy of a small picture of its own) hides the engine's.
+    fs::create_directories(game / "images");
+    fs::copy_file(ownGame() + "/images/tower.png", game / "images" / "keeper.png");
+    fs::create_directories(game / "audio");
+    fs::copy_file(ownGame() + "/audio/bell.wav", game / "audio" / "gull.wav");
+    std::string script = utf8Path(game / "main.lua");
+    auto pictures = imageFilesIn(assetFolders(AssetKind::Images, script, data));
+    EXPECT_EQ(utf8Path(pictures.at("keeper")), utf8Path(game / "images" / "keeper.png"));
+    EXPECT_TRUE(pictures.count("logbook")) << "the engine's pictures stay reachable";
+
+    ClipLibrary clips(assetFolders(AssetKind::Audio, script, data));
+    EXPECT_TRUE(clips.has("gull"));
+    EXPECT_TRUE(clips.has("thunder"));
+    std::string error;
+    auto gull = clips.load("gull", error);
+    ASSERT_TRUE(gull) << error;
+    EXPECT_LT(gull->seconds(), 0.3) << "the game's quarter-second gull, not the engine's";
+    EXPECT_NE(clips.whereText().find(utf8Path(game / "audio") + ", " + data + "/assets/audio"), std::string::npos)
+        << clips.whereText();
+}
+
+TEST(GameFolder, pictures_in_a_subfolder_are_named_by_their_path) {
+    auto pictures = imageFilesIn(pathFromUtf8(ownGame() + "/images"));
+    EXPECT_TRUE(pictures.count("ada/happy"));
+    EXPECT_TRUE(pictures.count("ada/neutral"));
+    EXPECT_TRUE(pictures.count("tower"));
+}
+
+TEST(GameFolder, a_description_gives_title_size_language_icon_version_and_fonts) {
+    fs::path game = freshFolder("described");
+    write(game / "game.json",
+          R"({"title": "The Clock Tower", "width": 960, "height": 540, "language": "de", "icon": "tower",
+              "version": "1.0", "font": "Hand.ttf", "boldFont": "HandBold.ttf"})");
+    GameDescription d;
+    std::string error;
+    ASSERT_TRUE(readGameDescription(utf8Path(game / "main.lua"), d, error)) << error;
+    EXPECT_EQ(d.title, "The Clock Tower");
+    EXPECT_EQ(d.width, 960);
+    EXPECT_EQ(d.height, 540);
+    EXPECT_EQ(d.language, "de");
+    EXPECT_EQ(d.icon, "tower");
+    EXPECT_EQ(d.version, "1.0");
+    EXPECT_EQ(d.font, "Hand.ttf");
+    EXPECT_EQ(d.boldFont, "HandBold.ttf");
+    // No game.json: the defaults, and no error.
+    ASSERT_TRUE(readGameDescription(utf8Path(freshFolder("undescribed") / "main.lua"), d, error)) << error;
+    EXPECT_EQ(d.title, "");
+}
+
+TEST(GameFolder, a_damaged_description_is_one_line_naming_the_file_and_what_is_wrong) {
+    fs::path game = freshFolder("damaged");
+    std::string script = utf8Path(game / "main.lua"), error;
+    GameDescription d;
+    write(game / "game.json", "{\"title\": \"x\",}");
+    EXPECT_FALSE(readGameDescription(script, d, error));
+    EXPECT_NE(error.find("game.json: not JSON: parse error at line 1"), std::string::npos) << error;
+    write(game / "game.json", R"({"titel": "x"})");
+    EXPECT_FALSE(readGameDescription(script, d, error));
+    EXPECT_NE(error.find("unknown field \"titel\" (fields: title, width"), std::string::npos) << error;
+    write(game / "game.json", R"({"width": "wide", "height": 500})");
+    EXPECT_FALSE(readGameDescription(script, d, error));
+    EXPECT_NE(error.find("\"width\" needs a whole number of pixels"), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << "one line";
+}
+
+TEST(GameFolder, a_run_of_a_game_plays_its_own_picture_sound_and_map_with_the_engines) {
+    stagehand::Setup setup;
+    setup.dataRoot = test::dataRoot();
+    setup.cmd.gamePath = ownGame();
+    setup.cmd.mode = CommandLine::Mode::Headless;
+    std::string error;
+    ASSERT_TRUE(completeSetup(setup, error)) << error;
+    EXPECT_EQ(setup.game.title, "Own Game");
+    auto sim = loadSimulation(setup, nullptr, true);
+    ASSERT_TRUE(sim->startScene("visit", error)) << error;
+    for (int i = 0; i < 600 && !sim->isSceneOver(); ++i) sim->tick();
+    EXPECT_EQ(sim->host().errorCount(), 0);
+    EXPECT_EQ(sim->world().effects().backdropPicture(), "tower");
+    std::vector<std::string> sounds;
+    for (const auto& e : sim->transcript().events())
+        if (e.name == "sound") sounds.push_back(*e.field("name"));
+    EXPECT_EQ(sounds, (std::vector<std::string>{"bell", "gull"}));
+}
+
+TEST(GameFolder, a_font_named_by_the_description_is_found_as_fonts_are) {
+    fs::path game = freshFolder("font");
+    write(game / "main.lua", "function scene() end\n");
+    write(game / "game.json", R"({"font": "Hebrew.ttf"})");
+    fs::create_directories(game / "fonts");
+    fs::copy_file(test::dataRoot() + "/assets/fonts/NotoSansHebrew-Subset.ttf", game / "fonts" / "Hebrew.ttf");
+    stagehand::Setup setup;
+    setup.dataRoot = test::dataRoot();
+    setup.cmd.gamePath = utf8Path(game);
+    std::string error;
+    ASSERT_TRUE(completeSetup(setup, error)) << error;
+    EXPECT_EQ(setup.fontFile, utf8Path(game / "fonts" / "Hebrew.ttf"));
+    EXPECT_EQ(setup.boldFontFile, setup.fontFile) << "the bold face is the font when none is named";
+    // An engine font by its file name is found too; a missing one lists the folders.
+    write(game / "game.json", R"({"font": "DejaVuSans-Bold.ttf"})");
+    ASSERT_TRUE(completeSetup(setup, error)) << error;
+    EXPECT_EQ(setup.fontFile, test::dataRoot() + "/assets/fonts/DejaVuSans-Bold.ttf");
+    write(game / "game.json", R"({"icon": "nothing"})");
+    EXPECT_FALSE(completeSetup(setup, error));
+    EXPECT_NE(error.find("game.json: no picture 'nothing' for the icon in"), std::string::npos) << error;
+    write(game / "game.json", R"({"font": "Nowhere.ttf"})");
+    EXPECT_FALSE(completeSetup(setup, error));
+    EXPECT_NE(error.find("no font file 'Nowhere.ttf' in " + utf8Path(game / "fonts") + ", " + test::dataRoot() +
+                         "/assets/fonts"),
+              std::string::npos)
+        << error;
+}
+
+TEST(GameFolder, hot_reload_watches_the_games_pictures_sounds_and_description) {
+    fs::path game = freshFolder("watched");
+    write(game / "main.lua", "function scene() end\n");
+    write(game / "images" / "ada" / "happy.png", "x");
+    write(game / "audio" / "bell.wav", "x");
+    write(game / "game.json", "{}");
+    ScriptWatcher watcher(utf8Path(game / "main.lua"), test::dataRoot());
+    std::string changed;
+    EXPECT_FALSE(watcher.poll(0, changed));
+    double now = 1;
+    for (const fs::path& file :
+         {game / "images" / "ada" / "happy.png", game / "audio" / "bell.wav", game / "game.json"}) {
+        fs::last_write_time(file, fs::last_write_time(file) + std::chrono::seconds(1));
+        ASSERT_TRUE(watcher.poll(now, changed)) << utf8Path(file) << " saved";
+        EXPECT_EQ(fs::path(changed).filename(), file.filename());
+        now += 1;
+    }
+}
+
+TEST(GameFolder, backdrop_and_sprite_take_pictures_and_name_the_folders_for_an_unknown_one) {
+    test::Stage stage(R"(
+function scene()
+    backdrop("logbook")
+    activate("maren")
+    sprite("maren", "ada")
+    expression("maren", "happy")
+    sprite("maren", "keeper")
+    expression("maren", "worried")
+    backdrop(nil)
+    backdrop("logbok")
+end
+function unknownSprite()
+    activate("maren")
+    sprite("maren", "adda")
+end
+)");
+    stage.world.effects().setImageNames({"ada/happy", "ada/neutral", "keeper", "keeper_worried", "logbook"},
+                                        "GAME/images, assets/images");
+    stage.startScene("scene");
+    stage.ticks(2);
+    std::vector<std::string> backdrops, sprites;
+    for (const auto* e : stage.events("backdrop")) backdrops.push_back(*e->field("name"));
+    for (const auto* e : stage.events("sprite")) sprites.push_back(*e->field("image"));
+    EXPECT_EQ(backdrops, (std::vector<std::string>{"logbook", ""}));
+    EXPECT_EQ(sprites, (std::vector<std::string>{"ada", "keeper"}));
+    const Actor& maren = *stage.world.cast().findActor("maren");
+    EXPECT_EQ(Cast::spriteImage(maren, stage.world.effects().imageNames()), "keeper_worried");
+    ASSERT_EQ(stage.events("error").size(), 1u);
+    EXPECT_NE(stage.events("error")[0]->field("message")->find(
+                  "backdrop: unknown image 'logbok' (did you mean 'logbook'?); images are PNG, JPG, BMP, TGA or GIF "
+                  "files in GAME/images, assets/images"),
+              std::string::npos)
+        << *stage.events("error")[0]->field("message");
+
+    stage.startScene("unknownSprite");
+    stage.ticks(2);
+    ASSERT_EQ(stage.events("error").size(), 2u);
+    EXPECT_NE(stage.events("error")[1]->field("message")->find("sprite: unknown image 'adda' (did you mean 'ada"),
+              std::string::npos)
+        << *stage.events("error")[1]->field("message");
+}
+
+TEST(GameFolder, a_sprite_shows_the_expressions_picture_from_its_folder_then_neutral) {
+    Actor ada;
+    std::vector<std::string> pictures{"ada/happy", "ada/neutral", "bob"};
+    EXPECT_EQ(Cast::spriteImage(ada, pictures), "") << "no sprite: the disc";
+    ada.sprite = "ada";
+    EXPECT_EQ(Cast::spriteImage(ada, pictures), "ada/neutral");
+    ada.expression = "happy";
+    EXPECT_EQ(Cast::spriteImage(ada, pictures), "ada/happy");
+    ada.expression = "cross";  // none drawn for it: the neutral one
+    EXPECT_EQ(Cast::spriteImage(ada, pictures), "ada/neutral");
+    ada.sprite = "bob";
+    EXPECT_EQ(Cast::spriteImage(ada, pictures), "bob");
+    // A portrait's expression may sit in its folder too.
+    ada.portrait = "ada";
+    ada.expression = "happy";
+    EXPECT_EQ(Cast::portraitImage(ada, pictures), "ada/happy");
+}
+
+constexpr int kWidth = 1280, kHeight = 720;
+using Rgb = std::vector<int>;
+
+// A copy of the tests' own game whose main.lua is `source`, its scene `scene`
+// run for `ticks` and drawn as the window draws it; the frame's pixels, RGB.
+std::vector<std::uint8_t> frameOfOwnGame(const std::string& name, const std::string& source, int ticks) {
+    fs::path game = freshFolder(name);
+    fs::copy(ownGame(), game, fs::copy_options::recursive);
+    write(game / "main.lua", source);
+    stagehand::Setup setup;
+    setup.dataRoot = test::dataRoot();
+    setup.cmd.gamePath = utf8Path(game);
+    std::string error;
+    EXPECT_TRUE(completeSetup(setup, error)) << error;
+    Renderer renderer(WindowOptions{"test", kWidth, kHeight, true, false}, setup);
+    auto sim = loadSimulation(setup, nullptr, true);
+    EXPECT_TRUE(sim->startScene("scene", error)) << error;
+    for (int i = 0; i < ticks; ++i) sim->tick();
+    EXPECT_EQ(sim->host().errorCount(), 0);
+    OffscreenTarget target(kWidth, kHeight);
+    target.bind();
+    clearScreen();
+    ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
+    layout.applyViewport();
+    renderer.view.draw(sim->world(), layout, ViewOverlay{});
+    auto rgb = target.readRgb();
+    OffscreenTarget::unbind();
+    return rgb;
+}
+
+Rgb pixel(const std::vector<std::uint8_t>& rgb, int x, int y) {
+    const std::uint8_t* p = &rgb[(static_cast<std::size_t>(y) * kWidth + x) * 3];
+    return {p[0], p[1], p[2]};
+}
+
+bool near(const Rgb& a, const Rgb& b, int tolerance = 3) {
+    for (int i = 0; i < 3; ++i)
+        if (std::abs(a[i] - b[i]) > tolerance) return false;
+    return true;
+}
+
+// tools/make-starter-art.py: the tower is (90, 110, 150), ada/neutral (220, 180, 120), ada/happy (240, 200, 100).
+const Rgb kTower{90, 110, 150}, kNeutral{220, 180, 120}, kHappy{240, 200, 100};
+
+// The frame of a game with pictures: its backdrop fills the view (no painted
+// ground shows) and Ada stands on her place as her sprite's happy picture.
+TEST(GameFolder, a_picture_backdrop_fills_the_view_and_a_sprite_stands_at_the_actor) {
+    auto rgb = frameOfOwnGame("sprite", R"(
+function scene()
+    backdrop("tower")
+    setCameraCenter(waypoint("square.camera"))
+    activate("ada")
+    sprite("ada", "ada")
+    expression("ada", "happy")
+    wait(10)
+end
+)",
+                              30);
+    EXPECT_EQ(pixel(rgb, 40, 60), kTower) << "the backdrop's top left";
+    EXPECT_EQ(pixel(rgb, 1240, 690), kTower) << "the backdrop's bottom right";
+    // Ada's place is (600, 440) with the camera centred on (640, 360): her feet at y 440 + 24 in the view.
+    EXPECT_EQ(pixel(rgb, 600, 440 + 24 - 12), kHappy) << "her happy sprite";
+}
+
+// Half-way through each transition (1 s of 2, linear): a dissolve is the two
+// pictures' mean, a fade is black, a slide has pushed the old one half out.
+TEST(GameFolder, backdrop_transitions_are_tweens_seen_half_way) {
+    auto scene = [](const std::string& how) {
+        return "function scene()\n backdrop(\"tower\")\n waitProcess(backdrop(\"ada/neutral\", \"" + how +
+               "\", 2, \"linear\"))\n wait(10)\nend\n";
+    };
+    auto dissolve = frameOfOwnGame("dissolve", scene("dissolve"), 60);
+    EXPECT_TRUE(near(pixel(dissolve, 40, 60), {155, 145, 135})) << pixel(dissolve, 40, 60)[0];
+    auto fade = frameOfOwnGame("fade", scene("fade"), 60);
+    EXPECT_TRUE(near(pixel(fade, 40, 60), {0, 0, 0})) << pixel(fade, 40, 60)[0];
+    auto slide = frameOfOwnGame("slide", scene("slide"), 60);
+    EXPECT_EQ(pixel(slide, 40, 60), kTower) << "the old one, half out at the left";
+    EXPECT_EQ(pixel(slide, 1240, 60), kNeutral) << "the new one, half in from the right";
+    auto done = frameOfOwnGame("dissolved", scene("dissolve"), 130);
+    EXPECT_EQ(pixel(done, 40, 60), kNeutral) << "the transition's end: the new one alone";
+}
+
+// A saved picture is drawn anew within a few frames (the window's hot reload
+// reloads the scene; the texture follows the file), without a look at the
+// disk every frame.
+TEST(GameFolder, a_saved_picture_is_loaded_again) {
+    fs::path game = freshFolder("saved_picture");
+    fs::copy(ownGame(), game, fs::copy_options::recursive);
+    stagehand::Setup setup;
+    setup.dataRoot = test::dataRoot();
+    setup.cmd.gamePath = utf8Path(game);
+    std::string error;
+    ASSERT_TRUE(completeSetup(setup, error)) << error;
+    Renderer renderer(WindowOptions{"test", 64, 64, true, false}, setup);
+    const Image* tower = renderer.images.get("tower");
+    ASSERT_TRUE(tower);
+    EXPECT_EQ(tower->width, 64);
+    int uploads = renderer.images.uploads();
+    fs::path file = game / "images" / "tower.png";
+    fs::copy_file(game / "images" / "ada" / "happy.png", file, fs::copy_options::overwrite_existing);
+    fs::last_write_time(file, fs::last_write_time(file) + std::chrono::seconds(2));
+    for (int frame = 0; frame < 60; ++frame) tower = renderer.images.get("tower");
+    ASSERT_TRUE(tower);
+    EXPECT_EQ(tower->width, 16) << "the saved picture";
+    EXPECT_EQ(renderer.images.uploads(), uploads + 1) << "loaded once more, not every frame";
+}
+
+TEST(GameFolder, a_transition_is_a_process_to_wait_on_and_names_its_choices) {
+    test::Stage stage(R"(
+function scene()
+    backdrop("logbook")
+    local p = backdrop("keeper", "dissolve", 0.5)
+    waitProcess(p)
+    print("waited " .. p:status())
+    backdrop("keeper", "melt")
+end
+)");
+    stage.startScene("scene");
+    stage.ticks(20);
+    EXPECT_EQ(stage.world.effects().transition(), Transition::Dissolve);
+    EXPECT_GT(stage.world.effects().transitionProgress(), 0.5f) << "under way";
+    EXPECT_LT(stage.world.effects().transitionProgress(), 1.0f);
+    stage.ticks(20);
+    EXPECT_EQ(stage.world.effects().transition(), Transition::Cut);
+    ASSERT_EQ(stage.events("print").size(), 1u);
+    EXPECT_EQ(*stage.events("print")[0]->field("text"), "waited done");
+    ASSERT_EQ(stage.events("tween").size(), 1u);
+    EXPECT_EQ(*stage.events("tween")[0]->field("target"), "backdrop");
+    ASSERT_EQ(stage.events("error").size(), 1u);
+    EXPECT_NE(stage.events("error")[0]->field("message")->find(
+                  "backdrop: transition must be one of dissolve, fade, slide. Was \"melt\""),
+              std::string::npos)
+        << *stage.events("error")[0]->field("message");
+}
+
+}  // namespace
+}  // namespace stagehand
