@@ -58,9 +58,16 @@ void addTree(const fs::path& folder, const std::string& prefix, const fs::path& 
 
 // The engine's data a game needs: the scheduler and stage scripts and the assets (not the demo).
 void addEngineData(const std::string& dataRoot, const std::string& name, std::vector<ArchiveEntry>& entries) {
+    // Every engine script beside the demo (a list typed here once missed a new one), not the demo itself.
     fs::path scripts = pathFromUtf8(joinPath(dataRoot, "scripts"));
-    for (const char* file : {"WaitSupport.lua", "StageSupport.lua", "CheckSupport.lua", "ApiDescription.lua"})
-        entries.push_back({name + "/scripts/" + file, scripts / file, false});
+    std::vector<fs::path> engineScripts;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(scripts, ec))
+        if (entry.is_regular_file() && entry.path().extension() == ".lua" && entry.path().filename() != "Demo.lua")
+            engineScripts.push_back(entry.path());
+    std::sort(engineScripts.begin(), engineScripts.end());  // the same archive on every file system
+    for (const auto& file : engineScripts)
+        entries.push_back({name + "/scripts/" + utf8Path(file.filename()), file, false});
     addTree(scripts / "wait", name + "/scripts/wait", {}, entries);
     addTree(pathFromUtf8(joinPath(dataRoot, "assets")), name + "/assets", {}, entries);
 }
