@@ -1,5 +1,6 @@
 #include "platform/Archive.h"
 
+#ifdef STAGEHAND_HAVE_ZLIB
 #include <zlib.h>
 
 #include <cstdint>
@@ -185,3 +186,28 @@ bool writeZip(const std::filesystem::path& out, const std::vector<ArchiveEntry>&
 }
 
 }  // namespace stagehand
+
+#else  // the Windows and browser builds: no zlib, no packages (CMakeLists.txt says why)
+
+namespace stagehand {
+
+namespace {
+bool noPackages(std::string& error) {
+    error =
+        "this build of Stagehand cannot write packages (it was built without zlib): "
+        "run --package with the Linux build";
+    return false;
+}
+}  // namespace
+
+bool writeTarGz(const std::filesystem::path&, const std::vector<ArchiveEntry>&, std::string& error) {
+    return noPackages(error);
+}
+
+bool writeZip(const std::filesystem::path&, const std::vector<ArchiveEntry>&, std::string& error) {
+    return noPackages(error);
+}
+
+}  // namespace stagehand
+
+#endif
