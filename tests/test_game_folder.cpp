@@ -275,11 +275,23 @@ TEST(GameFolder, a_sprite_shows_the_expressions_picture_from_its_folder_then_neu
 constexpr int kWidth = 1280, kHeight = 720;
 using Rgb = std::vector<int>;
 
+// The tests' own game copied into `game`, file by file: fs::copy(recursive)
+// into a folder that exists fails on Windows (MinGW's library: "File exists").
+void copyOwnGame(const fs::path& game) {
+    for (const auto& entry : fs::recursive_directory_iterator(ownGame())) {
+        fs::path target = game / entry.path().lexically_relative(ownGame());
+        if (entry.is_directory())
+            fs::create_directories(target);
+        else
+            fs::copy_file(entry.path(), target, fs::copy_options::overwrite_existing);
+    }
+}
+
 // A copy of the tests' own game whose main.lua is `source`, its scene `scene`
 // run for `ticks` and drawn as the window draws it; the frame's pixels, RGB.
 std::vector<std::uint8_t> frameOfOwnGame(const std::string& name, const std::string& source, int ticks) {
     fs::path game = freshFolder(name);
-    fs::copy(ownGame(), game, fs::copy_options::recursive);
+    copyOwnGame(game);
     write(game / "main.lua", source);
     stagehand::Setup setup;
     setup.dataRoot = test::dataRoot();
@@ -359,7 +371,7 @@ TEST(GameFolder, backdrop_transitions_are_tweens_seen_half_way) {
 // disk every frame.
 TEST(GameFolder, a_saved_picture_is_loaded_again) {
     fs::path game = freshFolder("saved_picture");
-    fs::copy(ownGame(), game, fs::copy_options::recursive);
+    copyOwnGame(game);
     stagehand::Setup setup;
     setup.dataRoot = test::dataRoot();
     setup.cmd.gamePath = utf8Path(game);

@@ -39,6 +39,19 @@ bool writeTitle(const fs::path& game, std::string& error) {
     return true;
 }
 
+// Folder by folder and file by file: fs::copy(recursive) into a folder that
+// exists fails on Windows (MinGW's library reports "File exists").
+void copyTree(const fs::path& from, const fs::path& to, std::error_code& ec) {
+    for (auto entry = fs::recursive_directory_iterator(from, ec); !ec && entry != fs::recursive_directory_iterator();
+         entry.increment(ec)) {
+        fs::path target = to / entry->path().lexically_relative(from);
+        if (entry->is_directory(ec))
+            fs::create_directories(target, ec);
+        else if (!ec)
+            fs::copy_file(entry->path(), target, fs::copy_options::overwrite_existing, ec);
+    }
+}
+
 }  // namespace
 
 int runNewGame(const Setup& setup) {
@@ -50,7 +63,7 @@ int runNewGame(const Setup& setup) {
     if (!fs::is_directory(starter, ec))
         return fail("the starter game is missing from the data folder (" + utf8Path(starter) + ")", kExitBadInput);
     fs::create_directories(target, ec);
-    if (!ec) fs::copy(starter, target, fs::copy_options::recursive, ec);
+    if (!ec) copyTree(starter, target, ec);
     if (ec) return fail("cannot write the game into " + dir + ": " + ec.message(), kExitBadInput);
     std::string error;
     if (!writeTitle(target, error)) return fail(error, kExitBadInput);
