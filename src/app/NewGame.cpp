@@ -48,7 +48,7 @@ void copyTree(const fs::path& from, const fs::path& to, std::error_code& ec) {
         if (entry->is_directory(ec))
             fs::create_directories(target, ec);
         else if (!ec)
-            fs::copy_file(entry->path(), target, fs::copy_options::overwrite_existing, ec);
+            fs::copy_file(entry->path(), target, ec);  // into an empty folder: nothing to overwrite
     }
 }
 
