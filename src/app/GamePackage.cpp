@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/PlayerSettings.h"
 #include "platform/Archive.h"
 #include "platform/GameFolder.h"
 #include "platform/Portable.h"
@@ -21,14 +22,7 @@ namespace {
 // dashes, and the version: "the-clock-tower-1.0".
 std::string packageName(const std::string& gameFolder, const GameDescription& game) {
     std::string title = game.title.empty() ? utf8Path(fs::absolute(pathFromUtf8(gameFolder)).filename()) : game.title;
-    std::string name;
-    for (unsigned char c : title) {
-        if (std::isalnum(c))
-            name += static_cast<char>(std::tolower(c));
-        else if (!name.empty() && name.back() != '-')
-            name += '-';
-    }
-    while (!name.empty() && name.back() == '-') name.pop_back();
+    std::string name = fileNameOfTitle(title);
     if (name.empty()) name = "game";
     return game.version.empty() ? name : name + "-" + game.version;
 }

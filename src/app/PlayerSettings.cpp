@@ -124,7 +124,7 @@ std::string& userFolderName() {
 }
 }  // namespace
 
-void useUserFolderOf(const std::string& title) {
+std::string fileNameOfTitle(const std::string& title) {
     std::string name;
     for (unsigned char c : title) {
         if (std::isalnum(c))
@@ -133,6 +133,11 @@ void useUserFolderOf(const std::string& title) {
             name += '-';
     }
     while (!name.empty() && name.back() == '-') name.pop_back();
+    return name;
+}
+
+void useUserFolderOf(const std::string& title) {
+    std::string name = fileNameOfTitle(title);
     if (!name.empty()) userFolderName() = name;
 }
 

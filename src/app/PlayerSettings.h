@@ -59,5 +59,8 @@ std::string userFolder();
 // A game keeps its player's files under its own name: game.json's title
 // ("The Clock Tower": ~/.local/share/Stagehand/the-clock-tower/); the demo's is "stagehand".
 void useUserFolderOf(const std::string& title);
+// A game's title as a file name: lower case, runs of other characters as one
+// dash ("The Clock Tower!" is "the-clock-tower"); "" when nothing is left.
+std::string fileNameOfTitle(const std::string& title);
 
 }  // namespace stagehand
