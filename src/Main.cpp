@@ -46,9 +46,11 @@ int runCheck(const Setup& setup) {
     // The string tables beside the script, language by language (src/app/StringTools.h).
     std::vector<ScriptHost::WrittenLine> lines;
     std::string error;
-    if (sim->host().writtenLines(setup.scriptPath, lines, error))
+    if (sim->host().writtenLines(setup.scriptPath, lines, error)) {
+        appendNames(*sim, lines);  // scene titles and actors' names
         for (const auto& line : checkTables(lines, sim->host().chunkLabel(setup.scriptPath), setup.scriptPath))
             findings.push_back(line);
+    }
     for (const auto& line : findings) std::cout << line << '\n';
     return findings.empty() || setup.cmd.warnOnly ? kExitOk : kExitScriptError;
 }

@@ -15,6 +15,7 @@
 #include "TestSupport.h"
 #include "app/PauseMenu.h"
 #include "app/PlayerSettings.h"
+#include "app/Simulation.h"
 #include "lang/EngineWords.h"
 #include "lang/LineProvider.h"
 #include "render/OffscreenTarget.h"
@@ -170,4 +171,30 @@ struct EngineWordsRenderTest : test::RenderFixture<1280, 720> {
 TEST_F(EngineWordsRenderTest, the_pause_overlays_rows_read_from_the_right_in_arabic_and_from_the_left_in_french) {
     EXPECT_LT(selectedLabelX("fr"), 500) << "Reprendre stands at the left";
     EXPECT_GT(selectedLabelX("ar"), 780) << "متابعة stands at the right";
+}
+
+// A scene's title and an actor's name from its map are lines like any other:
+// extracted with their IDs, translated in the script's tables, shown in the language played.
+TEST_F(EngineWordsTest, scene_titles_and_actor_names_are_shown_in_the_language_played) {
+    auto titleAndName = [](const std::string& code) {
+        auto lines = std::make_shared<lang::LineProvider>(test::dataRoot() + "/scripts/Demo.lua");
+        std::string error;
+        EXPECT_TRUE(lines->setLanguage(code, error)) << error;
+        Simulation::Options options;
+        options.dataRoot = test::dataRoot();
+        options.scriptPath = test::dataRoot() + "/scripts/Demo.lua";
+        options.headless = true;
+        options.lines = lines;
+        Simulation sim(options);
+        std::string title;
+        for (const SceneInfo& scene : sim.scenes())
+            if (scene.name == "conversation") title = scene.title;
+        const Actor* visitor = sim.world().cast().findActor("visitor");
+        return std::make_pair(title, visitor ? visitor->displayName : std::string("(no visitor)"));
+    };
+    EXPECT_EQ(titleAndName("en"),
+              std::make_pair(std::string("George and Bob: the missing ladder"), std::string("You")));
+    EXPECT_EQ(titleAndName("ja"), std::make_pair(std::string("ジョージとボブ：消えたはしご"), std::string("あなた")));
+    EXPECT_EQ(titleAndName("ar").second, "أنت");
+    EXPECT_EQ(titleAndName("fr").first, "George et Bob\u00A0: l’échelle disparue");
 }

@@ -44,6 +44,16 @@ std::string commentFor(const ScriptHost::WrittenLine& line) {
 
 }  // namespace
 
+void appendNames(Simulation& sim, std::vector<ScriptHost::WrittenLine>& lines) {
+    for (const SceneInfo& scene : sim.host().scenes())
+        if (!scene.title.empty())
+            lines.push_back({0, scene.title + "{#" + lang::sceneTitleId(scene.name) + "}",
+                             "scene title (scene menu, save cards)", "", scene.name});
+    for (const Actor& actor : sim.world().cast().actors())
+        lines.push_back({0, actor.displayName + "{#" + lang::actorNameId(actor.id) + "}", "actor name (over its lines)",
+                         "", actor.id});
+}
+
 lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label) {
     lang::StringTable table;
     table.language = lang::kSourceLanguage;
@@ -184,6 +194,7 @@ int runStrings(const Setup& setup) {
         std::cerr << error << '\n';
         return kExitScriptError;
     }
+    appendNames(*sim, lines);
     lang::StringTable source = sourceTable(lines, sim->host().chunkLabel(setup.scriptPath));
     std::string path = lang::tablePathFor(setup.scriptPath, language);
     lang::StringTable table = source;

@@ -18,6 +18,11 @@ namespace stagehand {
 // The source table of a script's written lines (`label` is the script's
 // name in messages and in the `file` column): one row per ID, in written
 // order, text as written without its ID tag, lock its hash.
+// The names a game shows besides its lines, as lines with explicit IDs (so
+// they are extracted, merged and checked like lines): each scene's title
+// (lang::sceneTitleId) and each actor's display name (lang::actorNameId).
+void appendNames(Simulation& sim, std::vector<ScriptHost::WrittenLine>& lines);
+
 lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label);
 
 // What merging a table with the script did.
