@@ -47,7 +47,7 @@ int runCheck(const Setup& setup) {
     std::vector<ScriptHost::WrittenLine> lines;
     std::string error;
     if (sim->host().writtenLines(setup.scriptPath, lines, error)) {
-        appendNames(*sim, lines);  // scene titles and actors' names
+        appendNames(*sim, setup.scriptPath, lines);  // scene titles and actors' names
         for (const auto& line : checkTables(lines, sim->host().chunkLabel(setup.scriptPath), setup.scriptPath))
             findings.push_back(line);
     }
