@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -147,20 +148,39 @@ std::vector<BreakCase> breakCases() {
 TEST(UnicodeConformance, line_break_test_breaks_as_unicode_says) {
     auto cases = breakCases();
     ASSERT_EQ(cases.size(), 7654u) << "a different LineBreakTest.txt: measure the agreement again";
-    int libraryAgrees = 0, layoutAgrees = 0;
+    int libraryAgrees = 0, layoutAgrees = 0, fallbackAgrees = 0, fallbackLayoutAgrees = 0;
     for (const BreakCase& c : cases) {
         std::vector<bool> library = shaping::unicodeLineStarts(c.text);
         std::vector<bool> layout = shaping::lineStarts(c.text);
+        std::vector<bool> fallback = shaping::fallbackLineStarts(c.text);
         libraryAgrees += library == c.mayStart;
         layoutAgrees += layout == c.mayStart;
-        for (std::size_t i = 0; i < c.text.size(); ++i)
+        fallbackAgrees += fallback == c.mayStart;
+        for (std::size_t i = 0; i < c.text.size(); ++i) {
             if (layout[i] != library[i]) {
                 EXPECT_TRUE(library[i] && !layout[i]) << "line " << c.line << ": kinsoku only removes breaks";
                 EXPECT_TRUE(shaping::kinsokuForbids(c.text, i)) << "line " << c.line << " at " << i;
             }
+            if (fallback[i] && shaping::kinsokuForbids(c.text, i)) fallback[i] = false;
+        }
+        fallbackLayoutAgrees += fallback == c.mayStart;
     }
+    // The hand-written fallback (src/render/LineBreakFallback.cpp, what a
+    // build without libunibreak breaks by, as the Windows cross-build does):
+    // after spaces, around CJK, after a hyphen. Measured here, it agrees with
+    // 4368 of the cases, and with kinsoku after it (our layout in such a
+    // build) 4691: kinsoku removes breaks the fallback allows and UAX #14
+    // forbids, such as before the "%" of "50 %". Held in every build.
+    EXPECT_EQ(fallbackAgrees, 4368);
+    EXPECT_EQ(fallbackLayoutAgrees, 4691);
+#ifdef STAGEHAND_HAVE_LIBUNIBREAK
     EXPECT_EQ(libraryAgrees, 7046);
     EXPECT_EQ(layoutAgrees, 6947);
+#else
+    std::cout << "[ NOTE     ] this build has no libunibreak: lines break by the hand-written fallback\n";
+    EXPECT_EQ(libraryAgrees, 4368);
+    EXPECT_EQ(layoutAgrees, 4691);
+#endif
 }
 
 #endif

@@ -2,7 +2,9 @@
 
 #include <fribidi.h>
 #include <hb.h>
+#ifdef STAGEHAND_HAVE_LIBUNIBREAK
 #include <linebreak.h>
+#endif
 
 #include <algorithm>
 #include <cmath>
@@ -15,11 +17,6 @@ namespace {
 
 hb_unicode_funcs_t* unicode() {
     return hb_unicode_funcs_get_default();
-}
-
-bool isCjk(char32_t cp) {
-    return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF00 && cp <= 0xFFEF) ||
-           (cp >= 0x20000 && cp <= 0x3FFFF);
 }
 
 // Kinsoku: characters that never start a line, and ones that never end one.
@@ -35,6 +32,11 @@ bool neverEnds(char32_t cp) {
 }
 
 }  // namespace
+
+bool isCjk(char32_t cp) {
+    return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF00 && cp <= 0xFFEF) ||
+           (cp >= 0x20000 && cp <= 0x3FFFF);
+}
 
 std::u32string decodeUtf8(std::string_view text) {
     std::u32string out;
@@ -85,6 +87,9 @@ std::vector<std::size_t> visualOrder(const BidiParagraph& bidi, std::size_t star
     return order;
 }
 
+#ifdef STAGEHAND_HAVE_LIBUNIBREAK
+// Without libunibreak (the Windows cross-build) unicodeLineStarts is
+// src/render/LineBreakFallback.cpp's.
 std::vector<bool> unicodeLineStarts(const std::u32string& text) {
     static const bool ready = (init_linebreak(), true);
     (void)ready;
@@ -108,6 +113,7 @@ std::vector<bool> unicodeLineStarts(const std::u32string& text) {
     }
     return may;
 }
+#endif
 
 bool kinsokuForbids(const std::u32string& text, std::size_t i) {
     return i > 0 && i < text.size() && (neverStarts(text[i]) || neverEnds(text[i - 1]));

@@ -41,8 +41,14 @@ BidiParagraph resolveBidi(const std::u32string& text, Direction direction = Dire
 std::vector<std::size_t> visualOrder(const BidiParagraph& bidi, std::size_t start, std::size_t end,
                                      std::vector<std::uint8_t>& lineLevels);
 
-// Per code point: whether a line may start there by UAX #14 (libunibreak).
+// Per code point: whether a line may start there by UAX #14 (libunibreak;
+// in a build without it, the smaller hand-written rules of
+// src/render/LineBreakFallback.cpp).
 std::vector<bool> unicodeLineStarts(const std::u32string& text);
+// Those smaller rules, in every build (src/render/LineBreakFallback.cpp).
+std::vector<bool> fallbackLineStarts(const std::u32string& text);
+// Ideographs, kana, hangul and fullwidth forms.
+bool isCjk(char32_t cp);
 // Japanese kinsoku, which libunibreak lacks (to UAX #14's "normal" breaking
 // small kana and the prolonged sound mark are ideographs): no line starts
 // at `i` with a closing or small-kana character such as 。、」）ッー, nor
