@@ -78,7 +78,7 @@ describe("the demo's string tables", function()
         local same = {}
         for _, code in ipairs({ "fr", "ar", "ja" }) do
             for _, r in ipairs((tables.parseCsv(read(tables.tablePath(SCRIPT, code)), code))) do
-                if r[3] == en[r[2]] then
+                if r[3] == en[r[2]] and not (code == "fr" and r[2]:match("^actor%.")) then -- French keeps the names
                     same[#same + 1] = code .. ":" .. r[2]
                 end
             end
@@ -92,6 +92,7 @@ end)
 
 describe("the check of a string table", function()
     local fr = read(tables.tablePath(SCRIPT, "fr"))
+    local appended = tostring(select(2, fr:gsub("\n", "")) + 1) -- the line of a row added at the table's end
 
     it("finds nothing in the French table as it is", function()
         assert.are.same({}, findingsOf(fr))
@@ -111,9 +112,9 @@ describe("the check of a string table", function()
     it("finds an ID the script does not have, and an ID with two rows", function()
         local row = rowOf(fr, "harbour.0b87")
         oneFinding(findingsOf(fr .. row:gsub("harbour%.0b87", "harbour.gone") .. "\n"),
-            "^Demo%.fr%.csv:81: ID 'harbour%.gone' is not a line of scripts/Demo%.lua$")
+            "^Demo%.fr%.csv:" .. appended .. ": ID 'harbour%.gone' is not a line of scripts/Demo%.lua$")
         oneFinding(findingsOf(fr .. row .. "\n"),
-            "^Demo%.fr%.csv:81: ID 'harbour%.0b87' has a row already %(line %d+%)$")
+            "^Demo%.fr%.csv:" .. appended .. ": ID 'harbour%.0b87' has a row already %(line %d+%)$")
     end)
 
     it("finds a stale row: its lock is not the hash of the source line as it is now", function()
@@ -156,7 +157,8 @@ describe("the check of a string table", function()
     it("finds a bad CSV row: a quote in the middle, a quote never closed, a column too many or too few", function()
         local row = rowOf(fr, "harbour.0b87")
         hasFinding(findingsOf(edit(fr, row, (row:gsub("Hm", 'H"m')))), "^Demo%.fr%.csv:%d+: a quote in the middle")
-        hasFinding(findingsOf(fr .. 'fr,cove.0ba8,"Doucement.\n'), "^Demo%.fr%.csv:81: a quoted field is never closed$")
+        hasFinding(findingsOf(fr .. 'fr,cove.0ba8,"Doucement.\n'),
+            "^Demo%.fr%.csv:" .. appended .. ": a quoted field is never closed$")
         hasFinding(findingsOf(edit(fr, row, row .. ",extra")), "^Demo%.fr%.csv:%d+: 8 columns instead of 7$")
         local short = findingsOf(edit(fr, row, (row:gsub(",[^,]*$", ""))))
         assert.truthy(short[1]:find("6 columns instead of 7"), short[1])

@@ -48,9 +48,11 @@ int runCheck(const Setup& setup) {
     // The string tables beside the script, language by language (src/app/StringTools.h).
     std::vector<ScriptHost::WrittenLine> lines;
     std::string error;
-    if (sim->host().writtenLines(lines, error))
+    if (sim->host().writtenLines(lines, error)) {
+        appendNames(*sim, setup.scriptPath, lines);  // scene titles and actors' names
         for (const auto& line : checkTables(lines, ScriptHost::shownPath(setup.scriptPath), setup.scriptPath))
             findings.push_back(line);
+    }
     for (const auto& line : findings) std::cout << line << '\n';
     return findings.empty() || setup.cmd.warnOnly ? kExitOk : kExitScriptError;
 }

@@ -45,15 +45,24 @@ output_test(cli_lang_a_lost_signal_shows_the_source_and_the_scene_goes_on EXIT 0
 # dialogue box with its two-line line; French (its table) the banner. Exit 1
 # when a line overflows, 2 for an unknown language.
 output_test(cli_overflow_report_in_english_finds_nothing EXIT 0 STDERR ""
-            STDOUT "^0 of 5 lines overflow in en at 1280x720\n$"
+            STDOUT "^0 of 5 lines overflow in en at 1280x720\n0 of [0-9]+ engine words overflow in en\n$"
             ARGS --overflow-report en --script tests/lang/Overflow.lua)
 output_test(cli_overflow_report_finds_the_long_line_in_pseudo EXIT 1 STDERR ""
-            STDOUT "^tests/lang/Overflow.lua:6: o.long: dialogue box \\(beside a portrait\\): the dialogue box is [0-9]+ tall, past its 150\n1 of 5 lines overflow in pseudo at 1280x720\n$"
+            STDOUT "^tests/lang/Overflow.lua:6: o.long: dialogue box \\(beside a portrait\\): the dialogue box is [0-9]+ tall, past its 150\n1 of 5 lines overflow in pseudo at 1280x720\n(pause|value|menu|story|end|history|save|notice|play)\\.[^\n]*\n"
             ARGS --overflow-report pseudo --script tests/lang/Overflow.lua)
 output_test(cli_overflow_report_names_the_tables_row EXIT 1 STDERR ""
             STDOUT "^tests/lang/strings/Overflow.fr.csv:3: o.banner \\(tests/lang/Overflow.lua:10\\): banner: the banner is [0-9]+ wide, past the view's 1200\n1 of 5 lines overflow in fr"
             ARGS --overflow-report fr --script tests/lang/Overflow.lua)
 output_test(cli_overflow_report_unknown_language EXIT 2 STDERR "^stagehand: unknown language 'de' \\(known: en, fr, pseudo\\)"
             ARGS --overflow-report de --script tests/lang/Overflow.lua)
+# The engine's own words (menus, hints, notices: lang/EngineWords) fit their rooms in every language the
+# demo ships, each measured as the screens draw it.
+foreach(code fr ar ja)
+  output_test(cli_overflow_report_engine_words_fit_in_${code} EXIT 0 STDERR ""
+              STDOUT "\n0 of [0-9]+ engine words overflow in ${code}\n$"
+              ARGS --overflow-report ${code})
+  list(APPEND engine_word_reports cli_overflow_report_engine_words_fit_in_${code})
+endforeach()
 set_tests_properties(cli_overflow_report_in_english_finds_nothing cli_overflow_report_finds_the_long_line_in_pseudo
-                     cli_overflow_report_names_the_tables_row PROPERTIES ENVIRONMENT "${render_env}")
+                     cli_overflow_report_names_the_tables_row ${engine_word_reports}
+                     PROPERTIES ENVIRONMENT "${render_env}")

@@ -155,6 +155,15 @@ lang::StringTable readTable(const fs::path& path, const std::string& code) {
     return table;
 }
 
+// Rows for actors' names and scene titles (`actor.`, `scene.`) come after
+// the lines; the round trip is about the lines.
+std::size_t lineRows(const lang::StringTable& table) {
+    std::size_t n = 0;
+    for (const lang::StringRow& row : table.rows)
+        if (row.id.rfind("actor.", 0) != 0 && row.id.rfind("scene.", 0) != 0) ++n;
+    return n;
+}
+
 // The texts the scene showed, played headless with `--lang CODE` as the
 // command line sets it up (the table beside the script).
 std::vector<std::string> shownTexts(const fs::path& script, const std::string& code) {
@@ -193,7 +202,7 @@ TEST(RoundTrip, string_tables_of_random_lines_survive_extract_merge_edit_and_pla
         // Extract: the source table reads back with every text as written.
         ASSERT_EQ(runStringsCommand({"extract"}, script), 0);
         lang::StringTable source = readTable(folder / "strings" / "Trip.en.csv", "en");
-        ASSERT_EQ(source.rows.size(), lines.size());
+        ASSERT_EQ(lineRows(source), lines.size());
         for (std::size_t k = 0; k < lines.size(); ++k) {
             EXPECT_EQ(source.rows[k].text, lines[k].text) << "row " << k;
             EXPECT_EQ(source.rows[k].lock, lang::sourceLock(lines[k].text)) << "row " << k;
@@ -206,7 +215,7 @@ TEST(RoundTrip, string_tables_of_random_lines_survive_extract_merge_edit_and_pla
         ASSERT_EQ(runStringsCommand({"merge", "--lang", "fr"}, script), 0);
         fs::path frPath = folder / "strings" / "Trip.fr.csv";
         lang::StringTable french = readTable(frPath, "fr");
-        ASSERT_EQ(french.rows.size(), lines.size());
+        ASSERT_EQ(lineRows(french), lines.size());
         for (std::size_t k = 0; k < lines.size(); ++k) {
             EXPECT_EQ(french.rows[k].id, source.rows[k].id);
             EXPECT_EQ(french.rows[k].text, "") << "a new row waits for its translation";

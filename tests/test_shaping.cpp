@@ -111,6 +111,72 @@ TEST_F(ShapingTest, a_number_and_a_latin_name_inside_arabic_keep_their_left_to_r
     EXPECT_LT(xOf(glyphs, 17), xOf(glyphs, 10)) << "the name ends the line on the left";
 }
 
+TEST_F(ShapingTest, a_number_with_separators_inside_arabic_reads_left_to_right_as_one_number) {
+    // "the price 1,250.75 dinars": the number's digits, comma and point left to right, the words around it right to
+    // left.
+    const std::u32string text = U"السعر 1,250.75 دينار";
+    auto glyphs = line(text);
+    for (std::uint32_t k = 6; k < 13; ++k) EXPECT_LT(xOf(glyphs, k), xOf(glyphs, k + 1)) << "code point " << k;
+    EXPECT_GT(xOf(glyphs, 0), xOf(glyphs, 13)) << "the first word stands right of the number";
+    EXPECT_LT(xOf(glyphs, 15), xOf(glyphs, 6)) << "the last word stands left of it";
+    auto times = line(U"الساعة 10:30");  // a time after Arabic words: 10:30, not 30:10
+    EXPECT_LT(xOf(times, 7), xOf(times, 10));
+}
+
+TEST_F(ShapingTest, an_isolated_name_keeps_a_following_number_out_of_its_direction) {
+    // "⁨גון⁩ - 3 reviews": a Hebrew name in first-strong isolates inside English. Without them
+    // the number joins the name's right-to-left run and is drawn to its left.
+    auto isolated = line(U"\u2068גון\u2069 - 3 reviews");
+    EXPECT_GT(xOf(isolated, 8), xOf(isolated, 1)) << "the number stays right of the name";
+    EXPECT_GT(xOf(isolated, 1), xOf(isolated, 3)) << "the name itself reads right to left";
+    auto bare = line(U"גון - 3 reviews");
+    EXPECT_LT(xOf(bare, 6), xOf(bare, 2)) << "(without isolates the number goes left of the name)";
+    EXPECT_FALSE(shape(U"\u2067שלום\u2069 Hello").rightToLeft) << "a paragraph's direction skips isolates";
+}
+
+TEST_F(ShapingTest, an_arabic_paragraph_wraps_with_its_first_words_on_the_first_line_read_from_the_right) {
+    Font font{regular(), 1.0f};
+    const std::string sentence = "كان السلم هنا في الصباح ثم اختفى فجأة قبل الظهر";
+    const float limit = text->width(font, "كان السلم هنا في") + 2;
+    const auto& lines = text->wrap(font, sentence, limit);
+    ASSERT_GE(lines.size(), 2u);
+    EXPECT_EQ(lines[0].rfind("كان", 0), 0u) << "the first line holds the first word: " << lines[0];
+    std::string joined;
+    for (const auto& l : lines) {
+        EXPECT_LE(text->width(font, l), limit + 1) << l;
+        EXPECT_NE(l.front(), ' ');
+        EXPECT_NE(l.back(), ' ');
+        joined += (joined.empty() ? "" : " ") + l;
+    }
+    EXPECT_EQ(joined, sentence);
+    auto first = line(shaping::decodeUtf8(lines[0]));
+    EXPECT_GT(xOf(first, 0), xOf(first, 4)) << "each line reads from the right";
+}
+
+TEST_F(ShapingTest, a_flag_between_words_neither_aborts_the_line_breaker_nor_splits) {
+    // libunibreak 1.1 aborts on a regional indicator (a flag's half); two flags may part, a flag's halves never.
+    const std::u32string flags = U"go \U0001F1EF\U0001F1F5\U0001F1EB\U0001F1F7 now";
+    std::vector<bool> may = shaping::lineStarts(flags);
+    EXPECT_TRUE(may[3]) << "after the space";
+    EXPECT_FALSE(may[4]) << "inside the first flag";
+#ifdef STAGEHAND_HAVE_LIBUNIBREAK
+    EXPECT_TRUE(may[5]) << "between the flags";
+#else
+    EXPECT_FALSE(may[5]) << "without libunibreak (LineBreakFallback.cpp) a line breaks between flags only at a space";
+#endif
+    EXPECT_FALSE(may[6]) << "inside the second flag";
+}
+
+TEST_F(ShapingTest, japanese_small_kana_and_closing_marks_never_start_a_line_though_unicode_allows_it) {
+    const std::u32string text = U"ちょっと待って。";
+    std::vector<bool> unicode = shaping::unicodeLineStarts(text), ours = shaping::lineStarts(text);
+    EXPECT_TRUE(unicode[1]) << "libunibreak's normal breaking allows a break before ょ";
+    EXPECT_FALSE(ours[1]) << "kinsoku does not";
+    EXPECT_FALSE(ours[2]) << "nor before っ";
+    EXPECT_FALSE(ours[7]) << "nor before 。";
+    EXPECT_TRUE(ours[4]) << "before 待 it may";
+}
+
 TEST_F(ShapingTest, hebrew_runs_right_to_left_and_latin_alone_stays_left_to_right) {
     auto hebrew = line(U"שלום");
     EXPECT_GT(xOf(hebrew, 0), xOf(hebrew, 3));

@@ -3,9 +3,11 @@
 # mingw-w64, then runs ctest (the C++ tests, the golden transcripts and the
 # command-line checks) under wine, with Xvfb for the window tests.
 #
-# The libraries (SDL2, FreeType, HarfBuzz, SDL2_image, SDL2_mixer, LuaJIT, GoogleTest)
+# The libraries (SDL2, FreeType, HarfBuzz, FriBidi, SDL2_image, SDL2_mixer, LuaJIT, GoogleTest)
 # are built from Debian's own source packages into a cache outside the clone,
-# so a rerun only builds Stagehand:
+# so a rerun only builds Stagehand. Not libunibreak: its source package cannot
+# be fetched from Debian's mirrors here (404), so this build breaks lines by
+# src/render/LineBreakFallback.cpp (STAGEHAND_USE_LIBUNIBREAK=OFF).
 #   STAGEHAND_WINDOWS_CACHE (default: ~/.cache/stagehand-windows)
 # Usage: bash tools/check-windows.sh [--package]   (--package also makes the .zip)
 set -euo pipefail
@@ -22,7 +24,8 @@ started=$SECONDS
 step() { echo "== windows: $* ($((SECONDS - started)) s)"; }
 
 install_tools() {
-  local packages=(mingw-w64 wine wine64 dpkg-dev xz-utils xvfb xauth cmake pkg-config nlohmann-json3-dev) missing=()
+  local packages=(mingw-w64 wine wine64 dpkg-dev xz-utils xvfb xauth cmake pkg-config nlohmann-json3-dev
+                  autoconf automake libtool) missing=()
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
@@ -52,7 +55,7 @@ fetch_sources() {
   step "fetching source packages"
   apt-get "${opts[@]}" update -qq
   (cd "$sources" && apt-get "${opts[@]}" source -qq libsdl2 libsdl2-image libsdl2-mixer freetype luajit \
-     googletest harfbuzz \
+     googletest harfbuzz fribidi \
      > /dev/null 2>&1)
 }
 
@@ -70,6 +73,21 @@ cmake_dep() {  # name, source dir, cmake options...
   cmake --build "$cache/build/$name" -j"$jobs" >> "$cache/build-$name.log" 2>&1 \
     || { tail -40 "$cache/build-$name.log"; exit 1; }
   cmake --install "$cache/build/$name" >> "$cache/build-$name.log" 2>&1
+  touch "$prefix/.built-$name"
+}
+
+autotools_dep() {  # name, source dir, configure options...: a static library with its pkg-config file
+  local name=$1 src=$2
+  shift 2
+  [ -f "$prefix/.built-$name" ] && return
+  step "building $name"
+  rm -rf "$cache/build/$name"
+  mkdir -p "$cache/build/$name"
+  [ -x "$src/configure" ] || (cd "$src" && autoreconf -fi) > "$cache/build-$name.log" 2>&1 \
+    || { tail -40 "$cache/build-$name.log"; exit 1; }
+  (cd "$cache/build/$name" && "$src/configure" --host=$triple --prefix="$prefix" --enable-static --disable-shared \
+     CC_FOR_BUILD=gcc "$@" && make -j"$jobs" && make install) >> "$cache/build-$name.log" 2>&1 \
+    || { tail -40 "$cache/build-$name.log"; exit 1; }
   touch "$prefix/.built-$name"
 }
 
@@ -98,13 +116,16 @@ PC
 build_libraries() {
   mkdir -p "$prefix"
   [ -n "$(source_dir libsdl2)" ] && [ -n "$(source_dir googletest)" ] && [ -n "$(source_dir libsdl2-mixer)" ] \
-    && [ -n "$(source_dir harfbuzz)" ] || fetch_sources
+    && [ -n "$(source_dir harfbuzz)" ] && [ -n "$(source_dir fribidi)" ] || fetch_sources
   cmake_dep sdl2 "$(source_dir libsdl2)" -DSDL_SHARED=ON -DSDL_STATIC=OFF -DSDL_TEST=OFF
   cmake_dep freetype "$(source_dir freetype)" -DBUILD_SHARED_LIBS=OFF -DFT_DISABLE_ZLIB=ON \
     -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON
   # HarfBuzz shapes the game's text (src/render/TextShaper.cpp) on that same static FreeType.
   cmake_dep harfbuzz "$(source_dir harfbuzz)" -DBUILD_SHARED_LIBS=OFF -DHB_HAVE_FREETYPE=ON -DHB_HAVE_GLIB=OFF \
     -DHB_HAVE_ICU=OFF -DHB_HAVE_GOBJECT=OFF -DHB_BUILD_SUBSET=OFF -DHB_BUILD_UTILS=OFF -DHB_BUILD_TESTS=OFF
+  # Bidi for the shaper (src/render/TextShaper.cpp); its generators of
+  # Unicode tables run on the build machine (CC_FOR_BUILD).
+  autotools_dep fribidi "$(source_dir fribidi)" --disable-docs
   cmake_dep sdl2_image "$(source_dir libsdl2-image)" -DBUILD_SHARED_LIBS=ON -DSDL2IMAGE_SAMPLES=OFF \
     -DSDL2IMAGE_VENDORED=OFF -DSDL2IMAGE_BACKEND_STB=ON -DSDL2IMAGE_DEPS_SHARED=OFF -DSDL2IMAGE_SVG=OFF \
     -DSDL2IMAGE_AVIF=OFF -DSDL2IMAGE_JXL=OFF -DSDL2IMAGE_TIF=OFF -DSDL2IMAGE_WEBP=OFF
@@ -180,7 +201,7 @@ export WINEPREFIX=$build/wineprefix WINEDEBUG=-all,err+module,err+process,err+vi
 build_libraries
 step "building stagehand"
 cmake -S "$root" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="$prefix" \
-  -DSTAGEHAND_LUA=luajit -DCMAKE_BUILD_TYPE=Release -DSTAGEHAND_WARNINGS_AS_ERRORS=ON \
+  -DSTAGEHAND_LUA=luajit -DCMAKE_BUILD_TYPE=Release -DSTAGEHAND_WARNINGS_AS_ERRORS=ON -DSTAGEHAND_USE_LIBUNIBREAK=OFF \
   -DSTAGEHAND_EXTRA_RUNTIME_DLLS="$( (ls "$prefix"/bin/*.dll; mingw_runtime_dlls) | paste -sd';')" \
   > "$cache/configure.log" 2>&1 \
   || { cat "$cache/configure.log"; exit 1; }

@@ -380,6 +380,8 @@ function M.checkTable(path, content, lines, code, scriptPath)
         end
         if seen[id] then
             find(r.n, "ID '%s' has a row already (line %d)", id, seen[id])
+        elseif not source and (id:match("^scene%.") or id:match("^actor%.")) then
+            seen[id] = r.n -- a scene's title or an actor's name: the game's --strings writes, --check checks them
         elseif not source then
             find(r.n, "ID '%s' is not a line of %s", id, scriptPath)
         else
@@ -446,10 +448,19 @@ function M.refresh(old, lines, code, scriptPath, enContent)
             file = scriptPath, line = l.line, lock = (o and code ~= "en") and o[6] or l.lock,
             comment = o and o[7] ~= "" and o[7] or sourceComments[l.id] or l.comment }
     end
+    local names = {}
     for id in pairs(byId) do
-        if not kept[id] then
+        if not kept[id] and (id:match("^scene%.") or id:match("^actor%.")) then
+            names[#names + 1] = id -- a scene's title or an actor's name (the game's --strings writes them): kept
+        elseif not kept[id] then
             dropped[#dropped + 1] = id
         end
+    end
+    table.sort(names)
+    for _, id in ipairs(names) do
+        local o = byId[id]
+        rows[#rows + 1] = { language = code, id = id, text = o[3], file = o[4], line = tonumber(o[5]) or 0,
+            lock = o[6], comment = o[7] }
     end
     table.sort(dropped)
     return M.formatCsv(rows), {}, dropped

@@ -5,6 +5,7 @@
 
 #include "app/Renderer.h"
 #include "app/StringTools.h"
+#include "lang/EngineWords.h"
 #include "lang/LineId.h"
 #include "lang/Translation.h"
 #include "render/ViewLayout.h"
@@ -75,7 +76,33 @@ int runOverflowReport(const Setup& setup) {
     }
     std::cout << overflowing << " of " << measured << " lines overflow in " << provider.language() << " at "
               << cmd.width << "x" << cmd.height << '\n';
-    return overflowing > 0 ? kExitScriptError : kExitOk;
+    // The engine's own words (menus, hints, the end card), each in the box it stands in.
+    const int linesOverflowing = overflowing;
+    overflowing = measured = 0;
+    const lang::EngineWords& words = lang::engineWords();
+    const lang::StringTable* table = nullptr;
+    lang::StringTable engineTable;
+    std::string tableError;
+    if (provider.translates() &&
+        lang::loadStringTable(words.tablePath(provider.language()), provider.language(), engineTable, tableError))
+        table = &engineTable;
+    for (const lang::EngineWord& w : lang::engineWordList()) {
+        if (w.fit <= 0) continue;
+        std::string text = withPlaceholders(words.word(w.id));
+        Font font = renderer.text.font(w.bold ? FontFace::Bold : FontFace::Regular, w.fontSize, layout.scale);
+        float width = renderer.text.width(font, text);
+        ++measured;
+        if (width <= w.fit) continue;
+        ++overflowing;
+        const lang::StringRow* row = table ? table->find(w.id) : nullptr;
+        std::cout << (row ? "assets/strings/Engine." + provider.language() + ".csv:" + std::to_string(row->tableLine) +
+                                ": "
+                          : std::string())
+                  << w.id << ": " << w.context << ": " << static_cast<int>(width) << " wide, room for "
+                  << static_cast<int>(w.fit) << '\n';
+    }
+    std::cout << overflowing << " of " << measured << " engine words overflow in " << provider.language() << '\n';
+    return overflowing + linesOverflowing > 0 ? kExitScriptError : kExitOk;
 }
 
 }  // namespace stagehand

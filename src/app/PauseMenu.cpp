@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "app/PlayInput.h"
+#include "lang/EngineWords.h"
 #include "platform/Gamepads.h"
 
 #include "view/Palette.h"
@@ -72,29 +73,29 @@ std::string PauseMenu::spoken(const PlayerSettings& settings) const {
 
 std::string PauseMenu::label(Row row) {
     switch (row) {
-        case Row::Resume: return "Resume";
-        case Row::Language: return "Language";
-        case Row::TextSpeed: return "Text speed";
-        case Row::AutoAdvance: return "Auto-advance";
-        case Row::AutoAdvanceWait: return "Auto-advance wait";
-        case Row::TextSize: return "Text size";
-        case Row::Fullscreen: return "Fullscreen";
-        case Row::MasterVolume: return "Volume";
-        case Row::MusicVolume: return "Music";
-        case Row::SoundVolume: return "Sounds";
-        case Row::VoiceVolume: return "Voices";
-        case Row::MuteUnfocused: return "Mute in the background";
-        case Row::SelfVoicing: return "Self-voicing";
-        case Row::Font: return "Font";
-        case Row::LineSpacing: return "Line spacing";
-        case Row::HighContrast: return "High contrast";
-        case Row::ReduceFlashes: return "Reduce flashes and shakes";
-        case Row::Skip: return "Skip";
-        case Row::MarkRead: return "Lines read before";
-        case Row::SaveLoad: return "Save / Load";
-        case Row::History: return "History: the lines so far";
-        case Row::SceneMenu: return "Back to the scene menu";
-        case Row::Quit: return "Quit Stagehand";
+        case Row::Resume: return lang::word("pause.resume");
+        case Row::Language: return lang::word("pause.language");
+        case Row::TextSpeed: return lang::word("pause.textSpeed");
+        case Row::AutoAdvance: return lang::word("pause.autoAdvance");
+        case Row::AutoAdvanceWait: return lang::word("pause.autoAdvanceWait");
+        case Row::TextSize: return lang::word("pause.textSize");
+        case Row::Fullscreen: return lang::word("pause.fullscreen");
+        case Row::MasterVolume: return lang::word("pause.volume");
+        case Row::MusicVolume: return lang::word("pause.music");
+        case Row::SoundVolume: return lang::word("pause.sounds");
+        case Row::VoiceVolume: return lang::word("pause.voices");
+        case Row::MuteUnfocused: return lang::word("pause.muteUnfocused");
+        case Row::SelfVoicing: return lang::word("pause.selfVoicing");
+        case Row::Font: return lang::word("pause.font");
+        case Row::LineSpacing: return lang::word("pause.lineSpacing");
+        case Row::HighContrast: return lang::word("pause.highContrast");
+        case Row::ReduceFlashes: return lang::word("pause.reduceFlashes");
+        case Row::Skip: return lang::word("pause.skip");
+        case Row::MarkRead: return lang::word("pause.markRead");
+        case Row::SaveLoad: return lang::word("pause.saveLoad");
+        case Row::History: return lang::word("pause.history");
+        case Row::SceneMenu: return lang::word("pause.sceneMenu");
+        case Row::Quit: return lang::word("pause.quit");
     }
     return "";
 }
@@ -103,22 +104,22 @@ std::string PauseMenu::value(Row row, const PlayerSettings& s) {
     switch (row) {
         case Row::Language: return languageName(s.language.empty() ? "en" : s.language);
         case Row::TextSpeed: return PlayInput::speedName(s.textSpeed);
-        case Row::AutoAdvance: return s.autoAdvance ? "on" : "off";
-        case Row::AutoAdvanceWait: return kAutoAdvanceWaits[s.autoAdvanceWait].name;
-        case Row::TextSize: return kTextSizes[s.textSize].name;
-        case Row::Fullscreen: return s.fullscreen ? "on" : "off";
+        case Row::AutoAdvance: return s.autoAdvance ? lang::word("value.on") : lang::word("value.off");
+        case Row::AutoAdvanceWait: return lang::word(kAutoAdvanceWaits[s.autoAdvanceWait].name);
+        case Row::TextSize: return lang::word(kTextSizes[s.textSize].name);
+        case Row::Fullscreen: return s.fullscreen ? lang::word("value.on") : lang::word("value.off");
         case Row::MasterVolume: return percent(s.masterVolume);
         case Row::MusicVolume: return percent(s.musicVolume);
         case Row::SoundVolume: return percent(s.soundVolume);
         case Row::VoiceVolume: return percent(s.voiceVolume);
-        case Row::MuteUnfocused: return s.muteUnfocused ? "on" : "off";
-        case Row::SelfVoicing: return s.selfVoicing ? "on" : "off";
+        case Row::MuteUnfocused: return s.muteUnfocused ? lang::word("value.on") : lang::word("value.off");
+        case Row::SelfVoicing: return s.selfVoicing ? lang::word("value.on") : lang::word("value.off");
         case Row::Font: return kFontChoices[s.font].name;
         case Row::LineSpacing: return kLineSpacings[s.lineSpacing].name;
-        case Row::HighContrast: return s.highContrast ? "on" : "off";
-        case Row::ReduceFlashes: return s.reduceFlashes ? "on" : "off";
-        case Row::Skip: return s.skipAll ? "all lines" : "stops at unread";
-        case Row::MarkRead: return s.markRead ? "another colour" : "as new";
+        case Row::HighContrast: return s.highContrast ? lang::word("value.on") : lang::word("value.off");
+        case Row::ReduceFlashes: return s.reduceFlashes ? lang::word("value.on") : lang::word("value.off");
+        case Row::Skip: return lang::word(s.skipAll ? "value.skipAll" : "value.skipUnread");
+        case Row::MarkRead: return lang::word(s.markRead ? "value.readColour" : "value.readAsNew");
         default: return "";
     }
 }
@@ -224,8 +225,9 @@ void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     const Color muted = contrast ? palette::kContrastText : kMenuMuted;
     batch.rect(kPanelX, panelY, kPanelW, panelH, contrast ? palette::kContrastPanel : palette::kPausePanel);
     batch.rect(kPanelX, panelY, kPanelW, 3, accent);
-    text.drawCentered(title, "Paused", ViewLayout::kWidth / 2, panelY + 20, accent);
+    text.drawCentered(title, lang::word("pause.title"), ViewLayout::kWidth / 2, panelY + 20, accent);
     const float textY = (rowH - text.lineHeight(row)) / 2;
+    const bool rightToLeft = text.rightToLeft(row, lang::word("pause.resume"));
     for (int i = 0; i < rowCount(); ++i) {
         float y = panelY + kTitleH + i * rowH;
         bool chosen = i == selected_;
@@ -234,18 +236,20 @@ void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
             batch.rect(kPanelX + 20, y + 2, 4, rowH - 4, accent);
         }
         Row r = rows_[i];
-        text.draw(row, label(r), kPanelX + 44, y + textY, chosen ? rowText : muted);
+        const std::string name = label(r);
+        // In a right-to-left language the rows read from the right: the label there, the value at the left.
+        const float labelX = rightToLeft ? kPanelX + kPanelW - 44 - text.width(row, name) : kPanelX + 44;
+        text.draw(row, name, labelX, y + textY, chosen ? rowText : muted);
         std::string v = value(r, settings);
         if (!v.empty()) {
             // A left-to-right mark first: the arrows keep their sides around a right-to-left value
-            // (a language's own name, say), which is drawn right-aligned like every value.
+            // (a language's own name, say), which is drawn at the far side from the label.
             std::string shown = chosen ? "\u200E\u25C0 " + v + " \u25B6" : v;
-            text.draw(row, shown, kPanelX + kPanelW - 44 - text.width(row, shown), y + textY, chosen ? accent : muted);
+            const float valueX = rightToLeft ? kPanelX + 44 : kPanelX + kPanelW - 44 - text.width(row, shown);
+            text.draw(row, shown, valueX, y + textY, chosen ? accent : muted);
         }
     }
-    const char* hints =
-        padHints ? "D-pad: choose, change  \u00B7  A: select  \u00B7  B or Start: resume"
-                 : "Arrows: choose, change  \u00B7  Enter or click: select  \u00B7  Esc or right-click: resume";
+    const std::string& hints = lang::word(padHints ? "pause.pad" : "pause.keys");
     text.drawCentered(small, hints, ViewLayout::kWidth / 2, panelY + panelH - 34, muted);
     batch.end();
 }

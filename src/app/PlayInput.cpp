@@ -3,6 +3,7 @@
 #include <SDL.h>
 
 #include "app/PlayerSettings.h"
+#include "lang/EngineWords.h"
 
 namespace stagehand {
 
@@ -11,7 +12,7 @@ struct Speed {
     const char* name;
     float charsPerSecond;
 };
-constexpr Speed kSpeeds[] = {{"slow", 25}, {"normal", 45}, {"fast", 90}, {"instant", 0}};
+constexpr Speed kSpeeds[] = {{"value.slow", 25}, {"value.normalSpeed", 45}, {"value.fast", 90}, {"value.instant", 0}};
 constexpr int kSpeedCount = sizeof kSpeeds / sizeof kSpeeds[0];
 }  // namespace
 
@@ -78,19 +79,16 @@ int PlayInput::speedCount() {
     return kSpeedCount;
 }
 
-const char* PlayInput::speedName(int index) {
-    return kSpeeds[index >= 0 && index < kSpeedCount ? index : 1].name;
+const std::string& PlayInput::speedName(int index) {
+    return lang::word(kSpeeds[index >= 0 && index < kSpeedCount ? index : 1].name);
 }
 
 std::string PlayInput::hint() const {
     if (padUsedLast_)
-        return std::string(
-                   "A: next  \u00B7  hold B: skip  \u00B7  D-pad: choose, walk  \u00B7  LB/RB: back/forward  \u00B7  "
-                   "Start: pause  \u00B7  ") +
-               kSpeeds[speedIndex_].name + " text" + (autoAdvance_ ? ", auto" : "");
-    return std::string("Space: next  \u00B7  Ctrl: skip  \u00B7  F2: auto ") + (autoAdvance_ ? "on" : "off") +
-           "  \u00B7  F3: " + kSpeeds[speedIndex_].name +
-           " text  \u00B7  wheel: back  \u00B7  H: history  \u00B7  Esc: pause";
+        return lang::word("play.pad", {{"speed", speedName(speedIndex_)},
+                                       {"auto", autoAdvance_ ? lang::word("play.padAuto") : std::string()}});
+    return lang::word("play.keys", {{"speed", speedName(speedIndex_)},
+                                    {"auto", lang::word(autoAdvance_ ? "value.on" : "value.off")}});
 }
 
 }  // namespace stagehand

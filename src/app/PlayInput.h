@@ -32,7 +32,7 @@ public:
     void restore(int speedIndex, bool autoAdvance, int autoAdvanceWait = 1);
 
     static int speedCount();
-    static const char* speedName(int index);
+    static const std::string& speedName(int index);  // in the language being played
 
 private:
     bool autoAdvance_ = false;

@@ -11,13 +11,14 @@
 
 namespace stagehand {
 
-// The choices behind the indices above: a name and its factor.
+// The choices behind the indices above: a name (an engine word's ID, shown
+// through lang::word, or the name itself when it is not one) and its factor.
 struct SettingChoice {
     const char* name;
     float factor;
 };
-constexpr SettingChoice kAutoAdvanceWaits[] = {{"short", 0.5f}, {"normal", 1.0f}, {"long", 2.0f}};
-constexpr SettingChoice kTextSizes[] = {{"small", 0.85f}, {"normal", 1.0f}, {"large", 1.2f}};
+constexpr SettingChoice kAutoAdvanceWaits[] = {{"value.short", 0.5f}, {"value.normalWait", 1.0f}, {"value.long", 2.0f}};
+constexpr SettingChoice kTextSizes[] = {{"value.small", 0.85f}, {"value.normalSize", 1.0f}, {"value.large", 1.2f}};
 // The fonts a player can read the story in (factor unused); the index is TextRenderer's FontFamily.
 constexpr SettingChoice kFontChoices[] = {{"DejaVu Sans", 1.0f}, {"OpenDyslexic", 1.0f}};
 constexpr SettingChoice kLineSpacings[] = {{"1.0", 1.0f}, {"1.25", 1.25f}, {"1.5", 1.5f}};

@@ -10,6 +10,7 @@
 #include "app/PlaySession.h"
 #include "app/PlayerSettings.h"
 #include "game/MapData.h"
+#include "lang/EngineWords.h"
 #include "platform/Portable.h"
 #include "render/ImageFiles.h"
 
@@ -109,6 +110,7 @@ bool readReplay(Setup& setup, std::string& error) {
 // --lang: one of the script's known languages (exit 2 listing them
 // otherwise); a table that does not load is one line, and the source is played.
 bool chooseLanguage(Setup& setup, std::string& error) {
+    lang::engineWords().setFolder(joinPath(setup.dataRoot, "assets/strings"));
     setup.lines = std::make_shared<lang::LineProvider>(setup.scriptPath);
     // --strings merge --lang CODE names the table to write, which may not exist yet.
     if (setup.cmd.mode == CommandLine::Mode::Strings) return true;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "lang/EngineWords.h"
 #include "platform/Gamepads.h"
 #include "platform/Portable.h"
 #include "view/Palette.h"
@@ -55,22 +56,22 @@ SaveScreen::Action SaveScreen::activate() {
         return Action::None;
     }
     const SlotInfo& slot = slots_.at(static_cast<std::size_t>(selected_));
-    std::string name = "slot " + std::to_string(slot.number);
+    std::string name = lang::word("save.slot", {{"number", std::to_string(slot.number)}});
     if (mode_ == Mode::Save) {
         if (slot.state != SlotInfo::State::Empty && confirming_ != selected_) {
             confirming_ = selected_;
-            message_ = name + " holds a save: press again to replace it";
+            message_ = lang::word("save.replace", {{"slot", name}});
             return Action::None;
         }
         confirming_ = -1;
         return Action::Save;
     }
     if (slot.state == SlotInfo::State::Empty) {
-        message_ = name + " is empty: nothing to load";
+        message_ = lang::word("save.nothing", {{"slot", name}});
         return Action::None;
     }
     if (slot.state == SlotInfo::State::Damaged) {
-        message_ = name + " is damaged and cannot be loaded: " + slot.problem;
+        message_ = lang::word("save.broken", {{"slot", name}, {"problem", slot.problem}});
         return Action::None;
     }
     return Action::Load;
@@ -158,7 +159,8 @@ void SaveScreen::draw(Batch2D& batch, TextRenderer& text, ImageCache& images, co
         float x = kTabX + t * kTabW;
         if (current) batch.rect(x + 4, kTabY, kTabW - 8, kTabH, palette::kMenuRowHighlight);
         if (selected_ < 0 && current) batch.frame(x + 4, kTabY, kTabW - 8, kTabH, 2, kAccent);
-        text.drawCentered(tab, t == 0 ? "Save" : "Load", x + kTabW / 2, kTabY + 6, current ? kAccent : kMenuMuted);
+        text.drawCentered(tab, lang::word(t == 0 ? "save.tabSave" : "save.tabLoad"), x + kTabW / 2, kTabY + 6,
+                          current ? kAccent : kMenuMuted);
     }
     for (int i = 0; i < kSaveSlotCount && i < static_cast<int>(slots_.size()); ++i) {
         const SlotInfo& slot = slots_[static_cast<std::size_t>(i)];
@@ -177,12 +179,13 @@ void SaveScreen::draw(Batch2D& batch, TextRenderer& text, ImageCache& images, co
         Color headColor = chosen ? kMenuText : kMenuMuted;
         switch (slot.state) {
             case SlotInfo::State::Empty:
-                text.drawCentered(line, "empty", tx + kThumbW / 2, ty + kThumbH / 2 - 10, kMenuMuted);
-                head += "empty";
+                text.drawCentered(line, lang::word("save.empty"), tx + kThumbW / 2, ty + kThumbH / 2 - 10, kMenuMuted);
+                head += lang::word("save.empty");
                 break;
             case SlotInfo::State::Damaged:
-                text.drawCentered(line, "damaged", tx + kThumbW / 2, ty + kThumbH / 2 - 10, palette::kErrorText);
-                head += "damaged";
+                text.drawCentered(line, lang::word("save.damaged"), tx + kThumbW / 2, ty + kThumbH / 2 - 10,
+                                  palette::kErrorText);
+                head += lang::word("save.damaged");
                 detail = slot.problem;
                 headColor = palette::kErrorText;
                 break;
@@ -198,10 +201,9 @@ void SaveScreen::draw(Batch2D& batch, TextRenderer& text, ImageCache& images, co
     if (!message_.empty())
         text.drawCentered(line, text.elide(line, message_, ViewLayout::kWidth - 100), ViewLayout::kWidth / 2, bottom,
                           kAccent);
-    const char* hints =
-        padHints ? "D-pad: choose  \u00B7  A: " : "Arrows: choose  \u00B7  Tab: save or load  \u00B7  Enter: ";
-    std::string hint = std::string(hints) + (mode_ == Mode::Save ? "save here" : "load") +
-                       (padHints ? "  \u00B7  B: back" : "  \u00B7  Esc: back");
+    std::string hint =
+        lang::word(padHints ? "save.pad" : "save.keys",
+                   {{"action", lang::word(mode_ == Mode::Save ? "save.actionSave" : "save.actionLoad")}});
     text.drawCentered(small, hint, ViewLayout::kWidth / 2, bottom + 28, kMenuMuted);
     batch.end();
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "lang/EngineWords.h"
 #include "view/Palette.h"
 
 namespace stagehand {
@@ -65,14 +66,17 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     batch.gradientRect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, palette::kMenuSkyTop, palette::kMenuSkyBottom);
     text.drawCentered(title, title_.empty() ? "Stagehand" : title_, ViewLayout::kWidth / 2, 96, kAccent);
-    std::string line = title_.empty() ? "Cutscenes written as Lua coroutines. Pick a scene." : "Pick a scene.";
-    if (!version_.empty()) line = "Version " + version_ + ". " + line;
+    // The engine's own line under its own title; a game's title gets the plain one.
+    std::string line = lang::word(title_.empty() ? "menu.subtitle" : "menu.pick");
+    if (!version_.empty()) line = lang::word("menu.version", {{"version", version_}}) + " " + line;
     text.drawCentered(subtitle, line, ViewLayout::kWidth / 2, 180, kMenuMuted);
     int lastShown = std::min(static_cast<int>(scenes_.size()), firstShown_ + kRowsShown);
-    if (firstShown_ > 0) text.drawCentered(subtitle, "\u25B2 more", ViewLayout::kWidth / 2, kListTop - 30, kMenuMuted);
-    if (lastShown < static_cast<int>(scenes_.size()))
-        text.drawCentered(subtitle, "\u25BC more", ViewLayout::kWidth / 2, kListTop + kRowsShown * kRowHeight,
+    if (firstShown_ > 0)
+        text.drawCentered(subtitle, "\u25B2 " + lang::word("menu.more"), ViewLayout::kWidth / 2, kListTop - 30,
                           kMenuMuted);
+    if (lastShown < static_cast<int>(scenes_.size()))
+        text.drawCentered(subtitle, "\u25BC " + lang::word("menu.more"), ViewLayout::kWidth / 2,
+                          kListTop + kRowsShown * kRowHeight, kMenuMuted);
     for (int i = firstShown_; i < lastShown; ++i) {
         float y = kListTop + (i - firstShown_) * kRowHeight;
         bool chosen = static_cast<int>(i) == selected_;
@@ -86,9 +90,8 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
                          kListX + 70, kListWidth - 90, y + 15, chosen ? kMenuText : kMenuMuted);
     }
     if (scenes_.empty())
-        text.drawCentered(
-            row, message_.empty() ? "This script lists no scenes." : "Fix the script and save: this list follows.",
-            ViewLayout::kWidth / 2, kListTop, kMenuText);
+        text.drawCentered(row, lang::word(message_.empty() ? "menu.noScenes" : "menu.fixScript"),
+                          ViewLayout::kWidth / 2, kListTop, kMenuText);
     if (!message_.empty()) {
         auto lines = text.wrap(small, message_, ViewLayout::kWidth - 160);
         float lineHeight = text.lineHeight(small);
@@ -97,10 +100,8 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
         for (std::size_t i = 0; i < lines.size(); ++i)
             text.draw(small, lines[i], 80, top + i * lineHeight, palette::kErrorText);
     }
-    text.drawCentered(subtitle,
-                      padHints_ ? "D-pad to choose  \u00B7  A to play"
-                                : "Up/Down to choose  \u00B7  Enter or click to play  \u00B7  Esc to quit",
-                      ViewLayout::kWidth / 2, ViewLayout::kHeight - 60, kMenuMuted);
+    text.drawCentered(subtitle, lang::word(padHints_ ? "menu.pad" : "menu.keys"), ViewLayout::kWidth / 2,
+                      ViewLayout::kHeight - 60, kMenuMuted);
     batch.end();
 }
 

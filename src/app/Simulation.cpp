@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "game/MapData.h"
+#include "lang/LineId.h"
 #include "platform/GameFolder.h"
 #include "platform/Portable.h"
 
@@ -79,11 +80,30 @@ Simulation::Simulation(const Options& options) {
     host_->setFlags(options.flags);  // before the script's top level runs
     lines_ = options.lines;
     host_->setLineProvider(lines_.get());
+    translateActorNames();
     host_->observeMechanics(options.mechanics);
     tracebacks_ = options.tracebacks;
     setQuiet(options.quiet);
     std::string error;
     if (!host_->loadScript(options.scriptPath, error, options.storyTargetWarnings)) throw LoadError(error);
+}
+
+// Actors' display names (from their maps) in the language played; the ID
+// stays, so scripts and transcripts are the same in every language.
+void Simulation::translateActorNames() {
+    if (!lines_ || !lines_->translates()) return;
+    for (const Actor& actor : world_.cast().actors())
+        if (auto name = lines_->translationOf(lang::actorNameId(actor.id), actor.displayName))
+            world_.cast().findActor(actor.id)->displayName = *name;
+}
+
+std::vector<SceneInfo> Simulation::scenes() {
+    std::vector<SceneInfo> scenes = host_->scenes();
+    if (lines_ && lines_->translates())
+        for (SceneInfo& scene : scenes)
+            if (!scene.title.empty())
+                scene.title = lines_->translationOf(lang::sceneTitleId(scene.name), scene.title).value_or(scene.title);
+    return scenes;
 }
 
 std::unique_ptr<Simulation> Simulation::rebuild(const Options& options, const std::string& scene, const InputLog& input,

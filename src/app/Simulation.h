@@ -61,7 +61,8 @@ public:
     static std::unique_ptr<Simulation> rebuild(const Options& options, const std::string& scene, const InputLog& input,
                                                std::uint64_t ticks, const MapCatalog* previous = nullptr);
 
-    std::vector<SceneInfo> scenes() { return host_->scenes(); }
+    // Their titles in the language played (lang::sceneTitleId's rows).
+    std::vector<SceneInfo> scenes();
     // Starts a scene; false with `error` naming the valid scenes if unknown.
     // kTopLevelScene names the processes the script's top level started.
     bool startScene(const std::string& name, std::string& error);
@@ -112,6 +113,7 @@ public:
     const std::vector<std::string>& stuckLines() const { return stuckLines_; }
 
 private:
+    void translateActorNames();
     void checkDeadlocks();
     void endScene(const std::string& status);
 

@@ -18,6 +18,13 @@ namespace stagehand {
 // The source table of a script's written lines (`label` is the script's
 // name in messages and in the `file` column): one row per ID, in written
 // order, text as written without its ID tag, lock its hash.
+// The names a game shows besides its lines, as lines with explicit IDs (so
+// they are extracted, merged and checked like lines): each scene's title
+// (lang::sceneTitleId) and the display name (lang::actorNameId) of each
+// actor the script names (its ID quoted in the script's text: the maps of
+// the engine's folder hold actors other games never show).
+void appendNames(Simulation& sim, const std::string& scriptPath, std::vector<ScriptHost::WrittenLine>& lines);
+
 lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label);
 
 // What merging a table with the script did.

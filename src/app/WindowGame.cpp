@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "lang/EngineWords.h"
 #include "lang/StringTable.h"
 #include "platform/Gamepads.h"
 #include "platform/Portable.h"
@@ -212,8 +213,8 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
     Simulation* sim = simulation();
     if (event.kind == InputKind::PadAdded || event.kind == InputKind::PadRemoved) {
         if (sim)
-            sim->world().effects().showNotice(event.kind == InputKind::PadAdded ? "controller connected"
-                                                                                : "controller disconnected");
+            sim->world().effects().showNotice(
+                lang::word(event.kind == InputKind::PadAdded ? "notice.padAdded" : "notice.padRemoved"));
         return;
     }
     if (menu_ && event.kind == InputKind::KeyDown && event.key == SDLK_F9) {
@@ -349,7 +350,7 @@ void WindowGame::openPause() {
 void WindowGame::quicksave() {
     std::string error, path = quicksavePath();
     if (session_->save(path, sceneTitle_, error)) {
-        session_->simulation().world().effects().showNotice("saved (F9 loads it)");
+        session_->simulation().world().effects().showNotice(lang::word("notice.saved"));
         std::cerr << "stagehand: saved " << path << '\n';
     } else {
         std::cerr << "stagehand: " << error << '\n';
@@ -391,8 +392,7 @@ void WindowGame::rollback(bool back) {
     }
     sceneOverSince_.reset();
     if (session_->rolledBack())
-        effects.showNotice(padUsedLast_ ? "rolled back: RB goes forward again, A goes on from here"
-                                        : "rolled back: wheel down or Page Down goes forward again");
+        effects.showNotice(lang::word(padUsedLast_ ? "notice.rolledBackPad" : "notice.rolledBack"));
 }
 
 void WindowGame::openSaveScreen(SaveScreen::Mode mode) {

@@ -50,6 +50,15 @@ std::string automaticLineId(std::string_view scriptPath, std::string_view text);
 // ID's hash, and a string table's lock (src/lang/StringTable.h).
 std::string lineTextHash(std::string_view text);
 
+// The IDs of the names a game shows besides its lines, translated like them:
+// a scene's title (its SCENES entry) and an actor's display name (its map's).
+inline std::string sceneTitleId(const std::string& scene) {
+    return "scene." + scene;
+}
+inline std::string actorNameId(const std::string& actor) {
+    return "actor." + actor;
+}
+
 // The line's ID and text: the explicit tag if there is one, else the
 // automatic ID for `scriptPath`.
 LineText identifyLine(std::string_view text, std::string_view scriptPath);

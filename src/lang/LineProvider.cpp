@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iostream>
 
+#include "lang/EngineWords.h"
+
 namespace stagehand::lang {
 
 LineProvider::LineProvider(std::string scriptPath, std::string language, Warn warn)
@@ -22,6 +24,9 @@ bool LineProvider::setLanguage(const std::string& code, std::string& error) {
         return false;
     }
     language_ = code;
+    std::string wordsError;
+    engineWords().setLanguage(code, wordsError);  // the engine's own words follow the lines
+    if (!wordsError.empty()) warn_(wordsError + "; the engine's words are in English");
     table_ = StringTable{};
     tableError_.clear();
     warned_.clear();

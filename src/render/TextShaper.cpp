@@ -1,6 +1,10 @@
 #include "render/TextShaper.h"
 
+#include <fribidi.h>
 #include <hb.h>
+#ifdef STAGEHAND_HAVE_LIBUNIBREAK
+#include <linebreak.h>
+#endif
 
 #include <algorithm>
 #include <cmath>
@@ -11,74 +15,8 @@ namespace stagehand::shaping {
 
 namespace {
 
-// Bidi classes we resolve (UAX #9 without explicit embeddings or isolates).
-enum Bidi : std::uint8_t { L, R, AL, EN, AN, ES, ET, CS, NSM, WS, ON };
-
 hb_unicode_funcs_t* unicode() {
     return hb_unicode_funcs_get_default();
-}
-
-bool isMark(char32_t cp) {
-    auto cat = hb_unicode_general_category(unicode(), cp);
-    return cat == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK || cat == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK ||
-           cat == HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK;
-}
-
-Bidi bidiClass(char32_t cp) {
-    if (cp == 0x200E) return L;   // LRM
-    if (cp == 0x200F) return R;   // RLM
-    if (cp == 0x061C) return AL;  // ALM
-    auto cat = hb_unicode_general_category(unicode(), cp);
-    if (cat == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK || cat == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK)
-        return NSM;
-    if ((cp >= 0x0660 && cp <= 0x0669) || cp == 0x066B || cp == 0x066C || (cp >= 0x0600 && cp <= 0x0605)) return AN;
-    if (cat == HB_UNICODE_GENERAL_CATEGORY_DECIMAL_NUMBER) return EN;
-    bool hebrew = (cp >= 0x0590 && cp <= 0x05FF) || (cp >= 0x07C0 && cp <= 0x085F) || (cp >= 0xFB1D && cp <= 0xFB4F);
-    bool arabic = (cp >= 0x0600 && cp <= 0x07BF) || (cp >= 0x0860 && cp <= 0x08FF) || (cp >= 0xFB50 && cp <= 0xFDFF) ||
-                  (cp >= 0xFE70 && cp <= 0xFEFF);
-    if (hebrew) return R;
-    if (arabic) return cat == HB_UNICODE_GENERAL_CATEGORY_OTHER_PUNCTUATION ? ON : AL;
-    switch (cp) {
-        case U'+':
-        case U'-': return ES;
-        case U'.':
-        case U',':
-        case U':':
-        case U'/':
-        case 0xA0: return CS;
-        case U'#':
-        case U'%':
-        case 0xB0: return ET;
-        case U' ':
-        case U'\t':
-        case 0x3000: return WS;
-        default: break;
-    }
-    switch (cat) {
-        case HB_UNICODE_GENERAL_CATEGORY_CURRENCY_SYMBOL: return ET;
-        case HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR: return WS;
-        case HB_UNICODE_GENERAL_CATEGORY_LOWERCASE_LETTER:
-        case HB_UNICODE_GENERAL_CATEGORY_UPPERCASE_LETTER:
-        case HB_UNICODE_GENERAL_CATEGORY_TITLECASE_LETTER:
-        case HB_UNICODE_GENERAL_CATEGORY_MODIFIER_LETTER:
-        case HB_UNICODE_GENERAL_CATEGORY_OTHER_LETTER:
-        case HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK:
-        case HB_UNICODE_GENERAL_CATEGORY_LETTER_NUMBER: return L;
-        default: return ON;
-    }
-}
-
-// The strong direction a resolved class counts as for the neutrals (N1):
-// numbers count as right to left.
-int strongOf(Bidi b) {
-    if (b == L) return 0;
-    if (b == R || b == AL || b == EN || b == AN) return 1;
-    return -1;
-}
-
-bool isCjk(char32_t cp) {
-    return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF00 && cp <= 0xFFEF) ||
-           (cp >= 0x20000 && cp <= 0x3FFFF);
 }
 
 // Kinsoku: characters that never start a line, and ones that never end one.
@@ -95,6 +33,11 @@ bool neverEnds(char32_t cp) {
 
 }  // namespace
 
+bool isCjk(char32_t cp) {
+    return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF00 && cp <= 0xFFEF) ||
+           (cp >= 0x20000 && cp <= 0x3FFFF);
+}
+
 std::u32string decodeUtf8(std::string_view text) {
     std::u32string out;
     out.reserve(text.size());
@@ -102,89 +45,84 @@ std::u32string decodeUtf8(std::string_view text) {
     return out;
 }
 
-std::vector<std::uint8_t> bidiLevels(const std::u32string& text, bool& rightToLeft) {
-    const std::size_t n = text.size();
-    std::vector<Bidi> t(n);
-    for (std::size_t i = 0; i < n; ++i) t[i] = bidiClass(text[i]);
-    rightToLeft = false;
-    for (Bidi b : t)
-        if (b == L || b == R || b == AL) {
-            rightToLeft = b != L;
-            break;
-        }
-    const Bidi sos = rightToLeft ? R : L;
-    const std::uint8_t base = rightToLeft ? 1 : 0;
-    std::vector<std::uint8_t> levels(n, base);
-    bool anyRtl = rightToLeft;
-    for (Bidi b : t) anyRtl = anyRtl || b == R || b == AL || b == AN;
-    if (!anyRtl) return levels;  // all left to right: nothing to resolve
+BidiParagraph resolveBidi(const std::u32string& text, Direction direction) {
+    const auto n = static_cast<FriBidiStrIndex>(text.size());
+    const auto* chars = reinterpret_cast<const FriBidiChar*>(text.data());
+    BidiParagraph out;
+    out.types.resize(text.size());
+    out.levels.resize(text.size());
+    std::vector<FriBidiBracketType> brackets(text.size());
+    fribidi_get_bidi_types(chars, n, out.types.data());
+    fribidi_get_bracket_types(chars, n, out.types.data(), brackets.data());
+    FriBidiParType base = direction == Direction::LeftToRight   ? FRIBIDI_PAR_LTR
+                          : direction == Direction::RightToLeft ? FRIBIDI_PAR_RTL
+                                                                : FRIBIDI_PAR_ON;
+    // FriBidi fails only when it cannot allocate; the paragraph then reads left to right.
+    std::vector<FriBidiLevel> levels(text.size(), 0);
+    if (n > 0 && fribidi_get_par_embedding_levels_ex(out.types.data(), brackets.data(), n, &base, levels.data()) == 0)
+        base = FRIBIDI_PAR_LTR, std::fill(levels.begin(), levels.end(), 0);
+    out.rightToLeft = FRIBIDI_IS_RTL(base);
+    for (std::size_t i = 0; i < text.size(); ++i) out.levels[i] = static_cast<std::uint8_t>(levels[i]);
+    return out;
+}
 
-    // W1: a mark takes the class of what it sits on.
-    for (std::size_t i = 0; i < n; ++i)
-        if (t[i] == NSM) t[i] = i == 0 ? sos : t[i - 1];
-    // W2: European digits after Arabic letters are Arabic numbers; W3: AL is R.
-    Bidi lastStrong = sos;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (t[i] == L || t[i] == R || t[i] == AL) lastStrong = t[i];
-        if (t[i] == EN && lastStrong == AL) t[i] = AN;
+std::vector<std::size_t> visualOrder(const BidiParagraph& bidi, std::size_t start, std::size_t end,
+                                     std::vector<std::uint8_t>& lineLevels) {
+    // The line alone (FriBidi reads from the pointers it is given): its cost is the line's, not the paragraph's.
+    const auto n = static_cast<FriBidiStrIndex>(end - start);
+    std::vector<FriBidiLevel> levels(bidi.levels.begin() + static_cast<std::ptrdiff_t>(start),
+                                     bidi.levels.begin() + static_cast<std::ptrdiff_t>(end));
+    std::vector<FriBidiStrIndex> map(levels.size());
+    for (std::size_t i = 0; i < map.size(); ++i) map[i] = static_cast<FriBidiStrIndex>(i);
+    // No flags: a mark stays after its base in logical order, as HarfBuzz shaped it.
+    FriBidiParType base = bidi.rightToLeft ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;
+    if (n > 0 &&
+        fribidi_reorder_line(0, bidi.types.data() + start, n, 0, base, levels.data(), nullptr, map.data()) == 0)
+        for (std::size_t i = 0; i < map.size(); ++i)
+            map[i] = static_cast<FriBidiStrIndex>(i);  // out of memory: as typed
+    lineLevels.assign(levels.begin(), levels.end());
+    std::vector<std::size_t> order;
+    order.reserve(map.size());
+    for (FriBidiStrIndex k : map) order.push_back(start + static_cast<std::size_t>(k));
+    return order;
+}
+
+#ifdef STAGEHAND_HAVE_LIBUNIBREAK
+// Without libunibreak (the Windows cross-build) unicodeLineStarts is
+// src/render/LineBreakFallback.cpp's.
+std::vector<bool> unicodeLineStarts(const std::u32string& text) {
+    static const bool ready = (init_linebreak(), true);
+    (void)ready;
+    // libunibreak 1.1 (Debian 12's) aborts on a regional indicator (a flag's
+    // half: its assertion `lbcNew <= LBP_JT`): it is given an ideograph in its
+    // place, which breaks the same on either side (UAX #14 LB31), and a flag's
+    // two halves are then held together here (LB30a).
+    std::u32string safe = text;
+    auto regional = [](char32_t cp) { return cp >= 0x1F1E6 && cp <= 0x1F1FF; };
+    for (char32_t& cp : safe)
+        if (regional(cp)) cp = U'\u4E00';
+    std::vector<char> breaks(text.size());
+    if (!text.empty())
+        set_linebreaks_utf32(reinterpret_cast<const utf32_t*>(safe.data()), safe.size(), nullptr, breaks.data());
+    std::vector<bool> may(text.size(), false);
+    std::size_t flagHalves = 0;
+    for (std::size_t i = 1; i < text.size(); ++i) {
+        flagHalves = regional(text[i - 1]) ? flagHalves + 1 : 0;
+        may[i] = breaks[i - 1] == LINEBREAK_ALLOWBREAK || breaks[i - 1] == LINEBREAK_MUSTBREAK;
+        if (regional(text[i]) && flagHalves % 2 == 1) may[i] = false;
     }
-    for (auto& b : t)
-        if (b == AL) b = R;
-    // W4: one separator between two numbers of a kind joins them (1,000 and 3.5).
-    for (std::size_t i = 1; i + 1 < n; ++i) {
-        if (t[i - 1] == EN && t[i + 1] == EN && (t[i] == ES || t[i] == CS)) t[i] = EN;
-        if (t[i - 1] == AN && t[i + 1] == AN && t[i] == CS) t[i] = AN;
-    }
-    // W5: terminators (%, $) touching European numbers are numbers.
-    for (std::size_t i = 0; i < n; ++i) {
-        if (t[i] != ET) continue;
-        std::size_t j = i;
-        while (j < n && t[j] == ET) ++j;
-        bool touches = (i > 0 && t[i - 1] == EN) || (j < n && t[j] == EN);
-        for (std::size_t k = i; k < j; ++k) t[k] = touches ? EN : ON;
-        i = j - 1;
-    }
-    // W6: other separators are neutral; W7: European numbers after L are L.
-    lastStrong = sos;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (t[i] == ES || t[i] == CS || t[i] == ET) t[i] = ON;
-        if (t[i] == L || t[i] == R) lastStrong = t[i];
-        if (t[i] == EN && lastStrong == L) t[i] = L;
-    }
-    // N1/N2: neutrals between two of one direction take it, else the paragraph's.
-    for (std::size_t i = 0; i < n; ++i) {
-        if (strongOf(t[i]) >= 0) continue;
-        std::size_t j = i;
-        while (j < n && strongOf(t[j]) < 0) ++j;
-        int before = i == 0 ? base : strongOf(t[i - 1]);
-        int after = j == n ? base : strongOf(t[j]);
-        Bidi resolved = before == after ? (before ? R : L) : (base ? R : L);
-        for (std::size_t k = i; k < j; ++k) t[k] = resolved;
-        i = j - 1;
-    }
-    // I1/I2.
-    for (std::size_t i = 0; i < n; ++i) {
-        if (base == 0)
-            levels[i] = t[i] == R ? 1 : (t[i] == EN || t[i] == AN) ? 2 : 0;
-        else
-            levels[i] = t[i] == R ? 1 : 2;
-    }
-    return levels;
+    return may;
+}
+#endif
+
+bool kinsokuForbids(const std::u32string& text, std::size_t i) {
+    return i > 0 && i < text.size() && (neverStarts(text[i]) || neverEnds(text[i - 1]));
 }
 
 std::vector<bool> lineStarts(const std::u32string& text) {
-    std::vector<bool> may(text.size(), false);
-    for (std::size_t i = 1; i < text.size(); ++i) {
-        char32_t before = text[i - 1], here = text[i];
-        if (here == U' ' || isMark(here) || here == 0x200D) continue;
-        if (before == U' ' || before == 0x3000) {
-            may[i] = true;
-        } else if ((isCjk(before) || isCjk(here)) && !neverStarts(here) && !neverEnds(before)) {
-            may[i] = true;
-        } else if (before == U'-' && i >= 2 && text[i - 2] != U' ') {  // after a hyphen inside a word
-            may[i] = !neverStarts(here);
-        }
-    }
+    std::vector<bool> may = unicodeLineStarts(text);
+    for (std::size_t i = 1; i < text.size(); ++i)
+        if (may[i] && kinsokuForbids(text, i)) may[i] = false;
     return may;
 }
 
@@ -192,7 +130,9 @@ ShapedParagraph shapeParagraph(GlyphAtlas& atlas, std::u32string text, const std
     ShapedParagraph p;
     p.text = std::move(text);
     const std::size_t n = p.text.size();
-    p.levels = bidiLevels(p.text, p.rightToLeft);
+    p.bidi = resolveBidi(p.text);
+    p.rightToLeft = p.bidi.rightToLeft;
+    const std::vector<std::uint8_t>& levels = p.bidi.levels;
     p.mayStart = lineStarts(p.text);
     p.advance.assign(n, 0.0f);
     p.clusterStart.assign(n, false);
@@ -214,9 +154,9 @@ ShapedParagraph shapeParagraph(GlyphAtlas& atlas, std::u32string text, const std
     hb_buffer_t* buffer = hb_buffer_create();
     for (std::size_t start = 0; start < n;) {
         std::size_t end = start + 1;
-        while (end < n && p.fonts[end] == p.fonts[start] && p.levels[end] == p.levels[start]) ++end;
+        while (end < n && p.fonts[end] == p.fonts[start] && levels[end] == levels[start]) ++end;
         ShapedRun run;
-        run.start = start, run.end = end, run.level = p.levels[start];
+        run.start = start, run.end = end, run.level = levels[start];
         hb_buffer_clear_contents(buffer);
         // The whole paragraph as context, so a letter at a run's edge joins as it should.
         hb_buffer_add_utf32(buffer, reinterpret_cast<const std::uint32_t*>(p.text.data()), static_cast<int>(n),
@@ -280,47 +220,37 @@ std::vector<std::pair<std::size_t, std::size_t>> breakLines(const ShapedParagrap
 }
 
 float placeLine(const ShapedParagraph& p, std::size_t start, std::size_t end, std::vector<LineGlyph>& out) {
-    struct Piece {
-        const ShapedRun* run;
-        std::size_t from, to;
-        std::uint8_t level;
+    std::vector<std::uint8_t> lineLevels;
+    const std::vector<std::size_t> order = visualOrder(p.bidi, start, end, lineLevels);
+    // The run that holds each code point: runs are in logical order.
+    auto runOf = [&](std::size_t k) {
+        return std::partition_point(p.runs.begin(), p.runs.end(), [&](const ShapedRun& r) { return r.end <= k; });
     };
-    std::vector<Piece> pieces;
-    for (const ShapedRun& run : p.runs)
-        if (run.end > start && run.start < end)
-            pieces.push_back({&run, std::max(run.start, start), std::min(run.end, end), run.level});
-    // L2: from the highest level to the lowest odd one, reverse every stretch at that level or higher.
-    std::uint8_t highest = 0, lowestOdd = 255;
-    for (const Piece& piece : pieces) {
-        highest = std::max(highest, piece.level);
-        if (piece.level % 2) lowestOdd = std::min(lowestOdd, piece.level);
-    }
-    for (int level = highest; level >= lowestOdd && level > 0; --level)
-        for (std::size_t i = 0; i < pieces.size();) {
-            if (pieces[i].level < level) {
-                ++i;
-                continue;
-            }
-            std::size_t j = i;
-            while (j < pieces.size() && pieces[j].level >= level) ++j;
-            std::reverse(pieces.begin() + static_cast<std::ptrdiff_t>(i),
-                         pieces.begin() + static_cast<std::ptrdiff_t>(j));
-            i = j;
-        }
     float pen = 0;
-    for (const Piece& piece : pieces) {
-        // A run's clusters are monotonic (rising, or falling when right to left): the
-        // piece's glyphs are one stretch of them, found by binary search, so a page
-        // of one long word costs each of its lines only that line's glyphs.
-        const auto& glyphs = piece.run->glyphs;
-        bool falling = piece.level % 2 == 1;
+    for (std::size_t v = 0; v < order.size();) {
+        // A piece: code points of one run that stand next to each other both in
+        // logical and in visual order, rising or falling.
+        auto run = runOf(order[v]);
+        std::size_t w = v + 1, low = order[v], high = order[v];
+        const bool falling = w < order.size() && order[w] + 1 == order[v];
+        while (w < order.size() && order[w] >= run->start && order[w] < run->end &&
+               order[w] == (falling ? order[w - 1] - 1 : order[w - 1] + 1)) {
+            low = std::min(low, order[w]), high = std::max(high, order[w]);
+            ++w;
+        }
+        // The piece's glyphs are one stretch of its run's (clusters rise, or fall
+        // when the run is right to left), found by binary search, so a page of one
+        // long word costs each of its lines only that line's glyphs.
+        const auto& glyphs = run->glyphs;
+        const bool runFalls = run->level % 2 == 1;
         auto first = std::partition_point(glyphs.begin(), glyphs.end(), [&](const ShapedGlyph& g) {
-            return falling ? g.cluster >= piece.to : g.cluster < piece.from;
+            return runFalls ? g.cluster > high : g.cluster < low;
         });
-        for (auto it = first; it != glyphs.end() && it->cluster >= piece.from && it->cluster < piece.to; ++it) {
+        for (auto it = first; it != glyphs.end() && it->cluster >= low && it->cluster <= high; ++it) {
             out.push_back({it->font, it->glyph, it->cluster, pen + it->dx, it->dy});
             pen += it->advance;
         }
+        v = w;
     }
     return pen;
 }

@@ -2,8 +2,9 @@
 // runs of one bidi level and one font (the font found along GlyphAtlas's
 // fallback chain), each run shaped by HarfBuzz (Arabic joins, Devanagari
 // conjuncts, marks on their base, kerning); lines are then broken on the
-// shaped widths by our line-breaking rules and each line put in visual order
-// (Unicode's bidi algorithm, without explicit embeddings). Every glyph keeps
+// shaped widths where libunibreak (UAX #14) allows, less the Japanese kinsoku
+// rules it lacks, and each line put in visual order by FriBidi (UAX #9 in
+// full: embeddings, isolates, brackets). Every glyph keeps
 // the index of the first code point of its cluster, so a typewriter can show
 // the shaped glyphs of the first N characters without shaping them again.
 //
@@ -21,14 +22,39 @@
 
 namespace stagehand::shaping {
 
-// The resolved bidi embedding level of each code point (even: left to right),
-// and the paragraph's own direction: the first strong letter's (UAX #9 P2/P3),
-// left to right when there is none.
-std::vector<std::uint8_t> bidiLevels(const std::u32string& text, bool& rightToLeft);
+enum class Direction { Auto, LeftToRight, RightToLeft };
 
-// Per code point: whether a line may start there (UAX #14 in small: after
-// spaces, between CJK characters, never before a closing or small-kana
-// character such as 。、」）！？ nor after an opening one such as 「（).
+// A paragraph's bidi resolution by FriBidi: each code point's class
+// (FriBidiCharType) and resolved embedding level (even: left to right), and
+// the paragraph's direction (Auto: the first strong letter outside isolates,
+// UAX #9 P2/P3; left to right when there is none).
+struct BidiParagraph {
+    std::vector<std::uint32_t> types;
+    std::vector<std::uint8_t> levels;
+    bool rightToLeft = false;
+};
+BidiParagraph resolveBidi(const std::u32string& text, Direction direction = Direction::Auto);
+
+// The code points [start, end) of one line in visual order, left to right
+// (UAX #9 L1's trailing whitespace and L2, by FriBidi); `lineLevels` gets
+// the line's levels after L1.
+std::vector<std::size_t> visualOrder(const BidiParagraph& bidi, std::size_t start, std::size_t end,
+                                     std::vector<std::uint8_t>& lineLevels);
+
+// Per code point: whether a line may start there by UAX #14 (libunibreak;
+// in a build without it, the smaller hand-written rules of
+// src/render/LineBreakFallback.cpp).
+std::vector<bool> unicodeLineStarts(const std::u32string& text);
+// Those smaller rules, in every build (src/render/LineBreakFallback.cpp).
+std::vector<bool> fallbackLineStarts(const std::u32string& text);
+// Ideographs, kana, hangul and fullwidth forms.
+bool isCjk(char32_t cp);
+// Japanese kinsoku, which libunibreak lacks (to UAX #14's "normal" breaking
+// small kana and the prolonged sound mark are ideographs): no line starts
+// at `i` with a closing or small-kana character such as 。、」）ッー, nor
+// after an opening one such as 「（.
+bool kinsokuForbids(const std::u32string& text, std::size_t i);
+// ... and by our layout: UAX #14 less kinsoku.
 std::vector<bool> lineStarts(const std::u32string& text);
 
 struct ShapedGlyph {
@@ -47,13 +73,13 @@ struct ShapedRun {
 
 struct ShapedParagraph {
     std::u32string text;
-    std::vector<std::uint8_t> levels;
+    BidiParagraph bidi;
     std::vector<int> fonts;      // per code point: the font that draws it
     std::vector<float> advance;  // per code point: its cluster's advance on its first code point, else 0
     std::vector<bool> clusterStart;
     std::vector<bool> mayStart;   // lineStarts()
     std::vector<ShapedRun> runs;  // in logical order
-    bool rightToLeft = false;
+    bool rightToLeft = false;     // bidi.rightToLeft
 };
 
 // Shapes `text` (one paragraph, no line feed) whose code point k is set in

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "lang/EngineWords.h"
 #include "render/Utf8.h"
 #include "view/ViewStyle.h"
 
@@ -97,7 +98,7 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
         glyphQuad(marker, laid.rightToLeft ? U'\u25C0' : U'\u25B6', markerX, y + h - 24, 12, 12, accent);
         if (line.waitsForPlayer) {
             Font hint = fontFor(fonts::kPageHint);
-            const char* label = padHints_ ? "A" : "Space";
+            const std::string label = padHints_ ? std::string("A") : lang::word("story.nextKey");
             float hintX = laid.rightToLeft ? markerX + 14 : kBoxX + kBoxWidth - 44 - text_.width(hint, label);
             text_.draw(hint, label, hintX, y + h - 33, highContrast_ ? kContrastText : kMuted, false);
         }
@@ -129,8 +130,8 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
     drawPortrait(world.effects().image(), kBoxX, kBoxBottom, world.effects().imageOpacity());
-    text_.draw(title, padHints_ ? "Choose (D-pad and A)" : "Choose (arrows and Enter, a number, or click)", textX,
-               y + 14, highContrast_ ? kContrastText : kMuted, false);
+    text_.draw(title, lang::word(padHints_ ? "story.choosePad" : "story.choose"), textX, y + 14,
+               highContrast_ ? kContrastText : kMuted, false);
     float rowY = y + 42;
     for (std::size_t i = 0; i < menu.options.size(); ++i) {
         float rowH = std::max(laid[i]->height, lineHeight) + 8;
@@ -277,7 +278,7 @@ void WorldView::drawNotice(const World& world) {
 void WorldView::drawSceneOver() {
     Font heading = fontFor(fonts::kHeading);
     Font hint = fontFor(fonts::kBody);
-    const char* keys = padHints_ ? "A: scene menu" : "Enter: scene menu      R: play again";
+    const std::string& keys = lang::word(padHints_ ? "end.pad" : "end.keys");
     float w = std::max(420.0f, text_.width(hint, keys) + 80),
           h = 40 + text_.lineHeight(heading) + 18 + text_.lineHeight(hint) + 36;
     float x = (ViewLayout::kWidth - w) / 2, y = (ViewLayout::kHeight - h) / 2;
@@ -285,7 +286,8 @@ void WorldView::drawSceneOver() {
     storyAreas_.push_back(sceneOverCard_);
     batch_.rect(x, y, w, h, highContrast_ ? kContrastPanel : kPausePanel);
     batch_.rect(x, y, w, 3, highContrast_ ? kContrastAccent : kAccent);
-    text_.drawCentered(heading, "The end", ViewLayout::kWidth / 2, y + 40, highContrast_ ? kContrastAccent : kAccent);
+    text_.drawCentered(heading, lang::word("end.title"), ViewLayout::kWidth / 2, y + 40,
+                       highContrast_ ? kContrastAccent : kAccent);
     text_.drawCentered(hint, keys, ViewLayout::kWidth / 2, y + 40 + text_.lineHeight(heading) + 18, kPanelText);
 }
 
@@ -297,11 +299,10 @@ void WorldView::drawHistory(const World& world, int scroll) {
     Font title = fontFor(fonts::kHeading);
     Font body = fontFor(fonts::kBody);
     Font name = fontFor(fonts::kLabel);
-    text_.draw(title, "History", x + 24, top + 16, kPanelText);
-    text_.draw(name,
-               padHints_ ? "D-pad to scroll  \u00B7  Y or B to close"
-                         : "Up/Down or the wheel to scroll  \u00B7  H, Esc or right-click to close",
-               x + 140, top + 22, kMuted);
+    const std::string& heading = lang::word("history.title");
+    text_.draw(title, heading, x + 24, top + 16, kPanelText);
+    const float hintX = x + 24 + std::max(116.0f, text_.width(title, heading) + 24);  // after the title in any language
+    text_.draw(name, lang::word(padHints_ ? "history.pad" : "history.keys"), hintX, top + 22, kMuted);
     const auto& entries = world.story().history();
     float lineHeight = text_.lineHeight(body) * lineSpacing_, y = bottom - 20;
     int last = static_cast<int>(entries.size()) - 1 - scroll;
@@ -317,7 +318,7 @@ void WorldView::drawHistory(const World& world, int scroll) {
             text_.drawAligned(body, lines[k], x + 190, width - 220, y + k * lineHeight,
                               e.choice ? kAccent : kPanelText);
     }
-    if (entries.empty()) text_.draw(body, "Nothing has been said yet.", x + 24, top + 70, kMuted);
+    if (entries.empty()) text_.draw(body, lang::word("history.empty"), x + 24, top + 70, kMuted);
 }
 
 void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool paused, const std::string& errorTraceback,

@@ -1,5 +1,6 @@
 # --strings extract and merge on a copy of tests/lang/Greeting.lua and its
-# French table: extract writes the source table; after an edit of one line and
+# French table: extract writes the source table (its lines, and the names of
+# the actors it names: jon and jackie); after an edit of one line and
 # a new one, merge keeps every translation, keeps the edited line's old lock
 # (so it reads as stale: --check says so), adds the new line with an empty
 # text; a malformed table is refused and left as it was.
@@ -20,11 +21,12 @@ function(run_strings expect_status result)
 endfunction()
 
 run_strings(0 out extract)
-if(NOT out MATCHES "wrote .*strings/Greeting.en.csv \\(9 lines\\)")
+if(NOT out MATCHES "wrote .*strings/Greeting.en.csv \\(11 lines\\)")
   message(FATAL_ERROR "extract said: ${out}")
 endif()
 file(READ "${OUT}/strings/Greeting.en.csv" english)
 if(NOT english MATCHES "^language,id,text,file,line,lock,comment\n" OR
+   NOT english MATCHES "\nen,actor.jon,Jon,[^,]*Greeting.lua,0,[0-9a-f]+,actor name \\(over its lines\\); jon\n" OR
    NOT english MATCHES "\nen,greet.apples,You have {count} apples.,[^,]*Greeting.lua,12,067e9718,line; greeting; values: count\n")
   message(FATAL_ERROR "the source table is not as expected:\n${english}")
 endif()
@@ -35,7 +37,7 @@ string(REPLACE "Hello there.{#greet.hello}" "Hello, there!{#greet.hello}" text "
 string(REPLACE "    text(\"The path goes on.\")" "    text(\"The path goes on.\")\n    text(\"A new page.{#greet.new}\")" text "${text}")
 file(WRITE "${OUT}/Greeting.lua" "${text}")
 run_strings(0 out merge --lang fr)
-if(NOT out MATCHES "\\(10 lines: 1 new, 1 stale, 0 removed but kept for their text, 0 removed\\)")
+if(NOT out MATCHES "\\(12 lines: 3 new, 1 stale, 0 removed but kept for their text, 0 removed\\)")
   message(FATAL_ERROR "merge said: ${out}")
 endif()
 file(READ "${OUT}/strings/Greeting.fr.csv" french)

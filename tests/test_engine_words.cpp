@@ -1,0 +1,200 @@
+// The engine's own words (lang/EngineWords): every word the screens ask for is
+// in the list, every demo language's table holds every word translated and
+// current, the words switch with the language of the lines, and a
+// right-to-left language's pause overlay reads from the right.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "RenderFixture.h"
+#include "TestSupport.h"
+#include "app/PauseMenu.h"
+#include "app/PlayerSettings.h"
+#include "app/Simulation.h"
+#include "lang/EngineWords.h"
+#include "lang/LineProvider.h"
+#include "render/OffscreenTarget.h"
+#include "view/Palette.h"
+
+using namespace stagehand;
+
+namespace {
+
+std::set<std::string> listedIds() {
+    std::set<std::string> ids;
+    for (const lang::EngineWord& w : lang::engineWordList()) ids.insert(w.id);
+    return ids;
+}
+
+// The `{name}`s of a text.
+std::multiset<std::string> placeholders(const std::string& text) {
+    std::multiset<std::string> names;
+    static const std::regex tag(R"(\{[a-z]+\})");
+    for (std::sregex_iterator it(text.begin(), text.end(), tag), end; it != end; ++it) names.insert(it->str());
+    return names;
+}
+
+// Restores English and the default folder after a test that switched them.
+struct EngineWordsTest : ::testing::Test {
+    void SetUp() override { lang::engineWords().setFolder(test::dataRoot() + "/assets/strings"); }
+    void TearDown() override {
+        std::string error;
+        lang::engineWords().setLanguage(lang::kSourceLanguage, error);
+    }
+};
+
+}  // namespace
+
+TEST_F(EngineWordsTest, every_word_the_engine_asks_for_is_listed_and_every_listed_word_is_asked_for) {
+    const std::set<std::string> listed = listedIds();
+    EXPECT_EQ(listed.size(), lang::engineWordList().size()) << "an ID listed twice";
+    // Every string literal in the code that looks like a word's ID: word("ID"), a choice's name, a ?: of two.
+    static const std::regex asked(R"re("((?:pause|value|menu|story|end|history|save|notice|play)\.[A-Za-z]+)")re");
+    std::set<std::string> used;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(test::dataRoot() + "/src")) {
+        if (entry.path().filename() == "EngineWords.cpp") continue;
+        std::ifstream in(entry.path());
+        std::stringstream text;
+        text << in.rdbuf();
+        const std::string source = text.str();
+        for (std::sregex_iterator it(source.begin(), source.end(), asked), end; it != end; ++it) {
+            used.insert((*it)[1]);
+            EXPECT_TRUE(listed.count((*it)[1])) << entry.path().filename() << " asks for " << (*it)[1];
+        }
+    }
+    for (const std::string& id : listed) EXPECT_TRUE(used.count(id)) << id << " is listed but never shown";
+}
+
+TEST_F(EngineWordsTest, every_demo_language_has_every_engine_word_translated_and_current) {
+    for (const char* code : {"fr", "ar", "ja"}) {
+        lang::StringTable table;
+        std::string error;
+        ASSERT_TRUE(lang::loadStringTable(lang::engineWords().tablePath(code), code, table, error)) << error;
+        EXPECT_EQ(table.rows.size(), lang::engineWordList().size()) << code << ": a row too many or missing";
+        for (const lang::EngineWord& w : lang::engineWordList()) {
+            const lang::StringRow* row = table.find(w.id);
+            ASSERT_NE(row, nullptr) << code << " has no row for " << w.id;
+            EXPECT_FALSE(row->text.empty()) << code << ": " << w.id << " is not translated";
+            EXPECT_FALSE(lang::isStale(*row, w.source)) << code << ": " << w.id << " was translated from other English";
+            EXPECT_EQ(placeholders(row->text), placeholders(w.source)) << code << ": " << w.id;
+            if (std::string(code) != "fr") {  // French shares some words with English (Volume, normal, long)
+                EXPECT_NE(row->text, w.source) << code << ": " << w.id << " is still English";
+            }
+        }
+    }
+}
+
+TEST_F(EngineWordsTest, the_engine_words_switch_with_the_language_of_the_lines) {
+    lang::LineProvider lines(test::dataRoot() + "/scripts/Demo.lua");
+    std::string error;
+    EXPECT_EQ(lang::word("pause.resume"), "Resume");
+    ASSERT_TRUE(lines.setLanguage("fr", error)) << error;
+    EXPECT_EQ(lang::word("pause.resume"), "Reprendre");
+    EXPECT_EQ(lang::word("save.slot", {{"number", "3"}}), "l’emplacement 3");
+    ASSERT_TRUE(lines.setLanguage("ja", error)) << error;
+    EXPECT_EQ(lang::word("end.title"), "おわり");
+    ASSERT_TRUE(lines.setLanguage("pseudo", error)) << error;
+    EXPECT_EQ(lang::word("end.title").front(), '[') << "pseudo is generated from the English";
+    ASSERT_TRUE(lines.setLanguage("en", error)) << error;
+    EXPECT_EQ(lang::word("end.title"), "The end");
+    EXPECT_EQ(lang::word("save.slot", {{"number", "3"}}), "slot 3");
+    EXPECT_EQ(lang::word("no.such.word"), "no.such.word") << "an unknown ID shows as itself";
+}
+
+TEST_F(EngineWordsTest, a_table_that_does_not_load_leaves_the_engine_in_english_with_one_line) {
+    auto folder = std::filesystem::temp_directory_path() / "stagehand-engine-words-test";
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "Engine.fr.csv") << "language,id,text\nfr,pause.resume,Reprendre\n";
+    lang::engineWords().setFolder(folder.string());
+    std::string error;
+    lang::engineWords().setLanguage("fr", error);
+    EXPECT_NE(error.find("Engine.fr.csv"), std::string::npos) << error;
+    EXPECT_EQ(lang::word("pause.resume"), "Resume");
+    std::filesystem::remove_all(folder);
+}
+
+namespace {
+
+struct EngineWordsRenderTest : test::RenderFixture<1280, 720> {
+    void TearDown() override {
+        std::string error;
+        lang::engineWords().setLanguage(lang::kSourceLanguage, error);
+        test::RenderFixture<1280, 720>::TearDown();
+    }
+    // The mean x of the selected row's text (Resume: a label, no value), found by the selection bar's rows.
+    double selectedLabelX(const std::string& code) {
+        lang::engineWords().setFolder(test::dataRoot() + "/assets/strings");
+        std::string error;
+        lang::engineWords().setLanguage(code, error);
+        EXPECT_EQ(error, "");
+        OffscreenTarget target(1280, 720);
+        ViewLayout layout = ViewLayout::fit(1280, 720);
+        PauseMenu menu;
+        for (int frame = 0; frame < 2; ++frame) {  // the second frame, as a player sees it
+            target.bind();
+            glClearColor(0, 0, 0, 1);
+            glClear(GL_COLOR_BUFFER_BIT);
+            layout.applyViewport();
+            menu.draw(*batch, *text, layout, PlayerSettings{}, false);
+        }
+        auto rgb = target.readRgb();
+        auto at = [&](int x, int y) { return &rgb[(static_cast<std::size_t>(y) * 1280 + x) * 3]; };
+        // The longest run of accent at x 352 (the panel's top edge, 3 rows, is accent too).
+        int top = -1, bottom = -1, runStart = -1;
+        for (int y = 0; y <= 720; ++y) {
+            const std::uint8_t* p = y < 720 ? at(352, y) : nullptr;
+            bool accent = p && p[0] == palette::kAccent.r && p[1] == palette::kAccent.g && p[2] == palette::kAccent.b;
+            if (accent && runStart < 0) runStart = y;
+            if (!accent && runStart >= 0) {
+                if (y - 1 - runStart > bottom - top) top = runStart, bottom = y - 1;
+                runStart = -1;
+            }
+        }
+        EXPECT_GT(bottom, top) << code << ": no selection bar";
+        double sum = 0;
+        int count = 0;
+        for (int y = top; y <= bottom; ++y)
+            for (int x = 360; x < 940; ++x)
+                if (at(x, y)[0] > 180) sum += x, ++count;
+        EXPECT_GT(count, 20) << code << ": the label is drawn";
+        return count ? sum / count : -1;
+    }
+};
+
+}  // namespace
+
+TEST_F(EngineWordsRenderTest, the_pause_overlays_rows_read_from_the_right_in_arabic_and_from_the_left_in_french) {
+    EXPECT_LT(selectedLabelX("fr"), 500) << "Reprendre stands at the left";
+    EXPECT_GT(selectedLabelX("ar"), 780) << "متابعة stands at the right";
+}
+
+// A scene's title and an actor's name from its map are lines like any other:
+// extracted with their IDs, translated in the script's tables, shown in the language played.
+TEST_F(EngineWordsTest, scene_titles_and_actor_names_are_shown_in_the_language_played) {
+    auto titleAndName = [](const std::string& code) {
+        auto lines = std::make_shared<lang::LineProvider>(test::dataRoot() + "/scripts/Demo.lua");
+        std::string error;
+        EXPECT_TRUE(lines->setLanguage(code, error)) << error;
+        Simulation::Options options;
+        options.dataRoot = test::dataRoot();
+        options.scriptPath = test::dataRoot() + "/scripts/Demo.lua";
+        options.headless = true;
+        options.lines = lines;
+        Simulation sim(options);
+        std::string title;
+        for (const SceneInfo& scene : sim.scenes())
+            if (scene.name == "conversation") title = scene.title;
+        const Actor* visitor = sim.world().cast().findActor("visitor");
+        return std::make_pair(title, visitor ? visitor->displayName : std::string("(no visitor)"));
+    };
+    EXPECT_EQ(titleAndName("en"),
+              std::make_pair(std::string("George and Bob: the missing ladder"), std::string("You")));
+    EXPECT_EQ(titleAndName("ja"), std::make_pair(std::string("ジョージとボブ：消えたはしご"), std::string("あなた")));
+    EXPECT_EQ(titleAndName("ar").second, "أنت");
+    EXPECT_EQ(titleAndName("fr").first, "George et Bob\u00A0: l’échelle disparue");
+}
