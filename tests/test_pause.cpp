@@ -77,6 +77,34 @@ TEST_F(PauseTest, a_click_on_a_row_selects_and_activates_it) {
     FAIL() << "no row under the mouse is Quit";
 }
 
+// Larger text makes taller rows, and then not every row fits: the list
+// scrolls with the selection. At any size and whatever row is selected, the
+// mouse finds the rows in order, without a gap, the selected one among them.
+TEST_F(PauseTest, at_every_text_size_the_selected_row_is_shown_and_the_mouse_finds_the_rows_in_order) {
+    for (int size = 0; size < 3; ++size) {
+        settings.textSize = size;
+        const float scale = kTextSizes[size].factor;
+        for (int step = 0; step < 2 * menu.rowCount(); ++step) {
+            key(step < menu.rowCount() ? SDLK_DOWN : SDLK_UP);
+            std::vector<int> rows;
+            for (float y = 0; y < 720; y += 2) {
+                int row = menu.rowAt(640, y, scale);
+                if (row >= 0 && (rows.empty() || rows.back() != row)) rows.push_back(row);
+            }
+            SCOPED_TRACE("text size " + std::to_string(size) + ", row " + std::to_string(menu.selectedIndex()));
+            ASSERT_FALSE(rows.empty());
+            for (std::size_t i = 1; i < rows.size(); ++i) EXPECT_EQ(rows[i], rows[i - 1] + 1);
+            EXPECT_LE(rows.front(), menu.selectedIndex());
+            EXPECT_GE(rows.back(), menu.selectedIndex());
+            if (scale <= 1) {
+                EXPECT_EQ(rows.size(), static_cast<std::size_t>(menu.rowCount())) << "every row fits";
+            } else {
+                EXPECT_LT(rows.size(), static_cast<std::size_t>(menu.rowCount())) << "taller rows, fewer shown";
+            }
+        }
+    }
+}
+
 TEST_F(PauseTest, volumes_step_in_tenths_stop_at_the_ends_and_enter_goes_round) {
     selectRow(PauseMenu::Row::MusicVolume);
     EXPECT_EQ(PauseMenu::value(PauseMenu::Row::MusicVolume, settings), "80%");

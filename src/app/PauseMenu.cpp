@@ -15,9 +15,9 @@
 namespace stagehand {
 
 namespace {
-// Rows are as tall as the view lets them be, up to kMaxRowH: the list fits whatever rows it has.
+// At the normal text size rows are as tall as the view lets them be, up to
+// kMaxRowH: the list fits whatever rows it has.
 constexpr float kPanelW = 620, kMaxRowH = 38, kTitleH = 70, kFootH = 46, kMargin = 12;
-constexpr float kPanelX = (ViewLayout::kWidth - kPanelW) / 2;
 using palette::kAccent, palette::kMenuText, palette::kMenuMuted;
 
 int cycle(int value, int step, int count) {
@@ -57,13 +57,23 @@ std::string PauseMenu::languageName(const std::string& code) {
     return code;
 }
 
-float PauseMenu::rowHeight() const {
-    float room = ViewLayout::kHeight - 2 * kMargin - kTitleH - kFootH;
-    return std::min(kMaxRowH, std::floor(room / static_cast<float>(rows_.size())));
+PauseMenu::Geometry PauseMenu::geometry(float textScale) const {
+    const float grow = std::max(1.0f, textScale);
+    const float room = ViewLayout::kHeight - 2 * kMargin - kTitleH - kFootH * grow;
+    Geometry g{};
+    g.panelW = std::min(kPanelW * grow, ViewLayout::kWidth - 2 * kMargin);
+    g.panelX = (ViewLayout::kWidth - g.panelW) / 2;
+    const float fitting = std::floor(room / static_cast<float>(rows_.size()));
+    g.rowH = std::min(kMaxRowH * grow, std::floor(fitting * grow));
+    g.shown = std::min(rowCount(), static_cast<int>(room / g.rowH));
+    g.panelH = kTitleH + static_cast<float>(g.shown) * g.rowH + kFootH * grow;
+    g.panelY = (ViewLayout::kHeight - g.panelH) / 2;
+    return g;
 }
 
-float PauseMenu::panelHeight() const {
-    return kTitleH + static_cast<float>(rows_.size()) * rowHeight() + kFootH;
+int PauseMenu::firstShown(const Geometry& g) const {
+    firstShown_ = std::clamp(firstShown_, std::max(0, selected_ - g.shown + 1), selected_);
+    return firstShown_;
 }
 
 std::string PauseMenu::spoken(const PlayerSettings& settings) const {
@@ -164,16 +174,17 @@ PauseMenu::Action PauseMenu::change(Row row, int step, PlayerSettings& s) {
     return Action::SettingsChanged;
 }
 
-int PauseMenu::rowAt(float x, float y) const {
-    float top = (ViewLayout::kHeight - panelHeight()) / 2 + kTitleH;
-    if (x < kPanelX || x > kPanelX + kPanelW || y < top) return -1;
-    int row = static_cast<int>((y - top) / rowHeight());
-    return row < rowCount() ? row : -1;
+int PauseMenu::rowAt(float x, float y, float textScale) const {
+    const Geometry g = geometry(textScale);
+    float top = g.panelY + kTitleH;
+    if (x < g.panelX || x > g.panelX + g.panelW || y < top) return -1;
+    int row = static_cast<int>((y - top) / g.rowH);
+    return row < g.shown ? firstShown(g) + row : -1;
 }
 
 PauseMenu::Action PauseMenu::handle(const InputEvent& event, const ViewLayout& layout, PlayerSettings& settings) {
     if (event.kind == InputKind::MouseMove || event.kind == InputKind::MouseDown) {
-        int row = rowAt(layout.toViewX(event.x), layout.toViewY(event.y));
+        int row = rowAt(layout.toViewX(event.x), layout.toViewY(event.y), kTextSizes[settings.textSize].factor);
         if (row < 0) return Action::None;
         selected_ = row;
         if (event.kind == InputKind::MouseMove) return Action::None;
@@ -210,12 +221,13 @@ PauseMenu::Action PauseMenu::handle(const InputEvent& event, const ViewLayout& l
 
 void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout, const PlayerSettings& settings,
                      bool padHints) const {
+    const float scale = kTextSizes[settings.textSize].factor;
+    const Geometry g = geometry(scale);
     // Fonts are opened before the batch begins, as WorldView does: opening one
     // between begin() and end() left the whole frame empty under wine.
-    Font title = text.font(FontFace::Bold, 34, layout.scale);
-    Font row = text.font(FontFace::Regular, 22, layout.scale);
-    Font small = text.font(FontFace::Regular, 16, layout.scale);
-    const float rowH = rowHeight(), panelH = panelHeight(), panelY = (ViewLayout::kHeight - panelH) / 2;
+    Font title = text.font(FontFace::Bold, 34 * scale, layout.scale);
+    Font row = text.font(FontFace::Regular, 22 * scale, layout.scale);
+    Font small = text.font(FontFace::Regular, 16 * scale, layout.scale);
     batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     batch.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, palette::kPauseDim);  // the scene, dimmed
     // High contrast: an opaque black panel, white rows and a yellow selection.
@@ -223,34 +235,41 @@ void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     const Color accent = contrast ? palette::kContrastAccent : kAccent;
     const Color rowText = contrast ? palette::kContrastText : kMenuText;
     const Color muted = contrast ? palette::kContrastText : kMenuMuted;
-    batch.rect(kPanelX, panelY, kPanelW, panelH, contrast ? palette::kContrastPanel : palette::kPausePanel);
-    batch.rect(kPanelX, panelY, kPanelW, 3, accent);
-    text.drawCentered(title, lang::word("pause.title"), ViewLayout::kWidth / 2, panelY + 20, accent);
-    const float textY = (rowH - text.lineHeight(row)) / 2;
+    const float left = g.panelX, right = g.panelX + g.panelW;
+    batch.rect(left, g.panelY, g.panelW, g.panelH, contrast ? palette::kContrastPanel : palette::kPausePanel);
+    batch.rect(left, g.panelY, g.panelW, 3, accent);
+    text.drawCentered(title, lang::word("pause.title"), ViewLayout::kWidth / 2, g.panelY + 20, accent);
+    const float textY = (g.rowH - text.lineHeight(row)) / 2;
     const bool rightToLeft = text.rightToLeft(row, lang::word("pause.resume"));
-    for (int i = 0; i < rowCount(); ++i) {
-        float y = panelY + kTitleH + i * rowH;
+    const int first = firstShown(g);
+    // Rows above or below the ones shown: a mark in the panel's right margin, by the first or last row.
+    const float markX = right - 20, listBottom = g.panelY + kTitleH + static_cast<float>(g.shown) * g.rowH;
+    if (first > 0) text.draw(small, "\u25B2", markX, g.panelY + kTitleH + 2, muted);
+    if (first + g.shown < rowCount()) text.draw(small, "\u25BC", markX, listBottom - text.lineHeight(small) - 2, muted);
+    for (int i = first; i < first + g.shown; ++i) {
+        float y = g.panelY + kTitleH + static_cast<float>(i - first) * g.rowH;
         bool chosen = i == selected_;
         if (chosen) {
-            batch.rect(kPanelX + 20, y + 2, kPanelW - 40, rowH - 4, palette::kMenuRowHighlight);
-            batch.rect(kPanelX + 20, y + 2, 4, rowH - 4, accent);
+            batch.rect(left + 20, y + 2, g.panelW - 40, g.rowH - 4, palette::kMenuRowHighlight);
+            batch.rect(left + 20, y + 2, 4, g.rowH - 4, accent);
         }
-        Row r = rows_[i];
+        Row r = rows_[static_cast<std::size_t>(i)];
         const std::string name = label(r);
         // In a right-to-left language the rows read from the right: the label there, the value at the left.
-        const float labelX = rightToLeft ? kPanelX + kPanelW - 44 - text.width(row, name) : kPanelX + 44;
+        const float labelX = rightToLeft ? right - 44 - text.width(row, name) : left + 44;
         text.draw(row, name, labelX, y + textY, chosen ? rowText : muted);
         std::string v = value(r, settings);
         if (!v.empty()) {
             // A left-to-right mark first: the arrows keep their sides around a right-to-left value
             // (a language's own name, say), which is drawn at the far side from the label.
             std::string shown = chosen ? "\u200E\u25C0 " + v + " \u25B6" : v;
-            const float valueX = rightToLeft ? kPanelX + 44 : kPanelX + kPanelW - 44 - text.width(row, shown);
+            const float valueX = rightToLeft ? left + 44 : right - 44 - text.width(row, shown);
             text.draw(row, shown, valueX, y + textY, chosen ? accent : muted);
         }
     }
     const std::string& hints = lang::word(padHints ? "pause.pad" : "pause.keys");
-    text.drawCentered(small, hints, ViewLayout::kWidth / 2, panelY + panelH - 34, muted);
+    text.drawCentered(small, text.elide(small, hints, g.panelW - 20), ViewLayout::kWidth / 2,
+                      g.panelY + g.panelH - 34 * scale, muted);
     batch.end();
 }
 

@@ -70,6 +70,9 @@ public:
     void draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout, const PlayerSettings& settings,
               bool padHints) const;
     Row selected() const { return rows_[selected_]; }
+    int selectedIndex() const { return selected_; }
+    // The index of the row drawn at a point of the view for a text size, or -1.
+    int rowAt(float viewX, float viewY, float textScale) const;
     int rowCount() const { return static_cast<int>(rows_.size()); }
     // What self-voicing reads for the selected row ("Text speed: fast").
     std::string spoken(const PlayerSettings& settings) const;
@@ -81,12 +84,20 @@ public:
 
 private:
     Action change(Row row, int step, PlayerSettings& settings);
-    int rowAt(float viewX, float viewY) const;
-    float rowHeight() const;
-    float panelHeight() const;
+    // Where the overlay stands for a text size: larger text makes the panel
+    // wider and the rows taller, and then only `shown` rows fit: the list
+    // scrolls with the selection.
+    struct Geometry {
+        float panelX, panelW, rowH, panelY, panelH;
+        int shown;
+    };
+    Geometry geometry(float textScale) const;
+    // The first row shown, moved just enough that the selected row is shown.
+    int firstShown(const Geometry& g) const;
     std::vector<Row> rows_;
     std::vector<std::string> languages_;
     int selected_ = 0;
+    mutable int firstShown_ = 0;  // sticky between frames, so the list does not jump
 };
 
 }  // namespace stagehand

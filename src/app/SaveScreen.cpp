@@ -143,47 +143,56 @@ SaveScreen::Action SaveScreen::handle(const InputEvent& event, const ViewLayout&
 }
 
 void SaveScreen::draw(Batch2D& batch, TextRenderer& text, ImageCache& images, const ViewLayout& layout,
-                      bool padHints) const {
-    Font tab = text.font(FontFace::Bold, 24, layout.scale);
-    Font line = text.font(FontFace::Regular, 16, layout.scale);
-    Font small = text.font(FontFace::Regular, 15, layout.scale);
+                      const PlayerSettings& settings, bool padHints) const {
+    const float scale = kTextSizes[settings.textSize].factor;
+    Font tab = text.font(FontFace::Bold, 24 * scale, layout.scale);
+    Font line = text.font(FontFace::Regular, 16 * scale, layout.scale);
+    Font small = text.font(FontFace::Regular, 15 * scale, layout.scale);
+    const bool contrast = settings.highContrast;
+    const Color accent = contrast ? palette::kContrastAccent : kAccent;
+    const Color plain = contrast ? palette::kContrastText : kMenuText;
+    const Color muted = contrast ? palette::kContrastText : kMenuMuted;
+    // Larger text takes its room from the thumbnail, which keeps its shape.
+    const float grown = std::max(0.0f, (text.lineHeight(line) + text.lineHeight(small)) * (1 - 1 / scale));
+    const float thumbH = kThumbH - grown, thumbW = kThumbW * thumbH / kThumbH;
     std::vector<const Image*> thumbs;
     for (const auto& slot : slots_)  // loaded before the batch begins, as fonts are
         thumbs.push_back(slot.state == SlotInfo::State::Ready ? images.file(slot.thumbnail, stampOf(slot.thumbnail))
                                                               : nullptr);
     batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     batch.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, palette::kPauseDim);
-    batch.rect(24, 24, ViewLayout::kWidth - 48, ViewLayout::kHeight - 48, palette::kPausePanel);
+    batch.rect(24, 24, ViewLayout::kWidth - 48, ViewLayout::kHeight - 48,
+               contrast ? palette::kContrastPanel : palette::kPausePanel);
     for (int t = 0; t < 2; ++t) {
         bool current = (t == 0) == (mode_ == Mode::Save);
         float x = kTabX + t * kTabW;
         if (current) batch.rect(x + 4, kTabY, kTabW - 8, kTabH, palette::kMenuRowHighlight);
-        if (selected_ < 0 && current) batch.frame(x + 4, kTabY, kTabW - 8, kTabH, 2, kAccent);
+        if (selected_ < 0 && current) batch.frame(x + 4, kTabY, kTabW - 8, kTabH, 2, accent);
         text.drawCentered(tab, lang::word(t == 0 ? "save.tabSave" : "save.tabLoad"), x + kTabW / 2, kTabY + 6,
-                          current ? kAccent : kMenuMuted);
+                          current ? accent : muted);
     }
     for (int i = 0; i < kSaveSlotCount && i < static_cast<int>(slots_.size()); ++i) {
         const SlotInfo& slot = slots_[static_cast<std::size_t>(i)];
         float x = kGridX + (i % kColumns) * (kCardW + kGap), y = kGridY + (i / kColumns) * (kCardH + kGap);
         bool chosen = i == selected_;
         batch.rect(x, y, kCardW, kCardH, chosen ? palette::kMenuRowHighlight : Color{255, 255, 255, 10});
-        if (chosen) batch.frame(x, y, kCardW, kCardH, 2, kAccent);
-        float tx = x + (kCardW - kThumbW) / 2, ty = y + 8;
-        batch.rect(tx, ty, kThumbW, kThumbH, Color{0, 0, 0, 160});
+        if (chosen) batch.frame(x, y, kCardW, kCardH, 2, accent);
+        float tx = x + (kCardW - thumbW) / 2, ty = y + 8;
+        batch.rect(tx, ty, thumbW, thumbH, Color{0, 0, 0, 160});
         if (thumbs[static_cast<std::size_t>(i)]) {
             batch.setTexture(thumbs[static_cast<std::size_t>(i)]->texture, false);
-            batch.quad(tx, ty, kThumbW, kThumbH, TextureRegion{0, 0, 1, 1}, palette::kUntinted);
+            batch.quad(tx, ty, thumbW, thumbH, TextureRegion{0, 0, 1, 1}, palette::kUntinted);
         }
         std::string head = std::to_string(slot.number) + "  ";
         std::string detail;
-        Color headColor = chosen ? kMenuText : kMenuMuted;
+        Color headColor = chosen ? plain : muted;
         switch (slot.state) {
             case SlotInfo::State::Empty:
-                text.drawCentered(line, lang::word("save.empty"), tx + kThumbW / 2, ty + kThumbH / 2 - 10, kMenuMuted);
+                text.drawCentered(line, lang::word("save.empty"), tx + thumbW / 2, ty + thumbH / 2 - 10, muted);
                 head += lang::word("save.empty");
                 break;
             case SlotInfo::State::Damaged:
-                text.drawCentered(line, lang::word("save.damaged"), tx + kThumbW / 2, ty + kThumbH / 2 - 10,
+                text.drawCentered(line, lang::word("save.damaged"), tx + thumbW / 2, ty + thumbH / 2 - 10,
                                   palette::kErrorText);
                 head += lang::word("save.damaged");
                 detail = slot.problem;
@@ -194,17 +203,19 @@ void SaveScreen::draw(Batch2D& batch, TextRenderer& text, ImageCache& images, co
                 detail = formatPlayed(slot.played) + "  \u00B7  " + slot.date;
                 break;
         }
-        text.drawAligned(line, text.elide(line, head, kThumbW), tx, kThumbW, ty + kThumbH + 4, headColor);
-        if (!detail.empty()) text.draw(small, text.elide(small, detail, kThumbW), tx, ty + kThumbH + 22, kMenuMuted);
+        // The card's words keep the thumbnail's full width, under it.
+        const float wordsX = x + (kCardW - kThumbW) / 2, wordsY = ty + thumbH + 4;
+        text.drawAligned(line, text.elide(line, head, kThumbW), wordsX, kThumbW, wordsY, headColor);
+        if (!detail.empty()) text.draw(small, text.elide(small, detail, kThumbW), wordsX, wordsY + 18 * scale, muted);
     }
     float bottom = kGridY + kRows * (kCardH + kGap) - kGap + 10;
     if (!message_.empty())
         text.drawCentered(line, text.elide(line, message_, ViewLayout::kWidth - 100), ViewLayout::kWidth / 2, bottom,
-                          kAccent);
+                          accent);
     std::string hint =
         lang::word(padHints ? "save.pad" : "save.keys",
                    {{"action", lang::word(mode_ == Mode::Save ? "save.actionSave" : "save.actionLoad")}});
-    text.drawCentered(small, hint, ViewLayout::kWidth / 2, bottom + 28, kMenuMuted);
+    text.drawCentered(small, hint, ViewLayout::kWidth / 2, bottom + 28 * scale, muted);
     batch.end();
 }
 

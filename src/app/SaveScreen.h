@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/PlayerSettings.h"
 #include "app/SaveSlots.h"
 #include "platform/Input.h"
 #include "render/Batch2D.h"
@@ -31,7 +32,9 @@ public:
     void refresh(std::vector<SlotInfo> slots) { slots_ = std::move(slots); }
 
     Action handle(const InputEvent& event, const ViewLayout& layout);
-    void draw(Batch2D& batch, TextRenderer& text, ImageCache& images, const ViewLayout& layout, bool padHints) const;
+    // In the player's text size and, with high contrast, on black in white and yellow.
+    void draw(Batch2D& batch, TextRenderer& text, ImageCache& images, const ViewLayout& layout,
+              const PlayerSettings& settings, bool padHints) const;
 
     Mode mode() const { return mode_; }
     int selectedSlot() const { return selected_ + 1; }  // 1-based; 0 with the tabs focused

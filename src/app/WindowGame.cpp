@@ -599,7 +599,7 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
         renderer_.view.draw(sim->world(), layout, overlay);
         if (paused_) pauseMenu_.draw(renderer_.batch, renderer_.text, layout, settings_, padUsedLast_);
         if (saveScreen_.isOpen())
-            saveScreen_.draw(renderer_.batch, renderer_.text, renderer_.images, layout, padUsedLast_);
+            saveScreen_.draw(renderer_.batch, renderer_.text, renderer_.images, layout, settings_, padUsedLast_);
     }
     renderer_.window.swap();
 }

@@ -276,10 +276,10 @@ void WorldView::drawNotice(const World& world) {
 // The scene has ended: a card over its last frame (often black after a fade)
 // says so and how to go on.
 void WorldView::drawSceneOver() {
-    Font heading = fontFor(fonts::kHeading);
-    Font hint = fontFor(fonts::kBody);
+    Font heading = fontFor(fonts::kHeading, textScale_);
+    Font hint = fontFor(fonts::kBody, textScale_);
     const std::string& keys = lang::word(padHints_ ? "end.pad" : "end.keys");
-    float w = std::max(420.0f, text_.width(hint, keys) + 80),
+    float w = std::max(420.0f * textScale_, text_.width(hint, keys) + 80),
           h = 40 + text_.lineHeight(heading) + 18 + text_.lineHeight(hint) + 36;
     float x = (ViewLayout::kWidth - w) / 2, y = (ViewLayout::kHeight - h) / 2;
     sceneOverCard_ = {x, y, w, h};
@@ -288,37 +288,46 @@ void WorldView::drawSceneOver() {
     batch_.rect(x, y, w, 3, highContrast_ ? kContrastAccent : kAccent);
     text_.drawCentered(heading, lang::word("end.title"), ViewLayout::kWidth / 2, y + 40,
                        highContrast_ ? kContrastAccent : kAccent);
-    text_.drawCentered(hint, keys, ViewLayout::kWidth / 2, y + 40 + text_.lineHeight(heading) + 18, kPanelText);
+    text_.drawCentered(hint, keys, ViewLayout::kWidth / 2, y + 40 + text_.lineHeight(heading) + 18,
+                       highContrast_ ? kContrastText : kPanelText);
 }
 
 // The history: newest at the bottom, `scroll` entries back, wrapped to the panel.
 void WorldView::drawHistory(const World& world, int scroll) {
     const float x = 120, top = 70, width = ViewLayout::kWidth - 240, bottom = ViewLayout::kHeight - 70;
+    // High contrast: an opaque black panel, white text, yellow names and choices.
+    const Color panelText = highContrast_ ? kContrastText : kPanelText;
+    const Color muted = highContrast_ ? kContrastText : kMuted;
+    const Color accent = highContrast_ ? kContrastAccent : kAccent;
+    const Color names = highContrast_ ? kContrastAccent : kMuted;
     batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, kSceneDimmed);  // the scene steps back
-    batch_.rect(x, top, width, bottom - top, kOverlayPanel);
-    Font title = fontFor(fonts::kHeading);
-    Font body = fontFor(fonts::kBody);
-    Font name = fontFor(fonts::kLabel);
+    batch_.rect(x, top, width, bottom - top, highContrast_ ? kContrastPanel : kOverlayPanel);
+    Font title = fontFor(fonts::kHeading, textScale_);
+    Font body = fontFor(fonts::kBody, textScale_);
+    Font name = fontFor(fonts::kLabel, textScale_);
     const std::string& heading = lang::word("history.title");
-    text_.draw(title, heading, x + 24, top + 16, kPanelText);
+    text_.draw(title, heading, x + 24, top + 16, panelText);
     const float hintX = x + 24 + std::max(116.0f, text_.width(title, heading) + 24);  // after the title in any language
-    text_.draw(name, lang::word(padHints_ ? "history.pad" : "history.keys"), hintX, top + 22, kMuted);
+    text_.draw(name, text_.elide(name, lang::word(padHints_ ? "history.pad" : "history.keys"), x + width - 24 - hintX),
+               hintX, top + 22, muted);
+    // The names' column grows with the text: a larger name needs the room.
+    const float nameWidth = 150 * textScale_, textX = x + 40 + nameWidth, textWidth = x + width - 30 - textX;
     const auto& entries = world.story().history();
     float lineHeight = text_.lineHeight(body) * lineSpacing_, y = bottom - 20;
+    const float listTop = top + 60 * textScale_;
     int last = static_cast<int>(entries.size()) - 1 - scroll;
-    for (int i = last; i >= 0 && y > top + 70; --i) {
+    for (int i = last; i >= 0 && y > listTop + 10; --i) {
         const HistoryEntry& e = entries[static_cast<std::size_t>(i)];
         std::string text = e.choice ? "\u25B6 " + e.text : e.text;
-        auto lines = text_.wrap(body, text, width - 220);
+        auto lines = text_.wrap(body, text, textWidth);
         float height = std::max<float>(1, lines.size()) * lineHeight + 8;
-        if (y - height < top + 60) break;
+        if (y - height < listTop) break;
         y -= height;
-        if (!e.speaker.empty()) text_.draw(name, text_.elide(name, e.speaker, 150), x + 24, y + 2, kMuted);
+        if (!e.speaker.empty()) text_.draw(name, text_.elide(name, e.speaker, nameWidth), x + 24, y + 2, names);
         for (std::size_t k = 0; k < lines.size(); ++k)
-            text_.drawAligned(body, lines[k], x + 190, width - 220, y + k * lineHeight,
-                              e.choice ? kAccent : kPanelText);
+            text_.drawAligned(body, lines[k], textX, textWidth, y + k * lineHeight, e.choice ? accent : panelText);
     }
-    if (entries.empty()) text_.draw(body, lang::word("history.empty"), x + 24, top + 70, kMuted);
+    if (entries.empty()) text_.draw(body, lang::word("history.empty"), x + 24, listTop + 10, muted);
 }
 
 void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool paused, const std::string& errorTraceback,

@@ -34,7 +34,7 @@ constexpr FontRole kTree{FontFace::Regular, 64, false};
 constexpr FontRole kAll[] = {kInspector, kPageHint, kSmall,  kLabel,       kKeyHints, kBody, kBubble, kHeading,
                              kOption,    kDialogue, kBanner, kActorLetter, kMarker,   kTail, kDisc,   kTree};
 // The roles the player's text size scales.
-constexpr FontRole kScaled[] = {kHeading, kOption, kDialogue};
+constexpr FontRole kScaled[] = {kHeading, kOption, kDialogue, kBody, kLabel};
 }  // namespace fonts
 
 // c with each channel scaled by f (0..1): a darker shade.
