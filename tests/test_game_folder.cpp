@@ -70,9 +70,12 @@ TEST(GameFolder, names_are_looked_up_in_the_games_folder_first_then_the_engines_
               (std::vector<std::string>{ownGame() + "/maps", data + "/assets/maps"}));
     // The game has no fonts/: the engine's alone.
     EXPECT_EQ(assetFolders(AssetKind::Fonts, script, data), (std::vector<std::string>{data + "/assets/fonts"}));
-    // The demo plays by the same rule: scripts/ has no images/, so assets/images alone.
+    // The demo plays by the same rule: its own scripts/images first, then assets/images
+    // (and scripts/ has no audio/: assets/audio alone).
     EXPECT_EQ(assetFolders(AssetKind::Images, data + "/scripts/Demo.lua", data),
-              (std::vector<std::string>{data + "/assets/images"}));
+              (std::vector<std::string>{data + "/scripts/images", data + "/assets/images"}));
+    EXPECT_EQ(assetFolders(AssetKind::Audio, data + "/scripts/Demo.lua", data),
+              (std::vector<std::string>{data + "/assets/audio"}));
     // A game whose folder is the data folder's assets/ looks in it once.
     EXPECT_EQ(assetFolders(AssetKind::Images, data + "/assets/main.lua", data).size(), 1u);
 }
