@@ -10,7 +10,11 @@
 // With "zoom=Z" as the third argument, the camera looks at the same frame at
 // zoom Z (the stage drawn through the camera, text at its size:
 // bench/zoom_frames.sh compares).
-//   usage: frame_bench N [FRAMES [sound|zoom=Z]]      (run under X, e.g. Xvfb, from the repo root)
+// With "pictures" as the third argument, the frame is the demo's clock tower
+// scene instead (N is not used): its picture backdrop and three sprites with
+// their shadows and name labels, the pictures found as the demo finds them
+// (scripts/images, then assets/images); bench/love/main.lua draws the same.
+//   usage: frame_bench N [FRAMES [sound|zoom=Z|pictures]]      (run under X, e.g. Xvfb, from the repo root)
 #include <SDL.h>
 
 #include <algorithm>
@@ -31,6 +35,7 @@
 #include "render/Batch2D.h"
 #include "render/GlyphAtlas.h"
 #include "render/ImageCache.h"
+#include "render/ImageFiles.h"
 #include "render/TextRenderer.h"
 #include "view/WorldView.h"
 
@@ -60,12 +65,38 @@ void addCast(World& world, int count) {
                            "does not look up from her work.");
 }
 
+// The clock tower's frame (assets/maps/clocktower.map): the dusk picture
+// behind Hester, Kit and Bram, each drawn as a sprite.
+void addPictureScene(World& world, const std::vector<std::string>& pictures) {
+    world.effects().setImageNames(pictures);
+    world.effects().setBackdropPicture("clocktower_dusk");
+    struct Member {
+        const char *id, *name;
+        Vec2 at;
+        Color color;
+    };
+    const Member members[] = {{"hester", "Hester", {360, 470}, {156, 207, 159, 255}},
+                              {"kit", "Kit", {790, 478}, {240, 160, 106, 255}},
+                              {"bram", "Bram", {930, 470}, {217, 160, 208, 255}}};
+    for (const Member& m : members) {
+        Actor a;
+        a.id = m.id;
+        a.displayName = m.name;
+        a.position = m.at;
+        a.color = m.color;
+        a.sprite = m.id;
+        a.active = true;
+        world.cast().addActor(a);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     int count = argc > 1 ? std::atoi(argv[1]) : 100;
     int frames = argc > 2 ? std::atoi(argv[2]) : 300;
     bool sound = argc > 3 && std::string(argv[3]) == "sound";
+    bool pictures = argc > 3 && std::string(argv[3]) == "pictures";
     float zoom = argc > 3 && std::string(argv[3]).rfind("zoom=", 0) == 0 ? std::strtof(argv[3] + 5, nullptr) : 1.0f;
     std::string error;
     std::string root = locateDataRoot(error);
@@ -74,15 +105,23 @@ int main(int argc, char** argv) {
     Batch2D batch;
     batch.setWhiteTexel(atlas.whiteTexture(), atlas.whiteTexel());
     TextRenderer text(atlas, batch);
-    ImageCache images({joinPath(root, "assets/images")});
+    std::vector<std::string> imageFolders{joinPath(root, "assets/images")};
+    if (pictures) imageFolders.insert(imageFolders.begin(), joinPath(root, "scripts/images"));
+    ImageCache images(imageFolders);
     WorldView view(atlas, batch, text, images);
 
     Transcript transcript;
     World world{transcript};
     world.setTickSeconds(1.0 / 60.0);
-    world.effects().setImageNames({"keeper"});
-    world.effects().setBackdrop("", Backdrop::Forest);  // the forest, as RESULTS.md describes the frame
-    addCast(world, count);
+    if (pictures) {
+        std::vector<std::string> names;
+        for (const auto& [name, file] : imageFilesIn(imageFolders)) names.push_back(name);
+        addPictureScene(world, names);
+    } else {
+        world.effects().setImageNames({"keeper"});
+        world.effects().setBackdrop("", Backdrop::Forest);  // the forest, as RESULTS.md describes the frame
+        addCast(world, count);
+    }
     world.camera().setZoom(zoom);
     for (int i = 0; i < 600; ++i) world.advance(1.0f / 60.0f);  // the dialogue line typed out
     std::string notice;

@@ -5,11 +5,15 @@
 # Stagehand (bench/frame_bench) and by LÖVE (bench/love/main.lua), in
 # one run, under the same X server and the same Mesa llvmpipe. Prints a
 # markdown table: median and p99 frame time, and launch to first frame.
-#   usage: bash bench/frames_vs_love.sh BUILD_DIR [FRAMES]   (from the repo root)
+# The last row, "pictures", is the demo's clock tower frame instead: a picture
+# backdrop and three sprites with their labels (frame_bench's "pictures").
+#   usage: bash bench/frames_vs_love.sh BUILD_DIR [FRAMES [ROWS]]   (from the repo root)
+# ROWS, one word: the rows to run, e.g. "pictures" or "10,100" (default all four).
 # Needs love (Debian: love) and, without a display, xvfb-run.
 set -euo pipefail
 build=${1:-build/lua51}
 frames=${2:-200}
+rows=${3:-10,100,1000,pictures}
 if [ -z "${DISPLAY:-}" ]; then exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"; fi
 
 # Runs a program; prints "first_frame_seconds median_ms p99_ms".
@@ -25,9 +29,14 @@ measure() {
 
 echo "| N | Stagehand median ms | LÖVE median ms | median ratio | Stagehand p99 ms | LÖVE p99 ms | p99 ratio | Stagehand launch to first frame s | LÖVE launch to first frame s |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-for n in 10 100 1000; do
-  read -r sFirst sMedian sP99 < <(measure "$build/bench/frame_bench" "$n" "$frames")
-  read -r lFirst lMedian lP99 < <(measure love bench/love "$n" "$frames" .)
+for n in ${rows//,/ }; do
+  if [ "$n" = pictures ]; then
+    read -r sFirst sMedian sP99 < <(measure "$build/bench/frame_bench" 3 "$frames" pictures)
+    read -r lFirst lMedian lP99 < <(measure love bench/love 3 "$frames" . pictures)
+  else
+    read -r sFirst sMedian sP99 < <(measure "$build/bench/frame_bench" "$n" "$frames")
+    read -r lFirst lMedian lP99 < <(measure love bench/love "$n" "$frames" .)
+  fi
   awk -v n="$n" -v sm="$sMedian" -v lm="$lMedian" -v sp="$sP99" -v lp="$lP99" -v sf="$sFirst" -v lf="$lFirst" \
-    'BEGIN { printf "| %d | %.2f | %.2f | %.2fx | %.2f | %.2f | %.2fx | %.3f | %.3f |\n", n, sm, lm, sm / lm, sp, lp, sp / lp, sf, lf }'
+    'BEGIN { printf "| %s | %.2f | %.2f | %.2fx | %.2f | %.2f | %.2fx | %.3f | %.3f |\n", n, sm, lm, sm / lm, sp, lp, sp / lp, sf, lf }'
 done

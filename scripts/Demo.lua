@@ -464,3 +464,46 @@ function cove_sea()
     tween("fade", "level", 0.45, 3) -- evening comes in off the water
     dialogue(nil, "THE END: the note goes back to the sea.{#cove_sea.a365}")
 end
+
+---------------------------------------------------------------------------
+-- (g) The clock tower: a scene in pictures of its own. The backdrops and the
+-- three townsfolk (each a folder of expressions: images/kit/happy.png) sit
+-- beside this file in scripts/images/, which the demo looks in before the
+-- engine's assets/ (tools/make-demo-art.py painted them). sprite() draws an
+-- actor as its pictures; expression() and {face=...} change the picture.
+---------------------------------------------------------------------------
+
+SCENES[#SCENES + 1] = { name = "clocktower", title = "The clock tower: a scene in pictures of its own" }
+
+function clocktower()
+    backdrop("clocktower_dusk")
+    setCameraCenter(waypoint("clocktower.camera"))
+    fade("in", 1.5)
+    for _, name in ipairs({ "hester", "bram" }) do
+        activate(name)
+        sprite(name, name)
+    end
+    sprite("kit", "kit")
+    expression("bram", "worried")
+    dialogue(nil, "The town square at dusk. The clock has said ten to four since Tuesday.{#clocktower.9c76}")
+    dialogue("bram", "Seven o'clock, Hester! The lamps are lit at seven, and the clock strikes it. "
+        .. "The whole town is coming.{#clocktower.01be}")
+    expression("hester", "worried")
+    dialogue("hester", "It will strike, Mayor. Kit has been up the tower all afternoon.{#clocktower.f35f}")
+    activate("kit")
+    playSound("door", { at = "kit", volume = 0.8 })
+    footsteps("kit")
+    walkTo("kit", "clocktower.kit_spot")
+    expression("kit", "happy")
+    dialogue("kit", "Found it! A pigeon's nest in the gears. The pigeon was not pleased.{#clocktower.f0bd}")
+    dialogue("hester", "{face=happy}Then wind her up, and mind your fingers.{#clocktower.835b}")
+    expression("bram", "neutral")
+    -- The clock strikes, and the square goes from dusk to lamplight.
+    playSound("shimmer", { volume = 0.7 })
+    waitProcess(backdrop("clocktower_night", "dissolve", 3))
+    expression("bram", "happy")
+    footsteps("bram")
+    walkTo("bram", "clocktower.bram_near")
+    dialogue("bram", "Seven, on the stroke! Well. On the stroke today.{#clocktower.e50c}")
+    dialogue(nil, "THE END: the clock keeps time again.{#clocktower.d775}")
+end

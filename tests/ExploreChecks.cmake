@@ -5,7 +5,7 @@ function(explore_test name expected_exit stdout_regex)  # output_test (OutputChe
   output_test(explore_${name} EXIT ${expected_exit} STDERR "" STDOUT "${stdout_regex}" ARGS --explore ${ARGN})
 endfunction()
 
-explore_test(demo 0 "explored 6 scenes: [0-9]+ paths, 0 errors, 0 hangs")
+explore_test(demo 0 "explored 7 scenes: [0-9]+ paths, 0 errors, 0 hangs")
 file(GLOB explore_examples RELATIVE ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/scripts/examples/*.lua)
 foreach(example IN LISTS explore_examples)
   get_filename_component(example_name "${example}" NAME_WE)

@@ -30,7 +30,7 @@ function(output_test name)
 endfunction()
 
 # --- The scene list and --check: their exact output ---------------------------
-# The demo's six scenes in menu order, name and title as scripts/Demo.lua's
+# The demo's seven scenes in menu order, name and title as scripts/Demo.lua's
 # SCENES lists them (written out by hand from there).
 output_test(cli_list_scenes EXIT 0 STDERR "" STDOUT_FILE ${CMAKE_CURRENT_SOURCE_DIR}/golden/demo_scene_list.txt
             ARGS --list-scenes)

@@ -3,9 +3,12 @@
 // assets/), what game.json may say, and the modes and the watcher that ask.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "TestSupport.h"
 #include "app/Renderer.h"
@@ -70,9 +73,12 @@ TEST(GameFolder, names_are_looked_up_in_the_games_folder_first_then_the_engines_
               (std::vector<std::string>{ownGame() + "/maps", data + "/assets/maps"}));
     // The game has no fonts/: the engine's alone.
     EXPECT_EQ(assetFolders(AssetKind::Fonts, script, data), (std::vector<std::string>{data + "/assets/fonts"}));
-    // The demo plays by the same rule: scripts/ has no images/, so assets/images alone.
+    // The demo plays by the same rule: its own scripts/images first, then assets/images
+    // (and scripts/ has no audio/: assets/audio alone).
     EXPECT_EQ(assetFolders(AssetKind::Images, data + "/scripts/Demo.lua", data),
-              (std::vector<std::string>{data + "/assets/images"}));
+              (std::vector<std::string>{data + "/scripts/images", data + "/assets/images"}));
+    EXPECT_EQ(assetFolders(AssetKind::Audio, data + "/scripts/Demo.lua", data),
+              (std::vector<std::string>{data + "/assets/audio"}));
     // A game whose folder is the data folder's assets/ looks in it once.
     EXPECT_EQ(assetFolders(AssetKind::Images, data + "/assets/main.lua", data).size(), 1u);
 }
@@ -106,6 +112,63 @@ TEST(GameFolder, pictures_in_a_subfolder_are_named_by_their_path) {
     EXPECT_TRUE(pictures.count("ada/happy"));
     EXPECT_TRUE(pictures.count("ada/neutral"));
     EXPECT_TRUE(pictures.count("tower"));
+}
+
+// The demo's clock tower scene plays pictures of its own (tools/make-demo-art.py
+// painted them): found beside scripts/Demo.lua in scripts/images, each loads,
+// and the scene shows them with no error. An unknown name lists both folders.
+TEST(GameFolder, the_demos_clock_tower_pictures_load_from_the_demos_own_folder) {
+    std::string data = test::dataRoot(), demo = data + "/scripts/Demo.lua";
+    auto pictures = imageFilesIn(assetFolders(AssetKind::Images, demo, data));
+    std::vector<std::string> names{"clocktower_dusk", "clocktower_night"};
+    for (const char* actor : {"hester", "kit", "bram"})
+        for (const char* mood : {"neutral", "happy", "worried"}) names.push_back(std::string(actor) + "/" + mood);
+    for (const auto& name : names) {
+        ASSERT_TRUE(pictures.count(name)) << name;
+        EXPECT_EQ(utf8Path(pictures.at(name)), data + "/scripts/images/" + name + ".png");
+        std::string error;
+        SurfacePtr rgba = loadRgbaImage(pictures.at(name), error);
+        ASSERT_TRUE(rgba) << error;
+        bool backdrop = name.rfind("clocktower_", 0) == 0;
+        EXPECT_EQ(rgba->w, backdrop ? 640 : 120) << name;
+        EXPECT_EQ(rgba->h, backdrop ? 360 : 230) << name;
+        if (!backdrop) {  // a sprite is see-through around the figure
+            EXPECT_EQ(static_cast<const std::uint8_t*>(rgba->pixels)[3], 0) << name << "'s top left corner";
+        }
+    }
+    EXPECT_TRUE(pictures.count("keeper")) << "the engine's pictures stay reachable";
+
+    stagehand::Setup setup;
+    setup.dataRoot = data;
+    setup.cmd.mode = CommandLine::Mode::Headless;
+    std::string error;
+    ASSERT_TRUE(completeSetup(setup, error)) << error;
+    ASSERT_EQ(setup.scriptPath, demo) << "no game named: the demo";
+    auto sim = loadSimulation(setup, nullptr, true);
+    ASSERT_TRUE(sim->startScene("clocktower", error)) << error;
+    for (int i = 0; i < 60 * 60 && !sim->isSceneOver(); ++i) sim->tick();
+    EXPECT_TRUE(sim->isSceneOver());
+    EXPECT_EQ(sim->host().errorCount(), 0);
+    std::vector<std::string> backdrops, sprites;
+    for (const auto& e : sim->transcript().events()) {
+        if (e.name == "backdrop") backdrops.push_back(*e.field("name"));
+        if (e.name == "sprite") sprites.push_back(*e.field("actor") + " " + *e.field("image"));
+    }
+    EXPECT_EQ(backdrops, (std::vector<std::string>{"clocktower_dusk", "clocktower_night"}));
+    EXPECT_EQ(sprites, (std::vector<std::string>{"hester hester", "bram bram", "kit kit"}));
+
+    // A name the demo does not have: the error names both folders, the demo's first.
+    ASSERT_TRUE(sim->host().startProcess("backdrop", {ScriptValue::of(std::string("clocktower_dawn"))}, nullptr));
+    sim->tick();
+    std::vector<std::string> errors;
+    for (const auto& e : sim->transcript().events())
+        if (e.name == "error") errors.push_back(*e.field("message"));
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_NE(errors[0].find("backdrop: unknown image 'clocktower_dawn' (did you mean 'clocktower_dusk'?); images are "
+                             "PNG, JPG, BMP, TGA or GIF files in " +
+                             data + "/scripts/images, " + data + "/assets/images"),
+              std::string::npos)
+        << errors[0];
 }
 
 TEST(GameFolder, a_description_gives_title_size_language_icon_version_and_fonts) {
@@ -346,6 +409,144 @@ end
     EXPECT_EQ(pixel(rgb, 1240, 690), kTower) << "the backdrop's bottom right";
     // Ada's place is (600, 440) with the camera centred on (640, 360): her feet at y 440 + 24 in the view.
     EXPECT_EQ(pixel(rgb, 600, 440 + 24 - 12), kHappy) << "her happy sprite";
+}
+
+// The demo's clock tower scene `ticks` into it (with `ticks` < 0: at its end),
+// drawn as the window draws it; the frame's pixels, RGB, and the world.
+struct DemoFrame {
+    std::vector<std::uint8_t> rgb;
+    std::map<std::string, Vec2> places;
+    std::map<std::string, std::string> pictures;  // each actor's picture as drawn
+};
+
+DemoFrame frameOfDemo(int ticks) {
+    stagehand::Setup setup;
+    setup.dataRoot = test::dataRoot();
+    std::string error;
+    EXPECT_TRUE(completeSetup(setup, error)) << error;
+    Renderer renderer(WindowOptions{"test", kWidth, kHeight, true, false}, setup);
+    auto sim = loadSimulation(setup, nullptr, true);
+    EXPECT_TRUE(sim->startScene("clocktower", error)) << error;
+    for (int i = 0; ticks < 0 ? i < 60 * 60 && !sim->isSceneOver() : i < ticks; ++i) sim->tick();
+    EXPECT_EQ(sim->host().errorCount(), 0);
+    DemoFrame frame;
+    for (const char* id : {"hester", "kit", "bram"}) {
+        const Actor* actor = sim->world().cast().findActor(id);
+        if (!actor || !actor->active) continue;
+        frame.places[id] = actor->position;
+        frame.pictures[id] = Cast::spriteImage(*actor, sim->world().effects().imageNames());
+    }
+    OffscreenTarget target(kWidth, kHeight);
+    target.bind();
+    clearScreen();
+    ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
+    layout.applyViewport();
+    renderer.view.draw(sim->world(), layout, ViewOverlay{});
+    frame.rgb = target.readRgb();
+    OffscreenTarget::unbind();
+    return frame;
+}
+
+// One of the demo's own pictures, as RGBA.
+SurfacePtr demoPicture(const std::string& name) {
+    std::string error;
+    SurfacePtr rgba = loadRgbaImage(pathFromUtf8(test::dataRoot() + "/scripts/images/" + name + ".png"), error);
+    EXPECT_TRUE(rgba) << error;
+    return rgba;
+}
+
+std::vector<int> texel(const SDL_Surface& image, int x, int y) {
+    const auto* p = static_cast<const std::uint8_t*>(image.pixels) + y * image.pitch + x * 4;
+    return {p[0], p[1], p[2], p[3]};
+}
+
+// What a backdrop picture scaled to fill the view shows at the view's pixel
+// (x, y): its texels mixed as linear filtering mixes them.
+Rgb backdropAt(const SDL_Surface& image, int x, int y) {
+    float u = (x + 0.5f) * image.w / kWidth - 0.5f, v = (y + 0.5f) * image.h / kHeight - 0.5f;
+    int x0 = static_cast<int>(std::floor(u)), y0 = static_cast<int>(std::floor(v));
+    float fu = u - x0, fv = v - y0;
+    auto at = [&](int tx, int ty) {
+        return texel(image, std::clamp(tx, 0, image.w - 1), std::clamp(ty, 0, image.h - 1));
+    };
+    Rgb out(3);
+    for (int c = 0; c < 3; ++c)
+        out[c] = static_cast<int>(std::lround((at(x0, y0)[c] * (1 - fu) + at(x0 + 1, y0)[c] * fu) * (1 - fv) +
+                                              (at(x0, y0 + 1)[c] * (1 - fu) + at(x0 + 1, y0 + 1)[c] * fu) * fv));
+    return out;
+}
+
+// The backdrop's colours where the rule puts them: the picture fills the view,
+// corner to corner, as the view's points sampled from the file say.
+void expectBackdrop(const DemoFrame& frame, const std::string& name) {
+    SurfacePtr picture = demoPicture(name);
+    ASSERT_TRUE(picture);
+    // The sky, the clock's face below its centre, a cobble at the bottom left, the top right corner.
+    for (auto [x, y] : std::vector<std::pair<int, int>>{{200, 100}, {640, 324}, {40, 700}, {1240, 40}})
+        EXPECT_TRUE(near(pixel(frame.rgb, x, y), backdropAt(*picture, x, y), 4))
+            << name << " at " << x << "," << y << ": " << pixel(frame.rgb, x, y)[0] << " " << pixel(frame.rgb, x, y)[1]
+            << " " << pixel(frame.rgb, x, y)[2];
+}
+
+// An actor's sprite stands on its place (its picture's bottom edge 24 below it,
+// centred across) and shows the expression `mood`: checked at a texel where
+// that picture differs from the actor's two other ones, and at its middle.
+void expectSprite(const DemoFrame& frame, const std::string& actor, const std::string& mood) {
+    ASSERT_TRUE(frame.places.count(actor)) << actor << " is on the stage";
+    EXPECT_EQ(frame.pictures.at(actor), actor + "/" + mood);
+    SurfacePtr picture = demoPicture(actor + "/" + mood);
+    ASSERT_TRUE(picture);
+    std::vector<SurfacePtr> others;
+    for (const char* other : {"neutral", "happy", "worried"})
+        if (other != mood) others.push_back(demoPicture(actor + "/" + other));
+    auto differs = [&](int x, int y) {
+        std::vector<int> mine = texel(*picture, x, y);
+        if (mine[3] != 255) return false;
+        for (const auto& other : others) {
+            std::vector<int> theirs = texel(*other, x, y);
+            if (theirs[3] == 255 &&
+                std::abs(theirs[0] - mine[0]) + std::abs(theirs[1] - mine[1]) + std::abs(theirs[2] - mine[2]) < 90)
+                return false;
+        }
+        return true;
+    };
+    std::vector<std::pair<int, int>> texels{{picture->w / 2, picture->h / 2 + 20}};  // the chest
+    for (int y = 0; y < picture->h && texels.size() < 2; ++y)
+        for (int x = 0; x < picture->w && texels.size() < 2; ++x)
+            if (differs(x, y)) texels.push_back({x, y});
+    ASSERT_EQ(texels.size(), 2u) << actor << "/" << mood << " has a texel of its own";
+    Vec2 at = frame.places.at(actor);
+    int left = static_cast<int>(std::lround(at.x - picture->w / 2.0f));
+    int top = static_cast<int>(std::lround(at.y + 24 - picture->h));
+    for (auto [tx, ty] : texels) {
+        std::vector<int> t = texel(*picture, tx, ty);
+        ASSERT_EQ(t[3], 255) << actor << "/" << mood << " is opaque at " << tx << "," << ty;
+        EXPECT_TRUE(near(pixel(frame.rgb, left + tx, top + ty), {t[0], t[1], t[2]}))
+            << actor << "/" << mood << " at texel " << tx << "," << ty << " (view " << left + tx << "," << top + ty
+            << ")";
+    }
+}
+
+// The demo's clock tower, drawn: three seconds in, the dusk picture fills the
+// view behind Hester (neutral) and Bram (worried) at their map places, and Kit
+// is not out of the tower yet; at the end the night picture has dissolved in
+// and all three are happy, Kit and Bram where they walked to.
+TEST(GameFolder, the_demos_clock_tower_shows_its_backdrop_and_sprites_at_their_actors) {
+    DemoFrame start = frameOfDemo(180);
+    expectBackdrop(start, "clocktower_dusk");
+    expectSprite(start, "hester", "neutral");
+    expectSprite(start, "bram", "worried");
+    EXPECT_FALSE(start.places.count("kit")) << "Kit comes out of the tower later";
+    EXPECT_EQ(start.places["hester"].x, 360.0f);
+    EXPECT_EQ(start.places["bram"].x, 930.0f);
+
+    DemoFrame end = frameOfDemo(-1);
+    expectBackdrop(end, "clocktower_night");
+    expectSprite(end, "hester", "happy");
+    expectSprite(end, "kit", "happy");
+    expectSprite(end, "bram", "happy");
+    EXPECT_EQ(end.places["kit"].x, 790.0f) << "at clocktower.kit_spot";
+    EXPECT_EQ(end.places["bram"].x, 560.0f) << "at clocktower.bram_near";
 }
 
 // Half-way through each transition (1 s of 2, linear): a dissolve is the two

@@ -6,7 +6,11 @@
 -- fonts (DejaVu), colours, sizes and positions. Wrapped lines and bubble sizes
 -- are computed once, as Stagehand caches its layout. Prints the realtime clock
 -- at the first presented frame, then the median and p99 frame time.
---   usage: love bench/love N [FRAMES] [DATA_ROOT]
+-- With "pictures" after DATA_ROOT, the frame is frame_bench's "pictures" one
+-- instead (N is not used): the demo's clock tower picture scaled to the view,
+-- and Hester, Kit and Bram drawn as their pictures, each with its ground
+-- shadow and shadowed name label, as WorldView::drawSprite draws them.
+--   usage: love bench/love N [FRAMES] [DATA_ROOT] [pictures]
 local ffi = require("ffi")
 ffi.cdef [[
 typedef struct { long tv_sec; long tv_nsec; } stagehand_timespec;
@@ -224,6 +228,36 @@ local function drawDialogue(g, fonts, portrait, lines)
     g.print("Space", boxX + boxW - 44 - fonts.hint:getWidth("Space"), y + h - 33)
 end
 
+-- The clock tower's cast (assets/maps/clocktower.map), nearest drawn last.
+local function makeSprites(root, fonts)
+    local g = love.graphics
+    local function picture(name)
+        return g.newImage(love.image.newImageData(readFile(root .. "/scripts/images/" .. name .. ".png")))
+    end
+    local sprites = {
+        { name = "Hester", image = picture("hester/neutral"), x = 360, y = 470, color = rgba(156, 207, 159) },
+        { name = "Bram", image = picture("bram/neutral"), x = 930, y = 470, color = rgba(217, 160, 208) },
+        { name = "Kit", image = picture("kit/neutral"), x = 790, y = 478, color = rgba(240, 160, 106) },
+    }
+    for _, s in ipairs(sprites) do
+        s.w, s.h = s.image:getWidth(), s.image:getHeight()
+        s.labelX = s.x - fonts.label:getWidth(s.name) / 2
+    end
+    return sprites, picture("clocktower_dusk")
+end
+
+local function drawPictures(g, fonts, sprites, backdrop)
+    g.setColor(C.white)
+    g.draw(backdrop, 0, 0, 0, WIDTH / backdrop:getWidth(), HEIGHT / backdrop:getHeight())
+    for _, s in ipairs(sprites) do
+        g.setColor(C.actorShadow)
+        g.ellipse("fill", s.x, s.y + 24, math.max(50, s.w * 0.8) / 2, 6)
+        g.setColor(C.white)
+        g.draw(s.image, s.x - s.w / 2, s.y + 24 - s.h)
+        drawShadowedText(g, fonts.label, s.name, s.labelX, s.y + 42, s.color)
+    end
+end
+
 function love.run()
     local args = love.arg.parseGameArguments(arg)
     local count = tonumber(args[1]) or 100
@@ -231,6 +265,11 @@ function love.run()
     local root = args[3] or "."
     local g = love.graphics
     local fonts = loadFonts(root)
+    local pictures = args[4] == "pictures"
+    local sprites, backdrop
+    if pictures then
+        sprites, backdrop = makeSprites(root, fonts)
+    end
     local portrait = g.newImage(love.image.newImageData(readFile(root .. "/assets/images/keeper.png")))
     local cast = makeCast(count, fonts)
     local sky = gradient(0, 0, WIDTH, HORIZON, C.skyTop, C.skyBottom)
@@ -239,6 +278,10 @@ function love.run()
 
     local function draw()
         g.clear(0.1, 0.12, 0.16)
+        if pictures then
+            drawPictures(g, fonts, sprites, backdrop)
+            return
+        end
         drawForest(g, sky, ground)
         for _, a in ipairs(cast) do
             drawActor(g, fonts, a)

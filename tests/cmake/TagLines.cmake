@@ -20,6 +20,8 @@ file(READ "${SOURCE}/scripts/Demo.lua" shipped)
 string(REGEX REPLACE "\"\n *\\.\\. \"{#[A-Za-z0-9_.-]+}" "" original "${shipped}")
 string(REGEX REPLACE "{#[A-Za-z0-9_.-]+}" "" original "${original}")
 file(WRITE "${OUT}/Demo.lua" "${original}")
+# The demo's own pictures go beside the copy, as they sit beside the demo (its images/ is looked in first).
+file(COPY "${SOURCE}/scripts/images" DESTINATION "${OUT}")
 
 function(play_demo scene choices result)
   execute_process(COMMAND ${EMULATOR} ${EXE} --headless --script ${script} --scene ${scene} --seconds 40 --choose ${choices}
