@@ -46,6 +46,12 @@ const std::vector<StageCommand> kCommands = {
                            facingAlong(target.position.x - actor.position.x, target.position.y - actor.position.y));
          return Values{};
      }},
+    {"facePoint",
+     [](World& world, const Args& a) {
+         Actor& actor = *a[0].actor;
+         world.cast().face(actor, facingAlong(a[1].point.x - actor.position.x, a[1].point.y - actor.position.y));
+         return Values{};
+     }},
     {"setPlayer",
      [](World& world, const Args& a) {
          world.cast().setPlayer(a[0].actor);
