@@ -17,7 +17,7 @@ local sceneApi = {
     "setCameraCenter", "disableControls", "enableControls", "banner", "moveCamera", "zoomCamera", "shakeCamera",
     "waitCamera", "followCamera", "tween", "ease", "text", "image", "backdrop", "portrait", "expression", "sprite",
     "option", "menu", "line", "jump", "playMusic", "stopMusic", "playSound", "setBlip", "setPlayer", "waitNear",
-    "distance", "isLookingAt", "faceTowards", "positionOf", "facingOf",
+    "distance", "isLookingAt", "faceTowards", "facePoint", "positionOf", "facingOf",
     -- </api>
     -- the sandbox's standard functions (no io, os, debug or load*)
     "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring", "type", "unpack",

@@ -359,6 +359,8 @@ M.functions = {
         doc = "True when `target` is within about 37 degrees of where `looker` faces, and near." },
     { "faceTowards", "player", params = { { "actor", "actor" }, { "target", "actor" } },
         doc = "Turns `actor` towards another actor." },
+    { "facePoint", "player", params = { { "actor", "actor" }, { "point", "point" } },
+        doc = "Turns `actor` towards a waypoint or a point (the door it is about to use)." },
     { "positionOf", "player", params = { { "actor", "actor" } }, returns = { { "number", "x" }, { "number", "y" } },
         doc = "Where the actor stands; `facingOf` tells which way it faces." },
     { "facingOf", "player", params = { { "actor", "actor" } }, returns = { { '"down"|"up"|"left"|"right"' } },

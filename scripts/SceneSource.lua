@@ -841,7 +841,8 @@ end
 ---  id (explicit, or nil), owner (the innermost named function, or nil), top (the outermost, or nil),
 ---  call, speaker (a literal speaker, or nil), markup ("typed"|"shown") } }, targets = { { call, target,
 ---  line } }, sent, waited = { { value, line } }, sendable (false, or { exact = set, shapes }),
----  loops = { { kind, line, owner, endless, exits, mayWait, polled } } }
+---  loops = { { kind, line, owner, endless, exits, mayWait, polled } }, literals (the set of every string
+---  literal's text as Lua reads it: which actors the script names, for --strings) }
 function M.read(source, api)
     local tokens, ignored = tokenize(source)
     local closeOf, functionOf = blocks(tokens)
@@ -853,6 +854,12 @@ function M.read(source, api)
     facts.lines, facts.targets = readLines(tokens, functionOf, calls)
     facts.sent, facts.waited, facts.sendable = readSignals(tokens, roles, calls, api)
     facts.loops = readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
+    facts.literals = {}
+    for _, t in ipairs(tokens) do
+        if t.kind == "string" then
+            facts.literals[literalText(t)] = true
+        end
+    end
     return facts
 end
 

@@ -49,7 +49,7 @@ int runCheck(const Setup& setup) {
     std::vector<ScriptHost::WrittenLine> lines;
     std::string error;
     if (sim->host().writtenLines(lines, error)) {
-        appendNames(*sim, setup.scriptPath, lines);  // scene titles and actors' names
+        appendNames(*sim, lines);  // scene titles and actors' names
         for (const auto& line : checkTables(lines, ScriptHost::shownPath(setup.scriptPath), setup.scriptPath))
             findings.push_back(line);
     }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "TestSupport.h"
+#include "game/StageCommands.h"
 #include "script/BindStage.h"
 #include "script/LuaCompat.h"
 
@@ -241,4 +242,41 @@ TEST(ApiDescription, every_enum_argument_lists_the_described_choices) {
     // face's direction, fade's kind, tween's property, backdrop's transition, and the easing of
     // moveCamera, zoomCamera, tween, ease and backdrop
     EXPECT_EQ(cases, 9);
+}
+
+// The engine's commands (src/game/StageCommands.h) are bound by their entry
+// in the description: one with no entry would have no argument names or
+// types, and is refused when a scene calls it.
+TEST(ApiDescription, every_engine_command_is_described) {
+    std::set<std::string> described;
+    for (const auto& d : readDescription()) described.insert(d.name);
+    for (const auto& command : stageCommands())
+        EXPECT_TRUE(described.count(command.name))
+            << command.name << ": an engine command with no entry in ApiDescription.lua";
+    EXPECT_GE(stageCommands().size(), 13u);
+}
+
+// An enum scripts spell as words is written once, in the engine's table
+// (src/game/EnumNames.h); the description's `enum` for its type must list the
+// same names in the same order, and every enum the engine takes must have its type.
+TEST(ApiDescription, every_engine_enum_is_spelt_as_the_description_spells_it) {
+    lua_State* L = luaL_newstate();
+    luaL_openlibs(L);
+    std::string path = test::dataRoot() + "/scripts/ApiDescription.lua";
+    ASSERT_EQ(luaL_dofile(L, path.c_str()), 0) << lua_tostring(L, -1);
+    lua_getfield(L, -1, "types");
+    for (const auto& [type, names] : stageEnums()) {
+        lua_getfield(L, -1, type.c_str());
+        if (lua_istable(L, -1)) lua_getfield(L, -1, "enum");
+        std::vector<std::string> described;
+        for (int k = 1; lua_istable(L, -1) && k <= static_cast<int>(lua_objlen(L, -1)); ++k) {
+            lua_rawgeti(L, -1, k);
+            described.push_back(lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+        EXPECT_EQ(described, names) << "the type " << type << " in ApiDescription.lua against the engine's table";
+        lua_settop(L, 2);
+    }
+    lua_close(L);
+    EXPECT_EQ(stageEnums().size(), 3u);
 }

@@ -82,3 +82,19 @@ TEST(StageApi, print_goes_to_the_transcript) {
     ASSERT_EQ(prints.size(), 1u);
     EXPECT_EQ(*prints[0]->field("text"), "hello\t3\tnil");
 }
+
+TEST(StageApi, facePoint_turns_an_actor_towards_a_waypoint_or_a_point) {
+    Stage stage(
+        "function scene()\n"
+        "  setPosition('jon', {x = 100, y = 100})\n"
+        "  facePoint('jon', {x = 40, y = 110}) print(facingOf('jon'))\n"
+        "  facePoint('jon', {x = 105, y = 20}) print(facingOf('jon'))\n"
+        "  facePoint('jon', 'forest.jackie_stop') print(facingOf('jon'))\n"
+        "end\n");
+    EXPECT_EQ(run(stage, "scene").status, "done");
+    auto prints = stage.events("print");
+    ASSERT_EQ(prints.size(), 3u);
+    EXPECT_EQ(*prints[0]->field("text"), "left");
+    EXPECT_EQ(*prints[1]->field("text"), "up");
+    EXPECT_EQ(*prints[2]->field("text"), "right");
+}

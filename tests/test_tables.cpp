@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include <SDL.h>
 #include "TestSupport.h"
@@ -430,4 +431,27 @@ TEST(LanguageSaves, a_save_made_in_one_language_loads_in_another_at_its_moment) 
     ASSERT_TRUE(PlaySession::resolveSave(options, save, message, error)) << error;
     EXPECT_EQ(message, "the script changed since this save; it replays the same way") << "no divergence";
     EXPECT_EQ(save.at, at);
+}
+
+// --strings extracts the names of the actors the script writes as a string
+// literal, as the one reader (scripts/SceneSource.lua) found them: in any
+// quoting, long strings and escapes read as Lua reads them, never in a comment.
+TEST(StringTools, the_names_extracted_are_the_actors_the_script_writes_as_literals) {
+    std::string script = test::writeScript("named_actors.lua",
+                                           "-- \"jackie\" and 'maren' stand only in this comment\n"
+                                           "function named()\n"
+                                           "    say([[jon]], \"Hi.\")\n"
+                                           "    say(\"\\112ell\", \"Hi.\")\n"
+                                           "end\n");
+    Simulation::Options options;
+    options.dataRoot = test::dataRoot();
+    options.scriptPath = script;
+    options.quiet = true;
+    Simulation sim(options);
+    std::vector<ScriptHost::WrittenLine> lines;
+    appendNames(sim, lines);
+    std::set<std::string> named;
+    for (const auto& line : lines)
+        if (line.call.rfind("actor name", 0) == 0) named.insert(line.owner);
+    EXPECT_EQ(named, (std::set<std::string>{"jon", "pell"}));
 }

@@ -383,6 +383,10 @@ function isLookingAt(looker, target) end
 ---@param actor string
 ---@param target string
 function faceTowards(actor, target) end
+---Turns `actor` towards a waypoint or a point (the door it is about to use).
+---@param actor string
+---@param point PointLike
+function facePoint(actor, point) end
 ---Where the actor stands; `facingOf` tells which way it faces.
 ---@param actor string
 ---@return number x

@@ -1,9 +1,7 @@
 #include "app/StringTools.h"
 
-#include <fstream>
 #include <iostream>
 #include <set>
-#include <sstream>
 
 #include "lang/LineId.h"
 #include "lang/Translation.h"
@@ -46,20 +44,13 @@ std::string commentFor(const ScriptHost::WrittenLine& line) {
 
 }  // namespace
 
-void appendNames(Simulation& sim, const std::string& scriptPath, std::vector<ScriptHost::WrittenLine>& lines) {
-    std::ifstream in(pathFromUtf8(scriptPath), std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const std::string source = text.str();
-    auto named = [&](const std::string& id) {
-        return source.find('"' + id + '"') != std::string::npos || source.find('\'' + id + '\'') != std::string::npos;
-    };
+void appendNames(Simulation& sim, std::vector<ScriptHost::WrittenLine>& lines) {
     for (const SceneInfo& scene : sim.host().scenes())
         if (!scene.title.empty())
             lines.push_back({0, scene.title + "{#" + lang::sceneTitleId(scene.name) + "}",
                              "scene title (scene menu, save cards)", "", scene.name, "", "shown"});
     for (const Actor& actor : sim.world().cast().actors())
-        if (named(actor.id))
+        if (sim.host().writesLiteral(actor.id))
             lines.push_back({0, actor.displayName + "{#" + lang::actorNameId(actor.id) + "}",
                              "actor name (over its lines)", "", actor.id, "", "shown"});
 }
@@ -204,7 +195,7 @@ int runStrings(const Setup& setup) {
         std::cerr << error << '\n';
         return kExitScriptError;
     }
-    appendNames(*sim, setup.scriptPath, lines);
+    appendNames(*sim, lines);
     lang::StringTable source = sourceTable(lines, sim->host().chunkLabel(setup.scriptPath));
     std::string path = lang::tablePathFor(setup.scriptPath, language);
     lang::StringTable table = source;

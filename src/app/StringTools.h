@@ -21,9 +21,9 @@ namespace stagehand {
 // The names a game shows besides its lines, as lines with explicit IDs (so
 // they are extracted, merged and checked like lines): each scene's title
 // (lang::sceneTitleId) and the display name (lang::actorNameId) of each
-// actor the script names (its ID quoted in the script's text: the maps of
-// the engine's folder hold actors other games never show).
-void appendNames(Simulation& sim, const std::string& scriptPath, std::vector<ScriptHost::WrittenLine>& lines);
+// actor the script names (its ID a string literal of the script, as the one
+// reader found it: the maps of the engine's folder hold actors other games never show).
+void appendNames(Simulation& sim, std::vector<ScriptHost::WrittenLine>& lines);
 
 lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label);
 

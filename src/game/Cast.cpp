@@ -17,8 +17,8 @@ const char* facingName(Facing facing) {
     return nameIn(kFacings, facing, "down");
 }
 
-std::string facingChoices() {
-    return choicesIn(kFacings);
+std::vector<std::string> facingNames() {
+    return listIn(kFacings);
 }
 
 std::optional<Facing> parseFacing(const std::string& name) {

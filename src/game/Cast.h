@@ -21,7 +21,7 @@ struct Vec2 {
 enum class Facing { Down, Up, Left, Right };
 const char* facingName(Facing facing);
 std::optional<Facing> parseFacing(const std::string& name);
-std::string facingChoices();  // "down, up, left, right"
+std::vector<std::string> facingNames();  // down, up, left, right
 // Which way an actor faces looking or moving along (dx, dy): the longer axis
 // wins, and a tie (or no movement) faces sideways. The one home of this rule:
 // walking, the player's movement and faceTowards all use it.

@@ -23,16 +23,16 @@ const char* transitionName(Transition transition) {
     return nameIn(kTransitions, transition, "cut");
 }
 
-std::string transitionNames() {
-    return namesIn(kTransitions);
-}
-
 const char* fadeKindName(FadeKind kind) {
     return nameIn(kFadeKinds, kind, "none");
 }
 
-std::string fadeKindChoices() {
-    return choicesIn(kFadeKinds);
+std::vector<std::string> fadeKindNames() {
+    return listIn(kFadeKinds);
+}
+
+std::vector<std::string> transitionNames() {
+    return listIn(kTransitions);
 }
 
 std::optional<FadeKind> parseFadeKind(const std::string& name) {

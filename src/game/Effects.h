@@ -22,14 +22,14 @@ std::optional<Backdrop> parseBackdrop(const std::string& name);
 std::string backdropNamesForHelp();  // "forest|sea|lamproom"
 const char* fadeKindName(FadeKind kind);
 std::optional<FadeKind> parseFadeKind(const std::string& name);
-std::string fadeKindChoices();  // "out, in, flash"
+std::vector<std::string> fadeKindNames();  // out, in, flash
 
 // How one backdrop gives way to the next (backdrop(name, transition, seconds)):
 // at once, the new one showing through the old, through black, or sliding in from the right.
 enum class Transition { Cut, Dissolve, Fade, Slide };
 std::optional<Transition> parseTransition(const std::string& name);
 const char* transitionName(Transition transition);
-std::string transitionNames();  // "dissolve|fade|slide"
+std::vector<std::string> transitionNames();  // dissolve, fade, slide
 
 class Effects {
 public:

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace stagehand {
 
@@ -37,13 +38,14 @@ std::string namesIn(const EnumName<Enum> (&table)[N]) {
     return names;
 }
 
-// "a, b, c": the names as a binding's enum error lists them ("face: direction
-// must be one of down, up, left, right"), and scripts/ApiDescription.lua's
-// enum must list the same (tests/test_api_description.cpp).
+// The names in the table's order: what a binding's enum error lists ("face:
+// direction must be one of down, up, left, right"), through
+// src/game/StageCommands.h's stageEnums, by the type scripts/ApiDescription.lua
+// gives them, whose enum must list the same (tests/test_api_description.cpp).
 template <typename Enum, std::size_t N>
-std::string choicesIn(const EnumName<Enum> (&table)[N]) {
-    std::string names;
-    for (const auto& entry : table) names += (names.empty() ? "" : ", ") + std::string(entry.name);
+std::vector<std::string> listIn(const EnumName<Enum> (&table)[N]) {
+    std::vector<std::string> names;
+    for (const auto& entry : table) names.emplace_back(entry.name);
     return names;
 }
 

@@ -115,6 +115,12 @@ std::string scriptWhere(lua_State* L) {
     return findScriptWhere(L, where, sizeof where) ? where : "?";
 }
 
+void pushBadArgument(lua_State* L, int index, const char* fname, const char* argName, const char* expected) {
+    char value[128];
+    describeValue(L, index, value, sizeof value);
+    pushError(L, std::string(fname) + ": " + argName + " must be " + expected + ". Was " + value);
+}
+
 const char* checkString(lua_State* L, int index, const char* fname, const char* argName) {
     if (lua_type(L, index) != LUA_TSTRING) raiseBadArgument(L, index, fname, argName, "a string");
     return lua_tostring(L, index);

@@ -31,6 +31,9 @@ std::string scriptWhere(lua_State* L);
 std::string describeValue(lua_State* L, int index);
 
 const char* checkString(lua_State* L, int index, const char* fname, const char* argName);
+// Pushes checkString's (or checkNumber's: `expected` "a finite number") error
+// without raising, for a binding that has C++ objects alive.
+void pushBadArgument(lua_State* L, int index, const char* fname, const char* argName, const char* expected);
 
 // Text a player reads (a line, a page, a bubble, an option, a banner, a
 // print): at most kMaxTextBytes, so text the host copies stays within reach

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "game/StageCommands.h"
 #include "game/World.h"
 #include "lang/Translation.h"
 #include "render/ImageFiles.h"
@@ -13,6 +14,7 @@
 #include "script/BindAudio.h"
 #include "script/BindHelpers.h"
 #include "script/LuaCompat.h"
+#include "script/ScriptContract.h"
 #include "text/Markup.h"
 
 namespace stagehand {
@@ -44,6 +46,15 @@ Actor* findActorArg(lua_State* L, int index, const char* fname, const char* argN
     Actor* actor = worldOf(L).cast().findActor(id);
     if (!actor) bind::pushUnknownNameError(L, fname, "actor", id, worldOf(L).cast().actorIds(), mapsLeftOut(L));
     return actor;
+}
+
+// "down, up, left, right": the engine's names of the enum scripts type as
+// `type` (src/game/StageCommands.h), as an enum error lists them.
+std::string choicesOf(const std::string& type) {
+    std::string listed;
+    if (const auto* names = stageEnumNames(type))
+        for (const auto& name : *names) listed += (listed.empty() ? "" : ", ") + name;
+    return listed;
 }
 
 // Up to 12 names, for a message.
@@ -145,67 +156,6 @@ int l_waypoint(lua_State* L) {
     lua_pushstring(L, name);
     lua_setfield(L, -2, "name");
     return 1;
-}
-
-int l_activate(lua_State* L) {
-    Actor* actor = findActorArg(L, 1, "activate");
-    if (!actor) return lua_error(L);
-    worldOf(L).cast().activate(*actor, true);
-    return 0;
-}
-
-int l_deactivate(lua_State* L) {
-    Actor* actor = findActorArg(L, 1, "deactivate");
-    if (!actor) return lua_error(L);
-    worldOf(L).cast().activate(*actor, false);
-    return 0;
-}
-
-int l_setPosition(lua_State* L) {
-    Actor* actor = findActorArg(L, 1, "setPosition");
-    Point point;
-    if (!actor || !readPoint(L, 2, "setPosition", point)) return lua_error(L);
-    worldOf(L).cast().setPosition(*actor, point.position);
-    return 0;
-}
-
-int l_walkToPoint(lua_State* L) {
-    Actor* actor = findActorArg(L, 1, "walkToPoint");
-    Point point;
-    if (!actor || !readPoint(L, 2, "walkToPoint", point)) return lua_error(L);
-    worldOf(L).cast().walkTo(*actor, point.position, pointLabel(point));
-    return 0;
-}
-
-int l_isWalking(lua_State* L) {
-    Actor* actor = findActorArg(L, 1, "isWalking");
-    if (!actor) return lua_error(L);
-    lua_pushboolean(L, actor->walking);
-    return 1;
-}
-
-// faceTowards(actor, target): turns actor towards another actor.
-int l_faceTowards(lua_State* L) {
-    Actor* actor = findActorArg(L, 1, "faceTowards");
-    if (!actor) return lua_error(L);
-    Actor* target = findActorArg(L, 2, "faceTowards", "target");
-    if (!target) return lua_error(L);
-    worldOf(L).cast().face(*actor,
-                           facingAlong(target->position.x - actor->position.x, target->position.y - actor->position.y));
-    return 0;
-}
-
-int l_face(lua_State* L) {
-    Actor* actor = findActorArg(L, 1, "face");
-    if (!actor) return lua_error(L);
-    const char* direction = checkString(L, 2, "face", "direction");
-    auto facing = parseFacing(direction);
-    if (!facing) {
-        bind::pushError(L, "face: direction must be one of " + facingChoices() + ". Was \"" + direction + "\"");
-        return lua_error(L);
-    }
-    worldOf(L).cast().face(*actor, *facing);
-    return 0;
 }
 
 // A text argument a player reads as a line (a string or a line() template),
@@ -413,8 +363,8 @@ int l_setBackdrop(lua_State* L) {
         const char* how = checkString(L, 2, "backdrop", "transition");
         auto parsed = parseTransition(how);
         if (!parsed) {
-            bind::pushError(
-                L, std::string("backdrop: transition must be one of ") + transitionNames() + ". Was \"" + how + "\"");
+            bind::pushError(L, std::string("backdrop: transition must be one of ") + choicesOf("transition") +
+                                   ". Was \"" + how + "\"");
             return lua_error(L);
         }
         transition = *parsed;
@@ -487,41 +437,6 @@ int l_line(lua_State* L) {
     return bind::pushLineTemplate(L);
 }
 
-int l_setPlayer(lua_State* L) {
-    if (lua_isnoneornil(L, 1)) {
-        worldOf(L).cast().setPlayer(nullptr);
-        return 0;
-    }
-    Actor* actor = findActorArg(L, 1, "setPlayer");
-    if (!actor) return lua_error(L);
-    worldOf(L).cast().setPlayer(actor);
-    return 0;
-}
-
-int l_positionOf(lua_State* L) {
-    Actor* actor = findActorArg(L, 1, "positionOf");
-    if (!actor) return lua_error(L);
-    lua_pushnumber(L, actor->position.x);
-    lua_pushnumber(L, actor->position.y);
-    return 2;
-}
-
-int l_facingOf(lua_State* L) {
-    Actor* actor = findActorArg(L, 1, "facingOf");
-    if (!actor) return lua_error(L);
-    lua_pushstring(L, facingName(actor->facing));
-    return 1;
-}
-
-int l_isLookingAt(lua_State* L) {
-    Actor* looker = findActorArg(L, 1, "isLookingAt", "looker");
-    if (!looker) return lua_error(L);
-    Actor* target = findActorArg(L, 2, "isLookingAt", "target");
-    if (!target) return lua_error(L);
-    lua_pushboolean(L, Cast::lookingAt(*looker, *target));
-    return 1;
-}
-
 int l_isLineFinished(lua_State* L) {
     lua_pushboolean(L, worldOf(L).story().isLineFinished(static_cast<int>(checkNumber(L, 1, "isLineFinished", "id"))));
     return 1;
@@ -532,7 +447,7 @@ int l_fade(lua_State* L) {
     double seconds = bind::optSeconds(L, 2, "fade", "seconds", 1.0);
     auto kind = parseFadeKind(kindName);
     if (!kind) {
-        bind::pushError(L, "fade: kind must be one of " + fadeKindChoices() + ". Was \"" + kindName + "\"");
+        bind::pushError(L, "fade: kind must be one of " + choicesOf("fadeKind") + ". Was \"" + kindName + "\"");
         return lua_error(L);
     }
     worldOf(L).effects().startFade(*kind, seconds);
@@ -667,16 +582,6 @@ int l_recordStageEvent(lua_State* L) {
     return 0;
 }
 
-int l_disableControls(lua_State* L) {
-    worldOf(L).cast().setControlsEnabled(false);
-    return 0;
-}
-
-int l_enableControls(lua_State* L) {
-    worldOf(L).cast().setControlsEnabled(true);
-    return 0;
-}
-
 // print(...) writes to the transcript, so headless runs and tests see it.
 int l_print(lua_State* L) {
     int n = lua_gettop(L);
@@ -693,15 +598,97 @@ int l_print(lua_State* L) {
     return 0;
 }
 
+// --- The engine's commands (src/game/StageCommands.h), bound by their description ---
+
+// Argument `index` as the description's `type` makes it; false after pushing
+// the error (nothing raises here: the caller holds C++ objects).
+bool readDescribedArg(lua_State* L, int index, const char* fname, const char* argName, const std::string& type,
+                      bool mayBeLeftOut, StageArg& arg) {
+    if (mayBeLeftOut && lua_isnoneornil(L, index)) return true;
+    arg.given = true;
+    const std::vector<std::string>* choices = stageEnumNames(type);
+    if (type == "number") {
+        arg.number = lua_tonumber(L, index);
+        bool finite = lua_type(L, index) == LUA_TNUMBER && std::isfinite(arg.number);
+        if (!finite) bind::pushBadArgument(L, index, fname, argName, "a finite number");
+        return finite;
+    }
+    if (type == "point") {
+        Point point;
+        if (!readPoint(L, index, fname, point)) return false;
+        arg.point = point.position;
+        arg.word = pointLabel(point);
+        return true;
+    }
+    if (type != "actor" && type != "string" && !choices) {
+        bind::pushError(L, std::string(fname) + ": " + argName + ": the engine takes no argument of type " + type);
+        return false;
+    }
+    if (lua_type(L, index) != LUA_TSTRING) {
+        bind::pushBadArgument(L, index, fname, argName, "a string");
+        return false;
+    }
+    arg.word = lua_tostring(L, index);
+    if (type == "actor") {
+        arg.actor = worldOf(L).cast().findActor(arg.word);
+        if (!arg.actor)
+            bind::pushUnknownNameError(L, fname, "actor", arg.word, worldOf(L).cast().actorIds(), mapsLeftOut(L));
+        return arg.actor != nullptr;
+    }
+    if (!choices || std::find(choices->begin(), choices->end(), arg.word) != choices->end()) return true;
+    bind::pushError(
+        L, std::string(fname) + ": " + argName + " must be one of " + choicesOf(type) + ". Was \"" + arg.word + "\"");
+    return false;
+}
+
+// A command's binding: the world and the index of its command are upvalues
+// 1 and 2; its arguments' names and types are its entry's in
+// scripts/ApiDescription.lua (kept in the registry by the host).
+int l_stageCommand(lua_State* L) {
+    const StageCommand& command = stageCommands()[static_cast<std::size_t>(lua_tointeger(L, lua_upvalueindex(2)))];
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kApiDescription);
+    if (lua_istable(L, -1)) lua_getfield(L, -1, "byName");
+    if (lua_istable(L, -1)) lua_getfield(L, -1, command.name);
+    if (lua_istable(L, -1)) lua_getfield(L, -1, "params");
+    if (!lua_istable(L, -1)) return luaL_error(L, "%s is not described in scripts/ApiDescription.lua", command.name);
+    int params = lua_gettop(L);
+    int count = static_cast<int>(lua_objlen(L, params));
+    bool ok = true;
+    int results = 0;
+    {
+        std::vector<StageArg> args(static_cast<std::size_t>(count));
+        for (int i = 1; ok && i <= count; ++i) {
+            lua_rawgeti(L, params, i);
+            int param = lua_gettop(L);
+            lua_getfield(L, param, "name");
+            lua_getfield(L, param, "type");
+            lua_getfield(L, param, "opt");
+            lua_getfield(L, param, "orNil");
+            bool mayBeLeftOut = lua_toboolean(L, -1) || lua_toboolean(L, -2);
+            const char* argName = lua_tostring(L, param + 1);
+            std::string type = lua_tostring(L, param + 2);
+            ok = readDescribedArg(L, i, command.name, argName ? argName : "?", type, mayBeLeftOut,
+                                  args[static_cast<std::size_t>(i - 1)]);
+            if (ok) lua_settop(L, params);  // else the error stays on top
+        }
+        if (ok) {
+            std::vector<StageValue> values = command.run(worldOf(L), args);
+            for (const auto& value : values) {
+                if (const bool* flag = std::get_if<bool>(&value))
+                    lua_pushboolean(L, *flag);
+                else if (const double* number = std::get_if<double>(&value))
+                    lua_pushnumber(L, *number);
+                else
+                    lua_pushstring(L, std::get<std::string>(value).c_str());
+            }
+            results = static_cast<int>(values.size());
+        }
+    }
+    return ok ? results : lua_error(L);
+}
+
 const luaL_Reg kStageFunctions[] = {
     {"waypoint", l_waypoint},
-    {"activate", l_activate},
-    {"deactivate", l_deactivate},
-    {"setPosition", l_setPosition},
-    {"walkToPoint", l_walkToPoint},
-    {"isWalking", l_isWalking},
-    {"face", l_face},
-    {"faceTowards", l_faceTowards},
     {"say", l_say},
     {"portrait", l_portrait},
     {"expression", l_expression},
@@ -717,10 +704,6 @@ const luaL_Reg kStageFunctions[] = {
     {"recordJump", l_recordJump},
     {"banner", l_banner},
     {"line", l_line},
-    {"setPlayer", l_setPlayer},
-    {"positionOf", l_positionOf},
-    {"facingOf", l_facingOf},
-    {"isLookingAt", l_isLookingAt},
     {"fade", l_fade},
     {"flash", l_flash},
     {"setCameraCenter", l_setCameraCenter},
@@ -737,8 +720,6 @@ const luaL_Reg kStageFunctions[] = {
     {"setPictureOpacity", l_setPictureOpacity},
     {"setActorStep", l_setActorStep},
     {"recordStageEvent", l_recordStageEvent},
-    {"disableControls", l_disableControls},
-    {"enableControls", l_enableControls},
     {"print", l_print},
     {nullptr, nullptr},
 };
@@ -749,6 +730,13 @@ void openStage(lua_State* L, World& world) {
     lua_newtable(L);
     lua_pushlightuserdata(L, &world);
     luaL_openlib(L, nullptr, kStageFunctions, 1);
+    const auto& commands = stageCommands();
+    for (std::size_t i = 0; i < commands.size(); ++i) {
+        lua_pushlightuserdata(L, &world);
+        lua_pushinteger(L, static_cast<lua_Integer>(i));
+        lua_pushcclosure(L, l_stageCommand, 2);
+        lua_setfield(L, -2, commands[i].name);
+    }
     openAudio(L, world);
 }
 

@@ -107,6 +107,20 @@ std::vector<std::string> ScriptHost::check() {
     return findings;
 }
 
+bool ScriptHost::writesLiteral(const std::string& text) {
+    lua_State* L = lua_.get();
+    int top = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, factsRef_);
+    if (lua_istable(L, -1)) lua_getfield(L, -1, "literals");
+    if (lua_istable(L, -1)) {
+        lua_pushlstring(L, text.data(), text.size());
+        lua_rawget(L, -2);
+    }
+    bool written = lua_gettop(L) == top + 3 && lua_toboolean(L, -1) != 0;
+    lua_settop(L, top);
+    return written;
+}
+
 bool ScriptHost::writtenLines(std::vector<WrittenLine>& out, std::string& error) {
     lua_State* L = lua_.get();
     int top = lua_gettop(L);

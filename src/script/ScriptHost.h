@@ -108,6 +108,9 @@ public:
     // False with `error` ("FILE:LINE: ..." lines) when the script uses an
     // explicit line ID twice.
     bool writtenLines(std::vector<WrittenLine>& out, std::string& error);
+    // Whether the loaded script writes `text` as a string literal (in code,
+    // not in a comment), as the one reader found it: which actors it names.
+    bool writesLiteral(const std::string& text);
 
     // Scenes in the order the script lists them (its SCENES table), or every
     // global function of the script in name order.
