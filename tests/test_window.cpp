@@ -498,6 +498,56 @@ TEST_F(WindowTest, f1_shows_and_hides_the_inspector) {
     EXPECT_FALSE(game->inspectorShown());
 }
 
+// A jump cancels what its branch started: the inspector lists those after the
+// live processes, with the jump that cancelled them; a scene-long one lives on.
+TEST_F(WindowTest, f1_lists_what_the_last_jump_cancelled_and_the_scene_long_process_lives_on) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << R"(
+function street()
+    runForScene(function() while true do wait(1) end end):setName("pigeon")
+    runProcess(function() while true do wait(1) end end):setName("drizzle")
+    text("Rain on the street.")
+    jump("market")
+end
+function market()
+    runProcess(function() wait(600) end):setName("stall")
+    text("The market.")
+    jump("square")
+end
+function square()
+    text("The square.")
+end
+)";
+    open("street");
+    press(SDLK_F1);
+    ASSERT_TRUE(turnPagesUntil("The market."));
+    auto rows = sim().inspectedProcesses();
+    auto row = [&](const std::string& name) -> const ProcessInfo* {
+        for (const auto& p : rows)
+            if (p.name == name) return &p;
+        return nullptr;
+    };
+    ASSERT_NE(row("pigeon"), nullptr);
+    EXPECT_FALSE(row("pigeon")->cancelled) << "live through the jump";
+    ASSERT_NE(row("drizzle"), nullptr) << "the cancelled one is listed too";
+    EXPECT_TRUE(row("drizzle")->cancelled);
+    EXPECT_EQ(row("drizzle")->summary, "cancelled by jump to market");
+    EXPECT_TRUE(rows.back().cancelled) << "after the live ones";
+    auto cancelled = events("cancelled");
+    ASSERT_EQ(cancelled.size(), 1u) << "the transcript says it, once";
+    EXPECT_NE(cancelled[0].find("cancelled process=\"drizzle\" by=\"jump\" target=\"market\""), std::string::npos)
+        << cancelled[0];
+    wait(0.2);  // frames draw the inspector with it
+    EXPECT_TRUE(game->inspectorShown());
+
+    ASSERT_TRUE(turnPagesUntil("The square."));
+    rows = sim().inspectedProcesses();
+    ASSERT_NE(row("stall"), nullptr);
+    EXPECT_EQ(row("stall")->summary, "cancelled by jump to square");
+    EXPECT_EQ(row("drizzle"), nullptr) << "the last jump's only";
+    ASSERT_NE(row("pigeon"), nullptr);
+    EXPECT_FALSE(row("pigeon")->cancelled);
+}
+
 TEST_F(WindowTest, f4_shows_and_hides_the_editor_overlay_and_the_scene_goes_on) {
     open("heartbeat");
     EXPECT_FALSE(game->editorShown());
