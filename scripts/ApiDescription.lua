@@ -321,7 +321,8 @@ M.functions = {
     { "jump", "story", params = { { "target", "story" } },
         doc = "Continues the story at another function; the current one stops here, and so does every process it "
             .. "started (one transcript line each: `cancelled process=\"NAME\" by=\"jump\" target=\"TARGET\"`)." },
-    { "runForScene", "story", params = { { "fn", "function" }, { "...", "any" } }, returns = { { "Process" } },
+    { "runForScene", "story", params = { { "fn", "function" }, { "...", "any", opt = true } },
+        returns = { { "Process" } },
         signature = "runForScene([group,] fn, ...) -> Process",
         doc = "Starts `fn(...)` as a process that lives for the rest of the scene: a `jump` or a menu choice leaves "
             .. "it running (an ambient loop, rain). It ends when the scene's story ends (`by=\"scene_end\"` in the "

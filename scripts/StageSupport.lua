@@ -293,26 +293,23 @@ return function(stage, S, apiDescription)
     ---@param ... any
     ---@return Process
     function api.runForScene(fn, ...)
+        local grouped = getmetatable(fn) == "Group"
+        if grouped and type((...)) ~= "function" then
+            error(string.format("runForScene: fn must be a function. Was %s", describe((...))), 2)
+        elseif not grouped and type(fn) ~= "function" then
+            error(string.format("runForScene: fn must be a function (or a group, then a function). Was %s",
+                describe(fn)), 2)
+        end
         local story = sceneStoryOf(S.currentProcess())
         if not story then
             error("runForScene: call it inside a scene (a story function, or a process one started)", 2)
         end
-        local group = S.currentProcess():group()
-        if getmetatable(fn) == "Group" then
-            group = fn
-            local args = { n = select("#", ...) - 1, select(2, ...) }
-            fn = ...
-            if type(fn) ~= "function" then
-                error(string.format("runForScene: fn must be a function. Was %s", describe(fn)), 2)
-            end
-            local p = S.runProcessOwnedBy(story.runner, group, fn, unpack(args, 1, args.n))
+        if grouped then
+            local p = S.runProcessOwnedBy(story.runner, fn, ...)
             story.forScene[#story.forScene + 1] = p
             return p
         end
-        if type(fn) ~= "function" then
-            error(string.format("runForScene: fn must be a function (or a group, then a function). Was %s",
-                describe(fn)), 2)
-        end
+        local group = S.currentProcess():group()
         local p = S.runProcessOwnedBy(story.runner, group, fn, ...)
         story.forScene[#story.forScene + 1] = p
         return p
