@@ -319,7 +319,14 @@ M.functions = {
             .. "shells.\", {count = n}))` shows the template with `{count}` replaced; the template, not the result, "
             .. "carries the line ID (`{#ID}` or the automatic one), so the line keeps its ID whatever the values." },
     { "jump", "story", params = { { "target", "story" } },
-        doc = "Continues the story at another function; the current one stops here." },
+        doc = "Continues the story at another function; the current one stops here, and so does every process it "
+            .. "started (one transcript line each: `cancelled process=\"NAME\" by=\"jump\" target=\"TARGET\"`)." },
+    { "runForScene", "story", params = { { "fn", "function" }, { "...", "any", opt = true } },
+        returns = { { "Process" } },
+        signature = "runForScene([group,] fn, ...) -> Process",
+        doc = "Starts `fn(...)` as a process that lives for the rest of the scene: a `jump` or a menu choice leaves "
+            .. "it running (an ambient loop, rain). It ends when the scene's story ends (`by=\"scene_end\"` in the "
+            .. "transcript) or when cancelled; given a group first, it runs in that group." },
 
     -- The player -------------------------------------------------------------
     -- Sound (src/script/BindAudio.cpp; the handle and voiced lines in StageSupport.lua) --

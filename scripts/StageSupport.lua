@@ -190,7 +190,31 @@ return function(stage, S, apiDescription)
     ---------------------------------------------------------------------------
 
     local pendingOptions = setmetatable({}, { __mode = "k" }) -- process -> options so far
-    local storyOf = setmetatable({}, { __mode = "k" }) -- branch process -> its story
+    local storyOf = setmetatable({}, { __mode = "k" }) -- branch process, and the scene's runner -> its story
+
+    -- The story `p` plays in: its own (a branch's, the runner's), else that of
+    -- the process that started it; nil outside a scene.
+    local function sceneStoryOf(p)
+        while p do
+            if storyOf[p] then
+                return storyOf[p]
+            end
+            p = S.parentProcess(p)
+        end
+        return nil
+    end
+
+    -- One transcript line for each process a jump or the scene's end cancels,
+    -- so a loop that stopped is never a mystery.
+    local function recordCancelled(list, by, target)
+        for _, p in ipairs(list) do
+            if target then
+                stage.recordStageEvent("cancelled", "process", p:name(), "by", by, "target", target)
+            else
+                stage.recordStageEvent("cancelled", "process", p:name(), "by", by)
+            end
+        end
+    end
 
     local function storyFunction(fname, target)
         checkString(fname, "target", target)
@@ -256,8 +280,39 @@ return function(stage, S, apiDescription)
             error("jump: only a scene's own process can jump (not one it started)", 2)
         end
         stage.recordJump(target)
+        recordCancelled(S.liveDescendants(p), "jump", target) -- runForScene's are not the branch's: they go on
         story.next = target
         p:cancel() -- stops this branch; the scene goes on at `target`
+    end
+
+    ---Starts fn(...) as a process that lives for the rest of the scene: a jump or a menu choice,
+    ---which cancel what their branch started, leaves it running. It ends when the scene ends
+    ---(the story's last branch returns) or when cancelled (p:cancel(), its group's cancel()).
+    ---runForScene(group, fn, ...) starts it in `group`; else it runs in the caller's group.
+    ---@param fn function|Group
+    ---@param ... any
+    ---@return Process
+    function api.runForScene(fn, ...)
+        local grouped = getmetatable(fn) == "Group"
+        if grouped and type((...)) ~= "function" then
+            error(string.format("runForScene: fn must be a function. Was %s", describe((...))), 2)
+        elseif not grouped and type(fn) ~= "function" then
+            error(string.format("runForScene: fn must be a function (or a group, then a function). Was %s",
+                describe(fn)), 2)
+        end
+        local story = sceneStoryOf(S.currentProcess())
+        if not story then
+            error("runForScene: call it inside a scene (a story function, or a process one started)", 2)
+        end
+        if grouped then
+            local p = S.runProcessOwnedBy(story.runner, fn, ...)
+            story.forScene[#story.forScene + 1] = p
+            return p
+        end
+        local group = S.currentProcess():group()
+        local p = S.runProcessOwnedBy(story.runner, group, fn, ...)
+        story.forScene[#story.forScene + 1] = p
+        return p
     end
 
     ---Shows the options collected with option(), waits for a choice and
@@ -728,8 +783,25 @@ return function(stage, S, apiDescription)
     -- Runs a scene as a story: each story function runs as a branch process;
     -- when a branch jumps, the next one starts. Returns how the last branch
     -- ended: "done", "failed" or "cancelled".
+    -- Ends the scene's scene-long processes (runForScene) still live, oldest first.
+    local function endSceneProcesses(story)
+        local live = {}
+        for _, p in ipairs(story.forScene) do
+            if p:isAlive() then
+                live[#live + 1] = p
+            end
+        end
+        recordCancelled(live, "scene_end")
+        for i = 1, #live do
+            live[i]:cancel()
+        end
+    end
+
     function host.runScene(name, ...)
-        local story = {}
+        local story = { runner = S.currentProcess(), forScene = {} }
+        if story.runner then
+            storyOf[story.runner] = story
+        end
         local target, args = name, { n = select("#", ...), ... }
         while target do
             story.next = nil
@@ -745,10 +817,12 @@ return function(stage, S, apiDescription)
             args = { n = 0 }
             local status = S.waitEnded(branch)
             if status == "failed" or (status == "cancelled" and not story.next) then
+                endSceneProcesses(story)
                 return status
             end
             target = story.next
         end
+        endSceneProcesses(story)
         return "done"
     end
 

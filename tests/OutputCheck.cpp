@@ -134,6 +134,7 @@ const std::map<std::string, std::map<std::string, char>>& documentedEvents() {
         {"menu", {{"options", 's'}}},
         {"choice", {{"index", 'n'}, {"text", 's'}}},
         {"jump", {{"target", 's'}}},
+        {"cancelled", {{"process", 's'}, {"by", 's'}}},
         {"banner", {{"text", 's'}}},
         {"fade", {{"kind", 's'}, {"seconds", 'n'}}},
         {"controls", {{"enabled", 's'}}},

@@ -36,6 +36,13 @@ output_test(cli_list_scenes EXIT 0 STDERR "" STDOUT_FILE ${CMAKE_CURRENT_SOURCE_
             ARGS --list-scenes)
 output_test(cli_check_finds_nothing_in_the_demo EXIT 0 STDERR "" STDOUT "^$" ARGS --check)
 
+# A jump says which of its branch's processes it cancelled, right after its own
+# line; a runForScene process pecks on in the next branch (2.00, 3.00) and is
+# cancelled, and told, when the story ends (tests/scripts/scene_processes.lua).
+output_test(cli_a_jump_names_the_processes_it_cancelled EXIT 0 STDERR ""
+            STDOUT "1\\.50  jump target=\"market\"\n +1\\.50  cancelled process=\"drizzle\" by=\"jump\" target=\"market\"\n.* 2\\.00  print text=\"peck\"\n.* 3\\.00  print text=\"peck\"\n.* 4\\.00  print text=\"the market\"\n.* 4\\.00  cancelled process=\"pigeon\" by=\"scene_end\"\n"
+            ARGS --headless --script tests/scripts/scene_processes.lua --scene street --choose 1 --seconds 10)
+
 # --check, one script per kind of finding (tests/scripts/check/NAME.lua), its
 # whole report in tests/golden/check/NAME.txt, each line written out by hand
 # from the mistakes in the script; exit 1 on any finding, no line of ours on

@@ -3,7 +3,13 @@
 
 #include <SDL.h>
 
+#include <cstdlib>
+
+#include "RenderFixture.h"
 #include "app/SceneMenu.h"
+#include "render/ImageFiles.h"
+#include "render/OffscreenTarget.h"
+#include "view/Palette.h"
 
 using namespace stagehand;
 
@@ -71,4 +77,73 @@ TEST(SceneMenu, a_long_list_scrolls_with_the_selection) {
     EXPECT_EQ(menu.selected().name, "s2");
     EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 400, 280}, kLayout), SceneMenu::Action::Play);
     EXPECT_EQ(menu.selected().name, "s2");
+}
+
+// With a save, Continue and Load come first; the scenes keep their numbers.
+TEST(SceneMenu, continue_and_load_rows_come_first_and_the_scenes_keep_their_numbers) {
+    SceneMenu menu = threeScenes();
+    menu.setLatestSave(true, "Choices  \u00B7  2026-11-27 02:30");
+    EXPECT_EQ(menu.rowTexts(), (std::vector<std::string>{"Continue", "Load", "First", "b", "Third"}));
+    EXPECT_EQ(menu.selectedRow(), SceneMenu::Row::Continue);
+    EXPECT_EQ(menu.handle(key(SDLK_RETURN), kLayout), SceneMenu::Action::Continue);
+    menu.handle(key(SDLK_DOWN), kLayout);
+    EXPECT_EQ(menu.handle(key(SDLK_SPACE), kLayout), SceneMenu::Action::Load);
+    menu.handle(key(SDLK_DOWN), kLayout);
+    EXPECT_EQ(menu.handle(key(SDLK_RETURN), kLayout), SceneMenu::Action::Play);
+    EXPECT_EQ(menu.selected().name, "a");
+    EXPECT_EQ(menu.handle(key(SDLK_3), kLayout), SceneMenu::Action::Play) << "3: the third scene";
+    EXPECT_EQ(menu.selected().name, "c");
+    EXPECT_EQ(menu.handle(key(SDLK_4), kLayout), SceneMenu::Action::None) << "no fourth scene";
+    // Row 0 (y 250-314) is Continue, row 1 Load.
+    EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 400, 280}, kLayout), SceneMenu::Action::Continue);
+    EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 400, 340}, kLayout), SceneMenu::Action::Load);
+    EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 400, 400}, kLayout), SceneMenu::Action::Play);
+    EXPECT_EQ(menu.selected().name, "a");
+    menu.setLatestSave(false, "");
+    EXPECT_EQ(menu.rowTexts(), (std::vector<std::string>{"First", "b", "Third"}));
+    EXPECT_EQ(menu.handle(key(SDLK_RETURN), kLayout), SceneMenu::Action::Play);
+}
+
+// The menu as drawn: the Continue row (selected, with the save's title and
+// date after its label) and Load above the numbered scenes. With
+// STAGEHAND_SHOT_DIR set, the frame is also written there as
+// scene-menu-rows.png, to look at.
+struct SceneMenuRenderTest : test::RenderFixture<1280, 720> {};
+
+TEST_F(SceneMenuRenderTest, the_continue_row_shows_its_label_and_the_saves_title_and_date) {
+    SceneMenu menu = threeScenes();
+    menu.setLatestSave(true, "The lighthouse  \u00B7  2026-11-27 02:30");
+    OffscreenTarget target(1280, 720);
+    ViewLayout layout = ViewLayout::fit(1280, 720);
+    for (int frame = 0; frame < 2; ++frame) {  // the second frame, as a player sees it
+        target.bind();
+        glClearColor(0, 0, 0, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        layout.applyViewport();
+        menu.draw(*batch, *text, layout);
+    }
+    auto rgb = target.readRgb();
+    OffscreenTarget::unbind();
+    if (const char* folder = std::getenv("STAGEHAND_SHOT_DIR")) {
+        std::string error;
+        EXPECT_TRUE(savePng(std::filesystem::path(folder) / "scene-menu-rows.png", 1280, 720, rgb, error)) << error;
+    }
+    auto at = [&](int x, int y) { return &rgb[(static_cast<std::size_t>(y) * 1280 + x) * 3]; };
+    auto isAccent = [&](int x, int y) {
+        const std::uint8_t* p = at(x, y);
+        return p[0] == palette::kAccent.r && p[1] == palette::kAccent.g && p[2] == palette::kAccent.b;
+    };
+    EXPECT_TRUE(isAccent(301, 282)) << "the selection bar marks the Continue row";
+    auto inkIn = [&](int x0, int x1, int y0, int y1) {  // bright pixels: text
+        int n = 0;
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x) n += at(x, y)[0] + at(x, y)[1] + at(x, y)[2] > 300;
+        return n;
+    };
+    float label = text->width(text->font(FontFace::Regular, 26, layout.scale), "Continue");
+    int detailFrom = static_cast<int>(300 + 90 + label + 4);
+    EXPECT_GT(inkIn(370, detailFrom - 10, 262, 302), 50) << "Continue's label";
+    EXPECT_GT(inkIn(detailFrom, 970, 268, 300), 50) << "the save's title and date after it";
+    EXPECT_EQ(inkIn(320, 350, 262, 302), 0) << "no number on the Continue row";
+    EXPECT_GT(inkIn(320, 350, 262 + 128, 302 + 128), 0) << "the first scene keeps its number, 1";
 }

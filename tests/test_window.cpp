@@ -498,6 +498,56 @@ TEST_F(WindowTest, f1_shows_and_hides_the_inspector) {
     EXPECT_FALSE(game->inspectorShown());
 }
 
+// A jump cancels what its branch started: the inspector lists those after the
+// live processes, with the jump that cancelled them; a scene-long one lives on.
+TEST_F(WindowTest, f1_lists_what_the_last_jump_cancelled_and_the_scene_long_process_lives_on) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << R"(
+function street()
+    runForScene(function() while true do wait(1) end end):setName("pigeon")
+    runProcess(function() while true do wait(1) end end):setName("drizzle")
+    text("Rain on the street.")
+    jump("market")
+end
+function market()
+    runProcess(function() wait(600) end):setName("stall")
+    text("The market.")
+    jump("square")
+end
+function square()
+    text("The square.")
+end
+)";
+    open("street");
+    press(SDLK_F1);
+    ASSERT_TRUE(turnPagesUntil("The market."));
+    auto rows = sim().inspectedProcesses();
+    auto row = [&](const std::string& name) -> const ProcessInfo* {
+        for (const auto& p : rows)
+            if (p.name == name) return &p;
+        return nullptr;
+    };
+    ASSERT_NE(row("pigeon"), nullptr);
+    EXPECT_FALSE(row("pigeon")->cancelled) << "live through the jump";
+    ASSERT_NE(row("drizzle"), nullptr) << "the cancelled one is listed too";
+    EXPECT_TRUE(row("drizzle")->cancelled);
+    EXPECT_EQ(row("drizzle")->summary, "cancelled by jump to market");
+    EXPECT_TRUE(rows.back().cancelled) << "after the live ones";
+    auto cancelled = events("cancelled");
+    ASSERT_EQ(cancelled.size(), 1u) << "the transcript says it, once";
+    EXPECT_NE(cancelled[0].find("cancelled process=\"drizzle\" by=\"jump\" target=\"market\""), std::string::npos)
+        << cancelled[0];
+    wait(0.2);  // frames draw the inspector with it
+    EXPECT_TRUE(game->inspectorShown());
+
+    ASSERT_TRUE(turnPagesUntil("The square."));
+    rows = sim().inspectedProcesses();
+    ASSERT_NE(row("stall"), nullptr);
+    EXPECT_EQ(row("stall")->summary, "cancelled by jump to square");
+    EXPECT_EQ(row("drizzle"), nullptr) << "the last jump's only";
+    ASSERT_NE(row("pigeon"), nullptr);
+    EXPECT_FALSE(row("pigeon")->cancelled);
+}
+
 TEST_F(WindowTest, f4_shows_and_hides_the_editor_overlay_and_the_scene_goes_on) {
     open("heartbeat");
     EXPECT_FALSE(game->editorShown());
@@ -1187,6 +1237,123 @@ TEST_F(WindowTest, f9_on_the_scene_menu_after_a_restart_loads_the_quick_save) {
     EXPECT_GE(sim().ticks(), savedAt);
     EXPECT_LE(sim().ticks(), savedAt + 1);
     EXPECT_EQ(page(), savedPage);
+}
+
+// The scene menu's front door: Continue and Load, shown only when there is a save to play.
+TEST_F(WindowTest, the_scene_menu_shows_continue_and_load_only_when_a_save_can_be_played) {
+    open("");
+    const std::vector<std::string> scenesOnly = {"Pages", "Choices", "Walk", "Heartbeat"};
+    EXPECT_EQ(game->sceneMenu()->rowTexts(), scenesOnly) << "no save yet: the scenes alone";
+    fs::create_directories(folder / "user" / "saves");
+    std::ofstream(folder / "user" / "saves" / "slot-01.txt", std::ios::binary) << "stagehand-input 1\nscene choi";
+    open("");
+    EXPECT_EQ(game->sceneMenu()->rowTexts(), scenesOnly) << "a damaged save cannot be continued";
+
+    open("choices");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    press(SDLK_2);
+    wait(0.5);
+    press(SDLK_p);
+    press(SDLK_F5);
+    open("");
+    std::vector<std::string> withSave = {"Continue", "Load"};
+    withSave.insert(withSave.end(), scenesOnly.begin(), scenesOnly.end());
+    EXPECT_EQ(game->sceneMenu()->rowTexts(), withSave);
+    EXPECT_EQ(game->sceneMenu()->selectedRow(), SceneMenu::Row::Continue) << "the selection starts on Continue";
+    press(SDLK_1);
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_EQ(sim().sceneName(), "pages") << "a number key still plays its scene, numbered as before";
+}
+
+// Continue plays the save written last, whichever kind it is; F9 the quick save.
+TEST_F(WindowTest, continue_plays_the_latest_save_of_the_slots_and_the_quick_save_at_its_line) {
+    open("choices");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    press(SDLK_2);
+    wait(0.5);
+    press(SDLK_p);  // no tick in the frames that save
+    press(SDLK_F6);
+    press(SDLK_RETURN);  // slot 1
+    ASSERT_EQ(game->saveScreen().message(), "saved in slot 1");
+    std::uint64_t slotAt = sim().ticks();
+    ASSERT_EQ(page(), "You picked beta.");
+
+    open("pages");
+    ASSERT_TRUE(turnPagesUntil("Page 3."));
+    press(SDLK_p);
+    press(SDLK_F5);
+    std::uint64_t quickAt = sim().ticks();
+    fs::path slot = folder / "user" / "saves" / "slot-01.txt", quick = folder / "user" / "quicksave.txt";
+    auto written = fs::last_write_time(quick);
+
+    // The quick save is the later one.
+    fs::last_write_time(slot, written - std::chrono::seconds(60));
+    open("");
+    press(SDLK_RETURN);  // Continue
+    ASSERT_NE(game->simulation(), nullptr) << "Continue plays a save";
+    EXPECT_EQ(sim().sceneName(), "pages");
+    EXPECT_EQ(page(), "Page 3.");
+    EXPECT_GE(sim().ticks(), quickAt);
+    EXPECT_LE(sim().ticks(), quickAt + 1);
+
+    // The slot is the later one.
+    fs::last_write_time(slot, written + std::chrono::seconds(60));
+    open("");
+    press(SDLK_RETURN);
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_EQ(sim().sceneName(), "choices");
+    EXPECT_EQ(page(), "You picked beta.");
+    EXPECT_GE(sim().ticks(), slotAt);
+    EXPECT_LE(sim().ticks(), slotAt + 1);
+
+    open("");
+    press(SDLK_F9);  // the quick save, though the slot is later
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_EQ(sim().sceneName(), "pages");
+    EXPECT_EQ(page(), "Page 3.");
+}
+
+// Load opens the load screen over the menu: it loads a slot, saves nothing, and Escape goes back.
+TEST_F(WindowTest, load_on_the_scene_menu_opens_the_load_screen_over_it) {
+    open("choices");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    press(SDLK_3);
+    wait(0.5);
+    press(SDLK_p);
+    press(SDLK_F6);
+    press(SDLK_RIGHT);
+    press(SDLK_RETURN);  // slot 2
+    ASSERT_EQ(game->saveScreen().message(), "saved in slot 2");
+
+    open("");
+    press(SDLK_DOWN);
+    ASSERT_EQ(game->sceneMenu()->selectedRow(), SceneMenu::Row::Load);
+    press(SDLK_RETURN);
+    ASSERT_TRUE(game->saveScreen().isOpen());
+    EXPECT_EQ(game->saveScreen().mode(), SaveScreen::Mode::Load);
+    EXPECT_NE(game->sceneMenu(), nullptr) << "over the menu";
+    press(SDLK_ESCAPE);
+    EXPECT_FALSE(game->saveScreen().isOpen());
+    EXPECT_TRUE(running) << "Escape closed the screen, not the game";
+    press(SDLK_RETURN);
+    ASSERT_TRUE(game->saveScreen().isOpen());
+    press(SDLK_TAB);  // the Save tab: there is no scene to save
+    press(SDLK_RETURN);
+    EXPECT_EQ(game->saveScreen().message(), "No scene is playing: there is nothing to save.");
+    EXPECT_FALSE(fs::exists(folder / "user" / "saves" / "slot-01.txt"));
+    press(SDLK_TAB);
+    press(SDLK_RIGHT);  // slot 2
+    press(SDLK_RETURN);
+    ASSERT_NE(game->simulation(), nullptr) << "the slot plays";
+    EXPECT_FALSE(game->saveScreen().isOpen());
+    EXPECT_EQ(sim().sceneName(), "choices");
+    EXPECT_EQ(page(), "You picked gamma.");
 }
 
 TEST_F(WindowTest, load_on_the_command_line_resumes_the_saved_moment) {

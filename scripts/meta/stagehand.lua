@@ -335,9 +335,14 @@ function menu() end
 ---@param values? table<string, string|number>
 ---@return Line
 function line(template, values) end
----Continues the story at another function; the current one stops here.
+---Continues the story at another function; the current one stops here, and so does every process it started (one transcript line each: `cancelled process="NAME" by="jump" target="TARGET"`).
 ---@param target string
 function jump(target) end
+---Starts `fn(...)` as a process that lives for the rest of the scene: a `jump` or a menu choice leaves it running (an ambient loop, rain). It ends when the scene's story ends (`by="scene_end"` in the transcript) or when cancelled; given a group first, it runs in that group.
+---@param fn function
+---@param ...? any
+---@return Process
+function runForScene(fn, ...) end
 
 -- sound ---------------------------------------------------------------------
 

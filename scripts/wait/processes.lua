@@ -92,18 +92,24 @@ local function newProcess(fn, g, parent, co)
     return p
 end
 
-local function startProcess(fname, g, fn, ...)
+-- Starts fn(...) in group g as a child of `parent` (a record, or nil for none).
+local function startProcessUnder(fname, g, parent, fn, ...)
     checkType(fname, "fn", fn, "function")
     if K.nesting >= K.MAX_NESTING then
         error(string.format("%s: processes started inside one another %d deep (does a process start itself?)",
             fname, K.MAX_NESTING), 3)
     end
-    local p = newProcess(fn, g, K.current())
+    local p = newProcess(fn, g, parent)
     K.nesting = K.nesting + 1
     launch(p, ...)
     K.nesting = K.nesting - 1
     stopIfCancelled()
     return handle(p)
+end
+
+-- The caller's child (none outside a process).
+local function startProcess(fname, g, fn, ...)
+    return startProcessUnder(fname, g, K.current(), fn, ...)
 end
 
 K.launch, K.newProcess, K.startProcess = launch, newProcess, startProcess
@@ -303,4 +309,47 @@ end
 ---Cancels every live process in every group.
 function M.cancelAll()
     cancelEach(liveOldestFirst())
+end
+
+-- The host's (scripts/StageSupport.lua): starts fn(...) in group `group` as
+-- a child of process `owner`, not of the caller, so cancelling the caller
+-- leaves it be and cancelling `owner` cancels it. The story runner owns a
+-- scene's scene-long processes (runForScene) this way.
+function M.runProcessOwnedBy(owner, group, fn, ...)
+    local parent = K.checkProcess("runProcessOwnedBy", owner)
+    local g = K.checkSelf(group, K.Group, "run")
+    return startProcessUnder("runProcessOwnedBy", g, parent, fn, ...)
+end
+
+-- The host's: the process that started `p` (its owner, for runProcessOwnedBy's), or nil.
+function M.parentProcess(p)
+    local parent = K.checkProcess("parentProcess", p)[PARENT]
+    return parent and handle(parent) or nil
+end
+
+-- The host's: the live processes `p` started, and theirs, oldest first (the
+-- ones a cancel of `p` is about to take with it).
+function M.liveDescendants(p)
+    local list, seen = {}, {}
+    local function add(record)
+        local children = extra(record, CHILDREN)
+        if not children then
+            return
+        end
+        for child in pairs(children) do
+            if not seen[child] then
+                seen[child] = true
+                if isLive(child) then
+                    list[#list + 1] = child
+                end
+                add(child)
+            end
+        end
+    end
+    add(K.checkProcess("liveDescendants", p))
+    table.sort(list, byAge)
+    for i = 1, #list do
+        list[i] = handle(list[i])
+    end
+    return list
 end

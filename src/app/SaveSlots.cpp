@@ -43,10 +43,15 @@ std::string slotThumbnailPath(int number) {
 }
 
 SlotInfo readSlot(int number, const std::string& scriptPath) {
-    SlotInfo slot;
+    SlotInfo slot = readSaveFile(slotPath(number), scriptPath);
     slot.number = number;
-    slot.path = slotPath(number);
     slot.thumbnail = slotThumbnailPath(number);
+    return slot;
+}
+
+SlotInfo readSaveFile(const std::string& path, const std::string& scriptPath) {
+    SlotInfo slot;
+    slot.path = path;
     std::error_code missing;
     if (!std::filesystem::exists(pathFromUtf8(slot.path), missing)) return slot;
     slot.state = SlotInfo::State::Damaged;
@@ -77,6 +82,22 @@ std::vector<SlotInfo> listSlots(const std::string& scriptPath) {
     std::vector<SlotInfo> slots;
     for (int n = 1; n <= kSaveSlotCount; ++n) slots.push_back(readSlot(n, scriptPath));
     return slots;
+}
+
+std::optional<SlotInfo> latestSave(const std::string& scriptPath, const std::string& quicksavePath) {
+    std::vector<SlotInfo> saves = listSlots(scriptPath);
+    saves.push_back(readSaveFile(quicksavePath, scriptPath));
+    std::optional<SlotInfo> latest;
+    std::filesystem::file_time_type latestTime{};
+    for (auto& save : saves) {
+        if (save.state != SlotInfo::State::Ready) continue;
+        std::error_code failed;
+        auto written = std::filesystem::last_write_time(pathFromUtf8(save.path), failed);
+        if (failed || (latest && written <= latestTime)) continue;
+        latestTime = written;
+        latest = std::move(save);
+    }
+    return latest;
 }
 
 bool writeFileSafely(const std::string& path, const std::string& text, std::string& error) {

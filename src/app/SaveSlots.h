@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,13 @@ std::string slotThumbnailPath(int number);
 // garbage, from another script or another version); never throws.
 std::vector<SlotInfo> listSlots(const std::string& scriptPath);
 SlotInfo readSlot(int number, const std::string& scriptPath);
+// The save at `path` as a slot would show it (number 0: not a slot).
+SlotInfo readSaveFile(const std::string& path, const std::string& scriptPath);
+
+// The save "Continue" plays: of the slots and the quick save at
+// `quicksavePath`, the ready one written last (by the file's time); none when
+// there is no save this script can play.
+std::optional<SlotInfo> latestSave(const std::string& scriptPath, const std::string& quicksavePath);
 
 // Writes `text` to `path` through `path`.tmp and a rename; false with `error`
 // (and the old file untouched) when any step fails.

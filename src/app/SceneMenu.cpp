@@ -19,7 +19,38 @@ int SceneMenu::rowAt(float x, float y) const {
     int row = static_cast<int>((y - kListTop) / kRowHeight);
     if (row >= kRowsShown) return -1;
     row += firstShown_;
-    return row < static_cast<int>(scenes_.size()) ? row : -1;
+    return row < rowCount() ? row : -1;
+}
+
+void SceneMenu::setLatestSave(bool any, std::string detail) {
+    saveRows_ = any ? 2 : 0;
+    continueDetail_ = std::move(detail);
+    selected_ = firstShown_ = 0;
+}
+
+SceneMenu::Row SceneMenu::selectedRow() const {
+    if (selected_ >= saveRows_) return Row::Scene;
+    return selected_ == 0 ? Row::Continue : Row::Load;
+}
+
+std::vector<std::string> SceneMenu::rowTexts() const {
+    std::vector<std::string> rows;
+    if (saveRows_ > 0) {
+        rows.push_back(lang::word("menu.continue"));
+        rows.push_back(lang::word("menu.load"));
+    }
+    for (const auto& scene : scenes_) rows.push_back(scene.title.empty() ? scene.name : scene.title);
+    return rows;
+}
+
+// What Enter, a click or a number key does on the selected row.
+SceneMenu::Action SceneMenu::actionOfSelected() const {
+    switch (selectedRow()) {
+        case Row::Continue: return Action::Continue;
+        case Row::Load: return Action::Load;
+        case Row::Scene: return Action::Play;
+    }
+    return Action::None;
 }
 
 void SceneMenu::select(int index) {
@@ -29,13 +60,13 @@ void SceneMenu::select(int index) {
 }
 
 SceneMenu::Action SceneMenu::handle(const InputEvent& event, const ViewLayout& layout) {
-    int count = static_cast<int>(scenes_.size());
+    int count = rowCount();
     if (event.kind == InputKind::Quit) return Action::Quit;
     if (count == 0) return Action::None;
     if (event.kind == InputKind::MouseMove || event.kind == InputKind::MouseDown) {
         int row = rowAt(layout.toViewX(event.x), layout.toViewY(event.y));
         if (row >= 0) selected_ = row;
-        return row >= 0 && event.kind == InputKind::MouseDown ? Action::Play : Action::None;
+        return row >= 0 && event.kind == InputKind::MouseDown ? actionOfSelected() : Action::None;
     }
     if (event.kind != InputKind::KeyDown) return Action::None;
     switch (event.key) {
@@ -46,10 +77,10 @@ SceneMenu::Action SceneMenu::handle(const InputEvent& event, const ViewLayout& l
         case SDLK_s: select((selected_ + 1) % count); return Action::None;
         case SDLK_RETURN:
         case SDLK_KP_ENTER:
-        case SDLK_SPACE: return Action::Play;
-        default:
-            if (event.key >= SDLK_1 && event.key <= SDLK_9 && event.key - SDLK_1 < count) {
-                select(event.key - SDLK_1);
+        case SDLK_SPACE: return actionOfSelected();
+        default:  // a scene's number, as the list shows it (the save rows have none)
+            if (event.key >= SDLK_1 && event.key <= SDLK_9 && event.key - SDLK_1 < count - saveRows_) {
+                select(saveRows_ + event.key - SDLK_1);
                 return Action::Play;
             }
             return Action::None;
@@ -63,6 +94,7 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     Font row = text.font(FontFace::Regular, 26, layout.scale);
     Font number = text.font(FontFace::Bold, 26, layout.scale);
     Font small = text.font(FontFace::Regular, 18, layout.scale);
+    const std::vector<std::string> rows = rowTexts();
     batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
     batch.gradientRect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, palette::kMenuSkyTop, palette::kMenuSkyBottom);
     text.drawCentered(title, title_.empty() ? "Stagehand" : title_, ViewLayout::kWidth / 2, 96, kAccent);
@@ -70,11 +102,11 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     std::string line = lang::word(title_.empty() ? "menu.subtitle" : "menu.pick");
     if (!version_.empty()) line = lang::word("menu.version", {{"version", version_}}) + " " + line;
     text.drawCentered(subtitle, line, ViewLayout::kWidth / 2, 180, kMenuMuted);
-    int lastShown = std::min(static_cast<int>(scenes_.size()), firstShown_ + kRowsShown);
+    int lastShown = std::min(rowCount(), firstShown_ + kRowsShown);
     if (firstShown_ > 0)
         text.drawCentered(subtitle, "\u25B2 " + lang::word("menu.more"), ViewLayout::kWidth / 2, kListTop - 30,
                           kMenuMuted);
-    if (lastShown < static_cast<int>(scenes_.size()))
+    if (lastShown < rowCount())
         text.drawCentered(subtitle, "\u25BC " + lang::word("menu.more"), ViewLayout::kWidth / 2,
                           kListTop + kRowsShown * kRowHeight, kMenuMuted);
     for (int i = firstShown_; i < lastShown; ++i) {
@@ -84,10 +116,18 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
             batch.rect(kListX, y + 4, kListWidth, kRowHeight - 8, palette::kMenuRowHighlight);
             batch.rect(kListX, y + 4, 4, kRowHeight - 8, kAccent);
         }
-        const auto& scene = scenes_[i];
-        text.draw(number, std::to_string(i + 1), kListX + 24, y + 15, chosen ? kAccent : kMenuMuted);
-        text.drawAligned(row, text.elide(row, scene.title.empty() ? scene.name : scene.title, kListWidth - 90),
-                         kListX + 70, kListWidth - 90, y + 15, chosen ? kMenuText : kMenuMuted);
+        if (i < saveRows_) {  // Continue (and of which save) or Load: no number
+            float labelWidth = std::min(text.width(row, rows[i]), kListWidth - 90);
+            text.drawAligned(row, text.elide(row, rows[i], kListWidth - 90), kListX + 70, kListWidth - 90, y + 15,
+                             chosen ? kAccent : kMenuMuted);
+            if (i == 0 && !continueDetail_.empty())
+                text.drawAligned(small, text.elide(small, continueDetail_, kListWidth - 120 - labelWidth),
+                                 kListX + 90 + labelWidth, kListWidth - 120 - labelWidth, y + 22, kMenuMuted);
+            continue;
+        }
+        text.draw(number, std::to_string(i - saveRows_ + 1), kListX + 24, y + 15, chosen ? kAccent : kMenuMuted);
+        text.drawAligned(row, text.elide(row, rows[i], kListWidth - 90), kListX + 70, kListWidth - 90, y + 15,
+                         chosen ? kMenuText : kMenuMuted);
     }
     if (scenes_.empty())
         text.drawCentered(row, lang::word(message_.empty() ? "menu.noScenes" : "menu.fixScript"),

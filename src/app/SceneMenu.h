@@ -1,5 +1,6 @@
 // The window's opening screen: the script's scenes, chosen with the arrow
-// keys and Enter, a number key, or the mouse.
+// keys and Enter, a number key, or the mouse. When the player has a save, two
+// rows come first: Continue (the latest save) and Load (the load screen).
 #pragma once
 
 #include <vector>
@@ -14,13 +15,24 @@ namespace stagehand {
 
 class SceneMenu {
 public:
-    enum class Action { None, Play, Quit };
+    enum class Action { None, Play, Continue, Load, Quit };
+    enum class Row { Continue, Load, Scene };
 
     explicit SceneMenu(std::vector<SceneInfo> scenes) : scenes_(std::move(scenes)) {}
     static constexpr int kRowsShown = 5;  // rows between the subtitle and the key hints
 
+    // The latest save (none: no Continue or Load row). `detail` is what the
+    // Continue row says of it (its scene's title and date). The selection
+    // starts on Continue.
+    void setLatestSave(bool any, std::string detail);
+    bool hasSaveRows() const { return saveRows_ > 0; }
+
     Action handle(const InputEvent& event, const ViewLayout& layout);
-    const SceneInfo& selected() const { return scenes_[selected_]; }
+    Row selectedRow() const;
+    const SceneInfo& selected() const { return scenes_[selected_ - saveRows_]; }  // a Scene row's
+    // Every row's text, top to bottom, as shown (the scene menu's tests; self-voicing reads the selected one).
+    std::vector<std::string> rowTexts() const;
+    std::string selectedText() const { return rowTexts()[selected_]; }
     bool empty() const { return scenes_.empty(); }
     void draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout);
     // A problem to show above the key hints (a script that did not load).
@@ -36,10 +48,15 @@ public:
 
 private:
     int rowAt(float viewX, float viewY) const;
+    Action actionOfSelected() const;
     void select(int index);  // and scroll so it is in view
 
+    int rowCount() const { return saveRows_ + static_cast<int>(scenes_.size()); }
+
     std::vector<SceneInfo> scenes_;
-    int selected_ = 0;
+    int saveRows_ = 0;  // 2 (Continue, Load) when there is a save
+    std::string continueDetail_;
+    int selected_ = 0;    // a row: the save rows first, then the scenes
     int firstShown_ = 0;  // the list scrolls when it has more scenes than fit
     std::string message_;
     std::string title_, version_;

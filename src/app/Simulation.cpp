@@ -210,9 +210,25 @@ void Simulation::checkDeadlocks() {
     }
 }
 
+// The live processes, then the ones the last jump cancelled (and the scene's
+// end, after it): the transcript's `cancelled` lines since its last `jump`.
 std::vector<ProcessInfo> Simulation::inspectedProcesses() {
     auto list = host_->processes();
     for (auto& p : list) p.stuck = stuckNames_.count(p.name) > 0;
+    const auto& events = transcript_.events();
+    std::size_t from = events.size();
+    while (from > 0 && events[from - 1].name != "jump") --from;
+    for (std::size_t i = from; i < events.size(); ++i) {
+        const TranscriptEvent& e = events[i];
+        const std::string *name = e.field("process"), *by = e.field("by"), *target = e.field("target");
+        if (e.name != "cancelled" || !name || !by) continue;
+        ProcessInfo row;
+        row.name = *name;
+        row.status = "cancelled";
+        row.summary = *by == "jump" && target ? "cancelled by jump to " + *target : "cancelled: the scene ended";
+        row.cancelled = true;
+        list.push_back(row);
+    }
     return list;
 }
 

@@ -169,6 +169,10 @@ void WindowGame::openMenu() {
     menu_ = std::make_unique<SceneMenu>(scenes);
     menu_->setTitle(setup_.game.title, setup_.game.version);
     menu_->setMessage(problem);
+    latestSave_ = latestSave(setup_.scriptPath, quicksavePath());
+    menu_->setLatestSave(
+        latestSave_.has_value(),
+        latestSave_ ? latestSave_->title + (latestSave_->date.empty() ? "" : "  \u00B7  ") + latestSave_->date : "");
     session_.reset();
     keepReadLines();
 }
@@ -217,14 +221,12 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
                 lang::word(event.kind == InputKind::PadAdded ? "notice.padAdded" : "notice.padRemoved"));
         return;
     }
-    if (menu_ && event.kind == InputKind::KeyDown && event.key == SDLK_F9) {
+    if (saveScreen_.isOpen()) {  // over a scene, or over the scene menu (its Load row)
+        handleSaveScreen(event, layout);
+    } else if (menu_ && event.kind == InputKind::KeyDown && event.key == SDLK_F9) {
         quickload();  // the quick save plays from the scene menu too (after a restart)
     } else if (menu_) {
-        auto action = menu_->handle(event, layout);
-        if (action == SceneMenu::Action::Quit) running_ = false;
-        if (action == SceneMenu::Action::Play) play(menu_->selected().name, menu_->selected().title, setup_);
-    } else if (saveScreen_.isOpen()) {
-        handleSaveScreen(event, layout);
+        handleMenu(event, layout);
     } else if (!showHistory_ && !paused_ && sim && rollbackStep(event) != 0) {
         rollback(rollbackStep(event) < 0);
     } else if (showHistory_ || isHistoryKey(event)) {
@@ -240,6 +242,18 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
         playInput_.handle(event, sim->world(), [&](float x, float y) {
             return renderer_.view.menuOptionAt(layout.toViewX(x), layout.toViewY(y));
         });
+    }
+}
+
+void WindowGame::handleMenu(const InputEvent& event, const ViewLayout& layout) {
+    switch (menu_->handle(event, layout)) {
+        case SceneMenu::Action::Quit: running_ = false; break;
+        case SceneMenu::Action::Play: play(menu_->selected().name, menu_->selected().title, setup_); break;
+        case SceneMenu::Action::Continue:
+            if (latestSave_) loadSave(latestSave_->path);
+            break;
+        case SceneMenu::Action::Load: openSaveScreen(SaveScreen::Mode::Load); break;
+        case SceneMenu::Action::None: break;
     }
 }
 
@@ -401,7 +415,12 @@ void WindowGame::openSaveScreen(SaveScreen::Mode mode) {
 
 void WindowGame::handleSaveScreen(const InputEvent& event, const ViewLayout& layout) {
     switch (saveScreen_.handle(event, layout)) {
-        case SaveScreen::Action::Save: saveToSlot(saveScreen_.selectedSlot()); break;
+        case SaveScreen::Action::Save:
+            if (session_)
+                saveToSlot(saveScreen_.selectedSlot());
+            else  // opened from the scene menu
+                saveScreen_.setMessage(lang::word("save.noScene"));
+            break;
         case SaveScreen::Action::Load:
             saveScreen_.close();
             loadSave(slotPath(saveScreen_.selectedSlot()));
@@ -551,11 +570,10 @@ void WindowGame::updateSpeech() {
     }
     voicing_.setSink(speech());
     Simulation* sim = simulation();
-    if (menu_ && menu_->empty()) {
+    if (menu_ && menu_->empty() && !menu_->hasSaveRows()) {
         voicing_.followRow("Scene menu: no scene to play");
     } else if (menu_) {
-        const SceneInfo& scene = menu_->selected();
-        voicing_.followRow("Scene menu: " + (scene.title.empty() ? scene.name : scene.title));
+        voicing_.followRow("Scene menu: " + menu_->selectedText());
     } else if (paused_) {
         voicing_.followRow(pauseMenu_.spoken(settings_));
     } else if (showHistory_ && sim) {
@@ -576,6 +594,8 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
     if (menu_) {
         menu_->setPadHints(padUsedLast_);
         menu_->draw(renderer_.batch, renderer_.text, layout);
+        if (saveScreen_.isOpen())
+            saveScreen_.draw(renderer_.batch, renderer_.text, renderer_.images, layout, padUsedLast_);
     } else if (sim) {
         sim->world().camera().setStillShakes(settings_.reduceFlashes);  // the view only: the shake still runs
         std::vector<ProcessInfo> processes;

@@ -83,6 +83,7 @@ private:
     void openMenu();
     void watchFiles(double now);
     void handle(const InputEvent& event, const ViewLayout& layout);
+    void handleMenu(const InputEvent& event, const ViewLayout& layout);
     void handlePause(const InputEvent& event, const ViewLayout& layout);
     bool handleSceneKey(const InputEvent& event);
     bool handleSceneOverKey(int key);
@@ -118,7 +119,8 @@ private:
     AudioOutput sound_{soundNotice_};
     std::unique_ptr<PlaySession> session_;  // the scene being played: recording, hot reload
     std::unique_ptr<SceneMenu> menu_;
-    ScriptWatcher menuWatcher_;  // the menu lists the scenes of the script as last saved
+    std::optional<SlotInfo> latestSave_;  // what the menu's Continue plays, read as the menu opened
+    ScriptWatcher menuWatcher_;           // the menu lists the scenes of the script as last saved
     std::string sceneTitle_;
     bool topLevelScript_ = false;
     bool running_ = true;

@@ -120,6 +120,10 @@ const std::vector<EngineWord>& engineWordList() {
          "scene menu: before the line under the title ({version}: the game's version, e.g. 1.0)", 1200, 20, false},
         {"menu.more", "more", "scene menu: beside an arrow when more scenes are above or below the list", 400, 18,
          false},
+        {"menu.continue", "Continue", "scene menu: a row above the scenes that plays the latest save", 590, 26, false},
+        {"menu.load", "Load", "scene menu: a row above the scenes that opens the load screen", 590, 26, false},
+        {"save.noScene", "No scene is playing: there is nothing to save.",
+         "save and load screen: a message when it was opened from the scene menu", 1200, 15, false},
     };
     return kEngineWords;
 }

@@ -25,9 +25,10 @@ const char* const kCopiedLibraries[] = {"string", "table", "math", "coroutine"};
 // Names of the scheduler the host keeps for itself.
 bool isHostOnly(const char* name) {
     static const char* const kHostOnly[] = {
-        "wakeUpWaitingThreads", "setErrorHandler",       "GLOBAL_NAMES",   "setKillCheck", "setSceneGlobals",
-        "addSupportSource",     "sceneCoroutineLibrary", "closestName",    "setObserver",  "waitUntilLabelled",
-        "allProcesses",         "setSendableSignals",    "setHangListener"};
+        "wakeUpWaitingThreads", "setErrorHandler",   "GLOBAL_NAMES",          "setKillCheck",
+        "setSceneGlobals",      "addSupportSource",  "sceneCoroutineLibrary", "closestName",
+        "setObserver",          "waitUntilLabelled", "allProcesses",          "setSendableSignals",
+        "setHangListener",      "runProcessOwnedBy", "liveDescendants",       "parentProcess"};
     for (const char* hostOnly : kHostOnly)
         if (std::strcmp(name, hostOnly) == 0) return true;
     return false;

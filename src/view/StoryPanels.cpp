@@ -350,16 +350,20 @@ void WorldView::drawInspector(const std::vector<ProcessInfo>& processes, bool pa
     for (std::size_t i = 0; i < traceback.size(); ++i)
         text_.draw(font, text_.elide(font, traceback[i], w - 20), x + 10, y + 8 + (shown + 1 + i) * lineHeight,
                    i == 0 ? kErrorText : kMuted, false);
-    text_.draw(font,
-               std::to_string(processes.size()) +
-                   (paused ? " live processes, all paused (F1 hides)" : " live processes (F1 hides)"),
-               x + 10, y + 8, kMuted, false);
+    auto live = std::count_if(processes.begin(), processes.end(), [](const ProcessInfo& p) { return !p.cancelled; });
+    text_.draw(
+        font, std::to_string(live) + (paused ? " live processes, all paused (F1 hides)" : " live processes (F1 hides)"),
+        x + 10, y + 8, kMuted, false);
     for (std::size_t i = 0; i < shown; ++i) {
         const auto& p = processes[i];
         float rowY = y + 8 + (i + 1) * lineHeight;
-        text_.draw(font, text_.elide(font, p.name, 190), x + 10, rowY, kPanelText, false);
+        text_.draw(font, text_.elide(font, p.name, 190), x + 10, rowY, p.cancelled ? kMuted : kPanelText, false);
         std::string summary = p.stuck ? "STUCK: " + p.summary : p.summary;  // a reported hang stands out
-        text_.draw(font, text_.elide(font, summary, 240), x + 210, rowY, p.stuck ? kErrorText : kAccent, false);
+        text_.draw(font, text_.elide(font, summary, p.cancelled ? 440 : 240), x + 210, rowY,
+                   p.stuck       ? kErrorText
+                   : p.cancelled ? kMuted
+                                 : kAccent,
+                   false);
         std::string where = p.where.substr(p.where.find_last_of('/') + 1);  // the file name is enough here
         text_.draw(font, text_.elide(font, where, 150), x + 460, rowY, kMuted, false);
     }
