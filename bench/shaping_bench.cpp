@@ -1,10 +1,10 @@
 // What shaping costs a frame (issue 28): a demo-like frame (the forest, six
 // actors with names, three of them with speech bubbles, a dialogue line in the
 // box under a portrait) with its text in English, then the same frame with
-// the text in Arabic and in Japanese (the bubbles and the line; names stay
+// the text in Arabic, in Japanese and in Chinese (the bubbles and the line; names stay
 // Latin), each drawn FRAMES times after its first frame into a 1280x720
 // offscreen target, glFinish'ed. The English frame is the baseline of the same
-// run; the three are measured in turns (English, Arabic, Japanese, repeated
+// run; the four are measured in turns (English, Arabic, Japanese, Chinese, repeated
 // ROUNDS times) so a busy machine slows all alike. Shaping happens once per
 // text (the first frame, with the atlas warming its glyphs); later frames only
 // draw, which `layouts_made` shows.
@@ -47,6 +47,9 @@ const Texts kLanguages[] = {
      "ここだよ。古い樫の木のそばに毛布を広げよう。潮が変わるまで、誰にも見つからないはずだ。",
      {"まだ着かないの？もうすぐだと思うよ。", "夕方の潮に乗って船が帰ってくるのを見て。",
       "あなたのために窓辺のランプをつけておいたよ。"}},
+    {"chinese",
+     "灯室里满是煤油和海盐的气味。守塔人玛伦擦着黄铜，头也不抬。“你要是为那页撕掉的日志来的，该说的我都说了。”",
+     {"他是真的巫师吗？我想吃三明治。", "快看，一只甲虫！我鞋子里全是草。", "你也好啊。出去的时候当心脚下的缆绳。"}},
 };
 
 struct Result {

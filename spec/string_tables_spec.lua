@@ -49,8 +49,8 @@ local function oneFinding(findings, pattern)
 end
 
 describe("the demo's string tables", function()
-    it("are the source (en) and three translations: French, Arabic and Japanese", function()
-        assert.are.same({ "ar", "en", "fr", "ja" }, tables.languagesOf(SCRIPT))
+    it("are the source (en) and four translations: French, Arabic, Japanese and Simplified Chinese", function()
+        assert.are.same({ "ar", "en", "fr", "ja", "zh" }, tables.languagesOf(SCRIPT))
     end)
 
     it("name every line of the demo: 86 lines, each with an explicit ID", function()
@@ -60,7 +60,7 @@ describe("the demo's string tables", function()
         end
     end)
 
-    for _, code in ipairs({ "en", "fr", "ar", "ja" }) do
+    for _, code in ipairs({ "en", "fr", "ar", "ja", "zh" }) do
         it(code .. " is complete, current and keeps the source's tags", function()
             local path = tables.tablePath(SCRIPT, code)
             local content = read(path)
@@ -76,17 +76,17 @@ describe("the demo's string tables", function()
             en[r[2]] = r[3]
         end
         local same = {}
-        for _, code in ipairs({ "fr", "ar", "ja" }) do
+        for _, code in ipairs({ "fr", "ar", "ja", "zh" }) do
             for _, r in ipairs((tables.parseCsv(read(tables.tablePath(SCRIPT, code)), code))) do
                 if r[3] == en[r[2]] and not (code == "fr" and r[2]:match("^actor%.")) then -- French keeps the names
                     same[#same + 1] = code .. ":" .. r[2]
                 end
             end
         end
-        -- The countdown's digits are the same in French and Japanese; "{cps=4}...{/cps}" is a silence.
+        -- The countdown's digits are the same in French, Japanese and Chinese; "{cps=4}...{/cps}" is a silence.
         assert.are.same({ "fr:lighthouse_oil.6756", "fr:harbour.count-3", "fr:harbour.count-2",
             "fr:harbour.count-1", "ar:lighthouse_oil.6756", "ja:harbour.count-3", "ja:harbour.count-2",
-            "ja:harbour.count-1" }, same)
+            "ja:harbour.count-1", "zh:harbour.count-3", "zh:harbour.count-2", "zh:harbour.count-1" }, same)
     end)
 end)
 

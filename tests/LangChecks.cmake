@@ -57,7 +57,7 @@ output_test(cli_overflow_report_unknown_language EXIT 2 STDERR "^stagehand: unkn
             ARGS --overflow-report de --script tests/lang/Overflow.lua)
 # The engine's own words (menus, hints, notices: lang/EngineWords) fit their rooms in every language the
 # demo ships, each measured as the screens draw it.
-foreach(code fr ar ja)
+foreach(code fr ar ja zh)
   output_test(cli_overflow_report_engine_words_fit_in_${code} EXIT 0 STDERR ""
               STDOUT "\n0 of [0-9]+ engine words overflow in ${code}\n$"
               ARGS --overflow-report ${code})

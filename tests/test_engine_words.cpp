@@ -71,7 +71,7 @@ TEST_F(EngineWordsTest, every_word_the_engine_asks_for_is_listed_and_every_liste
 }
 
 TEST_F(EngineWordsTest, every_demo_language_has_every_engine_word_translated_and_current) {
-    for (const char* code : {"fr", "ar", "ja"}) {
+    for (const char* code : {"fr", "ar", "ja", "zh"}) {
         lang::StringTable table;
         std::string error;
         ASSERT_TRUE(lang::loadStringTable(lang::engineWords().tablePath(code), code, table, error)) << error;

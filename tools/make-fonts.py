@@ -10,8 +10,15 @@ fallback chain in src/render/GlyphAtlas.cpp:
   NotoSansDevanagari-Subset.ttf  Devanagari (fonts-noto-core)
   NotoSansJP-Subset.otf          Japanese: kana, CJK punctuation, full-width
                                  forms, the 2,965 JIS X 0208 level-1 kanji and
-                                 any other CJK character the scripts hold
-                                 (fonts-noto-cjk, the JP face of the .ttc)
+                                 any other CJK character the scripts hold but
+                                 their Chinese tables (fonts-noto-cjk, the JP
+                                 face of the .ttc)
+  NotoSansSC-Subset.otf          Simplified Chinese: CJK punctuation, full-width
+                                 forms and exactly the hanzi the Chinese tables
+                                 (*.zh.csv) and the name 中文 hold (the SC
+                                 face of the same .ttc); a hanzi a new line adds
+                                 comes from the Japanese subset until this is
+                                 run again
 
 All are under the SIL Open Font License 1.1 (assets/fonts/Noto-LICENSE.txt,
 copied from the packages' copyright files). Run with a Python that has
@@ -69,15 +76,33 @@ def jis_level1_kanji():
     return out
 
 
+def is_cjk(cp):
+    return is_cjk_ideograph(cp) or any(a <= cp <= b for a, b in CJK_RANGES)
+
+
+def cjk_in(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return {ord(c) for c in f.read() if is_cjk(ord(c))}
+
+
 def script_characters():
-    """Every CJK character written in the game's scripts and string tables."""
+    """Every CJK character written in the game's scripts and string tables but the Chinese ones."""
     found = set()
     for folder, _, files in os.walk(os.path.join(ROOT, "scripts")):
         for name in files:
-            if name.endswith((".lua", ".csv")):
-                with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as f:
-                    found.update(ord(c) for c in f.read() if is_cjk_ideograph(ord(c)) or
-                                 any(a <= ord(c) <= b for a, b in CJK_RANGES))
+            if name.endswith((".lua", ".csv")) and ".zh." not in name:
+                found |= cjk_in(os.path.join(folder, name))
+    return found
+
+
+def chinese_characters():
+    """Every CJK character of the Chinese tables (the demo's and the engine's) and the language's own name."""
+    found = {ord(c) for c in "中文"}  # in the pause overlay's list of languages
+    for top in ("scripts", os.path.join("assets", "strings")):
+        for folder, _, files in os.walk(os.path.join(ROOT, top)):
+            for name in files:
+                if name.endswith(".zh.csv"):
+                    found |= cjk_in(os.path.join(folder, name))
     return found
 
 
@@ -100,14 +125,22 @@ def write_subset(font, unicodes, path):
     print(f"make-fonts: {os.path.relpath(path, ROOT)} {os.path.getsize(path) // 1024} KiB, {len(unicodes)} code points asked")
 
 
+def cjk_face(index, region):
+    """A face of the .ttc, whose faces are JP, KR, SC, TC, HK."""
+    face = TTCollection(NOTO_CJK).fonts[index]
+    if region not in face["name"].getDebugName(4):
+        sys.exit(f"make-fonts: face {index} of {NOTO_CJK} is not the {region} one")
+    return face
+
+
 def main():
     for name, (source, ranges) in SCRIPTS.items():
         write_subset(TTFont(os.path.join(NOTO, source)), codepoints(ranges + COMMON), os.path.join(OUT, name))
-    cjk = TTCollection(NOTO_CJK).fonts[0]  # the .ttc's faces: JP, KR, SC, TC, HK
-    if "JP" not in cjk["name"].getDebugName(4):
-        sys.exit("make-fonts: the first face of " + NOTO_CJK + " is not the Japanese one")
-    wanted = codepoints(CJK_RANGES + COMMON) | jis_level1_kanji() | script_characters()
-    write_subset(cjk, wanted, os.path.join(OUT, "NotoSansJP-Subset.otf"))
+    write_subset(cjk_face(0, "JP"), codepoints(CJK_RANGES + COMMON) | jis_level1_kanji() | script_characters(),
+                 os.path.join(OUT, "NotoSansJP-Subset.otf"))
+    # The middle dot between a name's parts (·) is Chinese punctuation too.
+    write_subset(cjk_face(2, "SC"), codepoints(CJK_RANGES + COMMON + [(0xB7, 0xB7)]) | chinese_characters(),
+                 os.path.join(OUT, "NotoSansSC-Subset.otf"))
     with open(os.path.join(OUT, "Noto-LICENSE.txt"), "w", encoding="utf-8") as out:
         out.write("The Noto subsets in this folder (NotoSans*-Subset.*) are made by tools/make-fonts.py from\n"
                   "Debian's fonts-noto-core and fonts-noto-cjk. They are under the SIL Open Font License 1.1;\n"

@@ -2,6 +2,7 @@
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_OUTLINE_H
 #include <hb-ft.h>
 #include <hb.h>
 
@@ -16,7 +17,7 @@ namespace stagehand {
 namespace {
 constexpr int kPadding = 1;
 constexpr int kWhiteSize = 4;  // a small white block in the corner for solid shapes
-constexpr int kFaceCount = 8;
+constexpr int kFaceCount = 10;
 // Light hinting, as the game drew with SDL2_ttf: glyphs sharp on the pixel
 // grid, whole-pixel advances (HarfBuzz reads the same advances).
 constexpr FT_Int32 kLoadFlags = FT_LOAD_DEFAULT | FT_LOAD_TARGET_LIGHT;
@@ -36,11 +37,33 @@ const char* fileFor(FontFace face) {
         case FontFace::Hebrew: return "NotoSansHebrew-Subset.ttf";
         case FontFace::Devanagari: return "NotoSansDevanagari-Subset.ttf";
         case FontFace::Japanese: return "NotoSansJP-Subset.otf";
+        case FontFace::Chinese: return "NotoSansSC-Subset.otf";
+        case FontFace::System: return "";  // its file is fontconfig's answer
     }
     return "DejaVuSans.ttf";
 }
 
-constexpr FontFace kFallbacks[] = {FontFace::Arabic, FontFace::Hebrew, FontFace::Devanagari, FontFace::Japanese};
+constexpr FontFace kFallbacks[] = {FontFace::Arabic, FontFace::Hebrew, FontFace::Devanagari, FontFace::Japanese,
+                                   FontFace::Chinese};
+
+FontFace hanFace(HanFace han) {
+    return han == HanFace::Chinese ? FontFace::Chinese : FontFace::Japanese;
+}
+
+FontFace otherHanFace(HanFace han) {
+    return han == HanFace::Chinese ? FontFace::Japanese : FontFace::Chinese;
+}
+
+bool isBoldFace(FontFace face) {
+    return face == FontFace::Bold || face == FontFace::DyslexicBold;
+}
+
+// FreeType's synthetic bold: the outline grows by a whole pixel per 18 of
+// the size (one at dialogue sizes), about the stem difference between
+// DejaVu Sans and its bold.
+int emboldenPixels(int pixelSize) {
+    return std::max(1, static_cast<int>(std::lround(pixelSize / 18.0)));
+}
 
 bool isMainFace(FontFace face) {
     return face == FontFace::Regular || face == FontFace::Bold || face == FontFace::DyslexicRegular ||
@@ -54,19 +77,19 @@ FontFace plainFace(FontFace face) {
 
 // The fallback whose script `codepoint` is written in, if we ship one: those
 // letters look alike whichever main font the player chose.
-bool scriptFace(char32_t cp, FontFace& face) {
+bool scriptFace(char32_t cp, HanFace han, FontFace& face) {
     switch (hb_unicode_script(hb_unicode_funcs_get_default(), cp)) {
         case HB_SCRIPT_ARABIC: face = FontFace::Arabic; return true;
         case HB_SCRIPT_HEBREW: face = FontFace::Hebrew; return true;
         case HB_SCRIPT_DEVANAGARI: face = FontFace::Devanagari; return true;
-        case HB_SCRIPT_HAN:
+        case HB_SCRIPT_HAN: face = hanFace(han); return true;
         case HB_SCRIPT_HIRAGANA:
         case HB_SCRIPT_KATAKANA: face = FontFace::Japanese; return true;
         default: break;
     }
-    // CJK punctuation and full-width forms belong to no script but set with kana.
+    // CJK punctuation and full-width forms belong to no script but set with CJK letters.
     if ((cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFFEF)) {
-        face = FontFace::Japanese;
+        face = hanFace(han);
         return true;
     }
     return false;
@@ -86,7 +109,8 @@ GlyphAtlas::GlyphAtlas(std::string fontFolder, int pageSize, GameFaces own)
     for (int i = 0; i < kFaceCount; ++i) {
         FT_Face probe = nullptr;
         std::string path = pathOf(static_cast<FontFace>(i));
-        present_[i] = FT_New_Face(library_, path.c_str(), 0, &probe) == 0;
+        present_[i] =
+            static_cast<FontFace>(i) != FontFace::System && FT_New_Face(library_, path.c_str(), 0, &probe) == 0;
         if (probe) FT_Done_Face(probe);
     }
     for (FontFace face : {FontFace::Regular, FontFace::Bold})
@@ -160,21 +184,55 @@ TextureRegion GlyphAtlas::whiteTexel() const {
 }
 
 int GlyphAtlas::font(FontFace face, int pixelSize) {
-    pixelSize = std::clamp(pixelSize, 6, 256);
     if (!hasDyslexic_ && isMainFace(face)) face = plainFace(face);
+    return open(face, pixelSize, false, pathOf(face), 0);
+}
+
+// A font by face, size, weight and file (a system font's file is
+// fontconfig's), opened on first use.
+int GlyphAtlas::open(FontFace face, int pixelSize, bool embolden, const std::string& path, long index) {
+    pixelSize = std::clamp(pixelSize, 6, 256);
+    const int extra = embolden ? emboldenPixels(pixelSize) : 0;
     for (std::size_t i = 0; i < fonts_.size(); ++i)
-        if (fonts_[i].face == face && fonts_[i].pixelSize == pixelSize) return static_cast<int>(i);
-    std::string path = pathOf(face);
+        if (fonts_[i].face == face && fonts_[i].pixelSize == pixelSize && fonts_[i].embolden == extra &&
+            fonts_[i].path == path && fonts_[i].index == index)
+            return static_cast<int>(i);
     FT_Face ft = nullptr;
-    if (FT_New_Face(library_, path.c_str(), 0, &ft) != 0) throw RenderError("cannot open font " + path);
+    if (FT_New_Face(library_, path.c_str(), index, &ft) != 0) throw RenderError("cannot open font " + path);
     // At 72 dpi a point is a pixel, as SDL2_ttf opened its fonts.
     FT_Set_Char_Size(ft, 0, static_cast<FT_F26Dot6>(pixelSize) * 64, 72, 72);
     FT_Fixed scale = ft->size->metrics.y_scale;
     hb_font_t* hb = hb_ft_font_create_referenced(ft);
     hb_ft_font_set_load_flags(hb, kLoadFlags);
-    fonts_.push_back({face, pixelSize, ft, hb, ceilPixels(FT_MulFix(ft->ascender, scale)),
+    fonts_.push_back({face, pixelSize, extra, path, index, ft, hb, ceilPixels(FT_MulFix(ft->ascender, scale)),
                       ceilPixels(FT_MulFix(ft->height, scale))});
     return static_cast<int>(fonts_.size() - 1);
+}
+
+// `font` in the weight of text set in `like`: a one-weight fallback in bold
+// text is emboldened; a main face has its own bold.
+int GlyphAtlas::weighted(int font, int like) {
+    const OpenFont& f = fonts_[font];
+    bool bold = isBoldFace(fonts_[like].face) || fonts_[like].embolden > 0;
+    if (isMainFace(f.face) || bold == (f.embolden > 0)) return font;
+    std::string path = f.path;  // open() may grow fonts_
+    return open(f.face, f.pixelSize, bold, path, f.index);
+}
+
+// The system's font for a character no shipped font has (fontconfig), at
+// `font`'s size and weight; -1 when there is none.
+int GlyphAtlas::systemFont(int font, char32_t codepoint) {
+    if (!useSystemFonts_ || !SystemFonts::available()) return -1;
+    if (!systemFonts_) systemFonts_ = std::make_unique<SystemFonts>();
+    std::optional<SystemFont> found = systemFonts_->fontFor(codepoint);
+    if (!found) return -1;
+    int other = -1;
+    try {
+        other = open(FontFace::System, fonts_[font].pixelSize, false, found->path, found->index);
+    } catch (const RenderError&) {
+        return -1;  // fontconfig knew of a file FreeType cannot open: no font, as before
+    }
+    return covers(other, codepoint) ? weighted(other, font) : -1;
 }
 
 void GlyphAtlas::prewarmAscii(int font) {
@@ -192,13 +250,17 @@ bool GlyphAtlas::covers(int font, char32_t codepoint) const {
     return FT_Get_Char_Index(fonts_[font].ft, codepoint) != 0;
 }
 
-int GlyphAtlas::fontFor(int font, char32_t codepoint) {
+bool GlyphAtlas::faceHas(FontFace face, char32_t codepoint) {
+    return face != FontFace::System && hasFile(face) && covers(this->font(face, 16), codepoint);
+}
+
+int GlyphAtlas::fontFor(int font, char32_t codepoint, HanFace han) {
     const int size = fonts_[font].pixelSize;
     const FontFace face = fonts_[font].face;
     FontFace script = face;
-    if (scriptFace(codepoint, script) && script != face && hasFile(script)) {
+    if (scriptFace(codepoint, han, script) && script != face && hasFile(script)) {
         int other = this->font(script, size);
-        if (covers(other, codepoint)) return other;
+        if (covers(other, codepoint)) return weighted(other, font);
     }
     if (covers(font, codepoint)) return font;
     if (isMainFace(face) && face != plainFace(face)) {  // OpenDyslexic lacks it: DejaVu's
@@ -208,9 +270,19 @@ int GlyphAtlas::fontFor(int font, char32_t codepoint) {
     for (FontFace fallback : kFallbacks) {
         if (fallback == face || !hasFile(fallback)) continue;
         int other = this->font(fallback, size);
-        if (covers(other, codepoint)) return other;
+        if (covers(other, codepoint)) return weighted(other, font);
     }
-    return font;
+    int system = systemFont(font, codepoint);
+    return system >= 0 ? system : font;
+}
+
+int GlyphAtlas::cjkFontFor(int font, char32_t codepoint, HanFace han) {
+    for (FontFace face : {hanFace(han), otherHanFace(han)}) {
+        if (!hasFile(face)) continue;
+        int other = this->font(face, fonts_[font].pixelSize);
+        if (covers(other, codepoint)) return weighted(other, font);
+    }
+    return -1;
 }
 
 const Glyph& GlyphAtlas::glyph(int font, char32_t codepoint) {
@@ -256,8 +328,17 @@ Glyph GlyphAtlas::rasterise(int font, std::uint32_t index) {
     ++rasterised_;
     Glyph g;
     FT_Face ft = fonts_[font].ft;
-    if (FT_Load_Glyph(ft, index, kLoadFlags) != 0) return g;
+    const int extra = fonts_[font].embolden;
+    if (FT_Load_Glyph(ft, index, kLoadFlags | (extra ? FT_LOAD_NO_BITMAP : 0)) != 0) return g;
     g.advance = std::round(static_cast<float>(ft->glyph->advance.x) / 64.0f);
+    if (extra && ft->glyph->format == FT_GLYPH_FORMAT_OUTLINE) {
+        // Wider by `extra` pixels and half that taller; grown about its middle,
+        // so moved back to keep its left side and its baseline where they were.
+        const FT_Pos x = static_cast<FT_Pos>(extra) * 64, y = x / 2;
+        FT_Outline_EmboldenXY(&ft->glyph->outline, x, y);
+        FT_Outline_Translate(&ft->glyph->outline, x / 2, y / 2);
+        if (g.advance != 0) g.advance += static_cast<float>(extra);
+    }
     if (FT_Render_Glyph(ft->glyph, FT_RENDER_MODE_NORMAL) != 0) return g;
     const FT_Bitmap& bitmap = ft->glyph->bitmap;
     int w = static_cast<int>(bitmap.width), h = static_cast<int>(bitmap.rows), ax = 0, ay = 0;

@@ -31,7 +31,68 @@ bool neverEnds(char32_t cp) {
     return kOpening.find(cp) != std::u32string::npos;
 }
 
+bool isCjkLetter(char32_t cp) {
+    auto script = hb_unicode_script(unicode(), cp);
+    return script == HB_SCRIPT_HAN || script == HB_SCRIPT_HIRAGANA || script == HB_SCRIPT_KATAKANA;
+}
+
+bool isLetter(char32_t cp) {
+    auto script = hb_unicode_script(unicode(), cp);
+    return script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN;
+}
+
+// Punctuation both Latin and CJK text use that a CJK font draws its own way
+// (… — “ ” ‘ ’ ·): beyond ASCII, of no script, and not a CJK form already.
+bool isSharedPunctuation(char32_t cp) {
+    if (cp < 0x80 || hb_unicode_script(unicode(), cp) != HB_SCRIPT_COMMON || isCjk(cp)) return false;
+    switch (hb_unicode_general_category(unicode(), cp)) {
+        case HB_UNICODE_GENERAL_CATEGORY_CONNECT_PUNCTUATION:
+        case HB_UNICODE_GENERAL_CATEGORY_DASH_PUNCTUATION:
+        case HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION:
+        case HB_UNICODE_GENERAL_CATEGORY_FINAL_PUNCTUATION:
+        case HB_UNICODE_GENERAL_CATEGORY_INITIAL_PUNCTUATION:
+        case HB_UNICODE_GENERAL_CATEGORY_OTHER_PUNCTUATION:
+        case HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION: return true;
+        default: return false;
+    }
+}
+
 }  // namespace
+
+HanFace hanFaceOf(GlyphAtlas& atlas, const std::u32string& text) {
+    for (char32_t cp : text) {
+        auto script = hb_unicode_script(unicode(), cp);
+        if (script == HB_SCRIPT_HIRAGANA || script == HB_SCRIPT_KATAKANA) return HanFace::Japanese;
+    }
+    bool ideographs = false;
+    for (char32_t cp : text) {
+        if (hb_unicode_script(unicode(), cp) != HB_SCRIPT_HAN) continue;
+        ideographs = true;
+        // A kanji the Chinese subset lacks (歴, 語: forms Chinese text does not use) makes it Japanese.
+        if (!atlas.faceHas(FontFace::Chinese, cp) && atlas.faceHas(FontFace::Japanese, cp)) return HanFace::Japanese;
+    }
+    return ideographs ? HanFace::Chinese : HanFace::Japanese;
+}
+
+// Shared punctuation in CJK text comes from the CJK face, so "……" sits centred
+// and quotes are full width: in a paragraph whose letters are mostly CJK,
+// and elsewhere after a CJK letter.
+void setCjkPunctuation(GlyphAtlas& atlas, ShapedParagraph& p, const std::vector<int>& baseFonts, HanFace han) {
+    std::size_t cjk = 0, other = 0;
+    for (char32_t cp : p.text)
+        if (isCjkLetter(cp))
+            ++cjk;
+        else if (isLetter(cp))
+            ++other;
+    bool lastLetterCjk = false;
+    for (std::size_t i = 0; i < p.text.size(); ++i) {
+        char32_t cp = p.text[i];
+        if (isLetter(cp)) lastLetterCjk = isCjkLetter(cp);
+        if (!isSharedPunctuation(cp) || !(cjk > other || lastLetterCjk)) continue;
+        int font = atlas.cjkFontFor(baseFonts[i], cp, han);
+        if (font >= 0) p.fonts[i] = font;
+    }
+}
 
 bool isCjk(char32_t cp) {
     return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF00 && cp <= 0xFFEF) ||
@@ -137,6 +198,7 @@ ShapedParagraph shapeParagraph(GlyphAtlas& atlas, std::u32string text, const std
     p.advance.assign(n, 0.0f);
     p.clusterStart.assign(n, false);
     p.fonts.resize(n);
+    const HanFace han = hanFaceOf(atlas, p.text);
     // A mark, a joiner, or a space or punctuation the font before it has stays
     // in that font: one cluster, one run, one look.
     for (std::size_t i = 0; i < n; ++i) {
@@ -149,8 +211,9 @@ ShapedParagraph shapeParagraph(GlyphAtlas& atlas, std::u32string text, const std
         if (follows && inherits && atlas.covers(p.fonts[i - 1], cp))
             p.fonts[i] = p.fonts[i - 1];
         else
-            p.fonts[i] = atlas.fontFor(base, cp);
+            p.fonts[i] = atlas.fontFor(base, cp, han);
     }
+    setCjkPunctuation(atlas, p, baseFonts, han);
     hb_buffer_t* buffer = hb_buffer_create();
     for (std::size_t start = 0; start < n;) {
         std::size_t end = start + 1;
@@ -175,7 +238,7 @@ ShapedParagraph shapeParagraph(GlyphAtlas& atlas, std::u32string text, const std
                               info[g].cluster,
                               pos[g].x_offset / 64.0f,
                               -pos[g].y_offset / 64.0f,
-                              pos[g].x_advance / 64.0f};
+                              pos[g].x_advance / 64.0f + (pos[g].x_advance != 0 ? atlas.extraAdvance(font) : 0.0f)};
             run.glyphs.push_back(glyph);
             p.advance[glyph.cluster] += glyph.advance;
             p.clusterStart[glyph.cluster] = true;

@@ -49,6 +49,15 @@ std::vector<bool> unicodeLineStarts(const std::u32string& text);
 std::vector<bool> fallbackLineStarts(const std::u32string& text);
 // Ideographs, kana, hangul and fullwidth forms.
 bool isCjk(char32_t cp);
+// Which CJK face a paragraph's ideographs take: Japanese when it has kana or
+// a kanji only the Japanese subset has, else Chinese when it has ideographs
+// (Japanese for text with neither). A short all-kanji Japanese word whose
+// every character the Chinese subset also has (音量) takes the Chinese forms.
+HanFace hanFaceOf(GlyphAtlas& atlas, const std::u32string& text);
+// Punctuation Latin and CJK text share (… — “ ” ‘ ’ ·) takes the CJK face's
+// form in a paragraph mostly of CJK letters, and elsewhere after a CJK letter.
+struct ShapedParagraph;
+void setCjkPunctuation(GlyphAtlas& atlas, ShapedParagraph& p, const std::vector<int>& baseFonts, HanFace han);
 // Japanese kinsoku, which libunibreak lacks (to UAX #14's "normal" breaking
 // small kana and the prolonged sound mark are ideographs): no line starts
 // at `i` with a closing or small-kana character such as 。、」）ッー, nor
