@@ -595,7 +595,7 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
         menu_->setPadHints(padUsedLast_);
         menu_->draw(renderer_.batch, renderer_.text, layout);
         if (saveScreen_.isOpen())
-            saveScreen_.draw(renderer_.batch, renderer_.text, renderer_.images, layout, padUsedLast_);
+            saveScreen_.draw(renderer_.batch, renderer_.text, renderer_.images, layout, settings_, padUsedLast_);
     } else if (sim) {
         sim->world().camera().setStillShakes(settings_.reduceFlashes);  // the view only: the shake still runs
         std::vector<ProcessInfo> processes;
