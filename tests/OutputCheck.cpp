@@ -114,7 +114,7 @@ int compareImages(const std::string& actualPath, const std::string& expectedPath
     return status;
 }
 
-// The documented events (README, "The command line") and the fields each
+// The documented events (docs/COMMANDS.md, "The command line") and the fields each
 // always carries: 's' a string, 'n' a number.
 const std::map<std::string, std::map<std::string, char>>& documentedEvents() {
     static const std::map<std::string, std::map<std::string, char>> events = {

@@ -1,8 +1,14 @@
-# Checks that the README says what the program does. Included at the end of
-# tests/CMakeLists.txt, so CMAKE_CURRENT_SOURCE_DIR is tests/.
+# Checks that the README and the docs say what the program does. Included at
+# the end of tests/CMakeLists.txt, so CMAKE_CURRENT_SOURCE_DIR is tests/.
 
-# Every option `stagehand --help` lists for a mode is in the README's synopsis
-# of that mode, and no other (tests/cmake/ReadmeSynopses.cmake).
+# Every option `stagehand --help` lists for a mode is in docs/COMMANDS.md's
+# synopsis of that mode, and no other (tests/cmake/ReadmeSynopses.cmake).
 add_test(NAME readme_synopses_match_help
          COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
-                 -DREADME=${PROJECT_SOURCE_DIR}/README.md -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/ReadmeSynopses.cmake)
+                 -DDOC=${PROJECT_SOURCE_DIR}/docs/COMMANDS.md -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/ReadmeSynopses.cmake)
+
+# Every link in the README and the docs names a file of the repository (and a
+# heading, for a page's #anchor), and no page names a path of one machine
+# (tests/cmake/DocLinks.cmake).
+add_test(NAME docs_links_lead_somewhere
+         COMMAND ${CMAKE_COMMAND} -DROOT=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/DocLinks.cmake)

@@ -124,7 +124,7 @@ int count(const std::string& text, const std::string& part) {
 // ---------------------------------------------------------------------------
 // The command line's limits, as the script state gets them.
 
-// Kills default-watchdog-30s: README promises a 1 s watchdog and 512 MB.
+// Kills default-watchdog-30s: docs/COMMANDS.md promises a 1 s watchdog and 512 MB.
 TEST(MutationGuards, a_run_without_limit_options_gets_a_1_s_watchdog_and_512_mb) {
     LuaLimits limits = limitsOf(parsed({"--headless"}));
     EXPECT_EQ(limits.watchdogSeconds, 1.0);

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Re-runs every figure README.md quotes and prints each measured value beside
-# the quoted one, so a reader (or we) can see whether the README is still true
-# on this machine today. Run from the repository root, after building both Lua
-# builds (build/lua51 and build/luajit, Release):
+# Re-runs every figure README.md quotes (and the docs it links for figures:
+# docs/COMMANDS.md, docs/API.md, docs/PLAYING.md and the first section of
+# bench/RESULTS.md) and prints each measured value beside the quoted one, so a
+# reader (or we) can see whether they are still true on this machine today. Run
+# from the repository root, after building both Lua builds (build/lua51 and
+# build/luajit, Release):
 #
 #   bash tools/readme-figures.sh [--quick] [--runs N] [--wait-quiet MINUTES] [--out DIR]
 #   bash tools/readme-figures.sh --report DIR      the table again, from an earlier run's outputs
@@ -16,7 +18,7 @@
 #   --out DIR             where each command's raw output is kept (default build/readme-figures)
 #   --report DIR          measure nothing: print the table from the outputs an earlier run kept in DIR
 #
-# What it runs (each figure's command is also named in the README beside it):
+# What it runs (each figure's command is also named beside it in the README or the docs):
 #   bash bench/frames_vs_love.sh build/lua51 200            frames and launch against LÖVE (under xvfb-run)
 #   SDL_VIDEODRIVER=offscreen build/lua51/bench/engine_bench  text layout of one 32,000-character word
 #   lua5.1 | luajit -joff | luajit bench/scheduler_bench.lua  scheduler ratios, memory per process
@@ -127,14 +129,22 @@ measure gsub build/lua51/stagehand --headless --script bench/gsub_limit.lua --sc
 echo "$quick" > "$out/quick.txt"
 fi
 
-# Each figure: what the README says (found in its text) beside the range measured.
+# Each figure: what the README or the docs say (found in their text) beside the range measured.
 python3 - "$out" <<'PY'
 import glob, os, re, sys
 
 out = sys.argv[1]
 quick = open(os.path.join(out, "quick.txt")).read().strip() == "1"
 runs = len(glob.glob(os.path.join(out, "frames-*.txt")))
-readme = " ".join(open("README.md", encoding="utf-8").read().split())  # one line: figures wrap
+def quoting_pages():
+    """The README, then the pages its figures moved to: the docs and RESULTS.md's summary section."""
+    texts = [open(page, encoding="utf-8").read()
+             for page in ("README.md", "docs/COMMANDS.md", "docs/API.md", "docs/PLAYING.md")]
+    results = open("bench/RESULTS.md", encoding="utf-8").read()
+    start = results.index("## The figures the README and the docs quote")
+    texts.append(results[start:results.index("\n## ", start + 1)])
+    return "\n".join(texts)
+readme = " ".join(quoting_pages().split())  # one line: figures wrap
 
 def text(name):
     with open(os.path.join(out, name + ".txt"), encoding="utf-8") as f:
@@ -160,7 +170,7 @@ def span(values, digits, unit=""):
 
 def quoted(pattern):
     m = re.search(pattern, readme)
-    return m.group(1) if m else "(not found in README)"
+    return m.group(1) if m else "(not found in the README or the docs)"
 
 commands = dict(line.rstrip("\n").split(" ", 1) for line in open(os.path.join(out, "commands.txt")))
 def command_of(name):
@@ -266,7 +276,7 @@ print("1-minute load at the start of each command: %s-%s (highest before %s; eac
       " busy, so about 1 is a machine otherwise idle)" % (lowest[1], highest[1], highest[0]))
 print("per command: " + ", ".join("%s %s" % (name, load) for name, load in loads))
 print()
-print("| figure | README says | measured | command |")
+print("| figure | the docs say | measured | command |")
 print("|---|---|---|---|")
 for name, said, measured, command in table:
     print("| %s | %s | %s | `%s` |" % (name, said, measured, command))

@@ -1,9 +1,9 @@
-# The README's command-line synopses against `stagehand --help`: for each mode
+# The documented command-line synopses (docs/COMMANDS.md) against `stagehand --help`: for each mode
 # (the window, --headless, --screenshot, ...) and the common options, both must
 # name the same options, so a newcomer who copies a synopsis is not missing an
 # option the program takes, nor told of one it refuses. Fails with each mode's
 # difference.
-#   cmake -DEXE=stagehand -DEMULATOR=... -DREADME=README.md -P ReadmeSynopses.cmake
+#   cmake -DEXE=stagehand -DEMULATOR=... -DDOC=docs/COMMANDS.md -P ReadmeSynopses.cmake
 cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...), which a -P script does not get by default
 
 # Reads synopsis lines ("stagehand --mode ARG [--opt X] ...", "common: ...",
@@ -51,15 +51,15 @@ if(NOT status EQUAL 0)
 endif()
 read_synopses("${help}" help)
 
-# The README's synopses: the first fenced block under "## The command line".
-file(READ "${README}" readme)
+# The page's synopses: the first fenced block under "## The command line".
+file(READ "${DOC}" readme)
 string(FIND "${readme}" "\n## The command line\n" start)
 if(start EQUAL -1)
-  message(FATAL_ERROR "${README} has no section \"## The command line\"")
+  message(FATAL_ERROR "${DOC} has no section \"## The command line\"")
 endif()
 string(SUBSTRING "${readme}" ${start} -1 readme)
 if(NOT readme MATCHES "\n```\n([^`]*)\n```")
-  message(FATAL_ERROR "no fenced block of synopses under \"## The command line\" in ${README}")
+  message(FATAL_ERROR "no fenced block of synopses under \"## The command line\" in ${DOC}")
 endif()
 read_synopses("${CMAKE_MATCH_1}" readme)
 
@@ -69,29 +69,29 @@ endif()
 set(problems "")
 foreach(mode IN LISTS help_modes)
   if(NOT mode IN_LIST readme_modes)
-    string(APPEND problems "\n  the README has no synopsis of ${mode} (--help: ${help_${mode}})")
+    string(APPEND problems "\n  ${DOC} has no synopsis of ${mode} (--help: ${help_${mode}})")
     continue()
   endif()
   foreach(option IN LISTS help_${mode})
     if(NOT option IN_LIST readme_${mode})
-      string(APPEND problems "\n  ${mode}: the README's synopsis lacks ${option}, which --help lists")
+      string(APPEND problems "\n  ${mode}: ${DOC}'s synopsis lacks ${option}, which --help lists")
     endif()
   endforeach()
   foreach(option IN LISTS readme_${mode})
     if(NOT option IN_LIST help_${mode})
-      string(APPEND problems "\n  ${mode}: the README's synopsis lists ${option}, which --help does not")
+      string(APPEND problems "\n  ${mode}: ${DOC}'s synopsis lists ${option}, which --help does not")
     endif()
   endforeach()
 endforeach()
 foreach(mode IN LISTS readme_modes)
   if(NOT mode IN_LIST help_modes)
-    string(APPEND problems "\n  the README has a synopsis of ${mode}, which --help does not")
+    string(APPEND problems "\n  ${DOC} has a synopsis of ${mode}, which --help does not")
   endif()
 endforeach()
 if(NOT problems STREQUAL "")
-  message(FATAL_ERROR "the README's command-line synopses differ from --help:${problems}")
+  message(FATAL_ERROR "${DOC}'s command-line synopses differ from --help:${problems}")
 endif()
 foreach(mode IN LISTS help_modes)
   message(STATUS "${mode}: ${help_${mode}}")
 endforeach()
-message(STATUS "the README's synopses match --help")
+message(STATUS "${DOC}'s synopses match --help")
