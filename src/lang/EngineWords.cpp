@@ -120,6 +120,9 @@ const std::vector<EngineWord>& engineWordList() {
          "scene menu: before the line under the title ({version}: the game's version, e.g. 1.0)", 1200, 20, false},
         {"menu.more", "more", "scene menu: beside an arrow when more scenes are above or below the list", 400, 18,
          false},
+        {"notice.saveLanguage", "this save plays in {language}, the language it was made in",
+         "a notice after loading a save made in another language ({language}: its name in itself, e.g. Français)", 600,
+         16, false},
     };
     return kEngineWords;
 }
