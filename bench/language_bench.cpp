@@ -60,10 +60,19 @@ int main(int, char**) {  // SDL_main on Windows needs this signature
     // A 5,000-line table: written, then read and checked as setLanguage does.
     lang::StringTable big;
     big.language = "fr";
-    for (int i = 0; i < 5000; ++i)
-        big.rows.push_back({"scene.line" + std::to_string(i),
-                            "Une réplique assez longue, avec {b}du balisage{/b}, numéro " + std::to_string(i) + ".",
-                            "scripts/Big.lua", i + 1, lang::sourceLock(std::to_string(i)), "speaker; scene", 0});
+    for (int i = 0; i < 5000; ++i) {
+        lang::StringRow row;
+        row.id = "scene.line" + std::to_string(i);
+        row.source = "A fairly long line, with {b}some markup{/b}, number " + std::to_string(i) + ".";
+        row.text = "Une réplique assez longue, avec {b}du balisage{/b}, numéro " + std::to_string(i) + ".";
+        row.context = "speaker; scene; dialogue box (beside a portrait)";
+        row.maxWidth = 1000;
+        row.fontSize = 24;
+        row.file = "Big.lua";
+        row.sourceLine = i + 1;
+        row.lock = lang::sourceLock(std::to_string(i));
+        big.rows.push_back(std::move(row));
+    }
     auto folder = std::filesystem::temp_directory_path() / "stagehand-language-bench";
     std::filesystem::create_directories(folder / "strings");
     std::string path = (folder / "strings" / "Big.fr.csv").string();

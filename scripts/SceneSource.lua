@@ -6,7 +6,7 @@
 -- their literal arguments, and the loops with whether any path through them
 -- can wait. `--check` (CheckSupport.lua), `--strings`, `--explore`, the
 -- load-time warnings and the scheduler's "never sendable" report all read
--- that record; tools/tag-lines.lua and tools/string-tables.lua read it too.
+-- that record; tools/tag-lines.lua reads it too.
 --
 -- Plain Lua 5.1: the host loads it with full privileges (once, beside the
 -- scheduler), and tools and specs load it with dofile.

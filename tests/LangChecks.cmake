@@ -34,6 +34,12 @@ add_test(NAME cli_strings_extract_then_merge_keeps_translations_and_marks_stale
 output_test(cli_check_reports_missing_stale_and_changed_translations EXIT 1 STDERR ""
             STDOUT_FILE ${CMAKE_CURRENT_SOURCE_DIR}/golden/lang_check.txt
             ARGS --check --script tests/lang/Checked.lua)
+# What the retired tools/string-tables.lua checked and the engine now does: a
+# translation keeps its source's timing tags and a line()'s values, and the source
+# table (Kept.en.csv) is the script's lines as they are.
+output_test(cli_check_reports_lost_timing_tags_renamed_values_and_an_old_source_table EXIT 1 STDERR ""
+            STDOUT_FILE ${CMAKE_CURRENT_SOURCE_DIR}/golden/lang_check_kept.txt
+            ARGS --check --script tests/lang/Kept.lua)
 # Every line the scene shows in French that can be: the rest in English, with one warning each.
 output_test(cli_lang_a_lost_signal_shows_the_source_and_the_scene_goes_on EXIT 0
             STDERR "^stagehand: tests/lang/strings/Checked.fr.csv:5: line ID 'c.tags': the translation lost {signal=bell}"

@@ -4,6 +4,7 @@
 // right-to-left language's pause overlay reads from the right.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -81,6 +82,12 @@ TEST_F(EngineWordsTest, every_demo_language_has_every_engine_word_translated_and
             ASSERT_NE(row, nullptr) << code << " has no row for " << w.id;
             EXPECT_FALSE(row->text.empty()) << code << ": " << w.id << " is not translated";
             EXPECT_FALSE(lang::isStale(*row, w.source)) << code << ": " << w.id << " was translated from other English";
+            // The columns a translator reads beside the text: the English, where it stands, its room.
+            EXPECT_FALSE(table.firstFormat) << code;
+            EXPECT_EQ(row->source, w.source) << code << ": " << w.id;
+            EXPECT_EQ(row->context, w.context) << code << ": " << w.id;
+            EXPECT_EQ(row->maxWidth, static_cast<int>(std::lround(w.fit))) << code << ": " << w.id;
+            EXPECT_EQ(row->fontSize, static_cast<int>(std::lround(w.fontSize))) << code << ": " << w.id;
             EXPECT_EQ(placeholders(row->text), placeholders(w.source)) << code << ": " << w.id;
             if (std::string(code) != "fr") {  // French shares some words with English (Volume, normal, long)
                 EXPECT_NE(row->text, w.source) << code << ": " << w.id << " is still English";

@@ -185,10 +185,11 @@ std::vector<Vec2> shakeOffsets(const std::string& source, int ticks, float zoom 
     return offsets;
 }
 
-// A table of rows (text, file, comment) in RFC 4180's example fields.
+// A table of rows (text, file, comment) in RFC 4180's example fields (source
+// "s", context "c", no box).
 std::string tableRow(const std::string& id, const std::string& text, const std::string& file,
                      const std::string& comment, const std::string& end = "\r\n") {
-    return "fr," + id + "," + text + "," + file + ",1,0123abcd," + comment + end;
+    return "fr," + id + ",s," + text + ",c,,," + file + ",1,0123abcd," + comment + end;
 }
 
 lang::StringTable parsed(const std::string& csv) {
@@ -295,12 +296,15 @@ TEST(Rfc4180Reader, spaces_are_part_of_a_field) {
 
 TEST(Rfc4180Reader, any_field_may_be_enclosed_in_double_quotes) {
     // RFC 4180 2.5: "aaa","bbb","ccc" CRLF zzz,yyy,xxx; every column, the ID and the number too.
-    auto table = parsed(kHeader + "\"fr\",\"a\",\"aaa\",\"bbb\",\"1\",\"0123abcd\",\"ccc\"\r\n" +
-                        tableRow("z", "zzz", "yyy", "xxx"));
+    auto table =
+        parsed(kHeader + "\"fr\",\"a\",\"s\",\"aaa\",\"c\",\"300\",\"24\",\"bbb\",\"1\",\"0123abcd\",\"ccc\"\r\n" +
+               tableRow("z", "zzz", "yyy", "xxx"));
     ASSERT_EQ(table.rows.size(), 2u);
     EXPECT_EQ(table.rows[0].id, "a");
     EXPECT_EQ(table.rows[0].text, "aaa");
     EXPECT_EQ(table.rows[0].sourceLine, 1);
+    EXPECT_EQ(table.rows[0].maxWidth, 300);
+    EXPECT_EQ(table.rows[0].fontSize, 24);
     EXPECT_EQ(table.rows[0].comment, "ccc");
     EXPECT_EQ(table.rows[1].text, "zzz");
 }
@@ -354,19 +358,29 @@ TEST(Rfc4180Writer, encloses_exactly_the_fields_with_quotes_commas_or_line_break
         {"{b}x{/b}, \"y\"", "\"{b}x{/b}, \"\"y\"\"\""},
     };
     int n = 0;
-    for (const auto& [field, written] : fields)
-        table.rows.push_back({"r" + std::to_string(n++), field, "s.lua", 1, "0123abcd", field, 0});
+    for (const auto& [field, written] : fields) {
+        lang::StringRow row;
+        row.id = "r" + std::to_string(n++);
+        row.source = row.text = row.context = row.comment = field;
+        row.file = "s.lua";
+        row.sourceLine = 1;
+        row.lock = "0123abcd";
+        table.rows.push_back(row);
+    }
     std::string csv = lang::formatStringTable(table);
     std::string expected = std::string(lang::kTableHeader) + "\n";
     n = 0;
     for (const auto& [field, written] : fields)
-        expected += "fr,r" + std::to_string(n++) + "," + written + ",s.lua,1,0123abcd," + written + "\n";
+        expected += "fr,r" + std::to_string(n++) + "," + written + "," + written + "," + written +
+                    ",,,s.lua,1,0123abcd," + written + "\n";
     EXPECT_EQ(csv, expected);
     // And the reader takes back every field as it was.
     auto back = parsed(csv);
     ASSERT_EQ(back.rows.size(), fields.size());
     for (std::size_t i = 0; i < fields.size(); ++i) {
+        EXPECT_EQ(back.rows[i].source, fields[i].first);
         EXPECT_EQ(back.rows[i].text, fields[i].first);
+        EXPECT_EQ(back.rows[i].context, fields[i].first);
         EXPECT_EQ(back.rows[i].comment, fields[i].first);
     }
 }

@@ -4,12 +4,18 @@
 #include <SDL.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "TestSupport.h"
+#include "app/CommandLine.h"
 #include "app/PlayInput.h"
 #include "app/PlaySession.h"
+#include "app/RunSetup.h"
 #include "app/Simulation.h"
+#include "lang/LineId.h"
+#include "lang/StringTable.h"
 
 using namespace stagehand;
 
@@ -393,4 +399,158 @@ TEST(Reload, a_reload_is_one_replay_and_its_spares_come_back_over_the_next_frame
     auto now = seen(session.simulation());
     EXPECT_EQ(now, replayedTo(options, pagesTurned(), session.simulation().ticks()));
     EXPECT_NE(now[now.size() - 2].find("Page "), std::string::npos) << now[now.size() - 2];
+}
+
+// --- A run remembers its language (issue 43) --------------------------------
+// A save and a --record file say the language the run was played in; --load
+// and --replay play in it unless --lang names another; the window's load
+// switches to it and says so (test_window.cpp); a spare run made in another
+// language is never swapped in by a rollback.
+
+namespace {
+
+// A folder with Talk.lua (eight pages, each with an ID) and its French and
+// Japanese tables; returns the script's path.
+std::string talkInThreeLanguages() {
+    auto folder = test::scratchFolder() / "run-language";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder / "strings");
+    std::string script = "function talk()\n";
+    std::string fr = std::string(lang::kTableHeader) + "\n", ja = fr;
+    for (int page = 1; page <= 8; ++page) {
+        std::string english = "Page " + std::to_string(page) + ".", id = "talk." + std::to_string(page);
+        script += "    text(\"" + english + "{#" + id + "}\")\n";
+        std::string tail = ",text,,,Talk.lua," + std::to_string(page + 1) + "," + lang::sourceLock(english) + ",\n";
+        fr += "fr," + id + "," + english + ",Page " + std::to_string(page) + " en français." + tail;
+        ja += "ja," + id + "," + english + ",ページ" + std::to_string(page) + "。" + tail;
+    }
+    writeFile((folder / "Talk.lua").string(), script + "end\n");
+    writeFile((folder / "strings" / "Talk.fr.csv").string(), fr);
+    writeFile((folder / "strings" / "Talk.ja.csv").string(), ja);
+    return (folder / "Talk.lua").string();
+}
+
+// The command line's setup (as Main makes it) for `args` after "stagehand".
+Setup setupOf(std::vector<std::string> args) {
+    args.insert(args.begin(), "stagehand");
+    std::vector<char*> argv;
+    for (auto& arg : args) argv.push_back(arg.data());
+    Setup setup;
+    std::string error;
+    EXPECT_TRUE(parseCommandLine(static_cast<int>(argv.size()), argv.data(), setup.cmd, error)) << error;
+    setup.dataRoot = STAGEHAND_SOURCE_DIR;
+    EXPECT_TRUE(completeSetup(setup, error)) << error;
+    return setup;
+}
+
+// A page turned every second from tick 59, after the text command.
+InputLog pagesEverySecond(int pages) {
+    InputLog input;
+    InputCommand text;
+    text.kind = InputCommand::Kind::Text;
+    text.y = 1;
+    input.commands.push_back(text);
+    for (int page = 0; page < pages; ++page) {
+        InputCommand advance;
+        advance.tick = static_cast<std::uint64_t>(59 + 60 * page);
+        input.commands.push_back(advance);
+    }
+    return input;
+}
+
+// The last page a run showed.
+std::string lastPage(Simulation& sim) {
+    std::string page;
+    for (const auto& e : sim.transcript().events())
+        if (e.name == "text") page = *e.field("text");
+    return page;
+}
+
+std::string readAll(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+}  // namespace
+
+TEST(RunLanguage, an_input_log_says_its_language_and_a_bad_code_is_an_error_at_its_line) {
+    InputLog log;
+    log.scene = "talk";
+    log.language = "fr";
+    std::string header = log.header();
+    EXPECT_NE(header.find("\nlanguage fr\n"), std::string::npos) << header;
+    InputLog back;
+    std::string error;
+    ASSERT_TRUE(InputLog::parse(header, "r.txt", back, error)) << error;
+    EXPECT_EQ(back.language, "fr");
+    EXPECT_FALSE(InputLog::parse("stagehand-input 1\nlanguage f r\n---\n", "r.txt", back, error));
+    EXPECT_EQ(error.rfind("r.txt:2: language must be a language code", 0), 0u) << error;
+    EXPECT_EQ(InputLog{}.header().find("language"), std::string::npos) << "not said when unknown";
+}
+
+TEST(RunLanguage, a_save_made_in_french_loads_in_french_after_a_switch_to_japanese_unless_lang_names_another) {
+    const std::string script = talkInThreeLanguages();
+    stagehand::Setup french = setupOf({"--lang", "fr", "--script", script});
+    PlaySession played(makeOptions(french, {}, false), "", InputLog{});
+    std::string error;
+    ASSERT_TRUE(played.start("talk", error)) << error;
+    for (int tick = 0; tick < 200; ++tick) played.simulation().tick();
+    ASSERT_EQ(lastPage(played.simulation()), "Page 1 en français.");
+    const std::string savePath = (test::scratchFolder() / "run-language.save").string();
+    ASSERT_TRUE(played.save(savePath, "Talk", error)) << error;
+    InputLog save;
+    ASSERT_TRUE(PlaySession::readSave(savePath, save, error)) << error;
+    EXPECT_EQ(save.language, "fr") << "the save says the language it was made in";
+
+    // The player switches to Japanese (a game.json or settings language would do the same), then loads.
+    stagehand::Setup loaded = setupOf({"--load", savePath, "--script", script});
+    EXPECT_EQ(loaded.lines->language(), "fr") << "a save plays in its own language";
+    auto run = loadSimulation(loaded, nullptr, true);
+    ASSERT_TRUE(run->startScene("talk", error)) << error;
+    run->replay(*loaded.input);
+    run->fastForwardTo(loaded.resumeAt);
+    EXPECT_EQ(lastPage(*run), "Page 1 en français.");
+
+    stagehand::Setup asked = setupOf({"--load", savePath, "--lang", "ja", "--script", script});
+    EXPECT_EQ(asked.lines->language(), "ja") << "--lang names the language: it wins, as it does over the scene";
+}
+
+TEST(RunLanguage, a_recording_says_its_language_follows_a_switch_and_replays_in_it) {
+    const std::string script = talkInThreeLanguages();
+    const std::string recordPath = (test::scratchFolder() / "run-language.record").string();
+    stagehand::Setup french = setupOf({"--lang", "fr", "--script", script});
+    PlaySession session(makeOptions(french, {}, false), recordPath, InputLog{});
+    std::string error;
+    ASSERT_TRUE(session.start("talk", error)) << error;
+    for (int tick = 0; tick < 150; ++tick) session.simulation().tick();
+    EXPECT_NE(readAll(recordPath).find("\nlanguage fr\n"), std::string::npos) << readAll(recordPath);
+    EXPECT_EQ(session.language(), "fr");
+
+    ASSERT_TRUE(french.lines->setLanguage("ja", error)) << error;  // the Language row: a switch and a reload
+    ASSERT_TRUE(session.reload(error)) << error;
+    EXPECT_NE(readAll(recordPath).find("\nlanguage ja\n"), std::string::npos) << readAll(recordPath);
+    EXPECT_EQ(lastPage(session.simulation()), "ページ1。");
+
+    stagehand::Setup replay = setupOf({"--replay", recordPath, "--script", script});
+    EXPECT_EQ(replay.lines->language(), "ja") << "a replay plays in the recording's language";
+}
+
+TEST(RunLanguage, a_rollback_never_swaps_in_a_spare_run_made_in_another_language) {
+    const std::string script = talkInThreeLanguages();
+    stagehand::Setup french = setupOf({"--lang", "fr", "--script", script});
+    PlaySession session(makeOptions(french, {}, false), "", pagesEverySecond(6));
+    std::string error, message;
+    ASSERT_TRUE(session.start("talk", error, 400)) << error;
+    ASSERT_GT(session.readySpares(), 0) << "a load builds spares (in French)";
+    ASSERT_TRUE(session.rollBack(message)) << message;
+    EXPECT_EQ(session.lastReplayTicks(), 0u) << "a spare of the same language is swapped in";
+    EXPECT_EQ(lastPage(session.simulation()), "Page 6 en français.");
+
+    // The language changes under the spares (no reload): they were made in French.
+    ASSERT_TRUE(french.lines->setLanguage("ja", error)) << error;
+    ASSERT_TRUE(session.rollBack(message)) << message;
+    EXPECT_GT(session.lastReplayTicks(), 0u) << "no French spare is swapped in: the page is replayed";
+    EXPECT_EQ(lastPage(session.simulation()), "ページ5。");
 }

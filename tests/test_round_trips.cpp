@@ -148,6 +148,30 @@ int runStringsCommand(const std::vector<std::string>& args, const fs::path& scri
     return runStrings(setup);
 }
 
+// The context and box --strings writes for a line of `call` in scene trip.
+std::string contextOf(const Line& l) {
+    return l.call == "dialogue" ? "jackie; trip; dialogue box (beside a portrait)" : "text; trip; dialogue box";
+}
+WorldView::TextBox boxOfLine(const Line& l) {
+    return WorldView::boxOf(l.call == "dialogue" ? WorldView::TextPlace::Dialogue : WorldView::TextPlace::Narration);
+}
+
+// `table` in the first format (language,id,text,file,line,lock,comment), as
+// tables were written before issue 43: what a translator may still have.
+std::string firstFormatOf(const lang::StringTable& table) {
+    auto field = [](const std::string& f) {
+        if (f.find_first_of(",\"\r\n") == std::string::npos) return f;
+        std::string out = "\"";
+        for (char c : f) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return out + "\"";
+    };
+    std::string out = std::string(lang::kFirstTableHeader) + "\n";
+    for (const lang::StringRow& row : table.rows)
+        out += table.language + "," + row.id + "," + field(row.text) + "," + field(row.file) + "," +
+               std::to_string(row.sourceLine) + "," + row.lock + "," + field(row.comment) + "\n";
+    return out;
+}
+
 lang::StringTable readTable(const fs::path& path, const std::string& code) {
     lang::StringTable table;
     std::string error;
@@ -205,6 +229,12 @@ TEST(RoundTrip, string_tables_of_random_lines_survive_extract_merge_edit_and_pla
         ASSERT_EQ(lineRows(source), lines.size());
         for (std::size_t k = 0; k < lines.size(); ++k) {
             EXPECT_EQ(source.rows[k].text, lines[k].text) << "row " << k;
+            EXPECT_EQ(source.rows[k].source, lines[k].text) << "row " << k;
+            EXPECT_EQ(source.rows[k].context, contextOf(lines[k])) << "row " << k;
+            EXPECT_EQ(source.rows[k].maxWidth, boxOfLine(lines[k]).width) << "row " << k;
+            EXPECT_EQ(source.rows[k].fontSize, boxOfLine(lines[k]).fontSize) << "row " << k;
+            EXPECT_GT(source.rows[k].maxWidth, 0);
+            EXPECT_EQ(source.rows[k].file, "Trip.lua") << "the script's path in its game's folder";
             EXPECT_EQ(source.rows[k].lock, lang::sourceLock(lines[k].text)) << "row " << k;
             if (!lines[k].id.empty()) {
                 EXPECT_EQ(source.rows[k].id, lines[k].id);
@@ -219,6 +249,11 @@ TEST(RoundTrip, string_tables_of_random_lines_survive_extract_merge_edit_and_pla
         for (std::size_t k = 0; k < lines.size(); ++k) {
             EXPECT_EQ(french.rows[k].id, source.rows[k].id);
             EXPECT_EQ(french.rows[k].text, "") << "a new row waits for its translation";
+            EXPECT_EQ(french.rows[k].source, lines[k].text) << "the source beside it";
+            EXPECT_EQ(french.rows[k].context, contextOf(lines[k])) << "row " << k;
+            EXPECT_EQ(french.rows[k].maxWidth, boxOfLine(lines[k]).width) << "row " << k;
+            EXPECT_EQ(french.rows[k].fontSize, boxOfLine(lines[k]).fontSize) << "row " << k;
+            EXPECT_EQ(french.rows[k].file, "Trip.lua") << "row " << k;
             french.rows[k].text = translated(lines[k].text);
             french.rows[k].comment = "note, \"" + lines[k].text + "\"";
         }
@@ -230,7 +265,31 @@ TEST(RoundTrip, string_tables_of_random_lines_survive_extract_merge_edit_and_pla
             EXPECT_EQ(written.rows[k].text, french.rows[k].text) << "row " << k;
             EXPECT_EQ(written.rows[k].comment, french.rows[k].comment) << "row " << k;
             EXPECT_EQ(written.rows[k].lock, french.rows[k].lock) << "row " << k;
+            EXPECT_EQ(written.rows[k].source, french.rows[k].source) << "row " << k;
+            EXPECT_EQ(written.rows[k].context, french.rows[k].context) << "row " << k;
+            EXPECT_EQ(written.rows[k].maxWidth, french.rows[k].maxWidth) << "row " << k;
+            EXPECT_EQ(written.rows[k].fontSize, french.rows[k].fontSize) << "row " << k;
         }
+
+        // A table of the first format (a translator's older copy) merges with
+        // every translation kept, and comes back in the current format.
+        fs::path dePath = folder / "strings" / "Trip.de.csv";
+        lang::StringTable german = written;
+        german.language = "de";
+        writeFile(dePath, firstFormatOf(german));
+        ASSERT_TRUE(readTable(dePath, "de").firstFormat);
+        ASSERT_EQ(runStringsCommand({"merge", "--lang", "de"}, script), 0);
+        lang::StringTable germanMerged = readTable(dePath, "de");
+        EXPECT_FALSE(germanMerged.firstFormat);
+        for (std::size_t k = 0; k < lines.size(); ++k) {
+            const lang::StringRow* row = germanMerged.find(german.rows[k].id);
+            ASSERT_NE(row, nullptr) << "row " << k;
+            EXPECT_EQ(row->text, german.rows[k].text) << "row " << k;
+            EXPECT_EQ(row->lock, german.rows[k].lock) << "row " << k;
+            EXPECT_EQ(row->source, lines[k].text) << "row " << k;
+            EXPECT_EQ(row->context, contextOf(lines[k])) << "row " << k;
+        }
+        fs::remove(dePath);
 
         // Played in French, every line shows its translation.
         std::vector<std::string> expected;
@@ -250,6 +309,11 @@ TEST(RoundTrip, string_tables_of_random_lines_survive_extract_merge_edit_and_pla
             const lang::StringRow* row = merged.find(french.rows[k].id);
             ASSERT_NE(row, nullptr) << "row " << k << " (a translated row is never lost)";
             EXPECT_EQ(row->text, french.rows[k].text) << "row " << k;
+            bool gone = k == changed && lines[k].id.empty();  // an edited line without an ID is a new line
+            if (!gone) {
+                EXPECT_EQ(row->comment, french.rows[k].comment) << "row " << k << " (the translator's note is kept)";
+                EXPECT_EQ(row->source, edited[k < 1 ? k : k + 1].text) << "row " << k << " (follows the script)";
+            }
             bool stale = k == changed && !lines[k].id.empty();
             if (k != changed || stale) {
                 EXPECT_EQ(lang::isStale(*row, edited[k < 1 ? k : k + 1].text), stale) << k;
@@ -287,7 +351,7 @@ TEST(RoundTrip, a_lines_id_stays_the_same_under_any_edit_of_other_lines) {
             test::Stage stage(scriptOf(lines));  // the one reader reads the source as it loads
             std::string error;
             EXPECT_TRUE(stage.host->writtenLines(written, error)) << name << ": " << error;
-            table = sourceTable(written, "Trip.lua");
+            table = sourceTable(written, "Trip.lua", "Trip.lua");
             std::map<std::string, std::string> byText;
             for (const auto& row : table.rows) byText[row.text] = row.id;
             return byText;

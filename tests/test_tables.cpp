@@ -74,18 +74,38 @@ TEST(StringTable, reads_quoted_fields_crlf_a_bom_and_numbers_rows_by_their_first
 TEST(StringTable, what_it_writes_it_reads_back_the_same) {
     lang::StringTable table;
     table.language = "fr";
-    table.rows.push_back({"x.1", "Un, \"deux\"\ntrois", "s.lua", 7, lang::sourceLock("a"), "jackie; scene", 0});
-    table.rows.push_back({"x.2", "", "s.lua", 8, lang::sourceLock("b"), "", 0});
+    lang::StringRow first, second;
+    first.id = "x.1";
+    first.source = "One, \"two\"\nthree";
+    first.text = "Un, \"deux\"\ntrois";
+    first.context = "jackie; scene; speech bubble: 3 lines at most";
+    first.maxWidth = 280;
+    first.fontSize = 19;
+    first.file = "s.lua";
+    first.sourceLine = 7;
+    first.lock = lang::sourceLock("a");
+    first.comment = "jackie; scene";
+    second.id = "x.2";
+    second.file = "s.lua";
+    second.sourceLine = 8;
+    second.lock = lang::sourceLock("b");
+    table.rows = {first, second};
     std::string text = lang::formatStringTable(table);
-    EXPECT_EQ(text.rfind(kHeader, 0), 0u);
+    EXPECT_EQ(text.rfind(std::string(lang::kTableHeader) + "\n", 0), 0u);
     EXPECT_EQ(text.find('\r'), std::string::npos);
     lang::StringTable back;
     std::string error;
     ASSERT_TRUE(lang::parseStringTable(text, "t.fr.csv", "fr", back, error)) << error;
     ASSERT_EQ(back.rows.size(), 2u);
     EXPECT_EQ(back.rows[0].text, table.rows[0].text);
+    EXPECT_EQ(back.rows[0].source, table.rows[0].source);
+    EXPECT_EQ(back.rows[0].context, table.rows[0].context);
+    EXPECT_EQ(back.rows[0].maxWidth, 280);
+    EXPECT_EQ(back.rows[0].fontSize, 19);
     EXPECT_EQ(back.rows[0].comment, "jackie; scene");
     EXPECT_EQ(back.rows[1].lock, table.rows[1].lock);
+    EXPECT_EQ(back.rows[1].maxWidth, 0) << "no box: an empty field";
+    EXPECT_FALSE(back.firstFormat);
 }
 
 TEST(StringTable, bad_quoting_is_an_error_at_its_line) {
@@ -157,7 +177,10 @@ TEST(StringTable, the_header_and_the_id_are_checked) {
 
 TEST(StringTable, the_lock_is_the_hash_of_the_automatic_id_and_stale_means_it_differs) {
     EXPECT_EQ("auto.Demo." + lang::sourceLock("Here."), lang::automaticLineId("scripts/Demo.lua", "Here."));
-    lang::StringRow translated{"a", "Ici.", "s.lua", 1, lang::sourceLock("Here."), "", 2};
+    lang::StringRow translated;
+    translated.id = "a";
+    translated.text = "Ici.";
+    translated.lock = lang::sourceLock("Here.");
     EXPECT_FALSE(lang::isStale(translated, "Here."));
     EXPECT_TRUE(lang::isStale(translated, "Here, by the oak."));
 }
@@ -320,20 +343,27 @@ end
 }  // namespace
 
 TEST(StringTools, extract_ids_of_other_lines_survive_an_edit_of_one) {
-    auto before = sourceTable(writtenLinesOf("extract_a.lua", kBefore), "x/Scene.lua");
-    auto after = sourceTable(writtenLinesOf("extract_b.lua", kAfter), "x/Scene.lua");
+    auto before = sourceTable(writtenLinesOf("extract_a.lua", kBefore), "x/Scene.lua", "Scene.lua");
+    auto after = sourceTable(writtenLinesOf("extract_b.lua", kAfter), "x/Scene.lua", "Scene.lua");
     ASSERT_EQ(before.rows.size(), 4u);
     EXPECT_EQ(before.rows[1].id, "auto.Scene." + lang::sourceLock("Second line."));
     EXPECT_NE(after.find(before.rows[1].id), nullptr) << "the untouched line keeps its ID";
     EXPECT_NE(after.find("s.third"), nullptr) << "an explicit ID survives an edit of its own line";
     EXPECT_EQ(after.find(before.rows[0].id), nullptr) << "an edited line without an ID is a new line";
-    EXPECT_EQ(before.rows[0].comment, "jackie; s");
+    EXPECT_EQ(before.rows[0].context, "jackie; s; dialogue box (beside a portrait)");
+    EXPECT_EQ(before.rows[0].source, "First line.");
+    EXPECT_EQ(before.rows[0].file, "Scene.lua") << "the file column, not the label";
+    EXPECT_EQ(before.rows[0].comment, "") << "the comment is the translator's";
     EXPECT_EQ(before.rows[0].sourceLine, 2);
+    EXPECT_EQ(before.rows[2].context, "option; s; menu option: one line");
+    EXPECT_EQ(before.rows[3].context, "jon; s; speech bubble: 3 lines at most");
+    EXPECT_EQ(before.rows[3].maxWidth, 280);
+    EXPECT_EQ(before.rows[3].fontSize, 19);
     EXPECT_EQ(before.rows[2].text, "Third line.") << "its ID tag is not in the text";
 }
 
 TEST(StringTools, merge_keeps_every_translation_and_marks_changed_lines_stale) {
-    auto before = sourceTable(writtenLinesOf("merge_a.lua", kBefore), "x/Scene.lua");
+    auto before = sourceTable(writtenLinesOf("merge_a.lua", kBefore), "x/Scene.lua", "Scene.lua");
     lang::StringTable french = before;
     french.language = "fr";
     french.rows[0].text = "Première ligne.";
@@ -341,7 +371,7 @@ TEST(StringTools, merge_keeps_every_translation_and_marks_changed_lines_stale) {
     french.rows[2].text = "Troisième ligne.";
     french.rows[3].text = "";  // not translated yet
     french.index();
-    auto after = sourceTable(writtenLinesOf("merge_b.lua", kAfter), "x/Scene.lua");
+    auto after = sourceTable(writtenLinesOf("merge_b.lua", kAfter), "x/Scene.lua", "Scene.lua");
     MergeSummary summary;
     auto merged = mergeTable(after, french, "fr", summary);
     const lang::StringRow* second = merged.find(before.rows[1].id);
@@ -454,4 +484,35 @@ TEST(StringTools, the_names_extracted_are_the_actors_the_script_writes_as_litera
     for (const auto& line : lines)
         if (line.call.rfind("actor name", 0) == 0) named.insert(line.owner);
     EXPECT_EQ(named, (std::set<std::string>{"jon", "pell"}));
+}
+
+// --- The demo's tables ------------------------------------------------------
+// (--check on the demo finds nothing: cli_check_finds_nothing_in_the_demo.)
+
+TEST(DemoTables, every_line_has_an_explicit_id_and_only_digits_and_names_stay_english) {
+    const std::string script = test::dataRoot() + "/scripts/Demo.lua";
+    lang::StringTable english;
+    std::string error;
+    ASSERT_TRUE(lang::loadStringTable(lang::tablePathFor(script, "en"), "en", english, error)) << error;
+    ASSERT_GE(english.rows.size(), 79u);
+    for (const lang::StringRow& row : english.rows) {
+        EXPECT_NE(row.id.rfind("auto.", 0), 0u) << row.id << " (Demo.lua:" << row.sourceLine << ") has no {#ID}";
+        EXPECT_EQ(row.file, "Demo.lua") << "the script's path in its game's folder";
+    }
+    // The countdown's digits are the same in French and Japanese; "{cps=4}...{/cps}" is a silence;
+    // French keeps the actors' names.
+    std::vector<std::string> same;
+    for (const char* code : {"fr", "ar", "ja", "zh"}) {
+        lang::StringTable table;
+        ASSERT_TRUE(lang::loadStringTable(lang::tablePathFor(script, code), code, table, error)) << error;
+        EXPECT_EQ(table.rows.size(), english.rows.size()) << code;
+        for (const lang::StringRow& row : table.rows) {
+            EXPECT_EQ(row.source, english.find(row.id) ? english.find(row.id)->text : "?") << code << " " << row.id;
+            bool frenchName = std::string(code) == "fr" && row.id.rfind("actor.", 0) == 0;
+            if (row.text == row.source && !frenchName) same.push_back(std::string(code) + ":" + row.id);
+        }
+    }
+    EXPECT_EQ(same, (std::vector<std::string>{"fr:lighthouse_oil.6756", "fr:harbour.count-3", "fr:harbour.count-2",
+                                              "fr:harbour.count-1", "ar:lighthouse_oil.6756", "ja:harbour.count-3",
+                                              "ja:harbour.count-2", "ja:harbour.count-1"}));
 }

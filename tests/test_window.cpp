@@ -1000,6 +1000,50 @@ TEST_F(WindowTest, the_language_row_shows_the_page_on_screen_in_the_new_language
     EXPECT_EQ(page(), first) << "and back";
 }
 
+// A run remembers its language (issue 43): a save made in French loads in
+// French after the player switched to Japanese, the Language row follows, and
+// one notice (an engine word, in French) says the switch.
+TEST_F(WindowTest, a_save_made_in_french_loads_in_french_after_a_switch_to_japanese_and_says_so) {
+    const std::string first = "The first page is long enough to be typing for a good while after it appears.";
+    const std::string french = "La première page est assez longue pour s'écrire un bon moment.";
+    const std::string japanese = "最初のページは、現れてからしばらく打ち出されるほど長い。";
+    fs::create_directories(folder / "strings");
+    for (const auto& [code, text] : {std::pair<std::string, std::string>{"fr", french}, {"ja", japanese}})
+        std::ofstream(folder / "strings" / ("scenes." + code + ".csv"), std::ios::binary)
+            << "language,id,text,file,line,lock,comment\n"
+            << code << "," << lang::automaticLineId("scenes.lua", first) << "," << text << ",scenes.lua,41,"
+            << lang::sourceLock(first) << ",\n";
+    open("pages");
+    frame();
+    auto nextLanguage = [&] {
+        press(SDLK_ESCAPE);
+        press(SDLK_DOWN);
+        ASSERT_EQ(game->pauseRow(), PauseMenu::Row::Language);
+        press(SDLK_RIGHT);
+        press(SDLK_ESCAPE);
+        frame();
+    };
+    nextLanguage();
+    ASSERT_EQ(game->settings().language, "fr");
+    ASSERT_EQ(page(), french);
+    press(SDLK_p);
+    press(SDLK_F5);
+    press(SDLK_p);
+    nextLanguage();
+    ASSERT_EQ(game->settings().language, "ja");
+    ASSERT_EQ(page(), japanese);
+    press(SDLK_p);
+    press(SDLK_F9);
+    EXPECT_EQ(page(), french) << "the save plays in the language it was made in";
+    EXPECT_EQ(game->settings().language, "fr") << "the Language row says the language played";
+    EXPECT_EQ(sim().world().effects().notice(), "cette sauvegarde se joue en Français, la langue où elle a été faite")
+        << "one line says the switch, in the language switched to";
+    press(SDLK_F9);
+    EXPECT_EQ(page(), french);
+    EXPECT_NE(sim().world().effects().notice(), "cette sauvegarde se joue en Français, la langue où elle a été faite")
+        << "a save of the language played loads with nothing to say";
+}
+
 TEST_F(WindowTest, back_to_the_scene_menu_ends_the_scene_and_all_its_processes) {
     open("heartbeat");
     wait(1);

@@ -12,29 +12,6 @@
 
 namespace stagehand {
 
-namespace {
-
-WorldView::TextPlace placeOf(const ScriptHost::WrittenLine& line) {
-    if (line.call == "say" || line.call == "sayFor") return WorldView::TextPlace::Bubble;
-    if (line.call == "option") return WorldView::TextPlace::Option;
-    if (line.call == "banner") return WorldView::TextPlace::Banner;
-    if (line.call == "text" && line.speaker.empty()) return WorldView::TextPlace::Narration;
-    return WorldView::TextPlace::Dialogue;  // dialogue, text with a speaker, line() (most often in a dialogue)
-}
-
-const char* placeName(WorldView::TextPlace place) {
-    switch (place) {
-        case WorldView::TextPlace::Dialogue: return "dialogue box (beside a portrait)";
-        case WorldView::TextPlace::Narration: return "dialogue box";
-        case WorldView::TextPlace::Bubble: return "speech bubble";
-        case WorldView::TextPlace::Option: return "menu option";
-        case WorldView::TextPlace::Banner: return "banner";
-    }
-    return "";
-}
-
-}  // namespace
-
 int runOverflowReport(const Setup& setup) {
     const CommandLine& cmd = setup.cmd;
     Renderer renderer(WindowOptions{"Stagehand", cmd.width, cmd.height, true, false}, setup);
@@ -54,7 +31,7 @@ int runOverflowReport(const Setup& setup) {
     for (const auto& line : lines) {
         lang::LineText source = lang::identifyLine(line.text, label);
         if (source.text.empty() || !seen.insert(source.id).second) continue;
-        WorldView::TextPlace place = placeOf(line);
+        WorldView::TextPlace place = placeOf(line).value_or(WorldView::TextPlace::Dialogue);
         auto markupPlace = place == WorldView::TextPlace::Dialogue || place == WorldView::TextPlace::Narration
                                ? text::MarkupPlace::Typed
                                : text::MarkupPlace::Shown;

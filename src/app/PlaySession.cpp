@@ -34,6 +34,7 @@ bool PlaySession::start(const std::string& scene, std::string& error, std::uint6
     input_.scene = scene;
     input_.seed = options_.seed;
     input_.hasSeed = true;
+    input_.language = language();
     sim_->replay(input_);
     sim_->fastForwardTo(at);
     if (at > 0) buildSparesNow();
@@ -109,6 +110,7 @@ bool PlaySession::save(const std::string& path, const std::string& title, std::s
         return false;
     }
     InputLog save = input_;
+    save.language = language();
     save.scriptIdentity = scriptIdentity(source);
     save.at = sim_->ticks();
     save.title = title;
@@ -211,6 +213,7 @@ InputLog inputFor(const InputLog& future, std::uint64_t tick, bool live) {
 // `live`, its input after `tick` is the run's own again (back at the moment
 // rolled back from), else it is held aside as the future.
 std::unique_ptr<Simulation> PlaySession::goTo(std::uint64_t tick, bool live) {
+    dropSparesOfOtherLanguages();
     // The spare standing nearest at or before `tick`: the shortest replay.
     auto nearest = spares_.end();
     for (auto spare = spares_.begin(); spare != spares_.end(); ++spare)
@@ -260,7 +263,7 @@ bool PlaySession::rollBack(std::string& message) {
         previous->continueReplay(future_, future_.commands.size());  // it has taken all its input
         previous->transcript().setSink(nullptr);
         previous->setQuiet(true);
-        spares_.push_back({std::move(previous), futureEnd_});
+        spares_.push_back({std::move(previous), futureEnd_, language()});
     }
     return true;
 }
@@ -380,7 +383,7 @@ bool PlaySession::aimSpares(const std::vector<std::uint64_t>& wanted) {
             started = true;
             auto run = newSpare();
             if (!run) return started;  // the script on disk no longer loads: rollback replays, and says why
-            spares_.push_back({std::move(run), target});
+            spares_.push_back({std::move(run), target, language()});
             kept.push_back(true);
         }
     }
@@ -414,12 +417,13 @@ void PlaySession::buildSparesNow() {
         auto run = newSpare();
         if (!run) return;
         run->fastForwardTo(liveStops_[--stop]);
-        spares_.push_back({std::move(run), liveStops_[stop]});
+        spares_.push_back({std::move(run), liveStops_[stop], language()});
     }
 }
 
 void PlaySession::keepUp(int budgetTicks) {
     if (!sim_) return;
+    dropSparesOfOtherLanguages();
     if (!rolled_) noteLiveStops();
     if (aimSpares(wantedTargets())) return;  // starting a run is this frame's spare work
     // The spares aimed nearest the moment on screen first: the next rollback goes there.
@@ -444,6 +448,17 @@ int PlaySession::readySpares() const {
 }
 
 // The record file holds the run on screen: after a rollback, its input so far.
+std::string PlaySession::language() const {
+    return options_.lines ? options_.lines->language() : std::string(lang::kSourceLanguage);
+}
+
+void PlaySession::dropSparesOfOtherLanguages() {
+    const std::string now = language();
+    spares_.erase(
+        std::remove_if(spares_.begin(), spares_.end(), [&](const Spare& spare) { return spare.language != now; }),
+        spares_.end());
+}
+
 void PlaySession::rewriteRecord() {
     if (recordPath_.empty()) return;
     record_.close();
@@ -468,6 +483,10 @@ bool PlaySession::reload(std::string& error) {
         return false;
     }
     attachRecorder();
+    if (input_.language != language()) {  // the player's language switch: the run is now in the new one
+        input_.language = language();
+        rewriteRecord();
+    }
     // No spare is built here: a reload (an author's save, the player's language
     // switch) stays one replay, and keepUp brings the spares back over the next
     // frames (bench/RESULTS.md, "Rollback").

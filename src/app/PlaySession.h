@@ -58,6 +58,11 @@ public:
     bool rollBack(std::string& message);
     bool rollForward(std::string& message);
     bool rolledBack() const { return rolled_; }
+    // The language the run plays in (its lines' provider's; en without one).
+    // A save and the --record file say it (InputLog::language); a spare run
+    // made in another (the provider switched without a reload) is dropped,
+    // never swapped in.
+    std::string language() const;
     // The ticks the lines, pages and menus of the furthest run were shown at.
     const std::vector<std::uint64_t>& stops() const { return stops_; }
     // Once a frame: brings the spare runs a rollback uses up to the stops the
@@ -102,6 +107,7 @@ private:
     void forkAt(std::uint64_t tick);
     void dropFuture();
     void rewriteRecord();
+    void dropSparesOfOtherLanguages();
 
     Simulation::Options options_;
     std::string recordPath_;
@@ -121,6 +127,7 @@ private:
     struct Spare {
         std::unique_ptr<Simulation> run;
         std::uint64_t target = 0;
+        std::string language;  // the one it was made in: a rollback never swaps in another language's run
     };
     std::vector<Spare> spares_;
     std::vector<std::uint64_t> liveStops_;  // the live run's stops, kept up as its transcript grows

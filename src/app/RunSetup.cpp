@@ -89,6 +89,18 @@ std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink 
 
 // --replay FILE: its header gives the scene, seed and flags the command line
 // leaves out. Returns false with a "FILE:LINE: ..." error.
+// A replay or a save plays in the language it was made in (its `language`
+// line) unless --lang names one; a language the game no longer has is one
+// line on stderr, and the run plays in the one chosen.
+void takeLanguageOf(Setup& setup, const InputLog& log, const std::string& file) {
+    if (log.language.empty() || !setup.cmd.language.empty() || !setup.lines || log.language == setup.lines->language())
+        return;
+    std::string error;
+    if (!setup.lines->setLanguage(log.language, error))
+        std::cerr << "stagehand: " << file << ": made in '" << log.language << "': " << error << "; it plays in "
+                  << setup.lines->language() << '\n';
+}
+
 bool readReplay(Setup& setup, std::string& error) {
     if (setup.cmd.replayPath.empty()) return true;
     std::ifstream in(pathFromUtf8(setup.cmd.replayPath), std::ios::binary);
@@ -103,6 +115,7 @@ bool readReplay(Setup& setup, std::string& error) {
     if (setup.cmd.scene.empty()) setup.cmd.scene = log.scene;
     if (!setup.cmd.seedGiven && log.hasSeed) setup.cmd.seed = log.seed;
     setup.cmd.flags.insert(setup.cmd.flags.begin(), log.flags.begin(), log.flags.end());
+    takeLanguageOf(setup, log, setup.cmd.replayPath);
     setup.input = std::move(log);
     return true;
 }
@@ -183,6 +196,7 @@ bool completeSetup(Setup& setup, std::string& error) {
         return false;
     }
     if (!message.empty()) std::cerr << "stagehand: " << setup.cmd.loadPath << ": " << message << '\n';
+    takeLanguageOf(setup, save, setup.cmd.loadPath);
     setup = withSave(setup, save);
     setup.loadMessage = message;
     return true;

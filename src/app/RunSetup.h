@@ -47,12 +47,13 @@ std::string quicksavePath();
 std::map<std::string, ScriptValue> startingFlags(const CommandLine& cmd);
 Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool headless);
 std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless);
-// --replay FILE: its header gives the scene, seed and flags the command line
-// leaves out. Returns false with a "FILE:LINE: ..." error.
+// --replay FILE: its header gives the scene, seed, flags and language the
+// command line leaves out. Returns false with a "FILE:LINE: ..." error.
 bool readReplay(Setup& setup, std::string& error);
 // The rest of the setup once the command line and the data folder are known:
 // the game (GAME, --script or the demo) and its game.json, the --replay file, then the --load save (read last: it
-// names the script it was made with, so that path must be known). False with
+// names the script it was made with, so that path must be known). A replay and a save play in the language
+// they were made in unless --lang names one. False with
 // a one-line `error`.
 bool completeSetup(Setup& setup, std::string& error);
 // SIGINT and SIGTERM stop any script at its next hook and end the run with

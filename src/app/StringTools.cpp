@@ -1,10 +1,13 @@
 #include "app/StringTools.h"
 
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <set>
 
 #include "lang/LineId.h"
 #include "lang/Translation.h"
+#include "platform/GameFolder.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -26,23 +29,62 @@ std::string valueNames(const std::string& text) {
         std::string name = text.substr(at + 1, end - at - 1);
         bool plain = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
         for (char c : name) plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-        if (plain && !kBareTags.count(name)) names += (names.empty() ? "" : ", ") + name;
+        if (plain && !kBareTags.count(name)) names += (names.empty() ? "{" : " {") + name + "}";
         at = end;
     }
     return names;
 }
 
-std::string commentFor(const ScriptHost::WrittenLine& line) {
-    std::string comment = line.speaker.empty() ? line.call : line.speaker;
-    if (!line.owner.empty()) comment += "; " + line.owner;
+// Who says it (or the call that shows it), the scene, the values a line()
+// fills, and the box: "george; georgeTrack; speech bubble: 3 lines at most"
+// (no comma: the field needs no quotes).
+std::string contextFor(const ScriptHost::WrittenLine& line, std::optional<WorldView::TextPlace> place) {
+    std::string context = line.speaker.empty() ? line.call : line.speaker;
+    if (!line.owner.empty()) context += "; " + line.owner;
     if (line.call == "line") {
         std::string names = valueNames(line.text);
-        if (!names.empty()) comment += "; values: " + names;
+        if (!names.empty()) context += "; values: " + names;
     }
-    return comment;
+    if (place) {
+        WorldView::TextBox box = WorldView::boxOf(*place);
+        context += std::string("; ") + placeName(*place);
+        if (box.lines > 0)
+            context += box.lines == 1 ? ": one line" : ": " + std::to_string(box.lines) + " lines at most";
+    }
+    return context;
 }
 
 }  // namespace
+
+std::optional<WorldView::TextPlace> placeOf(const ScriptHost::WrittenLine& line) {
+    using Place = WorldView::TextPlace;
+    if (line.call == "say" || line.call == "sayFor") return Place::Bubble;
+    if (line.call == "option") return Place::Option;
+    if (line.call == "banner") return Place::Banner;
+    if (line.call == "text" && line.speaker.empty()) return Place::Narration;
+    if (line.call == "dialogue" || line.call == "text" || line.call == "line") return Place::Dialogue;
+    return std::nullopt;  // a name appendNames added: its call says where it is shown
+}
+
+const char* placeName(WorldView::TextPlace place) {
+    switch (place) {
+        case WorldView::TextPlace::Dialogue: return "dialogue box (beside a portrait)";
+        case WorldView::TextPlace::Narration: return "dialogue box";
+        case WorldView::TextPlace::Bubble: return "speech bubble";
+        case WorldView::TextPlace::Option: return "menu option";
+        case WorldView::TextPlace::Banner: return "banner";
+    }
+    return "";
+}
+
+std::string tableFileOf(const std::string& scriptPath) {
+    std::error_code ec;
+    auto script = std::filesystem::weakly_canonical(pathFromUtf8(scriptPath), ec);
+    auto folder = std::filesystem::weakly_canonical(pathFromUtf8(gameFolderOf(scriptPath)), ec);
+    auto relative = script.lexically_relative(folder);
+    if (ec || relative.empty() || *relative.begin() == "..") relative = script.filename();
+    return relative.generic_u8string();  // C++17: UTF-8 in a std::string
+}
 
 void appendNames(Simulation& sim, std::vector<ScriptHost::WrittenLine>& lines) {
     for (const SceneInfo& scene : sim.host().scenes())
@@ -55,7 +97,8 @@ void appendNames(Simulation& sim, std::vector<ScriptHost::WrittenLine>& lines) {
                              "actor name (over its lines)", "", actor.id, "", "shown"});
 }
 
-lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label) {
+lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label,
+                              const std::string& file) {
     lang::StringTable table;
     table.language = lang::kSourceLanguage;
     std::set<std::string> seen;
@@ -63,12 +106,19 @@ lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines,
         lang::LineText identified = lang::identifyLine(line.text, label);
         if (identified.text.empty() || !seen.insert(identified.id).second) continue;  // equal texts share an ID
         lang::StringRow row;
+        auto place = placeOf(line);
         row.id = identified.id;
+        row.source = identified.text;
         row.text = identified.text;
-        row.file = label;
+        row.context = contextFor(line, place);
+        if (place) {
+            WorldView::TextBox box = WorldView::boxOf(*place);
+            row.maxWidth = box.width;
+            row.fontSize = box.fontSize;
+        }
+        row.file = file;
         row.sourceLine = line.line;
         row.lock = lang::sourceLock(identified.text);
-        row.comment = commentFor(line);
         table.rows.push_back(std::move(row));
     }
     table.index();
@@ -84,6 +134,8 @@ lang::StringTable mergeTable(const lang::StringTable& source, const lang::String
         if (const lang::StringRow* old = existing.find(sourceRow.id)) {
             row.text = old->text;
             row.lock = old->lock;  // a changed source line reads as stale until its translation is checked
+            if (!existing.firstFormat) row.comment = old->comment;  // the translator's note
+            if (row.comment.rfind(kRemovedNote, 0) == 0) row.comment.erase(0, std::string(kRemovedNote).size());
             ++summary.kept;
             if (!old->text.empty() && old->lock != sourceRow.lock) ++summary.stale;
         } else {
@@ -99,7 +151,9 @@ lang::StringTable mergeTable(const lang::StringTable& source, const lang::String
             continue;
         }
         lang::StringRow row = old;
-        if (row.comment.rfind(kRemovedNote, 0) != 0) row.comment = kRemovedNote + row.comment;
+        if (existing.firstFormat) row.context = row.comment;  // what the first format kept there
+        if (row.comment.rfind(kRemovedNote, 0) != 0)
+            row.comment = kRemovedNote + (existing.firstFormat ? "" : row.comment);
         out.rows.push_back(std::move(row));
         ++summary.removed;
     }
@@ -115,6 +169,67 @@ std::string withPlaceholders(const std::string& text) {
 }
 
 namespace {
+
+// What a translation must keep of its source, as written: the timing tags
+// ({w}, {w=0.5}, {speed=20}...{/speed}, {cps}, {instant}) as a multiset, and
+// the values a line() fills ({count}) as a set.
+struct KeptTags {
+    std::multiset<std::string> timing;
+    std::set<std::string> values;
+    std::vector<std::string> problems;  // an ID tag (the markup reader takes it; in a row it is a mistake)
+};
+
+KeptTags keptTagsOf(const std::string& text) {
+    static const std::set<std::string> kTiming = {"w", "speed", "cps", "instant"};
+    KeptTags kept;
+    for (std::size_t at = 0; at < text.size(); ++at) {
+        if (text.compare(at, 2, "{{") == 0) {
+            ++at;
+            continue;
+        }
+        if (text[at] != '{') continue;
+        std::size_t end = text.find('}', at);
+        if (end == std::string::npos) break;
+        std::string body = text.substr(at + 1, end - at - 1);
+        std::string name = body.substr(body[0] == '/' ? 1 : 0);
+        name = name.substr(0, name.find('='));
+        if (kTiming.count(name))
+            kept.timing.insert("{" + body + "}");
+        else if (!name.empty() && name[0] == '#')
+            kept.problems.push_back("an ID tag {" + body + "} (a row's id names its line; its text has none)");
+        else if (body == name && !text::isMarkupTagName(name) && !name.empty())
+            kept.values.insert(name);
+        at = end;
+    }
+    return kept;
+}
+
+template <typename Set>
+std::string joined(const Set& tags, const char* open = "", const char* close = "") {
+    std::string out;
+    for (const auto& tag : tags) out += (out.empty() ? "" : " ") + std::string(open) + tag + close;
+    return out.empty() ? "none" : out;
+}
+
+// The source table (NAME.en.csv) against the script: --strings extract keeps
+// it; a row missing, gone or with other text means it was not run since.
+void checkSourceTable(const lang::StringTable& source, const lang::StringTable& table, const std::string& path,
+                      std::vector<std::string>& out) {
+    const std::string fix = " (run --strings extract)";
+    for (const auto& sourceRow : source.rows)
+        if (!table.find(sourceRow.id))
+            out.push_back(path + ": en: line ID '" + sourceRow.id + "' (" + sourceRow.file + ":" +
+                          std::to_string(sourceRow.sourceLine) + ") has no row" + fix);
+    for (const auto& row : table.rows) {
+        std::string at = path + ":" + std::to_string(row.tableLine) + ": en: line ID '" + row.id + "' ";
+        const lang::StringRow* sourceRow = source.find(row.id);
+        if (!sourceRow)
+            out.push_back(at + "is not in the script" + fix);
+        else if (row.text != sourceRow->text || row.lock != sourceRow->lock)
+            out.push_back(at + "is not the script's line at " + sourceRow->file + ":" +
+                          std::to_string(sourceRow->sourceLine) + fix);
+    }
+}
 
 // Findings about one language's table.
 void checkTable(const lang::StringTable& source, const lang::StringTable& table, const std::string& code,
@@ -153,6 +268,17 @@ void checkTable(const lang::StringTable& source, const lang::StringTable& table,
             out.push_back(at(row) + "line ID '" + row.id + "': the translation " + change +
                           " (a translation keeps the source's {signal}, {sound} and {face} tags; the source line "
                           "is shown instead)");
+        KeptTags want = keptTagsOf(sourceRow->text), got = keptTagsOf(row.text);
+        for (const auto& problem : got.problems) out.push_back(at(row) + "line ID '" + row.id + "': " + problem);
+        if (got.timing != want.timing)
+            out.push_back(at(row) + "line ID '" + row.id + "': timing tags " + joined(got.timing) +
+                          ", the source has " + joined(want.timing) +
+                          " (a translation keeps the source's pauses and "
+                          "speeds)");
+        if (got.values != want.values)
+            out.push_back(at(row) + "line ID '" + row.id + "': values " + joined(got.values, "{", "}") +
+                          ", the source has " + joined(want.values, "{", "}") +
+                          " (a translation fills the same values as its source)");
     }
 }
 
@@ -161,7 +287,17 @@ void checkTable(const lang::StringTable& source, const lang::StringTable& table,
 std::vector<std::string> checkTables(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label,
                                      const std::string& scriptPath) {
     std::vector<std::string> out;
-    lang::StringTable source = sourceTable(lines, label);
+    lang::StringTable source = sourceTable(lines, label, label);
+    std::error_code ec;
+    if (std::string path = lang::tablePathFor(scriptPath, lang::kSourceLanguage);
+        std::filesystem::exists(pathFromUtf8(path), ec)) {
+        lang::StringTable table;
+        std::string error;
+        if (!lang::loadStringTable(path, lang::kSourceLanguage, table, error))
+            out.push_back(error);
+        else
+            checkSourceTable(source, table, path, out);
+    }
     for (const auto& code : lang::knownLanguages(scriptPath)) {
         if (code == lang::kSourceLanguage || code == lang::kPseudoLanguage) continue;
         std::string path = lang::tablePathFor(scriptPath, code), error;
@@ -196,7 +332,8 @@ int runStrings(const Setup& setup) {
         return kExitScriptError;
     }
     appendNames(*sim, lines);
-    lang::StringTable source = sourceTable(lines, sim->host().chunkLabel(setup.scriptPath));
+    lang::StringTable source =
+        sourceTable(lines, sim->host().chunkLabel(setup.scriptPath), tableFileOf(setup.scriptPath));
     std::string path = lang::tablePathFor(setup.scriptPath, language);
     lang::StringTable table = source;
     MergeSummary summary;

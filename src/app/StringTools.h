@@ -6,12 +6,14 @@
 // a line without an explicit ID goes by its automatic one.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/RunSetup.h"
 #include "lang/StringTable.h"
 #include "script/ScriptHost.h"
+#include "view/WorldView.h"
 
 namespace stagehand {
 
@@ -25,7 +27,19 @@ namespace stagehand {
 // reader found it: the maps of the engine's folder hold actors other games never show).
 void appendNames(Simulation& sim, std::vector<ScriptHost::WrittenLine>& lines);
 
-lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label);
+// `label` names the script in line IDs and messages; `file` is the `file`
+// column (the script's path in the game's folder: the same on every
+// author's machine). Each row carries its source text, its context (who
+// says it, in which scene, in what box) and the box's width and font size.
+lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label,
+                              const std::string& file);
+// The script's path as a table's `file` column names it: relative to its
+// game's folder, with / between folders.
+std::string tableFileOf(const std::string& scriptPath);
+
+// Where a written line is shown; none for a name (a scene's title, an actor's).
+std::optional<WorldView::TextPlace> placeOf(const ScriptHost::WrittenLine& line);
+const char* placeName(WorldView::TextPlace place);
 
 // What merging a table with the script did.
 struct MergeSummary {
@@ -33,7 +47,10 @@ struct MergeSummary {
 };
 // `existing` (a translation, possibly empty) brought up to `source`: a new
 // line gets an empty text and the current lock; a line kept keeps its text
-// and its lock (so a changed source line reads as stale); a row whose ID is
+// and its lock (so a changed source line reads as stale) and its comment (a
+// translator's note; a table of the first format's comment was the context
+// --strings wrote, now in `context`, so it is not kept); source, context,
+// box, file and line follow the script; a row whose ID is
 // gone keeps its text at the end with a comment saying so (an empty one is
 // dropped): a translator's work is never lost silently.
 lang::StringTable mergeTable(const lang::StringTable& source, const lang::StringTable& existing,

@@ -99,8 +99,13 @@ WindowGame::WindowGame(const Setup& setup, Options options)
       menuWatcher_(setup.scriptPath, setup.dataRoot, makeOptions(setup, {}, false).mapFolders) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
     // --lang for this run (the pause overlay shows it), else the language the player chose last time.
+    // A --load or --replay plays in the language it was made in (RunSetup's takeLanguageOf): the row says so.
+    const bool recordedLanguage = setup_.input && !setup_.input->language.empty() && setup_.lines &&
+                                  setup_.lines->language() == setup_.input->language;
     if (!setup_.cmd.language.empty())
         settings_.language = setup_.cmd.language == lang::kSourceLanguage ? "" : setup_.cmd.language;
+    else if (recordedLanguage)
+        settings_.language = setup_.lines->language() == lang::kSourceLanguage ? "" : setup_.lines->language();
     else if (!settings_.language.empty())
         switchLanguage(settings_.language);
     if (!soundNotice_.empty()) std::cerr << "stagehand: " << soundNotice_ << '\n';
@@ -386,9 +391,20 @@ void WindowGame::loadSave(const std::string& path) {
     if (PlaySession::readSave(path, save, error) &&
         PlaySession::resolveSave(makeOptions(setup_, {}, false), save, message, error)) {
         if (!message.empty()) std::cerr << "stagehand: " << path << ": " << message << '\n';
+        // The save plays in the language it was made in; a switch is said in one line.
+        std::string switched;
+        if (!save.language.empty() && save.language != setup_.lines->language() &&
+            setup_.lines->setLanguage(save.language, error)) {
+            settings_.language = save.language == lang::kSourceLanguage ? "" : save.language;
+            switched = lang::word("notice.saveLanguage", {{"language", PauseMenu::languageName(save.language)}});
+        } else if (!save.language.empty() && save.language != setup_.lines->language()) {
+            std::cerr << "stagehand: " << path << ": made in '" << save.language << "': " << error << "; it plays in "
+                      << setup_.lines->language() << '\n';
+        }
         from = withSave(setup_, save);
         from.loadMessage = message;
         play(save.scene, save.title, from);
+        if (!switched.empty() && session_) session_->simulation().world().effects().showNotice(switched);
         return;
     }
     std::cerr << "stagehand: " << error << '\n';

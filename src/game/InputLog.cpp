@@ -1,5 +1,6 @@
 #include "game/InputLog.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <locale>
@@ -82,6 +83,7 @@ std::string InputLog::header() const {
     std::string out = std::string(kMagic) + "\n";
     if (!scene.empty()) out += "scene " + scene + "\n";
     if (hasSeed) out += "seed " + std::to_string(seed) + "\n";
+    if (!language.empty()) out += "language " + language + "\n";
     for (const auto& [name, value] : flags) out += "flag " + name + "=" + value + "\n";
     if (!scriptIdentity.empty()) out += "script " + scriptIdentity + "\n";
     if (at > 0) out += "at " + std::to_string(at) + "\n";
@@ -156,6 +158,11 @@ bool InputLog::parse(const std::string& text, const std::string& name, InputLog&
                 if (!(seed >> out.seed) || !seed.eof())
                     return fail("seed must be a non-negative integer, not '" + value + "'");
                 out.hasSeed = true;
+            } else if (key == "language") {
+                bool code = !value.empty() && std::isalpha(static_cast<unsigned char>(value[0]));
+                for (char c : value) code = code && (std::isalnum(static_cast<unsigned char>(c)) || c == '-');
+                if (!code) return fail("language must be a language code (letters, digits, -), not '" + value + "'");
+                out.language = value;
             } else if (key == "flag" && value.find('=') != std::string::npos && value.find('=') > 0) {
                 out.flags.emplace_back(value.substr(0, value.find('=')), value.substr(value.find('=') + 1));
             } else if (key == "script" && !value.empty()) {
@@ -183,7 +190,7 @@ bool InputLog::parse(const std::string& text, const std::string& name, InputLog&
                 out.checks.push_back(check);
             } else {
                 return fail("unknown header line '" + line +
-                            "' (scene, seed, flag, script, at, title, played, date, file, check, then ---)");
+                            "' (scene, seed, language, flag, script, at, title, played, date, file, check, then ---)");
             }
             continue;
         }

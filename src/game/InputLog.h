@@ -6,6 +6,8 @@
 //   stagehand-input 1
 //   scene harbour            (optional: the scene to start)
 //   seed 1                   (optional)
+//   language fr              (optional: the language the run was played in; a
+//                            replay or a load plays in it, src/app/RunSetup.h)
 //   flag NAME=VALUE          (optional, repeatable)
 //   script SIZE HASH         (optional: a save refuses a script that changed)
 //   at TICK                  (optional: a save's moment; loading fast-forwards there)
@@ -53,6 +55,7 @@ struct InputLog {
     std::string scene;
     std::uint64_t seed = 1;
     bool hasSeed = false;
+    std::string language;  // the language its lines were shown in ("": not said, a log from before issue 43)
     std::vector<std::pair<std::string, std::string>> flags;
     std::string scriptIdentity;  // "SIZE HASH" of the script a save was made with
     std::uint64_t at = 0;        // a save's moment, in ticks (0: the start)

@@ -124,6 +124,9 @@ const std::vector<EngineWord>& engineWordList() {
         {"menu.load", "Load", "scene menu: a row above the scenes that opens the load screen", 590, 26, false},
         {"save.noScene", "No scene is playing: there is nothing to save.",
          "save and load screen: a message when it was opened from the scene menu", 1200, 15, false},
+        {"notice.saveLanguage", "this save plays in {language}, the language it was made in",
+         "a notice after loading a save made in another language ({language}: its name in itself, e.g. Français)", 600,
+         16, false},
     };
     return kEngineWords;
 }

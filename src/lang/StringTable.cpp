@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <tuple>
 
 #include "lang/LineId.h"
 #include "platform/Portable.h"
@@ -14,7 +15,17 @@ namespace stagehand::lang {
 
 namespace {
 
-constexpr std::size_t kColumns = 7;
+// The columns of a row, by the header's names: the current format's, or the first one's.
+struct Columns {
+    std::size_t count;
+    int language, id, source, text, context, maxWidth, fontSize, file, line, lock, comment;
+};
+constexpr Columns kCurrent{11, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+constexpr Columns kFirst{7, 0, 1, -1, 2, -1, -1, -1, 3, 4, 5, 6};
+
+std::string fieldAt(const std::vector<std::string>& fields, int column) {
+    return column < 0 ? std::string() : fields[static_cast<std::size_t>(column)];
+}
 
 std::string at(const std::string& path, long line) {
     return path + ":" + std::to_string(line) + ": ";
@@ -176,53 +187,72 @@ bool parseStringTable(std::string_view bytes, const std::string& path, const std
     std::string header;
     if (!records.empty())
         for (std::size_t k = 0; k < records[0].fields.size(); ++k) header += (k ? "," : "") + records[0].fields[k];
-    if (records.empty() || records[0].line != 1 || header != kTableHeader) {
-        error = at(path, 1) + "the first row must be the header " + kTableHeader;
+    bool first = header == kFirstTableHeader;
+    if (records.empty() || records[0].line != 1 || (header != kTableHeader && !first)) {
+        error = at(path, 1) + "the first row must be the header " + kTableHeader + " (or the first format's " +
+                kFirstTableHeader + ")";
         return false;
     }
+    const Columns& c = first ? kFirst : kCurrent;
+    const std::string& columnNames = first ? std::string(kFirstTableHeader) : std::string(kTableHeader);
     StringTable table;
     table.language = language;
     table.path = path;
+    table.firstFormat = first;
     std::unordered_map<std::string, long> firstLine;
     for (std::size_t r = 1; r < records.size(); ++r) {
         auto& f = records[r].fields;
         long line = records[r].line;
-        if (f.size() != kColumns) {
+        if (f.size() != c.count) {
             error = at(path, line) + "wrong column count: " + std::to_string(f.size()) + " columns, a row has " +
-                    std::to_string(kColumns) + " (" + kTableHeader + ")";
+                    std::to_string(c.count) + " (" + columnNames + ")";
             return false;
         }
-        if (f[0] != language) {
-            error = at(path, line) + "language '" + f[0] + "' is not this file's ('" + language + "', from its name)";
+        const std::string id = fieldAt(f, c.id), lineText = fieldAt(f, c.line), lock = fieldAt(f, c.lock);
+        if (fieldAt(f, c.language) != language) {
+            error = at(path, line) + "language '" + fieldAt(f, c.language) + "' is not this file's ('" + language +
+                    "', from its name)";
             return false;
         }
-        if (!isLineId(f[1])) {
-            error = at(path, line) + "bad line ID '" + f[1] + "' (letters, digits, _ . -)";
+        if (!isLineId(id)) {
+            error = at(path, line) + "bad line ID '" + id + "' (letters, digits, _ . -)";
             return false;
         }
-        if (auto seen = firstLine.find(f[1]); seen != firstLine.end()) {
-            error = at(path, line) + "duplicate ID '" + f[1] + "' (also at " + path + ":" +
-                    std::to_string(seen->second) + ")";
+        if (auto seen = firstLine.find(id); seen != firstLine.end()) {
+            error = at(path, line) + "duplicate ID '" + id + "' (also at " + path + ":" + std::to_string(seen->second) +
+                    ")";
             return false;
         }
-        firstLine.emplace(f[1], line);
-        long long sourceLine = 0;
-        if (!f[4].empty() && !parseWholeNumber(f[4], 0, 1000000000, sourceLine)) {
-            error = at(path, line) + "bad source line number '" + f[4] + "'";
+        firstLine.emplace(id, line);
+        long long sourceLine = 0, maxWidth = 0, fontSize = 0;
+        if (!lineText.empty() && !parseWholeNumber(lineText, 0, 1000000000, sourceLine)) {
+            error = at(path, line) + "bad source line number '" + lineText + "'";
             return false;
         }
-        if (!isLock(f[5])) {
-            error = at(path, line) + "bad lock '" + f[5] +
+        for (auto [column, name, value] :
+             {std::tuple{c.maxWidth, "max_width", &maxWidth}, std::tuple{c.fontSize, "font_size", &fontSize}}) {
+            std::string field = fieldAt(f, column);
+            if (!field.empty() && !parseWholeNumber(field, 0, 100000, *value)) {
+                error = at(path, line) + "bad " + name + " '" + field + "' (a whole number of pixels, or empty)";
+                return false;
+            }
+        }
+        if (!isLock(lock)) {
+            error = at(path, line) + "bad lock '" + lock +
                     "' (8 lowercase hex digits: the hash of the source line, written by --strings extract)";
             return false;
         }
         StringRow row;
-        row.id = f[1];
-        row.text = f[2];
-        row.file = f[3];
+        row.id = id;
+        row.source = fieldAt(f, c.source);
+        row.text = fieldAt(f, c.text);
+        row.context = fieldAt(f, c.context);
+        row.maxWidth = static_cast<int>(maxWidth);
+        row.fontSize = static_cast<int>(fontSize);
+        row.file = fieldAt(f, c.file);
         row.sourceLine = static_cast<long>(sourceLine);
-        row.lock = f[5];
-        row.comment = f[6];
+        row.lock = lock;
+        row.comment = fieldAt(f, c.comment);
         row.tableLine = line;
         table.rows.push_back(std::move(row));
     }
@@ -245,8 +275,11 @@ bool loadStringTable(const std::string& path, const std::string& language, Strin
 std::string formatStringTable(const StringTable& table) {
     std::string out = std::string(kTableHeader) + "\n";
     for (const auto& row : table.rows) {
-        out += csvField(table.language) + "," + csvField(row.id) + "," + csvField(row.text) + "," + csvField(row.file) +
-               "," + std::to_string(row.sourceLine) + "," + csvField(row.lock) + "," + csvField(row.comment) + "\n";
+        auto number = [](int value) { return value > 0 ? std::to_string(value) : std::string(); };
+        out += csvField(table.language) + "," + csvField(row.id) + "," + csvField(row.source) + "," +
+               csvField(row.text) + "," + csvField(row.context) + "," + number(row.maxWidth) + "," +
+               number(row.fontSize) + "," + csvField(row.file) + "," + std::to_string(row.sourceLine) + "," +
+               csvField(row.lock) + "," + csvField(row.comment) + "\n";
     }
     return out;
 }

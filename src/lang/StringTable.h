@@ -1,7 +1,13 @@
-// String tables (issue 28): one CSV file per script and language beside the
-// script, `X/strings/Foo.fr.csv` for `X/Foo.lua`, in the columns translators'
-// tools read: language,id,text,file,line,lock,comment (docs/API.md, "String
-// tables", has the format). A table is read whole or not at all: the first
+// String tables (issue 28, issue 43): one CSV file per script and language
+// beside the script, `X/strings/Foo.fr.csv` for `X/Foo.lua`, in columns that
+// translation tools and spreadsheets read (docs/API.md, "String tables"):
+//   language,id,source,text,context,max_width,font_size,file,line,lock,comment
+// `source` is the line as written beside its translation `text`; `context`
+// who says it, in which scene and in what box; `max_width` and `font_size`
+// the box's text column in pixels (1280x720) and its font size (0: no limit).
+// Tables in the first format (language,id,text,file,line,lock,comment) are
+// still read, so no translator's work is lost; a table is always written in
+// the current format. A table is read whole or not at all: the first
 // mistake (bad quoting, a wrong column count, a language code that is not the
 // file's, an ID used twice, invalid UTF-8, a lock that is not 8 hex digits) is
 // one "FILE:LINE: ..." error and no row of it is used.
@@ -16,12 +22,17 @@ namespace stagehand::lang {
 
 constexpr const char* kSourceLanguage = "en";
 constexpr const char* kPseudoLanguage = "pseudo";
-constexpr const char* kTableHeader = "language,id,text,file,line,lock,comment";
+constexpr const char* kTableHeader = "language,id,source,text,context,max_width,font_size,file,line,lock,comment";
+constexpr const char* kFirstTableHeader = "language,id,text,file,line,lock,comment";  // read, never written
 
 struct StringRow {
     std::string id;
-    std::string text;  // empty: not translated yet (the source is shown)
-    std::string file;  // where the source line is, for the translator and for messages
+    std::string source;   // the line as written (its ID tag taken out), beside its translation
+    std::string text;     // empty: not translated yet (the source is shown)
+    std::string context;  // who says it, where, and in what box (written by --strings, for the translator)
+    int maxWidth = 0;     // the width in pixels of the box's text column (0: none known)
+    int fontSize = 0;     // the font size in that box (0: none known)
+    std::string file;     // the script's path in the game's folder, for the translator and for messages
     long sourceLine = 0;
     std::string lock;  // the source text's hash (sourceLock) when this row was translated
     std::string comment;
@@ -30,7 +41,8 @@ struct StringRow {
 
 struct StringTable {
     std::string language;
-    std::string path;  // as given to loadStringTable: messages name it
+    std::string path;          // as given to loadStringTable: messages name it
+    bool firstFormat = false;  // read from a table in the first, 7-column format
     std::vector<StringRow> rows;
 
     // The row of `id`, or null.

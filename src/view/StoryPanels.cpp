@@ -204,6 +204,21 @@ std::string WorldView::overflowOf(TextPlace place, const std::shared_ptr<const t
     return "";
 }
 
+WorldView::TextBox WorldView::boxOf(TextPlace place) {
+    auto whole = [](float value) { return static_cast<int>(std::lround(value)); };
+    switch (place) {
+        case TextPlace::Dialogue:
+        case TextPlace::Narration:
+            return {whole(dialogueTextWidth(place == TextPlace::Dialogue)), whole(fonts::kDialogue.size), 0};
+        case TextPlace::Option:  // less the option's number ("9." and its gap, as overflowOf measures it, near enough)
+            return {whole(optionRowWidth(false) - 20 - (fonts::kHeading.size * 1.1f + 14)), whole(fonts::kOption.size),
+                    1};
+        case TextPlace::Bubble: return {whole(kBubbleTextWidth), whole(fonts::kBubble.size), kBubbleLines};
+        case TextPlace::Banner: return {whole(ViewLayout::kWidth - 2 * kBannerMargin), whole(fonts::kBanner.size), 1};
+    }
+    return {};
+}
+
 int WorldView::menuOptionAt(float x, float y) const {
     for (std::size_t i = 0; i < menuRows_.size(); ++i) {
         const Row& r = menuRows_[i];

@@ -72,6 +72,14 @@ public:
     // column); a bubble may take 3 lines, an option 1; the banner one view wide.
     std::string overflowOf(TextPlace place, const std::shared_ptr<const text::MarkedText>& marked,
                            const ViewLayout& layout, const ViewOverlay& overlay);
+    // The box a place gives its text at the default text size, for a string
+    // table's translator (no font is loaded): the text column's width in view
+    // units, its font size, and how many lines it takes (0: as many as the
+    // box's height allows).
+    struct TextBox {
+        int width = 0, fontSize = 0, lines = 0;
+    };
+    static TextBox boxOf(TextPlace place);
 
 private:
     void applyOverlay(const ViewLayout& layout, const ViewOverlay& overlay);

@@ -25,9 +25,12 @@ if(NOT out MATCHES "wrote .*strings/Greeting.en.csv \\(11 lines\\)")
   message(FATAL_ERROR "extract said: ${out}")
 endif()
 file(READ "${OUT}/strings/Greeting.en.csv" english)
-if(NOT english MATCHES "^language,id,text,file,line,lock,comment\n" OR
-   NOT english MATCHES "\nen,actor.jon,Jon,[^,]*Greeting.lua,0,[0-9a-f]+,actor name \\(over its lines\\); jon\n" OR
-   NOT english MATCHES "\nen,greet.apples,You have {count} apples.,[^,]*Greeting.lua,12,067e9718,line; greeting; values: count\n")
+# The file column is the script's path in its game's folder (the same on every machine), whatever path
+# the command was given; each row has its source, its context and the box it is shown in.
+if(NOT english MATCHES "^language,id,source,text,context,max_width,font_size,file,line,lock,comment\n" OR
+   NOT english MATCHES "\nen,actor.jon,Jon,Jon,actor name \\(over its lines\\); jon,,,Greeting.lua,0,[0-9a-f]+,\n" OR
+   NOT english MATCHES "\nen,greet.apples,You have {count} apples.,You have {count} apples.,line; greeting; values: {count}; dialogue box \\(beside a portrait\\),[1-9][0-9]+,24,Greeting.lua,12,067e9718,\n" OR
+   NOT english MATCHES "\nen,greet.hello,Hello there.,Hello there.,jon; greeting; speech bubble: 3 lines at most,280,19,Greeting.lua,10,")
   message(FATAL_ERROR "the source table is not as expected:\n${english}")
 endif()
 
@@ -41,8 +44,9 @@ if(NOT out MATCHES "\\(12 lines: 3 new, 1 stale, 0 removed but kept for their te
   message(FATAL_ERROR "merge said: ${out}")
 endif()
 file(READ "${OUT}/strings/Greeting.fr.csv" french)
-foreach(expected "\nfr,greet.hello,Salut.,[^,]*,10,7872ef55,jon; greeting\n" "\nfr,greet.new,,[^,]*,12,[0-9a-f]+,text; greeting\n"
-                 "\nfr,greet.morning,Bonjour.,")
+foreach(expected "\nfr,greet.hello,\"Hello, there!\",Salut.,jon; greeting; speech bubble: 3 lines at most,280,19,Greeting.lua,10,7872ef55,\n"
+                 "\nfr,greet.new,A new page.,,text; greeting; dialogue box,[1-9][0-9]+,24,Greeting.lua,12,[0-9a-f]+,\n"
+                 "\nfr,greet.morning,Good morning.,Bonjour.,")
   if(NOT french MATCHES "${expected}")
     message(FATAL_ERROR "the merged table lacks '${expected}':\n${french}")
   endif()
