@@ -8,6 +8,7 @@
 
 #include <SDL.h>
 #include <glad/gl.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -397,6 +398,34 @@ TEST_F(WindowTest, hovering_an_option_selects_it_and_a_click_chooses_it) {
     wait(0.1);
     ASSERT_EQ(events("choice").size(), 1u);
     EXPECT_NE(events("choice")[0].find("index=3 text=\"Gamma\""), std::string::npos) << events("choice")[0];
+}
+
+// The browser's page reads the screen through describe() (web/pre.js): its
+// screen and scene, the line, and where each option lies for a click or a tap.
+TEST_F(WindowTest, describe_names_the_screen_the_line_and_where_a_click_chooses_each_option) {
+    open("");
+    auto state = nlohmann::json::parse(game->describe());
+    EXPECT_EQ(state["screen"], "menu");
+    EXPECT_EQ(state["scene"], "pages") << "the menu's first row";
+    open("choices");
+    state = nlohmann::json::parse(game->describe());
+    EXPECT_EQ(state["screen"], "scene");
+    EXPECT_EQ(state["scene"], "choices");
+    EXPECT_EQ(state["line"], "Pick one.");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
+    frame();  // the options drawn where describe() says
+    state = nlohmann::json::parse(game->describe());
+    ASSERT_EQ(state["options"], nlohmann::json::array({"Alpha", "Beta", "Gamma"}));
+    ASSERT_EQ(state["optionPoints"].size(), 3u);
+    const auto& beta = state["optionPoints"][1];
+    click(static_cast<int>(beta[0].get<float>() * 640), static_cast<int>(beta[1].get<float>() * 360));
+    wait(0.1);
+    ASSERT_EQ(events("choice").size(), 1u);
+    EXPECT_NE(events("choice")[0].find("index=2 text=\"Beta\""), std::string::npos) << events("choice")[0];
+    press(SDLK_ESCAPE);
+    EXPECT_EQ(nlohmann::json::parse(game->describe())["screen"], "paused");
 }
 
 // ---------------------------------------------------------------------------

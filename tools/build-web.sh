@@ -6,10 +6,13 @@
 #   build/web/site/game.js         the game's files (game.data), preloaded into the page's file system
 #
 # The libraries (SDL2, SDL2_image, SDL2_mixer on its bundled decoders, FreeType,
-# HarfBuzz, PUC Lua 5.1) are built with Emscripten from Debian's own source
-# packages into a cache outside the clone, so a rerun only builds Stagehand:
+# HarfBuzz, FriBidi, PUC Lua 5.1) are built with Emscripten from Debian's own
+# source packages into a cache outside the clone, so a rerun only builds Stagehand:
 #   STAGEHAND_WEB_CACHE (default: ~/.cache/stagehand-web)
 # Emscripten's own ports download at build time and are never used.
+# Not libunibreak: its source package cannot be fetched from Debian's mirrors
+# here (404), so this build breaks lines by src/render/LineBreakFallback.cpp
+# (STAGEHAND_USE_LIBUNIBREAK=OFF), as the Windows cross-build does.
 #
 # Usage: bash tools/build-web.sh [GAME]   (GAME: a game's folder; default the demo)
 #        bash tools/build-web.sh --libraries   (only the cached libraries)
@@ -31,7 +34,7 @@ nice="nice -n 10"
 step() { echo "== web: $* ($((SECONDS - started)) s)"; }
 
 install_tools() {
-  local packages=(emscripten dpkg-dev xz-utils cmake pkg-config nlohmann-json3-dev python3) missing=()
+  local packages=(emscripten dpkg-dev xz-utils cmake pkg-config nlohmann-json3-dev python3 make gcc) missing=()
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
@@ -59,7 +62,8 @@ fetch_sources() {
               -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o "Debug::NoDropPrivs=1")
   step "fetching source packages"
   apt-get "${opts[@]}" update -qq
-  (cd "$sources" && apt-get "${opts[@]}" source -qq libsdl2 libsdl2-image libsdl2-mixer freetype harfbuzz lua5.1 \
+  (cd "$sources" && apt-get "${opts[@]}" source -qq libsdl2 libsdl2-image libsdl2-mixer freetype harfbuzz fribidi \
+     lua5.1 \
      > /dev/null 2>&1)
 }
 
@@ -86,6 +90,22 @@ cmake_dep() {  # name, source dir, cmake options...
   $nice cmake --build "$cache/build/$name" -j"$jobs" >> "$cache/build-$name.log" 2>&1 \
     || { tail -40 "$cache/build-$name.log"; exit 1; }
   cmake --install "$cache/build/$name" >> "$cache/build-$name.log" 2>&1
+  touch "$prefix/.built-$name"
+}
+
+autotools_dep() {  # name, source dir, configure options...: a static library with its pkg-config file
+  local name=$1 src=$2
+  shift 2
+  [ -f "$prefix/.built-$name" ] && return
+  step "building $name"
+  rm -rf "$cache/build/$name"
+  mkdir -p "$cache/build/$name"
+  # The host triple only tells configure it cross-compiles (so that its
+  # generators of Unicode tables run on the build machine, CC_FOR_BUILD): the
+  # source's config.sub predates Emscripten's own name.
+  (cd "$cache/build/$name" && $nice emconfigure "$src/configure" --host=wasm32-unknown-none --prefix="$prefix" \
+     --enable-static --disable-shared CC_FOR_BUILD=gcc "$@" && $nice emmake make -j"$jobs" && make install) \
+    > "$cache/build-$name.log" 2>&1 || { tail -40 "$cache/build-$name.log"; exit 1; }
   touch "$prefix/.built-$name"
 }
 
@@ -128,13 +148,15 @@ build_libraries() {
   mkdir -p "$prefix"
   [ -n "$(source_dir libsdl2)" ] && [ -n "$(source_dir libsdl2-mixer)" ] && [ -n "$(source_dir harfbuzz)" ] \
     && [ -n "$(source_dir lua5.1)" ] && [ -n "$(source_dir libsdl2-image)" ] && [ -n "$(source_dir freetype)" ] \
-    || fetch_sources
+    && [ -n "$(source_dir fribidi)" ] || fetch_sources
   # SDL2 with its Emscripten video (a canvas, WebGL through EGL) and audio (Web Audio).
   cmake_dep sdl2 "$(source_dir libsdl2)" -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF
   cmake_dep freetype "$(source_dir freetype)" -DBUILD_SHARED_LIBS=OFF -DFT_DISABLE_ZLIB=ON \
     -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON
   cmake_dep harfbuzz "$(source_dir harfbuzz)" -DBUILD_SHARED_LIBS=OFF -DHB_HAVE_FREETYPE=ON -DHB_HAVE_GLIB=OFF \
     -DHB_HAVE_ICU=OFF -DHB_HAVE_GOBJECT=OFF -DHB_BUILD_SUBSET=OFF -DHB_BUILD_UTILS=OFF -DHB_BUILD_TESTS=OFF
+  # Bidi for the shaper (src/render/TextShaper.cpp).
+  autotools_dep fribidi "$(source_dir fribidi)" --disable-docs
   # SDL2_image on stb_image (PNG and JPEG) and its own PNG writer (save thumbnails).
   cmake_dep sdl2_image "$(source_dir libsdl2-image)" -DBUILD_SHARED_LIBS=OFF -DSDL2IMAGE_SAMPLES=OFF \
     -DSDL2IMAGE_VENDORED=OFF -DSDL2IMAGE_BACKEND_STB=ON -DSDL2IMAGE_DEPS_SHARED=OFF -DSDL2IMAGE_SVG=OFF \
@@ -171,7 +193,7 @@ step "building stagehand"
 launcher=()
 command -v ccache > /dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 $nice emcmake cmake -S "$root" -B "$build" "${cmake_args[@]}" "${launcher[@]}" -DSTAGEHAND_LUA=lua51 -DSTAGEHAND_BUILD_TESTS=OFF \
-  -DSTAGEHAND_WARNINGS_AS_ERRORS=ON -DLUA_INCLUDE_DIR="$prefix/include/lua5.1" \
+  -DSTAGEHAND_WARNINGS_AS_ERRORS=ON -DSTAGEHAND_USE_LIBUNIBREAK=OFF -DLUA_INCLUDE_DIR="$prefix/include/lua5.1" \
   -DLUA_LIBRARY="$prefix/lib/liblua5.1.a" -DLUA_LIBRARIES="$prefix/lib/liblua5.1.a" > "$build-configure.log" 2>&1 \
   || { cat "$build-configure.log"; exit 1; }
 $nice cmake --build "$build" --target stagehand -j"$jobs"

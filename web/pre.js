@@ -8,7 +8,8 @@
 // removed, after the frame that wrote it: one copy at a time, and one more if
 // a write came in meanwhile.
 // Module.stagehandStorage tells a page (and the browser test) how far that is.
-/* global Module, Browser, FS, IDBFS, addRunDependency, removeRunDependency, _stagehand_keep_settings */
+/* global Module, Browser, FS, IDBFS, addRunDependency, removeRunDependency, UTF8ToString, _stagehand_keep_settings,
+   _stagehand_state */
 (function () {
   var userRoot = '/libsdl';
   var storage = { copies: 0, writing: false, again: false, failures: 0 };
@@ -16,6 +17,10 @@
   // How many frames the browser's loop has begun (the page's first-frame mark).
   Module.stagehandFrameNumber = function () {
     return Browser.mainLoop.currentFrameNumber;
+  };
+  // What the screen shows (WindowGame::describe): screen, scene, line, options...
+  Module.stagehandState = function () {
+    return JSON.parse(UTF8ToString(_stagehand_state()));
   };
 
   function copyOut() {
@@ -65,9 +70,25 @@
     };
   }
 
+  // A game's own files, when stagehand --package made the folder: NAME.json
+  // lists each file's path and byte range in NAME.data (src/app/GamePackage.cpp).
+  function readGameFiles(name) {
+    addRunDependency('stagehand-game-files');
+    Promise.all([fetch(name + '.json').then(function (r) { return r.json(); }),
+                 fetch(name + '.data').then(function (r) { return r.arrayBuffer(); })]).then(function (loaded) {
+      var bytes = new Uint8Array(loaded[1]);
+      loaded[0].forEach(function (file) {
+        FS.mkdirTree(file.path.substring(0, file.path.lastIndexOf('/')));
+        FS.writeFile(file.path, bytes.subarray(file.start, file.end));
+      });
+      removeRunDependency('stagehand-game-files');
+    }).catch(function (error) { Module.onAbort('the game\'s files cannot be read: ' + error); });
+  }
+
   Module.preRun = Module.preRun || [];
   if (typeof Module.preRun === 'function') Module.preRun = [Module.preRun];
   Module.preRun.push(function () {
+    if (Module.stagehandGameFiles) readGameFiles(Module.stagehandGameFiles);
     FS.mkdir(userRoot);
     FS.mount(IDBFS, {}, userRoot);
     addRunDependency('stagehand-player-folder');

@@ -39,8 +39,9 @@ const char* usageText() {
            "            (GAME: a game's folder, or its main script;\n"
            "            every mode takes one, as --script PATH; default the demo, scripts/Demo.lua)\n"
            "  stagehand --new DIR                            (a starter game to make your own)\n"
-           "  stagehand --package GAME --out DIR [--windows-engine DIR]   (NAME-linux.tar.gz and NAME-windows.zip\n"
-           "            for players: the engine and the game, starting straight into it)\n"
+           "  stagehand --package GAME --out DIR [--windows-engine DIR] [--web-engine DIR]   (NAME-linux.tar.gz,\n"
+           "            NAME-windows.zip and NAME-web/ for players: the engine and the game, starting straight into "
+           "it)\n"
            "  stagehand --headless [--script PATH] [--scene NAME] [--seconds S] [--json] [--choose 2,1,...] "
            "[--seed N] [--audio OUT.wav]\n"
            "  stagehand --screenshot OUT.png --at T [--script PATH] [--scene NAME] [--choose 2,1,...] [--size WxH] "
@@ -201,6 +202,8 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
             if (!value(out.outPath)) return false;
         } else if (arg == "--windows-engine") {
             if (!value(out.windowsEnginePath)) return false;
+        } else if (arg == "--web-engine") {
+            if (!value(out.webEnginePath)) return false;
         } else if (arg.size() > 1 && arg[0] == '-') {
             error = "unknown option '" + arg + "'";
             return false;

@@ -41,6 +41,7 @@ struct CommandLine {
     std::string packagePath;        // --package GAME: the game to make archives of
     std::string outPath;            // --out DIR: where they are written
     std::string windowsEnginePath;  // --windows-engine DIR: a Windows build for the .zip
+    std::string webEnginePath;      // --web-engine DIR: a web build's site for NAME-web/
     std::string scene;
     std::string stringsAction;  // --strings extract|merge (src/app/StringTools.h)
     std::string language;       // --lang CODE: empty, the player's setting in the window and the source (en) elsewhere

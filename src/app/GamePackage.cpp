@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
+#include <nlohmann/json.hpp>
 
 #include "app/PlayerSettings.h"
 #include "platform/Archive.h"
@@ -77,6 +80,43 @@ fs::path thisProgram() {
     return dir / "stagehand";
 }
 
+// The web build's files a game's web folder copies (tools/build-web.sh's
+// site, built with no game: its game.data holds the engine's scripts and assets).
+constexpr const char* kWebEngineFiles[] = {"index.html", "stagehand.js", "stagehand.wasm", "game.js", "game.data"};
+
+// NAME-web/: the web engine's files, and the game's own files at /game of the
+// page's file system: game-files.data (their bytes, one after another) and
+// game-files.json (each file's path and byte range), which web/pre.js reads in
+// before the program starts; arguments.json makes the page play /game.
+bool writeWebFolder(const fs::path& engine, const fs::path& folder, const std::vector<ArchiveEntry>& gameFiles,
+                    const std::string& gamePrefix, std::string& error) {
+    std::error_code ec;
+    fs::remove_all(folder, ec);
+    fs::create_directories(folder, ec);
+    if (ec) return (error = "cannot make the folder " + utf8Path(folder) + ": " + ec.message(), false);
+    for (const char* name : kWebEngineFiles)
+        if (!fs::copy_file(engine / name, folder / name, ec))
+            return (error = "cannot copy " + utf8Path(engine / name) + ": " + ec.message(), false);
+    std::ofstream data(folder / "game-files.data", std::ios::binary);
+    nlohmann::json files = nlohmann::json::array();
+    std::size_t offset = 0;
+    for (const auto& entry : gameFiles) {
+        std::ifstream in(entry.source, std::ios::binary);
+        std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (!in.good() && !in.eof()) return (error = "cannot read " + utf8Path(entry.source), false);
+        data << bytes;
+        files.push_back({{"path", "/game" + entry.name.substr(gamePrefix.size())},
+                         {"start", offset},
+                         {"end", offset + bytes.size()}});
+        offset += bytes.size();
+    }
+    std::ofstream(folder / "game-files.json", std::ios::binary) << files.dump() << '\n';
+    std::ofstream(folder / "arguments.json", std::ios::binary)
+        << nlohmann::json{{"arguments", {"/game"}}, {"gameFiles", "game-files"}}.dump() << '\n';
+    if (!data.flush()) return (error = "cannot write " + utf8Path(folder / "game-files.data"), false);
+    return true;
+}
+
 }  // namespace
 
 int runPackage(const Setup& setup) {
@@ -93,7 +133,9 @@ int runPackage(const Setup& setup) {
 
     std::vector<ArchiveEntry> data;  // what both archives hold besides the program
     addEngineData(setup.dataRoot, name, data);
-    addTree(pathFromUtf8(folder), name + "/game", out, data);
+    std::vector<ArchiveEntry> gameFiles;
+    addTree(pathFromUtf8(folder), name + "/game", out, gameFiles);
+    data.insert(data.end(), gameFiles.begin(), gameFiles.end());
 
     std::vector<ArchiveEntry> linux{{name + "/stagehand", thisProgram(), true}};
     linux.insert(linux.end(), data.begin(), data.end());
@@ -101,6 +143,17 @@ int runPackage(const Setup& setup) {
     if (!writeTarGz(tarball, linux, error)) return fail(error, kExitBadInput);
     std::cout << utf8Path(tarball) << '\n';
 
+    if (!cmd.webEnginePath.empty()) {
+        fs::path engine = pathFromUtf8(cmd.webEnginePath);
+        for (const char* file : kWebEngineFiles)
+            if (!fs::is_regular_file(engine / file, ec))
+                return fail(
+                    cmd.webEnginePath + " has no " + file + " (a web build's site, as tools/build-web.sh makes it)",
+                    kExitBadInput);
+        fs::path web = out / (name + "-web");
+        if (!writeWebFolder(engine, web, gameFiles, name + "/game", error)) return fail(error, kExitBadInput);
+        std::cout << utf8Path(web) << '\n';
+    }
     if (cmd.windowsEnginePath.empty()) {
         std::cerr << "stagehand: no Windows archive: --windows-engine DIR names a Windows build "
                      "(stagehand.exe and its DLLs, as tools/check-windows.sh makes them)\n";

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "lang/EngineWords.h"
 #include "lang/StringTable.h"
@@ -640,6 +641,36 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
     renderer_.window.swap();
 }
 
+std::string WindowGame::describe() {
+    nlohmann::json state;
+    Simulation* sim = simulation();
+    const char* screen = menu_                  ? "menu"
+                         : saveScreen_.isOpen() ? "saves"
+                         : showHistory_         ? "history"
+                         : paused_              ? "paused"
+                                                : "scene";
+    state["screen"] = screen;
+    state["scene"] = menu_ ? menu_->selected().name : sim ? sim->sceneName() : std::string();
+    const Story* story = !menu_ && sim ? &sim->world().story() : nullptr;
+    state["line"] = story && story->currentLine() ? story->currentLine()->text : std::string();
+    state["options"] = story && story->currentMenu() ? story->currentMenu()->options : std::vector<std::string>();
+    nlohmann::json points = nlohmann::json::array();
+    if (story && story->currentMenu()) {
+        int drawW = 1, drawH = 1;
+        renderer_.window.drawableSize(drawW, drawH);
+        ViewLayout layout = ViewLayout::fit(drawW, drawH);
+        for (const ViewArea& row : renderer_.view.menuOptionAreas())
+            points.push_back({(layout.offsetX + (row.x + row.w / 2) * layout.scale) / static_cast<float>(drawW),
+                              (layout.offsetY + (row.y + row.h / 2) * layout.scale) / static_cast<float>(drawH)});
+    }
+    state["optionPoints"] = points;
+    state["history"] = story ? story->history().size() : 0;
+    state["language"] = settings_.language;
+    state["sound"] = sound_.live();
+    state["soundCallbacks"] = sound_.callbacks();
+    return state.dump();
+}
+
 // Text speed, auto-advance, fullscreen and the window's size, for next time.
 void WindowGame::keepSettings() {
     settings_.textSpeed = playInput_.speedIndex();
@@ -663,6 +694,13 @@ WindowGame* browserGame = nullptr;
 
 extern "C" EMSCRIPTEN_KEEPALIVE void stagehand_keep_settings() {
     if (browserGame) browserGame->keepSettings();
+}
+
+// WindowGame::describe for the page; the text lives until the next call.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* stagehand_state() {
+    static std::string state;
+    state = browserGame ? browserGame->describe() : "{}";
+    return state.c_str();
 }
 
 int runWindow(const Setup& setup) {

@@ -76,6 +76,15 @@ public:
     bool padUsedLast() const { return padUsedLast_; }
     const WorldView& view() const { return renderer_.view; }
     bool speechAvailable() const { return speechAvailable_; }
+    // What the screen shows, as one JSON object: the page and the browser test
+    // read it (web/pre.js: Module.stagehandState()). {"screen": "menu", "scene",
+    // "paused", "history" or "saves"; "scene": the scene played, or the menu's
+    // row; "line": the line's text; "options": the choices on screen;
+    // "optionPoints": each choice's middle as fractions of the window's width
+    // and height (where a click or a tap lands, as the last frame drew them); "history":
+    // lines and choices so far; "language": "" for the script's own; "sound":
+    // the device plays; "soundCallbacks": how often it asked for sound}.
+    std::string describe();
 
 private:
     WindowOptions windowOptions() const;

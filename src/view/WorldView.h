@@ -54,6 +54,7 @@ public:
     void prepareFonts(float pixelsPerUnit);
     // The menu option under a point in view units (as last drawn), or -1.
     int menuOptionAt(float viewX, float viewY) const;
+    const std::vector<ViewArea>& menuOptionAreas() const { return menuRows_; }  // view units, as last drawn
     // Where the last frame put text a notice must not cover (the dialogue box
     // or menu with its portrait, speech bubbles, the error panel, the banner,
     // the scene-over card), and the notice itself (w 0 when none was drawn).

@@ -7,12 +7,20 @@ from a loopback address, and checks what a player would:
      --screenshot), is the desktop's expected frame within the screenshot
      test's tolerance (tests/OutputChecks.cmake says why those limits);
   3. pressed keys advance the lighthouse scene's lines and choose in its menu,
-     and F5's save holds them;
-  4. that save is still there after the page is loaded again (IndexedDB);
-  5. the console shows no error and no failed request throughout (its warnings
-     are printed: SDL2's audio uses the deprecated ScriptProcessorNode).
+     and F5's save holds them; sound plays once the key that started the page
+     let it (no sound context before; a running one and the device's callbacks after);
+  4. touch: one tap turns one page (the save records one advance a tap), a tap
+     on an option chooses it; Page Up shows the line before, Page Down comes back;
+  5. that save is still there after the page is loaded again (IndexedDB);
+  6. the scene menu: Down, Enter plays the scene of the row chosen; the pause
+     overlay's language row switches the language of the line on screen;
+  7. the console shows no error and no failed request throughout (its warnings
+     are printed: SDL2's audio uses the deprecated ScriptProcessorNode);
+  8. with STAGEHAND (a desktop build): a game made by --new, packaged with
+     --web-engine SITE_DIR, plays its own scene from its web folder.
+The game's state is read through Module.stagehandState() (WindowGame::describe).
 
-usage: check_web.py SITE_DIR OUTPUT_CHECK EXPECTED_PNG OUT_DIR
+usage: check_web.py SITE_DIR OUTPUT_CHECK EXPECTED_PNG OUT_DIR [STAGEHAND]
   OUTPUT_CHECK is the desktop build's stagehand_output_check (its `image` check).
 Chromium is `chromium` on PATH, or STAGEHAND_CHROMIUM. It is driven over its
 DevTools protocol on a pipe (--remote-debugging-pipe): no network port but the
@@ -61,7 +69,7 @@ class DevTools:
         flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--user-data-dir=" + profile, "--remote-debugging-pipe", "--window-size=1280,720",
-                 "--autoplay-policy=no-user-gesture-required",
+                 # No autoplay flag: sound must wait for the page's "click to start", as for a player.
                  # WebGL on the CPU (no GPU here), asked for rather than fallen back on (which warns).
                  "--enable-unsafe-swiftshader", "about:blank"]
 
@@ -167,6 +175,15 @@ class DevTools:
                 params["text"] = text
             self.send("Input.dispatchKeyEvent", params)
 
+    def tap(self, x, y):
+        """A finger down and up at page point (x, y), as a touch screen sends."""
+        for kind in ("touchStart", "touchEnd"):
+            points = [{"x": x, "y": y, "id": 1}] if kind == "touchStart" else []
+            self.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def state(self):
+        return self.evaluate("Module.stagehandState()")
+
     def frames(self, count):
         """Lets the game draw `count` more frames."""
         start = self.evaluate("Module.stagehandFrameNumber()")
@@ -178,6 +195,15 @@ class DevTools:
         self.send("Page.navigate", {"url": url})
         self.wait_for("!window.stagehandLeft && document.readyState === 'complete' && window.stagehandPage"
                       " && stagehandPage.loaded", "the page to load " + url)
+
+
+def quicksave(tools):
+    """F5, then the quick save's text once it has reached the browser's storage."""
+    copies = tools.evaluate("Module.stagehandStorage.copies")
+    tools.key("F5", "F5", 116)
+    tools.wait_for("Module.stagehandStorage.copies > %d && !Module.stagehandStorage.writing" % copies,
+                   "the save to reach the browser's storage")
+    return tools.evaluate("Module.FS.readFile('%s', {encoding: 'utf8'})" % SAVE_FILE)
 
 
 def start_session(chromium, profile):
@@ -192,6 +218,7 @@ def start_session(chromium, profile):
 
 def main():
     site, checker, expected, out_dir = sys.argv[1:5]
+    desktop = sys.argv[5] if len(sys.argv) > 5 else None
     os.makedirs(out_dir, exist_ok=True)
     chromium = os.environ.get("STAGEHAND_CHROMIUM") or shutil.which("chromium")
     if not chromium:
@@ -215,12 +242,19 @@ def main():
     profile = tempfile.mkdtemp(prefix="stagehand-web-profile-")
     tools = start_session(chromium, profile)
     try:
-        # 1. Load, start on a key, first frame.
+        # 1. Load, start on a key, first frame; sound only after that key.
         tools.open(base + "?scene=lighthouse")
+        if tools.evaluate("!!(Module.SDL2 && Module.SDL2.audioContext)"):
+            fail("a sound context exists before the page was started")
         tools.key("Enter", "Enter", 13, "\r")
         tools.wait_for("stagehandPage.firstFrameMs !== null", "the first frame")
         ready, first = tools.evaluate("[stagehandPage.readyMs, stagehandPage.firstFrameMs]")
         print("time: loaded in %.0f ms, first frame %.0f ms after navigation" % (ready, first))
+        calls = tools.wait_for("Module.SDL2 && Module.SDL2.audioContext && Module.SDL2.audioContext.state"
+                               " === 'running' && Module.stagehandState().sound"
+                               " && Module.stagehandState().soundCallbacks", "the sound to play")
+        tools.wait_for("Module.stagehandState().soundCallbacks > %d" % calls, "the sound device to go on asking")
+        print("sound: the context runs after the start key; the device asks for sound (%d calls)" % calls)
 
         # 3. Keys: Enter advances (finishes a line, turns its page), 2 chooses in
         # the menu once it is up; F5 saves. Until the save holds a choice.
@@ -230,11 +264,7 @@ def main():
             tools.frames(6)
             tools.key("2", "Digit2", 50, "2")
             tools.frames(2)
-            copies = tools.evaluate("Module.stagehandStorage.copies")
-            tools.key("F5", "F5", 116)
-            tools.wait_for("Module.stagehandStorage.copies > %d && !Module.stagehandStorage.writing" % copies,
-                           "the save to reach the browser's storage")
-            saved = tools.evaluate("Module.FS.readFile('%s', {encoding: 'utf8'})" % SAVE_FILE)
+            saved = quicksave(tools)
             choose = [line for line in saved.splitlines() if line.split()[1:2] == ["choose"]]
             if choose:
                 break
@@ -249,13 +279,92 @@ def main():
             sum(line.endswith(" advance") for line in lines), choose[0]))
         tools.problems()
 
-        # 4. The save after loading the page again.
+        # 4. Touch: taps away from any option turn pages until the menu is back,
+        # one advance recorded a tap; rollback there; then a tap on option 1.
+        box = tools.evaluate("(function () { var r = Module.canvas.getBoundingClientRect();"
+                             " return [r.left, r.top, r.width, r.height]; })()")
+        advances = sum(line.endswith(" advance") for line in saved.splitlines())
+        taps, seen = 0, []
+        for _ in range(60):
+            # Only while a page or the menu is up does a tap count (Story::advancePressed).
+            tools.wait_for("Module.stagehandState().line !== '' || Module.stagehandState().options.length",
+                           "a page or the menu")
+            state = tools.state()
+            if state["options"] and state["optionPoints"]:
+                break
+            if state["line"] and (not seen or seen[-1] != state["line"]):
+                seen.append(state["line"])
+            tools.tap(box[0] + box[2] * 0.5, box[1] + box[3] * 0.1)
+            taps += 1
+            tools.frames(4)
+        else:
+            fail("60 taps did not bring the lighthouse's menu back; the screen: %s" % tools.state())
+        saved = quicksave(tools)
+        tapped = sum(line.endswith(" advance") for line in saved.splitlines()) - advances
+        if tapped != taps:
+            fail("%d taps recorded %d advances (one each, no more)" % (taps, tapped))
+        at_menu = tools.state()["line"]
+        tools.key("PageUp", "PageUp", 33)
+        tools.frames(3)
+        back = tools.state()
+        if back["options"] or back["line"] == at_menu or back["line"] not in seen:
+            fail("Page Up at the menu shows %s, not an earlier line of %s" % (back, seen))
+        tools.key("PageDown", "PageDown", 34)
+        tools.frames(3)
+        state = tools.state()
+        if not state["options"] or state["line"] != at_menu:
+            fail("Page Down after Page Up shows %s, not the menu again" % state)
+        print("rollback: Page Up showed %r, Page Down the menu again" % back["line"])
+        tools.frames(2)
+        state = tools.state()
+        x, y = state["optionPoints"][0]
+        tools.tap(box[0] + x * box[2], box[1] + y * box[3])
+        tools.frames(2)
+        saved = quicksave(tools)
+        choose = [line for line in saved.splitlines() if line.split()[1:2] == ["choose"]]
+        if len(choose) != 2 or choose[1].split()[2] != "1":
+            fail("a tap on the first option did not choose it; the save reads:\n" + saved)
+        print("touch: %d taps turned %d pages; a tap on option 1 chose it (%s)" % (taps, tapped, choose[1]))
+        tools.problems()
+
+        # 5. The save after loading the page again.
         tools.open(base)
         again = tools.evaluate("(function () { try { return Module.FS.readFile('%s', {encoding: 'utf8'}); }"
                                " catch (e) { return null; } })()" % SAVE_FILE)
         if again != saved:
             fail("after a reload the save reads %r, not what was saved" % (again,))
         print("storage: the save survived a reload (%d bytes)" % len(saved))
+        tools.problems()
+
+        # 6. The scene menu by keys, then the pause overlay's language row.
+        tools.key("Enter", "Enter", 13, "\r")
+        tools.wait_for("stagehandPage.firstFrameMs !== null", "the scene menu's first frame")
+        top = tools.state()
+        if top["screen"] != "menu":
+            fail("the page with no scene named shows %s, not the scene menu" % top)
+        tools.key("ArrowDown", "ArrowDown", 40)
+        tools.frames(2)
+        row = tools.state()["scene"]
+        if row == top["scene"]:
+            fail("Down in the scene menu stayed on %s" % row)
+        tools.key("Enter", "Enter", 13, "\r")
+        tools.wait_for("Module.stagehandState().screen === 'scene' && Module.stagehandState().line !== ''",
+                       "the scene chosen to show a line")
+        state = tools.state()
+        if state["scene"] != row:
+            fail("Enter on the menu's row %s played %s" % (row, state["scene"]))
+        print("scene menu: Down, Enter played %s" % row)
+        tools.key("Escape", "Escape", 27)
+        tools.wait_for("Module.stagehandState().screen === 'paused'", "the pause overlay")
+        tools.key("ArrowDown", "ArrowDown", 40)
+        tools.key("ArrowRight", "ArrowRight", 39)
+        tools.key("Escape", "Escape", 27)
+        tools.wait_for("Module.stagehandState().screen === 'scene'", "the scene again")
+        tools.frames(2)
+        switched = tools.state()
+        if switched["language"] == state["language"] or switched["line"] == state["line"]:
+            fail("the pause overlay's language row left %s as %s" % (state, switched))
+        print("language: %r reads %r in %s" % (state["line"], switched["line"], switched["language"]))
         tools.problems()
 
         # 2. The conversation at 3 s, drawn by WebGL 2, against the desktop's frame.
@@ -278,6 +387,28 @@ def main():
             fail("the browser's frame %s is not the desktop's %s:\n%s" % (actual, expected, verdict.stdout))
         print("frame: " + verdict.stdout.strip())
         tools.problems()
+        # 8. A game of one's own, packaged for the web, served on its own.
+        if desktop:
+            game, dist = os.path.join(out_dir, "Tower Tales"), os.path.join(out_dir, "dist")
+            shutil.rmtree(game, ignore_errors=True)
+            for args in (["--new", game], ["--package", game, "--out", dist, "--web-engine", site]):
+                made = subprocess.run([desktop] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                if made.returncode != 0:
+                    fail("stagehand %s: exit %d\n%s" % (" ".join(args), made.returncode, made.stdout))
+            packaged = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(
+                Quiet, directory=os.path.join(dist, "tower-tales-0.1-web")))
+            threading.Thread(target=packaged.serve_forever, daemon=True).start()
+            try:
+                tools.open("http://127.0.0.1:%d/index.html" % packaged.server_address[1])
+                tools.key("Enter", "Enter", 13, "\r")
+                tools.wait_for("stagehandPage.firstFrameMs !== null", "the packaged game's first frame")
+                state = tools.state()
+                if state["scene"] != "arrival":
+                    fail("the packaged web folder shows %s, not the new game's scene arrival" % state)
+                print("package: the new game's web folder plays %s (%s)" % (state["scene"], state["screen"]))
+                tools.problems()
+            finally:
+                packaged.shutdown()
     finally:
         tools.close()
         server.shutdown()
