@@ -514,5 +514,6 @@ TEST(DemoTables, every_line_has_an_explicit_id_and_only_digits_and_names_stay_en
     }
     EXPECT_EQ(same, (std::vector<std::string>{"fr:lighthouse_oil.6756", "fr:harbour.count-3", "fr:harbour.count-2",
                                               "fr:harbour.count-1", "ar:lighthouse_oil.6756", "ja:harbour.count-3",
-                                              "ja:harbour.count-2", "ja:harbour.count-1"}));
+                                              "ja:harbour.count-2", "ja:harbour.count-1", "zh:harbour.count-3",
+                                              "zh:harbour.count-2", "zh:harbour.count-1"}));
 }
