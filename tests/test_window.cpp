@@ -2331,9 +2331,8 @@ protected:
 };
 
 TEST_F(ScreensTest, every_screen_follows_high_contrast_large_text_and_right_to_left) {
-    // What today's screens do not follow, "screen/mode": the scene menu draws
-    // in its own colours in high contrast and keeps its size with the text size.
-    const std::set<std::string> expectedFailures = {"scene menu/high contrast", "scene menu/large text"};
+    // What today's screens do not follow, "screen/mode": none.
+    const std::set<std::string> expectedFailures = {};
     auto plain = everyScreen("", false);
     auto contrast = everyScreen("high_contrast = true\n", false);
     auto large = everyScreen("text_size = 2\n", false);

@@ -89,49 +89,57 @@ SceneMenu::Action SceneMenu::handle(const InputEvent& event, const ViewLayout& l
 
 void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout) {
     // Fonts first, before the batch begins (see PauseMenu::draw).
-    Font title = text.font(FontFace::Bold, 60, layout.scale);
-    Font subtitle = text.font(FontFace::Regular, 20, layout.scale);
-    Font row = text.font(FontFace::Regular, 26, layout.scale);
-    Font number = text.font(FontFace::Bold, 26, layout.scale);
-    Font small = text.font(FontFace::Regular, 18, layout.scale);
+    const float scale = textScale_;
+    Font title = text.font(FontFace::Bold, 60 * scale, layout.scale);
+    Font subtitle = text.font(FontFace::Regular, 20 * scale, layout.scale);
+    Font row = text.font(FontFace::Regular, 26 * scale, layout.scale);
+    Font number = text.font(FontFace::Bold, 26 * scale, layout.scale);
+    Font small = text.font(FontFace::Regular, 18 * scale, layout.scale);
+    // High contrast: black behind, white words, yellow for the title and the selection.
+    const Color accent = highContrast_ ? palette::kContrastAccent : kAccent;
+    const Color plain = highContrast_ ? palette::kContrastText : kMenuText;
+    const Color muted = highContrast_ ? palette::kContrastText : kMenuMuted;
     const std::vector<std::string> rows = rowTexts();
     batch.begin(ViewLayout::kWidth, ViewLayout::kHeight);
-    batch.gradientRect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, palette::kMenuSkyTop, palette::kMenuSkyBottom);
-    text.drawCentered(title, title_.empty() ? "Stagehand" : title_, ViewLayout::kWidth / 2, 96, kAccent);
+    if (highContrast_)
+        batch.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, palette::kContrastPanel);
+    else
+        batch.gradientRect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, palette::kMenuSkyTop,
+                           palette::kMenuSkyBottom);
+    text.drawCentered(title, title_.empty() ? "Stagehand" : title_, ViewLayout::kWidth / 2, 96, accent);
     // The engine's own line under its own title; a game's title gets the plain one.
     std::string line = lang::word(title_.empty() ? "menu.subtitle" : "menu.pick");
     if (!version_.empty()) line = lang::word("menu.version", {{"version", version_}}) + " " + line;
-    text.drawCentered(subtitle, line, ViewLayout::kWidth / 2, 180, kMenuMuted);
+    text.drawCentered(subtitle, line, ViewLayout::kWidth / 2, 180, muted);
     int lastShown = std::min(rowCount(), firstShown_ + kRowsShown);
     if (firstShown_ > 0)
-        text.drawCentered(subtitle, "\u25B2 " + lang::word("menu.more"), ViewLayout::kWidth / 2, kListTop - 30,
-                          kMenuMuted);
+        text.drawCentered(subtitle, "\u25B2 " + lang::word("menu.more"), ViewLayout::kWidth / 2, kListTop - 30, muted);
     if (lastShown < rowCount())
         text.drawCentered(subtitle, "\u25BC " + lang::word("menu.more"), ViewLayout::kWidth / 2,
-                          kListTop + kRowsShown * kRowHeight, kMenuMuted);
+                          kListTop + kRowsShown * kRowHeight, muted);
     for (int i = firstShown_; i < lastShown; ++i) {
         float y = kListTop + (i - firstShown_) * kRowHeight;
         bool chosen = static_cast<int>(i) == selected_;
         if (chosen) {
             batch.rect(kListX, y + 4, kListWidth, kRowHeight - 8, palette::kMenuRowHighlight);
-            batch.rect(kListX, y + 4, 4, kRowHeight - 8, kAccent);
+            batch.rect(kListX, y + 4, 4, kRowHeight - 8, accent);
         }
         if (i < saveRows_) {  // Continue (and of which save) or Load: no number
             float labelWidth = std::min(text.width(row, rows[i]), kListWidth - 90);
             text.drawAligned(row, text.elide(row, rows[i], kListWidth - 90), kListX + 70, kListWidth - 90, y + 15,
-                             chosen ? kAccent : kMenuMuted);
+                             chosen ? accent : muted);
             if (i == 0 && !continueDetail_.empty())
                 text.drawAligned(small, text.elide(small, continueDetail_, kListWidth - 120 - labelWidth),
-                                 kListX + 90 + labelWidth, kListWidth - 120 - labelWidth, y + 22, kMenuMuted);
+                                 kListX + 90 + labelWidth, kListWidth - 120 - labelWidth, y + 22, muted);
             continue;
         }
-        text.draw(number, std::to_string(i - saveRows_ + 1), kListX + 24, y + 15, chosen ? kAccent : kMenuMuted);
+        text.draw(number, std::to_string(i - saveRows_ + 1), kListX + 24, y + 15, chosen ? accent : muted);
         text.drawAligned(row, text.elide(row, rows[i], kListWidth - 90), kListX + 70, kListWidth - 90, y + 15,
-                         chosen ? kMenuText : kMenuMuted);
+                         chosen ? plain : muted);
     }
     if (scenes_.empty())
         text.drawCentered(row, lang::word(message_.empty() ? "menu.noScenes" : "menu.fixScript"),
-                          ViewLayout::kWidth / 2, kListTop, kMenuText);
+                          ViewLayout::kWidth / 2, kListTop, plain);
     if (!message_.empty()) {
         auto lines = text.wrap(small, message_, ViewLayout::kWidth - 160);
         float lineHeight = text.lineHeight(small);
@@ -141,7 +149,7 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
             text.draw(small, lines[i], 80, top + i * lineHeight, palette::kErrorText);
     }
     text.drawCentered(subtitle, lang::word(padHints_ ? "menu.pad" : "menu.keys"), ViewLayout::kWidth / 2,
-                      ViewLayout::kHeight - 60, kMenuMuted);
+                      ViewLayout::kHeight - 60, muted);
     batch.end();
 }
 

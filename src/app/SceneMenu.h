@@ -45,6 +45,12 @@ public:
     }
     // The key hints name a pad's buttons (the last input came from a pad).
     void setPadHints(bool pad) { padHints_ = pad; }
+    // The player's settings it is drawn in: high contrast (white and yellow
+    // on black) and the text size.
+    void setStyle(bool highContrast, float textScale) {
+        highContrast_ = highContrast;
+        textScale_ = textScale;
+    }
 
 private:
     int rowAt(float viewX, float viewY) const;
@@ -61,6 +67,8 @@ private:
     std::string message_;
     std::string title_, version_;
     bool padHints_ = false;
+    bool highContrast_ = false;
+    float textScale_ = 1;
 };
 
 }  // namespace stagehand

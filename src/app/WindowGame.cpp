@@ -610,6 +610,7 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
     Simulation* sim = simulation();
     if (menu_) {
         menu_->setPadHints(padUsedLast_);
+        menu_->setStyle(settings_.highContrast, kTextSizes[settings_.textSize].factor);
         menu_->draw(renderer_.batch, renderer_.text, layout);
         if (saveScreen_.isOpen())
             saveScreen_.draw(renderer_.batch, renderer_.text, renderer_.images, layout, settings_, padUsedLast_);
