@@ -104,9 +104,13 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
 
     Font small = fontFor(fonts::kKeyHints);
     float hintWidth = overlay.hint.empty() ? 0 : text_.width(small, overlay.hint);
-    if (!overlay.hint.empty()) text_.draw(small, overlay.hint, ViewLayout::kWidth - 24 - hintWidth, 18, kMuted);
+    // High contrast: the title and key hints in white on a black band, whatever the scene behind.
+    const Color hintColour = highContrast_ ? kContrastText : kMuted;
+    if (highContrast_ && !(overlay.hint.empty() && overlay.title.empty()))
+        batch_.rect(0, 0, ViewLayout::kWidth, 18 + text_.lineHeight(small) + 8, kContrastPanel);
+    if (!overlay.hint.empty()) text_.draw(small, overlay.hint, ViewLayout::kWidth - 24 - hintWidth, 18, hintColour);
     if (!overlay.title.empty())  // the title gives way to the key hints
-        text_.draw(small, text_.elide(small, overlay.title, ViewLayout::kWidth - 72 - hintWidth), 24, 18, kMuted);
+        text_.draw(small, text_.elide(small, overlay.title, ViewLayout::kWidth - 72 - hintWidth), 24, 18, hintColour);
     ErrorPanel error = layoutError(world);
     inspectorArea_ = {0, 0, 0, 0};
     if (overlay.inspector)  // under the error panel, when there is one
