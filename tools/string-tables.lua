@@ -144,7 +144,7 @@ function M.sourceLines(source, api, checker, scriptPath)
     local out = {}
     for _, l in ipairs(checker.playerLines(source, api)) do
         if l.value ~= "" then
-            local text = M.stripId(M.unescape(l.value))
+            local text = M.stripId(l.text) -- as Lua reads it: what the game hashes
             out[#out + 1] = { id = l.id or ("auto." .. stem:gsub("[^%w_%-]", "_") .. "." .. M.fnv1a(text)),
                 text = text, line = l.line, lock = M.fnv1a(text),
                 comment = commentOf(sourceLines[l.line] or "", l.value, l.owner, stem) }
