@@ -11,6 +11,8 @@
 // drawn must be on screen, not black.
 #include <gtest/gtest.h>
 
+#include <SDL.h>
+
 #include <algorithm>
 #include <vector>
 
@@ -78,4 +80,28 @@ TEST_F(FramePacingTest, after_a_swap_the_frame_before_it_has_been_drawn_and_memo
     std::vector<std::uint8_t> pixel(4);
     glReadPixels(kWidth / 2, kHeight / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel.data());
     EXPECT_GT(pixel[0] + pixel[1] + pixel[2], 60) << "the view is black after the frames";
+}
+
+// The frame clock's pacing without vsync (issue 45): when the driver does not
+// wait for the display (swap interval 0, as under the offscreen driver), the
+// window sleeps off the rest of a 1/120 s frame. No frame comes faster than
+// the cap, and the quickest frames of a light scene come at about the cap, not
+// at a half or a quarter of it (a busy machine still gives a few quick frames
+// out of 40, so the quickest one is the cap's, within what a sleep overruns).
+TEST_F(FramePacingTest, without_vsync_frames_come_at_the_cap_of_120_a_second_and_no_faster) {
+    SDL_GL_SetSwapInterval(0);  // as a driver without vsync leaves it, whichever driver runs the test
+    ASSERT_EQ(SDL_GL_GetSwapInterval(), 0);
+    std::vector<double> gaps;
+    renderer->window.swap();
+    double previous = Window::seconds();
+    for (int frame = 0; frame < 40; ++frame) {
+        glClear(GL_COLOR_BUFFER_BIT);
+        renderer->window.swap();
+        const double now = Window::seconds();
+        gaps.push_back(now - previous);
+        previous = now;
+    }
+    const double quickest = *std::min_element(gaps.begin(), gaps.end());
+    EXPECT_GE(quickest, 1.0 / 120 - 0.0015) << "a frame came faster than the cap";
+    EXPECT_LT(quickest, 1.0 / 50) << "even the quickest frame is slower than 50 a second: the cap is too low";
 }
