@@ -1,6 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
 #include "app/FrameClock.h"
+#include "app/FrameStats.h"
 
 using stagehand::FrameClock;
 using stagehand::Playback;
@@ -49,4 +54,43 @@ TEST(Playback, speed_scales_the_ticks_a_frame_runs_within_bounds) {
     EXPECT_NE(playback.label().find("0.125x"), std::string::npos);
     for (int i = 0; i < 10; ++i) playback.faster();
     EXPECT_EQ(playback.speed(), Playback::kMaxSpeed);
+}
+
+// --frame-stats against known sequences of frame times (issue 45): a stall
+// in the middle, at the start and at the end, and generated ones; the figures
+// are the count, the first frame's time from the window's opening and the
+// longest gap between frames, whichever frame it was.
+TEST(FrameStats, the_figures_are_those_of_a_known_sequence_of_frames_wherever_the_longest_falls) {
+    auto statsOf = [](double opened, const std::vector<double>& ends) {
+        stagehand::FrameStats stats;
+        double previous = opened;
+        for (double now : ends) stagehand::countFrame(stats, opened, previous, now), previous = now;
+        return stats;
+    };
+    auto middle = statsOf(10.0, {10.25, 10.27, 10.29, 11.0, 11.02, 11.04});
+    EXPECT_EQ(middle.frames, 6);
+    EXPECT_NEAR(middle.firstFrameSeconds, 0.25, 1e-9);
+    EXPECT_NEAR(middle.longestFrameSeconds, 0.71, 1e-9) << "the stall, not the last frame";
+    EXPECT_EQ(middle.text(12.5),
+              "frames 6\nfirst_frame_seconds 0.25\nlongest_frame_seconds 0.71\npeak_memory_mb 12.5\n");
+    EXPECT_NEAR(statsOf(0, {0.5, 0.51, 0.52}).longestFrameSeconds, 0.5, 1e-9) << "the first frame's wait counts";
+    EXPECT_NEAR(statsOf(0, {0.01, 0.02, 0.4}).longestFrameSeconds, 0.38, 1e-9);
+    EXPECT_EQ(statsOf(0, {}).frames, 0);
+    EXPECT_EQ(statsOf(0, {}).firstFrameSeconds, -1);
+
+    std::uint32_t state = 45;
+    for (int sequence = 0; sequence < 200; ++sequence) {
+        std::vector<double> ends;
+        double t = 1, longest = 0;
+        const int count = 1 + static_cast<int>((state = state * 1664525u + 1013904223u) >> 28);
+        for (int i = 0; i < count; ++i) {
+            double gap = 0.001 * static_cast<double>(((state = state * 1664525u + 1013904223u) >> 20) % 500);
+            t += gap, longest = std::max(longest, gap);
+            ends.push_back(t);
+        }
+        auto stats = statsOf(1, ends);
+        EXPECT_EQ(stats.frames, count);
+        EXPECT_NEAR(stats.firstFrameSeconds, ends.front() - 1, 1e-9);
+        EXPECT_NEAR(stats.longestFrameSeconds, longest, 1e-9) << "sequence " << sequence;
+    }
 }

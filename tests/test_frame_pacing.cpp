@@ -11,6 +11,8 @@
 // drawn must be on screen, not black.
 #include <gtest/gtest.h>
 
+#include <SDL.h>
+
 #include <algorithm>
 #include <vector>
 
@@ -78,4 +80,26 @@ TEST_F(FramePacingTest, after_a_swap_the_frame_before_it_has_been_drawn_and_memo
     std::vector<std::uint8_t> pixel(4);
     glReadPixels(kWidth / 2, kHeight / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel.data());
     EXPECT_GT(pixel[0] + pixel[1] + pixel[2], 60) << "the view is black after the frames";
+}
+
+// The frame clock's pacing without vsync (issue 45): when the driver does not
+// wait for the display (swap interval 0, as under the offscreen driver), the
+// window sleeps off the rest of a 1/120 s frame: no frame comes faster than
+// the cap. (That the cap is not lower is not asked here: how fast a frame can
+// come depends on the machine, and a test never fails on speed.)
+TEST_F(FramePacingTest, without_vsync_no_frame_comes_faster_than_the_cap_of_120_a_second) {
+    SDL_GL_SetSwapInterval(0);  // as a driver without vsync leaves it, whichever driver runs the test
+    ASSERT_EQ(SDL_GL_GetSwapInterval(), 0);
+    std::vector<double> gaps;
+    renderer->window.swap();
+    double previous = Window::seconds();
+    for (int frame = 0; frame < 40; ++frame) {
+        glClear(GL_COLOR_BUFFER_BIT);
+        renderer->window.swap();
+        const double now = Window::seconds();
+        gaps.push_back(now - previous);
+        previous = now;
+    }
+    const double quickest = *std::min_element(gaps.begin(), gaps.end());
+    EXPECT_GE(quickest, 1.0 / 120 - 0.0015) << "a frame came faster than the cap";
 }

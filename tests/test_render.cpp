@@ -12,6 +12,7 @@
 #include "RenderFixture.h"
 #include "TestSupport.h"
 #include "app/Simulation.h"
+#include "game/Transcript.h"
 #include "platform/Window.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
@@ -434,5 +435,63 @@ TEST_F(RenderTest, the_batch_shaders_compile_and_link_in_their_opengl_es_3_form_
     for (const char* fragment : {sources.fragment, sources.solidFragment}) {
         std::string vertex = glslForEs3(sources.vertex), pixels = glslForEs3(fragment);
         EXPECT_NO_THROW(GlProgram(vertex.c_str(), pixels.c_str())) << pixels;
+    }
+}
+
+// A transition's frames as a sequence (issue 45), for every transition kind:
+// from an all-red backdrop to an all-green one, frame by frame, the old
+// picture's weight in the frame (its red) only falls and the new one's (its
+// green) only rises, from all old to all new. A fade that brings the old
+// picture back from black, a dissolve or slide that runs backwards or jumps
+// ahead and back, each breaks one of the two.
+TEST_F(RenderTest, every_transition_only_takes_the_old_backdrop_away_and_only_brings_the_new_one_in) {
+    const std::filesystem::path folder = test::scratchFolder() / "transition_pictures";
+    std::filesystem::create_directories(folder);
+    std::string error;
+    for (auto [name, channel] : {std::pair<const char*, int>{"old", 0}, {"new", 1}}) {
+        std::vector<std::uint8_t> rgb(64 * 36 * 3, 0);
+        for (std::size_t i = static_cast<std::size_t>(channel); i < rgb.size(); i += 3) rgb[i] = 200;
+        ASSERT_TRUE(savePng(folder / (std::string(name) + ".png"), 64, 36, rgb, error)) << error;
+    }
+    ImageCache images({folder.string()});
+    WorldView own(*atlas, *batch, *text, images);
+    OffscreenTarget target(kWidth, kHeight);
+    constexpr int kSteps = 48;
+    for (const std::string& kindName : std::vector<std::string>{"cut", "dissolve", "fade", "slide"}) {
+        const Transition kind = kindName == "cut" ? Transition::Cut : *parseTransition(kindName);
+        Transcript transcript;
+        World world(transcript);
+        world.effects().setBackdropPicture("old");
+        world.effects().setBackdropPicture("new", kind);
+        double lastOld = 2, lastNew = -1;
+        for (int step = 0; step <= kSteps; ++step) {
+            world.effects().setTransitionProgress(static_cast<float>(step) / kSteps);
+            target.bind();
+            glClearColor(0, 0, 0, 1);
+            glClear(GL_COLOR_BUFFER_BIT);
+            ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
+            layout.applyViewport();
+            own.draw(world, layout, ViewOverlay{});
+            auto rgb = target.readRgb();
+            double red = 0, green = 0;
+            int samples = 0;
+            for (int y = 8; y < kHeight; y += 16)
+                for (int x = 8; x < kWidth; x += 16, ++samples) {
+                    red += pixelAt(rgb, x, y).r;
+                    green += pixelAt(rgb, x, y).g;
+                }
+            const double oldWeight = red / samples / 200, newWeight = green / samples / 200;
+            const std::string at = kindName + " at step " + std::to_string(step) + " of " + std::to_string(kSteps);
+            EXPECT_LE(oldWeight, lastOld + 0.01) << at << ": the old picture comes back";
+            EXPECT_GE(newWeight, lastNew - 0.01) << at << ": the new picture goes away again";
+            if (step == kSteps) {
+                EXPECT_NEAR(newWeight, 1, 0.02) << at;
+                EXPECT_NEAR(oldWeight, 0, 0.02) << at;
+            }
+            if (step == 0 && kind != Transition::Cut) {
+                EXPECT_NEAR(oldWeight, 1, 0.02) << at;
+            }
+            lastOld = oldWeight, lastNew = newWeight;
+        }
     }
 }

@@ -356,3 +356,63 @@ TEST_F(ShapingTest, the_typewriter_never_moves_a_glyph_already_shown) {
 }
 
 }  // namespace
+
+// An invariant over generated paragraphs (issue 45): Hebrew, Arabic and Latin
+// words in random mixes, one or two paragraphs, wrapped at random widths.
+// Every line of a right-to-left paragraph ends at the text's right edge (the
+// widest line's), every line of a left-to-right one starts at its left edge,
+// whichever line is shorter and whatever the other paragraph's direction.
+TEST_F(ShapingTest, generated_paragraphs_keep_each_line_on_its_directions_edge_however_they_wrap) {
+    const std::vector<std::vector<std::string>> words = {
+        {"שלום", "עולם", "ספר", "בית", "ילד", "גדול", "אור", "הדלת", "נפתחה"},
+        {"كان", "السلم", "هنا", "في", "الصباح", "ثم", "اختفى", "فجأة"},
+        {"the", "door", "opens", "slowly", "at", "dawn", "and", "closes"}};
+    text::RichText rich(*atlas, *batch);
+    std::uint32_t state = 45;
+    auto next = [&](std::uint32_t n) {
+        state = state * 1664525u + 1013904223u;
+        return (state >> 8) % n;
+    };
+    int checkedLines = 0;
+    std::vector<std::shared_ptr<const text::MarkedText>> texts;
+    for (int seed = 0; seed < 60; ++seed) {
+        std::string source;
+        const std::size_t paragraphs = 1 + next(2);
+        for (std::size_t p = 0; p < paragraphs; ++p) {
+            const auto& own = words[next(3)];
+            if (p) source += "\n";
+            const std::size_t count = 3 + next(10);
+            for (std::size_t w = 0; w < count; ++w) {
+                const auto& pool = next(5) == 0 ? words[next(3)] : own;  // now and then a word of another script
+                if (w) source += " ";
+                source += pool[next(static_cast<std::uint32_t>(pool.size()))];
+            }
+        }
+        const float maxWidth = 80.0f + static_cast<float>(next(320));
+        texts.push_back(text::plainText(source));  // kept: the cache knows a text by its address
+        const text::TextLayout& layout = rich.layout(texts.back(), FontFace::Regular, 24, 1, maxWidth);
+        ASSERT_FALSE(layout.lineTops.empty()) << source;
+        const float widest = layout.width / layout.unitsPerPixel;
+        std::vector<float> left(layout.lineTops.size(), 1e9f), right(layout.lineTops.size(), -1e9f);
+        std::vector<int> endAligned(layout.lineTops.size(), -1);
+        for (const text::PlacedGlyph& g : layout.glyphs) {
+            // its line: the last whose top is above the glyph's baseline (a fallback font's top may stand higher)
+            const float baseline = g.y + atlas->ascent(g.font);
+            std::size_t line = 0;
+            while (line + 1 < layout.lineTops.size() && layout.lineTops[line + 1] / layout.unitsPerPixel < baseline)
+                ++line;
+            left[line] = std::min(left[line], g.x);
+            right[line] = std::max(right[line], g.x + atlas->glyphByIndex(g.font, g.glyph).advance);
+            endAligned[line] = g.endAligned;
+        }
+        for (std::size_t line = 0; line < left.size(); ++line) {
+            if (endAligned[line] < 0) continue;  // a line with no ink
+            ++checkedLines;
+            if (endAligned[line])
+                EXPECT_NEAR(right[line], widest, 3.0f) << "right-to-left line " << line << " of: " << source;
+            else
+                EXPECT_NEAR(left[line], 0.0f, 1.0f) << "left-to-right line " << line << " of: " << source;
+        }
+    }
+    EXPECT_GT(checkedLines, 120);
+}

@@ -301,12 +301,14 @@ std::vector<std::string> checkTables(const std::vector<ScriptHost::WrittenLine>&
     for (const auto& code : lang::knownLanguages(scriptPath)) {
         if (code == lang::kSourceLanguage || code == lang::kPseudoLanguage) continue;
         std::string path = lang::tablePathFor(scriptPath, code), error;
+        const std::string shown = ScriptHost::shownPath(path);  // named as the script is: as a person opens it
         lang::StringTable table;
         if (!lang::loadStringTable(path, code, table, error)) {
+            if (error.rfind(path, 0) == 0) error = shown + error.substr(path.size());
             out.push_back(error + " (the game plays in the source language)");
             continue;
         }
-        if (!source.rows.empty()) checkTable(source, table, code, path, out);
+        if (!source.rows.empty()) checkTable(source, table, code, shown, out);
     }
     return out;
 }

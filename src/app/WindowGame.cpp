@@ -10,7 +10,9 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
+#include "app/FrameStats.h"
 #include "lang/EngineWords.h"
 #include "lang/StringTable.h"
 #include "platform/Gamepads.h"
@@ -718,25 +720,6 @@ int runWindow(const Setup& setup) {
     return kExitOk;
 }
 #else
-namespace {
-
-// What a soak reads of a window's run: frames shown, how long the first took
-// to show and the longest, and the peak memory (tools/soak-window.sh).
-struct FrameStats {
-    long frames = 0;
-    double firstFrameSeconds = -1, longestFrameSeconds = 0;
-
-    void write(const std::string& path) const {
-        if (path.empty()) return;
-        std::ofstream out(pathFromUtf8(path), std::ios::binary | std::ios::trunc);
-        out << "frames " << frames << "\nfirst_frame_seconds " << firstFrameSeconds << "\nlongest_frame_seconds "
-            << longestFrameSeconds << "\npeak_memory_mb " << peakResidentMegabytes() << '\n';
-        if (!out) std::cerr << "stagehand: cannot write the frame stats to " << path << '\n';
-    }
-};
-
-}  // namespace
-
 int runWindow(const Setup& setup) {
     const double opened = Window::seconds();
     WindowGame game(setup, {});
@@ -746,8 +729,7 @@ int runWindow(const Setup& setup) {
     for (bool more = true; more;) {
         more = game.frame(Window::seconds());
         const double now = Window::seconds();
-        if (stats.frames++ == 0) stats.firstFrameSeconds = now - opened;
-        stats.longestFrameSeconds = std::max(stats.longestFrameSeconds, now - previous);
+        countFrame(stats, opened, previous, now);
         previous = now;
     }
     game.keepSettings();
@@ -755,5 +737,24 @@ int runWindow(const Setup& setup) {
     return kExitOk;
 }
 #endif
+
+void countFrame(FrameStats& stats, double opened, double previous, double now) {
+    if (stats.frames++ == 0) stats.firstFrameSeconds = now - opened;
+    stats.longestFrameSeconds = std::max(stats.longestFrameSeconds, now - previous);
+}
+
+std::string FrameStats::text(double peakMemoryMegabytes) const {
+    std::ostringstream out;
+    out << "frames " << frames << "\nfirst_frame_seconds " << firstFrameSeconds << "\nlongest_frame_seconds "
+        << longestFrameSeconds << "\npeak_memory_mb " << peakMemoryMegabytes << '\n';
+    return out.str();
+}
+
+void FrameStats::write(const std::string& path) const {
+    if (path.empty()) return;
+    std::ofstream out(pathFromUtf8(path), std::ios::binary | std::ios::trunc);
+    out << text(peakResidentMegabytes());
+    if (!out) std::cerr << "stagehand: cannot write the frame stats to " << path << '\n';
+}
 
 }  // namespace stagehand

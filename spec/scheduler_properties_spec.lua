@@ -1,0 +1,174 @@
+-- Properties of the scheduler held over generated cases rather than one
+-- hand-written example each (issue 45): process trees spread over groups,
+-- where cancelling one group must end exactly that group's processes (and,
+-- through them, their children) and leave every other one, the root group's
+-- included, as it was; and joins over processes that finish, fail or are
+-- cancelled at distinct generated frames, where waitAll must wake at the first
+-- failure or cancel (raising, naming it) and otherwise at the last finish, and
+-- waitAny at the first end of any kind. Run under lua5.1 and luajit.
+
+local harness = dofile("spec/helpers/scheduler.lua")
+local Gen = dofile("spec/helpers/generate.lua")
+local S
+
+local CASES = 60
+
+-- Builds a random tree: top processes in random groups (the root's through
+-- runProcess), each starting 0..3 children (which join its group) after a
+-- few frames; some processes finish early, the rest wait long. Returns the
+-- list of { handle, parent (index or nil) } once every start has happened.
+local function buildTree(gen, groups)
+    local nodes = {}
+    local function body(depth, me)
+        return function()
+            S.waitFrames(gen:int(1, 2))
+            if depth < 3 then
+                for _ = 1, gen:int(0, 3) do
+                    local index = #nodes + 1
+                    nodes[index] = { parent = me }
+                    nodes[index].handle = S.runProcess(body(depth + 1, index))
+                end
+            end
+            if gen:chance(25) then
+                S.waitFrames(gen:int(1, 3))
+            else
+                S.waitSeconds(1000)
+            end
+        end
+    end
+    for _ = 1, gen:int(1, 6) do
+        local g = groups[gen:int(0, #groups)]
+        local index = #nodes + 1
+        nodes[index] = {}
+        local fn = body(1, index)
+        nodes[index].handle = g and g:run(fn) or S.runProcess(fn)
+    end
+    harness.ticks(12)
+    return nodes
+end
+
+describe("scheduler properties over generated cases", function()
+    before_each(function()
+        S = harness.load()
+    end)
+
+    it("cancelling a group ends its processes and their children, and no process of another group", function()
+        for seed = 1, CASES do
+            S = harness.load()
+            local gen = Gen.new(seed)
+            local groups = {}
+            for i = 1, gen:int(1, 3) do
+                groups[i] = S.newGroup("g" .. i)
+            end
+            local nodes = buildTree(gen, groups)
+            local victim = groups[gen:int(1, #groups)]
+            local before = {}
+            for i, n in ipairs(nodes) do
+                before[i] = { alive = n.handle:isAlive(), group = n.handle:group() }
+                if n.parent and before[n.parent] and before[n.parent].alive and before[i].alive then
+                    -- a child started with runProcess is in its parent's group
+                    assert.are.equal(before[n.parent].group, before[i].group, "seed " .. seed)
+                end
+            end
+            victim:cancel()
+            harness.ticks(1)
+            for i, n in ipairs(nodes) do
+                local context = string.format("seed %d, process %d (%s)", seed, i, tostring(n.handle))
+                if before[i].alive and before[i].group == victim then
+                    assert.are.equal("cancelled", n.handle:status(), context)
+                elseif before[i].alive then
+                    assert.is_true(n.handle:isAlive(), context .. " was in another group and was ended")
+                else
+                    assert.are.equal("done", n.handle:status(), context)
+                end
+            end
+        end
+    end)
+
+    -- One case: k processes, each ending at its own frame (3 apart, in a
+    -- random order) as done, failed or cancelled from outside.
+    local function joinCase(seed, join)
+        S = harness.load()
+        local gen = Gen.new(seed)
+        local k = gen:int(1, 5)
+        local order = gen:shuffled(k)
+        local frame = 0
+        local procs, plan = {}, {}
+        for i = 1, k do
+            local kind = gen:pick({ "done", "done", "failed", "cancelled" })
+            local at = 3 * order[i]
+            plan[i] = { kind = kind, at = at }
+            procs[i] = S.runProcess(function()
+                S.waitFrames(kind == "cancelled" and at + 1000 or at)
+                if kind == "failed" then
+                    error("boom " .. i, 0)
+                end
+                return i
+            end):setName("p" .. i)
+            if kind == "cancelled" then
+                S.runProcess(function()
+                    S.waitFrames(at)
+                    procs[i]:cancel()
+                end)
+            end
+        end
+        local woke, ok, result
+        S.runProcess(function()
+            ok, result = S.pcall(join, unpack(procs, 1, k))
+            woke = frame
+        end)
+        for f = 1, 3 * k + 3 do
+            frame = f
+            harness.ticks(1)
+        end
+        harness.takeErrors() -- the failures are reported as well as joined
+        return plan, woke, ok, result
+    end
+
+    it("waitAll wakes at the first failure or cancel, raising and naming it, or else at the last finish", function()
+        for seed = 1, CASES do
+            local plan, woke, ok, result = joinCase(seed, function(...) return S.waitAll(...) end)
+            local firstBad, lastDone
+            for i, p in ipairs(plan) do
+                if p.kind ~= "done" and (not firstBad or p.at < plan[firstBad].at) then
+                    firstBad = i
+                end
+                if p.kind == "done" and (not lastDone or p.at > plan[lastDone].at) then
+                    lastDone = i
+                end
+            end
+            local context = "seed " .. seed
+            assert.is_not_nil(woke, context .. ": waitAll never returned")
+            if firstBad then
+                assert.is_false(ok, context)
+                assert.matches("waited-on p" .. firstBad .. " ", tostring(result), 1, true)
+                assert.is_true(woke >= plan[firstBad].at and woke <= plan[firstBad].at + 1,
+                    string.format("%s: woke at frame %d, the failure was at %d", context, woke, plan[firstBad].at))
+            else
+                assert.is_true(ok, context)
+                assert.is_true(woke >= plan[lastDone].at and woke <= plan[lastDone].at + 1, context)
+            end
+        end
+    end)
+
+    it("waitAny wakes at the first end of any kind, raising when that one did not finish cleanly", function()
+        for seed = 1, CASES do
+            local plan, woke, ok, result = joinCase(seed, function(...) return S.waitAny(...) end)
+            local first = 1
+            for i, p in ipairs(plan) do
+                if p.at < plan[first].at then
+                    first = i
+                end
+            end
+            local context = "seed " .. seed
+            assert.is_not_nil(woke, context)
+            assert.is_true(woke >= plan[first].at and woke <= plan[first].at + 1, context)
+            if plan[first].kind == "done" then
+                assert.is_true(ok, context .. ": " .. tostring(result))
+            else
+                assert.is_false(ok, context)
+                assert.matches("waited-on p" .. first .. " ", tostring(result), 1, true)
+            end
+        end
+    end)
+end)
