@@ -30,6 +30,7 @@ public:
     Action handle(const InputEvent& event, const ViewLayout& layout);
     Row selectedRow() const;
     const SceneInfo& selected() const { return scenes_[selected_ - saveRows_]; }  // a Scene row's
+    bool sceneRowSelected() const { return selected_ >= saveRows_ && !scenes_.empty(); }
     // Every row's text, top to bottom, as shown (the scene menu's tests; self-voicing reads the selected one).
     std::vector<std::string> rowTexts() const;
     std::string selectedText() const { return rowTexts()[selected_]; }

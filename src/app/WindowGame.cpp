@@ -653,7 +653,10 @@ std::string WindowGame::describe() {
                          : paused_              ? "paused"
                                                 : "scene";
     state["screen"] = screen;
-    state["scene"] = menu_ ? menu_->selected().name : sim ? sim->sceneName() : std::string();
+    // On the menu: the selected row's scene (none on Continue or Load).
+    state["scene"] = menu_ ? (menu_->sceneRowSelected() ? menu_->selected().name : std::string())
+                     : sim ? sim->sceneName()
+                           : std::string();
     const Story* story = !menu_ && sim ? &sim->world().story() : nullptr;
     state["line"] = story && story->currentLine() ? story->currentLine()->text : std::string();
     state["options"] = story && story->currentMenu() ? story->currentMenu()->options : std::vector<std::string>();
