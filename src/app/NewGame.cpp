@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -52,6 +54,28 @@ void copyTree(const fs::path& from, const fs::path& to, std::error_code& ec) {
     }
 }
 
+// The folder as a person pastes it into their shell: quoted when it holds a
+// space or another character the shell reads (Windows' shells take double quotes).
+std::string quotedForShell(const std::string& path) {
+#ifdef _WIN32
+    constexpr bool kWindows = true;
+#else
+    constexpr bool kWindows = false;
+#endif
+    const bool plain = !path.empty() && std::all_of(path.begin(), path.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '.' || c == '_' || c == '-' ||
+               static_cast<unsigned char>(c) >= 0x80 || (kWindows && (c == '\\' || c == ':'));
+    });
+    if (plain) return path;
+#ifdef _WIN32
+    return "\"" + path + "\"";
+#else
+    std::string quoted = "'";
+    for (char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+#endif
+}
+
 }  // namespace
 
 int runNewGame(const Setup& setup) {
@@ -69,8 +93,8 @@ int runNewGame(const Setup& setup) {
     if (!writeTitle(target, error)) return fail(error, kExitBadInput);
     std::cout << "wrote a new game in " << dir << " (" << kMainScriptName << ", " << kDescriptionName
               << ", images/, audio/, maps/, strings/, README.md)\n"
-              << "play it:  stagehand " << dir << "\n"
-              << "check it: stagehand " << dir << " --check\n";
+              << "play it:  stagehand " << quotedForShell(dir) << "\n"
+              << "check it: stagehand " << quotedForShell(dir) << " --check\n";
     return kExitOk;
 }
 

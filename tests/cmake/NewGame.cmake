@@ -21,6 +21,10 @@ function(run expect_exit)
 endfunction()
 
 run(0 --new ${game})
+# A folder with a space is quoted in the hints, so a person can paste them.
+if(NOT out MATCHES "play it:  stagehand ['\"][^\n]*Tower Tales['\"]\n")
+  message(FATAL_ERROR "--new's hint does not quote a folder with a space:\n${out}")
+endif()
 if(NOT out MATCHES "wrote a new game in .*Tower Tales")
   message(FATAL_ERROR "--new says nothing of what it wrote:\n${out}")
 endif()
