@@ -14,10 +14,10 @@ namespace stagehand {
 
 namespace {
 
-// The names a line() template fills ({count}), not markup tags.
-std::string valueNames(const std::string& text) {
-    static const std::set<std::string> kBareTags = {"w", "b", "i", "wave", "shake", "instant"};
-    std::string names;
+// Calls `each` with the body of every {tag} in a line's text, in order; "{{"
+// is a literal brace, and an unclosed "{" ends the walk.
+template <typename Each>
+void forEachBraceTag(const std::string& text, Each each) {
     for (std::size_t at = 0; at < text.size(); ++at) {
         if (text.compare(at, 2, "{{") == 0) {
             ++at;
@@ -26,12 +26,20 @@ std::string valueNames(const std::string& text) {
         if (text[at] != '{') continue;
         std::size_t end = text.find('}', at);
         if (end == std::string::npos) break;
-        std::string name = text.substr(at + 1, end - at - 1);
+        each(text.substr(at + 1, end - at - 1));
+        at = end;
+    }
+}
+
+// The names a line() template fills ({count}), not markup tags.
+std::string valueNames(const std::string& text) {
+    static const std::set<std::string> kBareTags = {"w", "b", "i", "wave", "shake", "instant"};
+    std::string names;
+    forEachBraceTag(text, [&](const std::string& name) {
         bool plain = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
         for (char c : name) plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
         if (plain && !kBareTags.count(name)) names += (names.empty() ? "{" : " {") + name + "}";
-        at = end;
-    }
+    });
     return names;
 }
 
@@ -182,15 +190,7 @@ struct KeptTags {
 KeptTags keptTagsOf(const std::string& text) {
     static const std::set<std::string> kTiming = {"w", "speed", "cps", "instant"};
     KeptTags kept;
-    for (std::size_t at = 0; at < text.size(); ++at) {
-        if (text.compare(at, 2, "{{") == 0) {
-            ++at;
-            continue;
-        }
-        if (text[at] != '{') continue;
-        std::size_t end = text.find('}', at);
-        if (end == std::string::npos) break;
-        std::string body = text.substr(at + 1, end - at - 1);
+    forEachBraceTag(text, [&](const std::string& body) {
         std::string name = body.substr(body[0] == '/' ? 1 : 0);
         name = name.substr(0, name.find('='));
         if (kTiming.count(name))
@@ -199,8 +199,7 @@ KeptTags keptTagsOf(const std::string& text) {
             kept.problems.push_back("an ID tag {" + body + "} (a row's id names its line; its text has none)");
         else if (body == name && !text::isMarkupTagName(name) && !name.empty())
             kept.values.insert(name);
-        at = end;
-    }
+    });
     return kept;
 }
 
