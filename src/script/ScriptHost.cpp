@@ -240,9 +240,11 @@ std::string ScriptHost::chunkLabel(const std::string& path) const {
 std::string ScriptHost::shownPath(const std::string& path) {
     namespace fs = std::filesystem;
     fs::path given = pathFromUtf8(path);
-    if (given.is_relative()) return path;
+    // "/games/x.lua" is relative on Windows (no drive) yet names no folder
+    // below this one: only a path with neither root is left as given.
+    if (!given.has_root_directory() && !given.has_root_name()) return path;
     std::error_code ec;
-    fs::path relative = fs::relative(given, fs::current_path(ec), ec);
+    fs::path relative = fs::relative(fs::absolute(given, ec), fs::current_path(ec), ec);
     std::string shown = utf8Path(relative);
     return ec || shown.empty() || shown.rfind("..", 0) == 0 ? path : shown;
 }
