@@ -13,7 +13,6 @@ packages=(
   libharfbuzz-dev libfreetype-dev        # shaping (HarfBuzz) and glyphs by index (FreeType): src/render/TextShaper.cpp
   libfribidi-dev libunibreak-dev         # bidi (FriBidi) and line breaking (libunibreak): src/render/TextShaper.cpp
   libfontconfig-dev                      # the system's fonts as the last fallback: src/render/SystemFonts.cpp
-  unicode-data                           # Unicode's conformance files for them (tests/test_unicode_conformance.cpp)
   fonts-noto-core fonts-noto-cjk python3-fonttools   # only to regenerate the Noto subsets (tools/make-fonts.sh); they are committed
   fonts-opendyslexic libespeak-ng1 espeak-ng-data   # the dyslexia-friendly font (tools/copy-opendyslexic.sh); self-voicing's synthesiser (loaded at run time)
   libgl1-mesa-dri libegl-mesa0 libegl1   # software OpenGL for screenshots and render tests without a GPU
