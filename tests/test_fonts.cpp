@@ -171,9 +171,10 @@ TEST_F(FontsTest, every_character_of_the_chinese_tables_is_in_the_shipped_chines
     }
 }
 
+#ifdef STAGEHAND_HAVE_FONTCONFIG  // built without it (Windows, the web, macOS): no system fallback to test
 // fontconfig over a folder of fonts we know (ours), so the answer is the same on every machine.
 TEST_F(FontsTest, fontconfig_finds_the_font_whose_charset_has_the_character) {
-    if (!SystemFonts::available()) GTEST_SKIP() << "built without fontconfig (STAGEHAND_USE_FONTCONFIG=OFF)";
+    ASSERT_TRUE(SystemFonts::available());
     SystemFonts ours({test::dataRoot() + "/assets/fonts"});
     auto chinese = ours.fontFor(U'玛');  // simplified: in the Chinese subset alone
     ASSERT_TRUE(chinese);
@@ -185,9 +186,9 @@ TEST_F(FontsTest, fontconfig_finds_the_font_whose_charset_has_the_character) {
 }
 
 TEST_F(FontsTest, a_character_no_shipped_font_has_comes_from_a_system_font_not_the_notdef_box) {
-    if (!SystemFonts::available()) GTEST_SKIP() << "built without fontconfig (STAGEHAND_USE_FONTCONFIG=OFF)";
-    if (!SystemFonts().fontFor(U'한'))
-        GTEST_SKIP() << "no font on this system has Hangul (fc-list :lang=ko is empty; Debian: fonts-noto-cjk)";
+    // A missing font fails rather than skips, as a missing tool does (tools/install-deps-debian.sh has it).
+    ASSERT_TRUE(SystemFonts().fontFor(U'한'))
+        << "no font on this system has Hangul (fc-list :lang=ko is empty; Debian: fonts-noto-cjk)";
     const int font = regular();
     const int from = atlas->fontFor(font, U'한');
     EXPECT_EQ(atlas->faceOf(from), FontFace::System);
@@ -198,5 +199,6 @@ TEST_F(FontsTest, a_character_no_shipped_font_has_comes_from_a_system_font_not_t
     EXPECT_EQ(atlas->fontFor(font, U'갈'), font) << "without the system's fonts: the .notdef box";
     EXPECT_EQ(atlas->faceOf(atlas->fontFor(font, U'あ')), FontFace::Japanese) << "a shipped font first, always";
 }
+#endif
 
 }  // namespace
