@@ -10,7 +10,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
-#include "app/window/PlayerSettings.h"
+#include "app/run/UserFolder.h"
 #include "platform/Archive.h"
 #include "platform/GameFolder.h"
 #include "platform/Portable.h"

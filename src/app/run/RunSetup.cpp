@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "app/run/PlaySession.h"
-#include "app/window/PlayerSettings.h"
+#include "app/run/UserFolder.h"
 #include "game/MapData.h"
 #include "lang/EngineWords.h"
 #include "platform/Portable.h"

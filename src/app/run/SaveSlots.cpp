@@ -7,7 +7,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "app/window/PlayerSettings.h"
+#include "app/run/UserFolder.h"
 #include "platform/Portable.h"
 
 namespace stagehand {

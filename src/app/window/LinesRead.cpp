@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/window/PlayerSettings.h"
+#include "app/run/UserFolder.h"
 #include "lang/LineId.h"
 #include "platform/Portable.h"
 

@@ -4,7 +4,7 @@
 // the accessibility options (self-voicing, font, line spacing, high contrast,
 // fewer flashes and shakes), how skip treats unread lines and whether read
 // lines look different. Kept in a small text file
-// (key = value lines) in the player's folder (userFolder()).
+// (key = value lines) in the player's folder (userFolder(), app/run/UserFolder.h).
 #pragma once
 
 #include <string>
@@ -51,17 +51,5 @@ struct PlayerSettings {
     // settings.txt in the player's folder ("" if there is none).
     static std::string defaultPath();
 };
-
-// The folder for the player's kept files (settings.txt, quicksave.txt):
-// $STAGEHAND_USER_DIR when set and not empty (tests, or a copy of the game
-// that keeps its files beside it), else SDL's per-user folder
-// (~/.local/share/Stagehand/stagehand/ on Linux); "" when there is neither.
-std::string userFolder();
-// A game keeps its player's files under its own name: game.json's title
-// ("The Clock Tower": ~/.local/share/Stagehand/the-clock-tower/); the demo's is "stagehand".
-void useUserFolderOf(const std::string& title);
-// A game's title as a file name: lower case, runs of other characters as one
-// dash ("The Clock Tower!" is "the-clock-tower"); "" when nothing is left.
-std::string fileNameOfTitle(const std::string& title);
 
 }  // namespace stagehand
