@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/CommandLine.h"
+#include "app/run/CommandLine.h"
 
 namespace stagehand::bench {
 

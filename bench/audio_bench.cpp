@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "BenchCast.h"
-#include "app/CommandLine.h"
+#include "app/run/CommandLine.h"
 #include "audio/AudioOutput.h"
 #include "audio/ClipLibrary.h"
 #include "audio/Mixer.h"

@@ -19,8 +19,8 @@
 
 #include "BenchCast.h"
 #include "BenchSupport.h"
-#include "app/CommandLine.h"
-#include "app/Simulation.h"
+#include "app/run/CommandLine.h"
+#include "app/run/Simulation.h"
 #include "game/MapData.h"
 #include "platform/Window.h"
 #include "render/OffscreenTarget.h"

@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "BenchCast.h"
-#include "app/CommandLine.h"
-#include "app/Simulation.h"
+#include "app/run/CommandLine.h"
+#include "app/run/Simulation.h"
 #include "audio/AudioOutput.h"
 #include "audio/ClipLibrary.h"
 #include "platform/Portable.h"

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "BenchSupport.h"
-#include "app/CommandLine.h"
-#include "app/Simulation.h"
+#include "app/run/CommandLine.h"
+#include "app/run/Simulation.h"
 #include "lang/LineProvider.h"
 #include "lang/StringTable.h"
 #include "script/LuaCompat.h"

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "app/CommandLine.h"
-#include "app/Renderer.h"
+#include "app/run/CommandLine.h"
+#include "app/run/Renderer.h"
 #include "render/OffscreenTarget.h"
 #include "text/Markup.h"
 

@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "BenchSupport.h"
-#include "app/CommandLine.h"
-#include "app/ScriptWatcher.h"
-#include "app/Simulation.h"
+#include "app/run/CommandLine.h"
+#include "app/run/ScriptWatcher.h"
+#include "app/run/Simulation.h"
 #include "script/LuaCompat.h"
 
 using namespace stagehand;

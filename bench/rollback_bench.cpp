@@ -38,8 +38,8 @@
 #endif
 
 #include "BenchSupport.h"
-#include "app/CommandLine.h"
-#include "app/PlaySession.h"
+#include "app/run/CommandLine.h"
+#include "app/run/PlaySession.h"
 #include "script/LuaCompat.h"
 
 using namespace stagehand;

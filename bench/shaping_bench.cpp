@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "BenchCast.h"
-#include "app/CommandLine.h"
-#include "app/Renderer.h"
+#include "app/run/CommandLine.h"
+#include "app/run/Renderer.h"
 #include "render/OffscreenTarget.h"
 #include "text/Markup.h"
 

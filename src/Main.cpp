@@ -9,15 +9,15 @@
 #include <fstream>
 #include <iostream>
 
-#include "app/Explorer.h"
-#include "app/GamePackage.h"
-#include "app/NewGame.h"
-#include "app/OverflowReport.h"
-#include "app/Renderer.h"
-#include "app/RunSetup.h"
-#include "app/StringTools.h"
-#include "app/TimelineReport.h"
-#include "app/WindowGame.h"
+#include "app/author/Explorer.h"
+#include "app/author/GamePackage.h"
+#include "app/author/NewGame.h"
+#include "app/author/OverflowReport.h"
+#include "app/author/StringTableTools.h"
+#include "app/author/TimelineReport.h"
+#include "app/run/Renderer.h"
+#include "app/run/RunSetup.h"
+#include "app/window/WindowGame.h"
 #include "audio/Mixer.h"
 #include "audio/WavFile.h"
 #include "platform/Portable.h"
@@ -45,7 +45,7 @@ int runCheck(const Setup& setup) {
     // The maps' own warnings (an actor hidden under the dialogue box), each at its file:line.
     for (const auto& warning : sim->world().maps().warnings) findings.push_back(warning);
     for (const auto& failure : sim->world().maps().failures) findings.push_back(failure.line);  // maps left out
-    // The string tables beside the script, language by language (src/app/StringTools.h).
+    // The string tables beside the script, language by language (src/app/author/StringTableTools.h).
     std::vector<ScriptHost::WrittenLine> lines;
     std::string error;
     if (sim->host().writtenLines(lines, error)) {

@@ -12,3 +12,9 @@ add_test(NAME readme_synopses_match_help
 # (tests/cmake/DocLinks.cmake).
 add_test(NAME docs_links_lead_somewhere
          COMMAND ${CMAKE_COMMAND} -DROOT=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/DocLinks.cmake)
+
+# src/app/'s rooms hold what docs/LAYOUT.md says: each file in run/, window/ or
+# author/, no include across them but into run/, and every file in "Every file"
+# (tests/cmake/AppRooms.cmake).
+add_test(NAME app_rooms_keep_to_their_includes
+         COMMAND ${CMAKE_COMMAND} -DROOT=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/AppRooms.cmake)

@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "TestSupport.h"
-#include "app/Renderer.h"
+#include "app/run/Renderer.h"
 
 namespace stagehand::test {
 

@@ -18,8 +18,8 @@
 #include <stdexcept>
 
 #include "TestSupport.h"
-#include "app/RunSetup.h"
-#include "app/WindowGame.h"
+#include "app/run/RunSetup.h"
+#include "app/window/WindowGame.h"
 #include "game/Camera.h"
 #include "platform/Speech.h"
 

@@ -11,8 +11,8 @@
 
 #include "RenderFixture.h"
 #include "TestSupport.h"
-#include "app/PauseMenu.h"
-#include "app/Simulation.h"
+#include "app/run/Simulation.h"
+#include "app/window/PauseMenu.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
 #include "view/Palette.h"

@@ -14,9 +14,9 @@
 
 #include "RenderFixture.h"
 #include "TestSupport.h"
-#include "app/PauseMenu.h"
-#include "app/PlayerSettings.h"
-#include "app/Simulation.h"
+#include "app/run/Simulation.h"
+#include "app/window/PauseMenu.h"
+#include "app/window/PlayerSettings.h"
 #include "lang/EngineWords.h"
 #include "lang/LineProvider.h"
 #include "render/OffscreenTarget.h"

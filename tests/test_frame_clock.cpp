@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "app/FrameClock.h"
-#include "app/FrameStats.h"
+#include "app/window/FrameClock.h"
+#include "app/window/FrameStats.h"
 
 using stagehand::FrameClock;
 using stagehand::Playback;

@@ -11,10 +11,10 @@
 #include <map>
 
 #include "TestSupport.h"
-#include "app/Renderer.h"
-#include "app/RunSetup.h"
-#include "app/ScriptWatcher.h"
-#include "app/Simulation.h"
+#include "app/run/Renderer.h"
+#include "app/run/RunSetup.h"
+#include "app/run/ScriptWatcher.h"
+#include "app/run/Simulation.h"
 #include "audio/ClipLibrary.h"
 #include "game/Cast.h"
 #include "platform/GameFolder.h"

@@ -5,7 +5,7 @@
 
 #include <SDL.h>
 
-#include "app/PlayInput.h"
+#include "app/window/PlayInput.h"
 #include "game/Transcript.h"
 #include "game/World.h"
 #include "platform/Gamepads.h"

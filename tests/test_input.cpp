@@ -4,7 +4,7 @@
 
 #include <SDL.h>
 
-#include "app/PlayInput.h"
+#include "app/window/PlayInput.h"
 #include "game/World.h"
 
 using namespace stagehand;

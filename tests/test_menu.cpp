@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "RenderFixture.h"
-#include "app/SceneMenu.h"
+#include "app/window/SceneMenu.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
 #include "view/Palette.h"

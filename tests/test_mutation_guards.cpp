@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "app/RunSetup.h"
-#include "app/ScriptWatcher.h"
-#include "app/TimelineReport.h"
+#include "app/author/TimelineReport.h"
+#include "app/run/RunSetup.h"
+#include "app/run/ScriptWatcher.h"
 #include "script/LuaCompat.h"
 #include "script/LuaState.h"
 

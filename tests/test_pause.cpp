@@ -4,7 +4,7 @@
 
 #include <SDL.h>
 
-#include "app/PauseMenu.h"
+#include "app/window/PauseMenu.h"
 #include "platform/Gamepads.h"
 
 using namespace stagehand;

@@ -11,7 +11,7 @@
 
 #include "RenderFixture.h"
 #include "TestSupport.h"
-#include "app/Simulation.h"
+#include "app/run/Simulation.h"
 #include "game/Transcript.h"
 #include "platform/Window.h"
 #include "render/ImageFiles.h"

@@ -9,11 +9,11 @@
 #include <sstream>
 
 #include "TestSupport.h"
-#include "app/CommandLine.h"
-#include "app/PlayInput.h"
-#include "app/PlaySession.h"
-#include "app/RunSetup.h"
-#include "app/Simulation.h"
+#include "app/run/CommandLine.h"
+#include "app/run/PlaySession.h"
+#include "app/run/RunSetup.h"
+#include "app/run/Simulation.h"
+#include "app/window/PlayInput.h"
 #include "lang/LineId.h"
 #include "lang/StringTable.h"
 

@@ -17,10 +17,10 @@
 #include <vector>
 
 #include "TestSupport.h"
-#include "app/CommandLine.h"
-#include "app/PlaySession.h"
-#include "app/RunSetup.h"
-#include "app/StringTools.h"
+#include "app/author/StringTableTools.h"
+#include "app/run/CommandLine.h"
+#include "app/run/PlaySession.h"
+#include "app/run/RunSetup.h"
 #include "lang/LineId.h"
 #include "lang/StringTable.h"
 

@@ -7,8 +7,8 @@
 #include <fstream>
 
 #include "TestSupport.h"
-#include "app/PlayerSettings.h"
-#include "app/ReadLines.h"
+#include "app/window/LinesRead.h"
+#include "app/window/PlayerSettings.h"
 
 using namespace stagehand;
 
@@ -129,18 +129,18 @@ TEST(PlayerSettings, the_accessibility_options_come_back_and_nonsense_means_the_
 
 // --- The lines a player has read (read.txt): skip read text.
 
-TEST(ReadLines, the_ids_read_come_back_in_the_next_run) {
+TEST(LinesRead, the_ids_read_come_back_in_the_next_run) {
     std::string path = test::writeScript("read_kept.txt", "");
     std::remove(path.c_str());
     std::string warning;
-    ReadLines read = ReadLines::load(path, warning);
+    LinesRead read = LinesRead::load(path, warning);
     EXPECT_EQ(read.size(), 0u);
     EXPECT_EQ(warning, "") << "no file yet: nothing read, nothing said";
     read.add("forest.jackie.3f2a");
     read.add("auto.Demo.0123abcd");
     read.add("forest.jackie.3f2a");
     ASSERT_TRUE(read.save(path));
-    ReadLines again = ReadLines::load(path, warning);
+    LinesRead again = LinesRead::load(path, warning);
     EXPECT_EQ(warning, "");
     EXPECT_EQ(again.size(), 2u);
     EXPECT_TRUE(again.contains("forest.jackie.3f2a"));
@@ -148,13 +148,13 @@ TEST(ReadLines, the_ids_read_come_back_in_the_next_run) {
     EXPECT_FALSE(again.contains("forest.jackie"));
 }
 
-TEST(ReadLines, a_damaged_file_is_an_empty_memory_and_one_line) {
+TEST(LinesRead, a_damaged_file_is_an_empty_memory_and_one_line) {
     const char* const header = "# Stagehand: lines read (the game rewrites this file)\n";
     for (std::string damaged : {std::string("forest.a\n"), std::string(header) + "a b\n", std::string(header) + "\n",
                                 std::string(header) + "ok\n\xff\n"}) {
         std::string path = test::writeScript("read_damaged.txt", damaged);
         std::string warning;
-        ReadLines read = ReadLines::load(path, warning);
+        LinesRead read = LinesRead::load(path, warning);
         EXPECT_EQ(read.size(), 0u) << damaged;
         EXPECT_NE(warning.find("read_damaged.txt:"), std::string::npos) << warning;
         EXPECT_NE(warning.find("; starting with no lines read"), std::string::npos) << warning;
@@ -162,12 +162,12 @@ TEST(ReadLines, a_damaged_file_is_an_empty_memory_and_one_line) {
     }
 }
 
-TEST(ReadLines, a_save_that_fails_leaves_the_old_file_and_no_temporary_one) {
+TEST(LinesRead, a_save_that_fails_leaves_the_old_file_and_no_temporary_one) {
     std::string folder = test::writeScript("read_folder_marker.txt", "");
     std::string path = folder + ".d";  // a folder where the file should be: the rename cannot replace it
     std::filesystem::create_directories(path);
     std::ofstream(path + "/inside.txt") << "kept";
-    ReadLines read;
+    LinesRead read;
     read.add("x");
     EXPECT_FALSE(read.save(path));
     EXPECT_TRUE(std::filesystem::is_directory(path));
@@ -176,11 +176,11 @@ TEST(ReadLines, a_save_that_fails_leaves_the_old_file_and_no_temporary_one) {
     std::filesystem::remove_all(path);
 }
 
-TEST(ReadLines, nothing_new_read_writes_nothing) {
+TEST(LinesRead, nothing_new_read_writes_nothing) {
     std::string path =
         test::writeScript("read_unchanged.txt", "# Stagehand: lines read (the game rewrites this file)\na\n");
     std::string warning;
-    ReadLines read = ReadLines::load(path, warning);
+    LinesRead read = LinesRead::load(path, warning);
     read.add("a");  // already there
     std::filesystem::remove(path);
     EXPECT_TRUE(read.save(path));

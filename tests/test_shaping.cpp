@@ -8,7 +8,7 @@
 
 #include "RenderFixture.h"
 #include "TestSupport.h"
-#include "app/Simulation.h"
+#include "app/run/Simulation.h"
 #include "game/MapCatalog.h"
 #include "render/OffscreenTarget.h"
 #include "render/TextShaper.h"

@@ -1,4 +1,4 @@
-// String tables (src/lang/StringTable, LineProvider, Translation; src/app/StringTools):
+// String tables (src/lang/StringTable, LineProvider, Translation; src/app/author/StringTableTools):
 // the CSV reader's errors, each naming file:line; a line shown in a language
 // with per-line fallback; stale rows; merge and extract; the pseudo-language.
 #include <gtest/gtest.h>
@@ -10,10 +10,10 @@
 #include <SDL.h>
 #include "TestSupport.h"
 
-#include "app/PauseMenu.h"
-#include "app/PlaySession.h"
-#include "app/PlayerSettings.h"
-#include "app/StringTools.h"
+#include "app/author/StringTableTools.h"
+#include "app/run/PlaySession.h"
+#include "app/window/PauseMenu.h"
+#include "app/window/PlayerSettings.h"
 #include "lang/LineProvider.h"
 #include "lang/StringTable.h"
 #include "lang/Translation.h"
@@ -342,7 +342,7 @@ end
 
 }  // namespace
 
-TEST(StringTools, extract_ids_of_other_lines_survive_an_edit_of_one) {
+TEST(StringTableTools, extract_ids_of_other_lines_survive_an_edit_of_one) {
     auto before = sourceTable(writtenLinesOf("extract_a.lua", kBefore), "x/Scene.lua", "Scene.lua");
     auto after = sourceTable(writtenLinesOf("extract_b.lua", kAfter), "x/Scene.lua", "Scene.lua");
     ASSERT_EQ(before.rows.size(), 4u);
@@ -362,7 +362,7 @@ TEST(StringTools, extract_ids_of_other_lines_survive_an_edit_of_one) {
     EXPECT_EQ(before.rows[2].text, "Third line.") << "its ID tag is not in the text";
 }
 
-TEST(StringTools, merge_keeps_every_translation_and_marks_changed_lines_stale) {
+TEST(StringTableTools, merge_keeps_every_translation_and_marks_changed_lines_stale) {
     auto before = sourceTable(writtenLinesOf("merge_a.lua", kBefore), "x/Scene.lua", "Scene.lua");
     lang::StringTable french = before;
     french.language = "fr";
@@ -466,7 +466,7 @@ TEST(LanguageSaves, a_save_made_in_one_language_loads_in_another_at_its_moment) 
 // --strings extracts the names of the actors the script writes as a string
 // literal, as the one reader (scripts/SceneSource.lua) found them: in any
 // quoting, long strings and escapes read as Lua reads them, never in a comment.
-TEST(StringTools, the_names_extracted_are_the_actors_the_script_writes_as_literals) {
+TEST(StringTableTools, the_names_extracted_are_the_actors_the_script_writes_as_literals) {
     std::string script = test::writeScript("named_actors.lua",
                                            "-- \"jackie\" and 'maren' stand only in this comment\n"
                                            "function named()\n"

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <set>
 
-#include "app/TimelineReport.h"
+#include "app/author/TimelineReport.h"
 
 using namespace stagehand;
 

@@ -24,8 +24,8 @@
 #include <stdexcept>
 
 #include "TestSupport.h"
-#include "app/RunSetup.h"
-#include "app/WindowGame.h"
+#include "app/run/RunSetup.h"
+#include "app/window/WindowGame.h"
 #include "audio/Mixer.h"
 #include "lang/LineId.h"
 #include "lang/StringTable.h"
@@ -1243,7 +1243,7 @@ TEST_F(WindowTest, a_damaged_read_memory_means_no_line_read_and_one_line) {
     EXPECT_NE(said.find("read.txt:3: cannot read 'not an id'; starting with no lines read\n"), std::string::npos)
         << said;
     EXPECT_EQ(std::count(said.begin(), said.end(), '\n'), 1) << said;
-    EXPECT_EQ(game->readLines().size(), 1u) << "only the page on screen";
+    EXPECT_EQ(game->linesRead().size(), 1u) << "only the page on screen";
     hold(SDLK_LCTRL);
     wait(1);
     EXPECT_EQ(events("text").size(), 1u) << "nothing counts as read";

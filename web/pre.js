@@ -71,7 +71,7 @@
   }
 
   // A game's own files, when stagehand --package made the folder: NAME.json
-  // lists each file's path and byte range in NAME.data (src/app/GamePackage.cpp).
+  // lists each file's path and byte range in NAME.data (src/app/author/GamePackage.cpp).
   function readGameFiles(name) {
     addRunDependency('stagehand-game-files');
     Promise.all([fetch(name + '.json').then(function (r) { return r.json(); }),

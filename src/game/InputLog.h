@@ -7,7 +7,7 @@
 //   scene harbour            (optional: the scene to start)
 //   seed 1                   (optional)
 //   language fr              (optional: the language the run was played in; a
-//                            replay or a load plays in it, src/app/RunSetup.h)
+//                            replay or a load plays in it, src/app/run/RunSetup.h)
 //   flag NAME=VALUE          (optional, repeatable)
 //   script SIZE HASH         (optional: a save refuses a script that changed)
 //   at TICK                  (optional: a save's moment; loading fast-forwards there)

@@ -64,7 +64,7 @@ public:
     const ViewArea& inspectorArea() const { return inspectorArea_; }  // zero-sized when F1 has it hidden
     int layoutsMade() const { return rich_.layoutsMade(); }           // marked texts laid out so far (each once)
 
-    // Where a line is shown, for the overflow report (src/app/OverflowReport.h).
+    // Where a line is shown, for the overflow report (src/app/author/OverflowReport.h).
     enum class TextPlace { Dialogue, Narration, Bubble, Option, Banner };
     // "" when `marked` fits the place it is shown in, laid out as the frame
     // lays it out (the same widths, fonts and sizes, `overlay`'s text size and

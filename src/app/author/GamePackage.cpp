@@ -1,0 +1,178 @@
+#include "app/author/GamePackage.h"
+
+#include <SDL.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+
+#include "app/run/UserFolder.h"
+#include "platform/Archive.h"
+#include "platform/GameFolder.h"
+#include "platform/Portable.h"
+
+namespace stagehand {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The archives' name: the title (else the folder's name) in lower case with
+// dashes, and the version: "the-clock-tower-1.0".
+std::string packageName(const std::string& gameFolder, const GameDescription& game) {
+    std::string title = game.title.empty() ? utf8Path(fs::absolute(pathFromUtf8(gameFolder)).filename()) : game.title;
+    std::string name = fileNameOfTitle(title);
+    if (name.empty()) name = "game";
+    return game.version.empty() ? name : name + "-" + game.version;
+}
+
+// Every file under `folder` (sorted, so archives come out the same), named
+// `prefix`/its path; files under `skip` (the output folder) are left out, and
+// so are hidden ones (.git).
+void addTree(const fs::path& folder, const std::string& prefix, const fs::path& skip,
+             std::vector<ArchiveEntry>& entries) {
+    std::error_code ec;
+    std::vector<fs::path> files;
+    for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+        std::string leaf = utf8Path(it->path().filename());
+        bool hidden = !leaf.empty() && leaf[0] == '.';
+        bool skipped = fs::equivalent(it->path(), skip, ec);
+        if (it->is_directory(ec) && (hidden || skipped)) {
+            it.disable_recursion_pending();
+            continue;
+        }
+        if (it->is_regular_file(ec) && !hidden) files.push_back(it->path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files)
+        entries.push_back({prefix + "/" + utf8Path(file.lexically_relative(folder)), file, false});
+}
+
+// The engine's data a game needs: the scheduler and stage scripts and the assets (not the demo).
+void addEngineData(const std::string& dataRoot, const std::string& name, std::vector<ArchiveEntry>& entries) {
+    // Every engine script beside the demo (a list typed here once missed a new one), not the demo itself.
+    fs::path scripts = pathFromUtf8(joinPath(dataRoot, "scripts"));
+    std::vector<fs::path> engineScripts;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(scripts, ec))
+        if (entry.is_regular_file() && entry.path().extension() == ".lua" && entry.path().filename() != "Demo.lua")
+            engineScripts.push_back(entry.path());
+    std::sort(engineScripts.begin(), engineScripts.end());  // the same archive on every file system
+    for (const auto& file : engineScripts)
+        entries.push_back({name + "/scripts/" + utf8Path(file.filename()), file, false});
+    addTree(scripts / "wait", name + "/scripts/wait", {}, entries);
+    addTree(pathFromUtf8(joinPath(dataRoot, "assets")), name + "/assets", {}, entries);
+}
+
+// This program's file: the one the Linux archive holds.
+fs::path thisProgram() {
+    std::error_code ec;
+    fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) return self;
+    char* base = SDL_GetBasePath();
+    fs::path dir = base ? pathFromUtf8(base) : fs::path();
+    SDL_free(base);
+    return dir / "stagehand";
+}
+
+// The web build's files a game's web folder copies (tools/build-web.sh's
+// site, built with no game: its game.data holds the engine's scripts and assets).
+constexpr const char* kWebEngineFiles[] = {"index.html", "stagehand.js", "stagehand.wasm", "game.js", "game.data"};
+
+// NAME-web/: the web engine's files, and the game's own files at /game of the
+// page's file system: game-files.data (their bytes, one after another) and
+// game-files.json (each file's path and byte range), which web/pre.js reads in
+// before the program starts; arguments.json makes the page play /game.
+bool writeWebFolder(const fs::path& engine, const fs::path& folder, const std::vector<ArchiveEntry>& gameFiles,
+                    const std::string& gamePrefix, std::string& error) {
+    std::error_code ec;
+    fs::remove_all(folder, ec);
+    fs::create_directories(folder, ec);
+    if (ec) return (error = "cannot make the folder " + utf8Path(folder) + ": " + ec.message(), false);
+    for (const char* name : kWebEngineFiles)
+        if (!fs::copy_file(engine / name, folder / name, ec))
+            return (error = "cannot copy " + utf8Path(engine / name) + ": " + ec.message(), false);
+    std::ofstream data(folder / "game-files.data", std::ios::binary);
+    nlohmann::json files = nlohmann::json::array();
+    std::size_t offset = 0;
+    for (const auto& entry : gameFiles) {
+        std::ifstream in(entry.source, std::ios::binary);
+        std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (!in.good() && !in.eof()) return (error = "cannot read " + utf8Path(entry.source), false);
+        data << bytes;
+        files.push_back({{"path", "/game" + entry.name.substr(gamePrefix.size())},
+                         {"start", offset},
+                         {"end", offset + bytes.size()}});
+        offset += bytes.size();
+    }
+    std::ofstream(folder / "game-files.json", std::ios::binary) << files.dump() << '\n';
+    std::ofstream(folder / "arguments.json", std::ios::binary)
+        << nlohmann::json{{"arguments", {"/game"}}, {"gameFiles", "game-files"}}.dump() << '\n';
+    if (!data.flush()) return (error = "cannot write " + utf8Path(folder / "game-files.data"), false);
+    return true;
+}
+
+}  // namespace
+
+int runPackage(const Setup& setup) {
+    const CommandLine& cmd = setup.cmd;
+    std::string script, error;
+    if (!mainScriptOf(cmd.packagePath, script, error)) return fail(error, kExitBadInput);
+    GameDescription game;
+    if (!readGameDescription(script, game, error)) return fail(error, kExitBadInput);
+    std::string folder = gameFolderOf(script), name = packageName(folder, game);
+    fs::path out = pathFromUtf8(cmd.outPath);
+    std::error_code ec;
+    fs::create_directories(out, ec);
+    if (ec) return fail("cannot make the folder " + cmd.outPath + ": " + ec.message(), kExitBadInput);
+
+    std::vector<ArchiveEntry> data;  // what both archives hold besides the program
+    addEngineData(setup.dataRoot, name, data);
+    std::vector<ArchiveEntry> gameFiles;
+    addTree(pathFromUtf8(folder), name + "/game", out, gameFiles);
+    data.insert(data.end(), gameFiles.begin(), gameFiles.end());
+
+    std::vector<ArchiveEntry> linux{{name + "/stagehand", thisProgram(), true}};
+    linux.insert(linux.end(), data.begin(), data.end());
+    fs::path tarball = out / (name + "-linux.tar.gz");
+    if (!writeTarGz(tarball, linux, error)) return fail(error, kExitBadInput);
+    std::cout << utf8Path(tarball) << '\n';
+
+    if (!cmd.webEnginePath.empty()) {
+        fs::path engine = pathFromUtf8(cmd.webEnginePath);
+        for (const char* file : kWebEngineFiles)
+            if (!fs::is_regular_file(engine / file, ec))
+                return fail(
+                    cmd.webEnginePath + " has no " + file + " (a web build's site, as tools/build-web.sh makes it)",
+                    kExitBadInput);
+        fs::path web = out / (name + "-web");
+        if (!writeWebFolder(engine, web, gameFiles, name + "/game", error)) return fail(error, kExitBadInput);
+        std::cout << utf8Path(web) << '\n';
+    }
+    if (cmd.windowsEnginePath.empty()) {
+        std::cerr << "stagehand: no Windows archive: --windows-engine DIR names a Windows build "
+                     "(stagehand.exe and its DLLs, as tools/check-windows.sh makes them)\n";
+        return kExitOk;
+    }
+    fs::path engine = pathFromUtf8(cmd.windowsEnginePath);
+    if (!fs::is_regular_file(engine / "stagehand.exe", ec))
+        return fail(cmd.windowsEnginePath + " has no stagehand.exe (a Windows build's folder)", kExitBadInput);
+    std::vector<ArchiveEntry> windows{{name + "/stagehand.exe", engine / "stagehand.exe", true}};
+    std::vector<fs::path> libraries;
+    for (const auto& entry : fs::directory_iterator(engine, ec))
+        if (entry.path().extension() == ".dll") libraries.push_back(entry.path());
+    std::sort(libraries.begin(), libraries.end());
+    for (const auto& dll : libraries) windows.push_back({name + "/" + utf8Path(dll.filename()), dll, false});
+    windows.insert(windows.end(), data.begin(), data.end());
+    fs::path zip = out / (name + "-windows.zip");
+    if (!writeZip(zip, windows, error)) return fail(error, kExitBadInput);
+    std::cout << utf8Path(zip) << '\n';
+    return kExitOk;
+}
+
+}  // namespace stagehand

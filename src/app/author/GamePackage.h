@@ -1,0 +1,18 @@
+// stagehand --package GAME --out DIR: the archives a game's players download.
+// Each holds the engine (the program, its scripts/ and assets/) and the game
+// in game/ beside them; started with no arguments, the program plays game/
+// (completeSetup), under the game's title, keeping its player's files under
+// that title (useUserFolderOf). NAME-linux.tar.gz holds this program; NAME-windows.zip
+// holds the Windows build in --windows-engine DIR (stagehand.exe and its DLLs,
+// as tools/check-windows.sh makes them).
+#pragma once
+
+#include "app/run/RunSetup.h"
+
+namespace stagehand {
+
+// Exit 0 having written the archives (their paths on stdout, one a line); 2
+// (one line on stderr) when the game or an output cannot be read or written.
+int runPackage(const Setup& setup);
+
+}  // namespace stagehand

@@ -1,0 +1,101 @@
+#include "app/author/NewGame.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "platform/GameFolder.h"
+#include "platform/Portable.h"
+
+namespace stagehand {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The starter's game.json with the new game's title: the folder's name.
+bool writeTitle(const fs::path& game, std::string& error) {
+    fs::path file = game / kDescriptionName;
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    nlohmann::ordered_json description = nlohmann::ordered_json::parse(text.str(), nullptr, false);
+    if (description.is_discarded() || !description.is_object()) {
+        error = "the starter's " + utf8Path(file) + " is not a JSON object";
+        return false;
+    }
+    std::string title = utf8Path(fs::absolute(game).lexically_normal().filename());
+    if (title.empty()) title = utf8Path(fs::absolute(game).lexically_normal().parent_path().filename());
+    description["title"] = title;
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out << description.dump(4) << '\n';
+    if (!out.flush()) {
+        error = "cannot write " + utf8Path(file);
+        return false;
+    }
+    return true;
+}
+
+// Folder by folder and file by file: fs::copy(recursive) into a folder that
+// exists fails on Windows (MinGW's library reports "File exists").
+void copyTree(const fs::path& from, const fs::path& to, std::error_code& ec) {
+    for (auto entry = fs::recursive_directory_iterator(from, ec); !ec && entry != fs::recursive_directory_iterator();
+         entry.increment(ec)) {
+        fs::path target = to / entry->path().lexically_relative(from);
+        if (entry->is_directory(ec))
+            fs::create_directories(target, ec);
+        else if (!ec)
+            fs::copy_file(entry->path(), target, ec);  // into an empty folder: nothing to overwrite
+    }
+}
+
+// The folder as a person pastes it into their shell: quoted when it holds a
+// space or another character the shell reads (Windows' shells take double quotes).
+std::string quotedForShell(const std::string& path) {
+#ifdef _WIN32
+    constexpr bool kWindows = true;
+#else
+    constexpr bool kWindows = false;
+#endif
+    const bool plain = !path.empty() && std::all_of(path.begin(), path.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '.' || c == '_' || c == '-' ||
+               static_cast<unsigned char>(c) >= 0x80 || (kWindows && (c == '\\' || c == ':'));
+    });
+    if (plain) return path;
+#ifdef _WIN32
+    return "\"" + path + "\"";
+#else
+    std::string quoted = "'";
+    for (char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+#endif
+}
+
+}  // namespace
+
+int runNewGame(const Setup& setup) {
+    const std::string& dir = setup.cmd.newPath;
+    fs::path target = pathFromUtf8(dir), starter = pathFromUtf8(joinPath(setup.dataRoot, "scripts/starter"));
+    std::error_code ec;
+    if (fs::exists(target, ec) && !(fs::is_directory(target, ec) && fs::is_empty(target, ec)))
+        return fail(dir + " is not an empty folder (--new writes a game into a new or empty one)", kExitBadInput);
+    if (!fs::is_directory(starter, ec))
+        return fail("the starter game is missing from the data folder (" + utf8Path(starter) + ")", kExitBadInput);
+    fs::create_directories(target, ec);
+    if (!ec) copyTree(starter, target, ec);
+    if (ec) return fail("cannot write the game into " + dir + ": " + ec.message(), kExitBadInput);
+    std::string error;
+    if (!writeTitle(target, error)) return fail(error, kExitBadInput);
+    std::cout << "wrote a new game in " << dir << " (" << kMainScriptName << ", " << kDescriptionName
+              << ", images/, audio/, maps/, strings/, README.md)\n"
+              << "play it:  stagehand " << quotedForShell(dir) << "\n"
+              << "check it: stagehand " << quotedForShell(dir) << " --check\n";
+    return kExitOk;
+}
+
+}  // namespace stagehand

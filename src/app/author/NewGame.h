@@ -1,0 +1,15 @@
+// stagehand --new DIR: a starter game that plays at once and passes --check
+// and --explore (a scene with a choice, a picture backdrop, a sound, a map, a
+// string table and a README for its author), copied from the data folder's
+// scripts/starter/ with its title set from DIR's name.
+#pragma once
+
+#include "app/run/RunSetup.h"
+
+namespace stagehand {
+
+// Exit 0 having written the game; 2 (one line on stderr) when DIR holds files
+// already or cannot be written.
+int runNewGame(const Setup& setup);
+
+}  // namespace stagehand

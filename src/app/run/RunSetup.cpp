@@ -1,0 +1,253 @@
+#include "app/run/RunSetup.h"
+
+#include <algorithm>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "app/run/PlaySession.h"
+#include "app/run/UserFolder.h"
+#include "game/MapData.h"
+#include "lang/EngineWords.h"
+#include "platform/Portable.h"
+#include "render/ImageFiles.h"
+
+namespace stagehand {
+
+int fail(const std::string& message, int code) {
+    std::cerr << "stagehand: " << message << '\n';
+    return code;
+}
+
+// The setup of a saved run: its scene, seed, flags and input.
+Setup withSave(Setup setup, const InputLog& save) {
+    setup.cmd.scene = save.scene;
+    setup.cmd.seed = save.hasSeed ? save.seed : setup.cmd.seed;
+    setup.cmd.flags = save.flags;
+    setup.input = save;
+    setup.resumeAt = save.at;
+    return setup;
+}
+
+// Where F5 saves and F9 loads: quicksave.txt in the player's folder.
+std::string quicksavePath() {
+    std::string folder = userFolder();
+    return folder.empty() ? "stagehand-quicksave.txt" : joinPath(folder, "quicksave.txt");
+}
+
+// The `flags` every run starts with: --flag NAME=VALUE, where true and false
+// are booleans, a number is a number and anything else a string.
+std::map<std::string, ScriptValue> startingFlags(const CommandLine& cmd) {
+    std::map<std::string, ScriptValue> flags;
+    for (const auto& [name, text] : cmd.flags) {
+        double number = 0;
+        if (text == "true" || text == "false")
+            flags[name] = ScriptValue::of(text == "true");
+        else if (parseFiniteNumber(text, number))
+            flags[name] = ScriptValue::of(number);
+        else
+            flags[name] = ScriptValue::of(text);
+    }
+    return flags;
+}
+
+// Headless runs and screenshots have no player: pages turn once typed and
+// menus take the --choose answers, so they are deterministic (a replay is a
+// player). A screenshot may show a menu: one with no --choose answer left
+// stays open. Headless runs count the watchdog's budget in VM instructions,
+// so a runaway script is stopped at the same line on every run and machine.
+Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool headless) {
+    Simulation::Options options;
+    options.dataRoot = setup.dataRoot;
+    options.scriptPath = setup.scriptPath;
+    options.mapFolders = mapSearchFolders(setup.cmd.mapFolders, setup.scriptPath, setup.dataRoot);
+    options.seed = setup.cmd.seed;
+    options.sink = std::move(sink);
+    options.headless = headless && !setup.input;
+    options.choices = setup.cmd.choices;
+    options.choicesSource = "--choose";
+    options.menusWaitForAnswers = setup.cmd.mode == CommandLine::Mode::Screenshot;
+    options.limits.watchdogSeconds = setup.cmd.watchdogSeconds;
+    options.limits.deterministic = setup.cmd.mode != CommandLine::Mode::Window;
+    options.limits.memoryBytes = static_cast<std::size_t>(setup.cmd.memoryLimitMb * 1024 * 1024);
+    options.flags = startingFlags(setup.cmd);
+    options.tracebacks = setup.cmd.tracebackAll ? TracebackShown::All
+                         : setup.cmd.traceback  ? TracebackShown::Scene
+                                                : TracebackShown::None;
+    // The window keeps no mechanics: a long session would hold every wait.
+    options.mechanics = setup.cmd.mode != CommandLine::Mode::Window;
+    options.storyTargetWarnings = setup.cmd.mode != CommandLine::Mode::Check;
+    options.lines = setup.lines;
+    return options;
+}
+
+std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless) {
+    return std::make_unique<Simulation>(makeOptions(setup, std::move(sink), headless));
+}
+
+// --replay FILE: its header gives the scene, seed and flags the command line
+// leaves out. Returns false with a "FILE:LINE: ..." error.
+// A replay or a save plays in the language it was made in (its `language`
+// line) unless --lang names one; a language the game no longer has is one
+// line on stderr, and the run plays in the one chosen.
+void takeLanguageOf(Setup& setup, const InputLog& log, const std::string& file) {
+    if (log.language.empty() || !setup.cmd.language.empty() || !setup.lines || log.language == setup.lines->language())
+        return;
+    std::string error;
+    if (!setup.lines->setLanguage(log.language, error))
+        std::cerr << "stagehand: " << file << ": made in '" << log.language << "': " << error << "; it plays in "
+                  << setup.lines->language() << '\n';
+}
+
+bool readReplay(Setup& setup, std::string& error) {
+    if (setup.cmd.replayPath.empty()) return true;
+    std::ifstream in(pathFromUtf8(setup.cmd.replayPath), std::ios::binary);
+    if (!in) {
+        error = "cannot open " + setup.cmd.replayPath;
+        return false;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    InputLog log;
+    if (!InputLog::parse(text.str(), setup.cmd.replayPath, log, error)) return false;
+    if (setup.cmd.scene.empty()) setup.cmd.scene = log.scene;
+    if (!setup.cmd.seedGiven && log.hasSeed) setup.cmd.seed = log.seed;
+    setup.cmd.flags.insert(setup.cmd.flags.begin(), log.flags.begin(), log.flags.end());
+    takeLanguageOf(setup, log, setup.cmd.replayPath);
+    setup.input = std::move(log);
+    return true;
+}
+
+// --lang: one of the script's known languages (exit 2 listing them
+// otherwise); a table that does not load is one line, and the source is played.
+bool chooseLanguage(Setup& setup, std::string& error) {
+    lang::engineWords().setFolder(joinPath(setup.dataRoot, "assets/strings"));
+    setup.lines = std::make_shared<lang::LineProvider>(setup.scriptPath);
+    // --strings merge --lang CODE names the table to write, which may not exist yet.
+    if (setup.cmd.mode == CommandLine::Mode::Strings) return true;
+    // game.json's language when --lang names none (the window's player may choose another).
+    if (setup.cmd.language.empty() && !setup.game.language.empty()) {
+        if (setup.lines->setLanguage(setup.game.language, error)) return true;
+        error = joinPath(gameFolderOf(setup.scriptPath), kDescriptionName) + ": \"language\": " + error;
+        return false;
+    }
+    if (setup.cmd.language.empty()) return true;
+    return setup.lines->setLanguage(setup.cmd.language, error);
+}
+
+// game.json's font and bold font as files, found as every font is (the game's fonts/, then assets/fonts).
+bool findFonts(Setup& setup, std::string& error) {
+    auto folders = assetFolders(AssetKind::Fonts, setup.scriptPath, setup.dataRoot);
+    auto find = [&](const std::string& name, std::string& file) {
+        if (name.empty()) return true;
+        std::error_code ec;
+        for (const auto& folder : folders)
+            if (std::filesystem::is_regular_file(pathFromUtf8(joinPath(folder, name)), ec)) {
+                file = joinPath(folder, name);
+                return true;
+            }
+        error = joinPath(gameFolderOf(setup.scriptPath), kDescriptionName) + ": no font file '" + name + "' in " +
+                foldersText(folders);
+        return false;
+    };
+    if (!find(setup.game.font, setup.fontFile)) return false;
+    if (!find(setup.game.boldFont, setup.boldFontFile)) return false;
+    if (setup.boldFontFile.empty()) setup.boldFontFile = setup.fontFile;
+    return true;
+}
+
+// The game: GAME (a folder or its main script), else --script PATH, else the demo; then its game.json.
+bool chooseGame(Setup& setup, std::string& error) {
+    if (!setup.cmd.gamePath.empty()) {
+        if (!mainScriptOf(setup.cmd.gamePath, setup.scriptPath, error)) return false;
+    } else if (!setup.cmd.scriptPath.empty()) {
+        setup.scriptPath = setup.cmd.scriptPath;
+    } else {
+        // A player's package (--package) holds its game in game/ beside the engine: it plays at once.
+        std::string packaged = joinPath(joinPath(setup.dataRoot, "game"), kMainScriptName);
+        std::error_code ec;
+        setup.scriptPath = std::filesystem::is_regular_file(pathFromUtf8(packaged), ec)
+                               ? packaged
+                               : joinPath(setup.dataRoot, "scripts/Demo.lua");
+    }
+    if (!readGameDescription(setup.scriptPath, setup.game, error)) return false;
+    if (!setup.game.title.empty()) useUserFolderOf(setup.game.title);
+    auto pictures = assetFolders(AssetKind::Images, setup.scriptPath, setup.dataRoot);
+    if (!setup.game.icon.empty() && !imageFilesIn(pictures).count(setup.game.icon)) {
+        error = joinPath(gameFolderOf(setup.scriptPath), kDescriptionName) + ": no picture '" + setup.game.icon +
+                "' for the icon in " + foldersText(pictures);
+        return false;
+    }
+    return findFonts(setup, error);
+}
+
+bool completeSetup(Setup& setup, std::string& error) {
+    if (!chooseGame(setup, error)) return false;
+    if (!chooseLanguage(setup, error)) return false;
+    if (!readReplay(setup, error)) return false;
+    if (setup.cmd.loadPath.empty()) return true;
+    InputLog save;
+    if (!PlaySession::readSave(setup.cmd.loadPath, save, error)) return false;
+    std::string message;
+    if (!PlaySession::resolveSave(makeOptions(setup, {}, false), save, message, error)) {
+        error = setup.cmd.loadPath + ": " + error;
+        return false;
+    }
+    if (!message.empty()) std::cerr << "stagehand: " << setup.cmd.loadPath << ": " << message << '\n';
+    takeLanguageOf(setup, save, setup.cmd.loadPath);
+    setup = withSave(setup, save);
+    setup.loadMessage = message;
+    return true;
+}
+
+// SIGINT and SIGTERM stop any script at its next hook and end the run with
+// the transcript flushed.
+namespace {
+extern "C" void onStopSignal(int) {
+    LuaState::requestInterrupt();
+}
+}  // namespace
+
+void installStopSignals() {
+    std::signal(SIGINT, onStopSignal);
+    std::signal(SIGTERM, onStopSignal);
+}
+
+bool stopRequested() {
+    return LuaState::interruptRequested();
+}
+
+long runTicks(const Setup& setup) {
+    auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
+    if (!setup.input) return ticks;
+    std::uint64_t last = setup.input->at;
+    for (const auto& command : setup.input->commands) last = std::max(last, command.tick);
+    auto recordingEnd = static_cast<long>(last) + 1;  // the last input applies before its tick runs
+    if (!setup.cmd.secondsGiven) return recordingEnd + ticks;
+    if (ticks < recordingEnd) {
+        const std::string& file = setup.cmd.replayPath.empty() ? setup.cmd.loadPath : setup.cmd.replayPath;
+        std::cerr << "stagehand: --seconds " << formatNumber(setup.cmd.seconds) << " stops before the end of " << file
+                  << " (its last input is at " << formatNumber(static_cast<double>(last) * Simulation::kTickSeconds)
+                  << " s)\n";
+    }
+    return ticks;
+}
+
+// The scene named on the command line, or the script's first.
+bool chooseScene(Simulation& sim, const CommandLine& cmd, std::string& scene, std::string& error) {
+    scene = cmd.scene;
+    if (scene.empty() && sim.isTopLevelScript()) scene = Simulation::kTopLevelScene;
+    if (scene.empty()) {
+        auto scenes = sim.scenes();
+        if (scenes.empty()) {
+            error = "the script defines no scenes (global functions or a SCENES list)";
+            return false;
+        }
+        scene = scenes.front().name;
+    }
+    return sim.startScene(scene, error);
+}
+
+}  // namespace stagehand

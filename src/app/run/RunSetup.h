@@ -1,0 +1,71 @@
+// What every mode of the program shares: the exit codes, the setup read from
+// the command line (data folder, script, recorded input), and how a
+// Simulation is made from it. Used by Main.cpp and WindowGame.cpp.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/run/CommandLine.h"
+#include "app/run/Simulation.h"
+#include "game/InputLog.h"
+#include "platform/GameFolder.h"
+
+namespace stagehand {
+
+constexpr int kExitOk = 0;
+constexpr int kExitScriptError = 1;
+constexpr int kExitBadInput = 2;
+
+// Writes "stagehand: MESSAGE" to stderr and returns `code`.
+int fail(const std::string& message, int code);
+
+struct Setup {
+    CommandLine cmd;
+    std::string dataRoot;
+    std::string scriptPath;  // the game's main script (platform/GameFolder.h), the demo's by default
+    GameDescription game;    // its game.json
+    // The files of game.json's fonts (found as fonts are), "" for DejaVu Sans.
+    std::string fontFile, boldFontFile;
+    std::optional<InputLog> input;  // --replay or --load: the player's recorded input
+    std::uint64_t resumeAt = 0;     // --load: the tick the save was made at
+    std::string loadMessage;        // --load: how an edited script replays the save (shown in the window)
+    // The language lines are shown in (--lang, or the player's setting in the
+    // window): shared by every run made from this setup, so a switch reaches them all.
+    std::shared_ptr<lang::LineProvider> lines;
+};
+
+// The setup of a saved run: its scene, seed, flags and input.
+Setup withSave(Setup setup, const InputLog& save);
+// Where F5 saves and F9 loads: quicksave.txt in the player's folder (userFolder()).
+std::string quicksavePath();
+// The `flags` every run starts with: --flag NAME=VALUE, where true and false
+// are booleans, a number is a number and anything else a string.
+std::map<std::string, ScriptValue> startingFlags(const CommandLine& cmd);
+Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool headless);
+std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless);
+// --replay FILE: its header gives the scene, seed, flags and language the
+// command line leaves out. Returns false with a "FILE:LINE: ..." error.
+bool readReplay(Setup& setup, std::string& error);
+// The rest of the setup once the command line and the data folder are known:
+// the game (GAME, --script or the demo) and its game.json, the --replay file, then the --load save (read last: it
+// names the script it was made with, so that path must be known). A replay and a save play in the language
+// they were made in unless --lang names one. False with
+// a one-line `error`.
+bool completeSetup(Setup& setup, std::string& error);
+// SIGINT and SIGTERM stop any script at its next hook and end the run with
+// the transcript flushed.
+void installStopSignals();
+bool stopRequested();
+// How many ticks a headless run (or a timeline) may take: --seconds; with a
+// --replay or --load and no --seconds, to the recording's last input and
+// the default allowance after it. A --seconds that stops before that input
+// is said in one line on stderr.
+long runTicks(const Setup& setup);
+// Starts the scene named on the command line, or the script's first.
+bool chooseScene(Simulation& sim, const CommandLine& cmd, std::string& scene, std::string& error);
+
+}  // namespace stagehand

@@ -1,0 +1,75 @@
+# src/app/'s three rooms hold what their names say (docs/LAYOUT.md, "Layers"):
+# every file of src/app/ is in run/, window/ or author/; run/ (what every mode
+# shares) includes nothing from window/ or author/, and those two include
+# nothing from each other; nothing under src/ outside app/ (but Main.cpp)
+# includes app/; and docs/LAYOUT.md's "Every file" names each file of src/app/
+# and no path that is not there. Fails with one line per file and rule broken.
+#   cmake -DROOT=<repository> -P AppRooms.cmake
+cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...)
+
+set(problems "")
+set(rooms run window author)
+
+file(GLOB_RECURSE app_files RELATIVE ${ROOT} ${ROOT}/src/app/*)
+foreach(file IN LISTS app_files)
+  if(NOT file MATCHES "^src/app/(run|window|author)/[^/]+$")
+    list(APPEND problems "${file}: not in one of src/app/'s rooms (run/, window/, author/)")
+  endif()
+endforeach()
+
+# Which rooms a room may include, besides its own.
+set(allowed_run "")
+set(allowed_window run)
+set(allowed_author run)
+foreach(room IN LISTS rooms)
+  file(GLOB files RELATIVE ${ROOT} ${ROOT}/src/app/${room}/*)
+  foreach(file IN LISTS files)
+    file(STRINGS ${ROOT}/${file} includes REGEX "^#include \"app/")
+    foreach(line IN LISTS includes)
+      string(REGEX REPLACE "^#include \"app/([^/\"]*)/?.*" "\\1" other "${line}")
+      if(NOT other STREQUAL room AND NOT other IN_LIST allowed_${room})
+        list(APPEND problems "${file}: src/app/${room}/ may not include app/${other}/ (${line})")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+
+file(GLOB_RECURSE sources RELATIVE ${ROOT} ${ROOT}/src/*.h ${ROOT}/src/*.cpp)
+foreach(file IN LISTS sources)
+  if(file MATCHES "^src/app/" OR file STREQUAL "src/Main.cpp")
+    continue()
+  endif()
+  file(STRINGS ${ROOT}/${file} includes REGEX "^#include \"app/")
+  foreach(line IN LISTS includes)
+    list(APPEND problems "${file}: below app/, yet includes it (${line})")
+  endforeach()
+endforeach()
+
+# docs/LAYOUT.md's "Every file": `src/app/ROOM/Name.*` (both files) or the one file.
+file(STRINGS ${ROOT}/docs/LAYOUT.md layout REGEX "^src/app/[a-z]+/[A-Za-z]+\\.")
+set(named "")
+foreach(line IN LISTS layout)
+  string(REGEX REPLACE " .*" "" path "${line}")
+  if(path MATCHES "\\.\\*$")
+    string(REGEX REPLACE "\\*$" "" stem "${path}")
+    file(GLOB found RELATIVE ${ROOT} ${ROOT}/${stem}h ${ROOT}/${stem}cpp)
+  else()
+    file(GLOB found RELATIVE ${ROOT} ${ROOT}/${path})
+  endif()
+  if(NOT found)
+    list(APPEND problems "docs/LAYOUT.md: names ${path}, which is not there")
+  endif()
+  list(APPEND named ${found})
+endforeach()
+foreach(file IN LISTS app_files)
+  if(NOT file IN_LIST named)
+    list(APPEND problems "${file}: not in docs/LAYOUT.md's \"Every file\"")
+  endif()
+endforeach()
+
+list(LENGTH app_files count)
+if(problems)
+  list(JOIN problems "\n" text)
+  message(FATAL_ERROR "${text}")
+endif()
+message(STATUS "src/app/: ${count} files, each in its room and in docs/LAYOUT.md")
