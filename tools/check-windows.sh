@@ -3,7 +3,7 @@
 # mingw-w64, then runs ctest (the C++ tests, the golden transcripts and the
 # command-line checks) under wine, with Xvfb for the window tests.
 #
-# The libraries (SDL2, FreeType, HarfBuzz, FriBidi, SDL2_image, SDL2_mixer, LuaJIT, GoogleTest)
+# The libraries (SDL2, FreeType, HarfBuzz, FriBidi, SDL2_image, SDL2_mixer, LuaJIT, zlib, GoogleTest)
 # are built from Debian's own source packages into a cache outside the clone,
 # so a rerun only builds Stagehand. Not libunibreak: its source package cannot
 # be fetched from Debian's mirrors here (404), so this build breaks lines by
@@ -55,7 +55,7 @@ fetch_sources() {
   step "fetching source packages"
   apt-get "${opts[@]}" update -qq
   (cd "$sources" && apt-get "${opts[@]}" source -qq libsdl2 libsdl2-image libsdl2-mixer freetype luajit \
-     googletest harfbuzz fribidi \
+     googletest harfbuzz fribidi zlib \
      > /dev/null 2>&1)
 }
 
@@ -91,6 +91,22 @@ autotools_dep() {  # name, source dir, configure options...: a static library wi
   touch "$prefix/.built-$name"
 }
 
+# zlib, static: stagehand.exe writes a game's .zip for players with it
+# (--package, src/platform/Archive.cpp), and FreeType reads gzip fonts with it.
+# Its own configure, which cross-builds when CHOST names the target; it builds
+# in its source folder, so in a copy.
+build_zlib() {
+  [ -f "$prefix/.built-zlib" ] && return
+  step "building zlib"
+  rm -rf "$cache/build/zlib"
+  mkdir -p "$cache/build"
+  cp -r "$(source_dir zlib)" "$cache/build/zlib"
+  (cd "$cache/build/zlib" && CHOST=$triple CC=$triple-gcc-posix ./configure --static --prefix="$prefix" \
+     && make -j"$jobs" libz.a && make install) > "$cache/build-zlib.log" 2>&1 \
+    || { tail -40 "$cache/build-zlib.log"; exit 1; }
+  touch "$prefix/.built-zlib"
+}
+
 build_luajit() {
   [ -f "$prefix/.built-luajit" ] && return
   step "building luajit"
@@ -116,9 +132,15 @@ PC
 build_libraries() {
   mkdir -p "$prefix"
   [ -n "$(source_dir libsdl2)" ] && [ -n "$(source_dir googletest)" ] && [ -n "$(source_dir libsdl2-mixer)" ] \
-    && [ -n "$(source_dir harfbuzz)" ] && [ -n "$(source_dir fribidi)" ] || fetch_sources
+    && [ -n "$(source_dir harfbuzz)" ] && [ -n "$(source_dir fribidi)" ] && [ -n "$(source_dir zlib)" ] \
+    || fetch_sources
   cmake_dep sdl2 "$(source_dir libsdl2)" -DSDL_SHARED=ON -DSDL_STATIC=OFF -DSDL_TEST=OFF
-  cmake_dep freetype "$(source_dir freetype)" -DBUILD_SHARED_LIBS=OFF -DFT_DISABLE_ZLIB=ON \
+  build_zlib
+  # FreeType on that zlib: built on its own copy (FT_DISABLE_ZLIB), it defined
+  # zlib's functions too, and the program's link met both ("multiple
+  # definition of inflateInit_"). (Named anew so that a cache holding the
+  # FreeType of its own copy builds this one.)
+  cmake_dep freetype-on-zlib "$(source_dir freetype)" -DBUILD_SHARED_LIBS=OFF -DFT_REQUIRE_ZLIB=ON \
     -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON -DFT_DISABLE_HARFBUZZ=ON -DFT_DISABLE_BROTLI=ON
   # HarfBuzz shapes the game's text (src/render/TextShaper.cpp) on that same static FreeType.
   cmake_dep harfbuzz "$(source_dir harfbuzz)" -DBUILD_SHARED_LIBS=OFF -DHB_HAVE_FREETYPE=ON -DHB_HAVE_GLIB=OFF \

@@ -187,7 +187,7 @@ bool writeZip(const std::filesystem::path& out, const std::vector<ArchiveEntry>&
 
 }  // namespace stagehand
 
-#else  // the Windows and browser builds: no zlib, no packages (CMakeLists.txt says why)
+#else  // a build without zlib (the browser's): no packages (CMakeLists.txt says why)
 
 namespace stagehand {
 

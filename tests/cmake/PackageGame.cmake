@@ -1,12 +1,19 @@
 # stagehand --package GAME --out DIR: a game made with --new becomes the
-# archives players download. The .tar.gz, unpacked in another folder, starts
-# straight into the game (no arguments: its scene list, a headless run of its
-# choice, a screenshot) from an unrelated working folder. The .zip is made from
-# a stand-in Windows build (a folder with stagehand.exe and a DLL) and, read
-# back by CMake's own unpacker, holds the same bytes as its sources. The web
-# folder, made from a stand-in web build, holds that build's files as they are
-# and every file of the game at /game, each byte range its file's bytes
-# (tests/web/check_web.py plays a real one in Chromium).
+# archive players download, and that archive, unpacked in another folder,
+# starts straight into the game (no arguments: its scene list, a headless run
+# of its choice, a screenshot that is the game's own frame) from an unrelated
+# working folder, and keeps its player's files under the game's own name.
+#  - Linux: the .tar.gz, made by this program. The .zip is made from a
+#    stand-in Windows build (a folder with stagehand.exe and a DLL) and, read
+#    back by CMake's own unpacker, holds the same bytes as its sources. The web
+#    folder, made from a stand-in web build, holds that build's files as they
+#    are and every file of the game at /game, each byte range its file's bytes
+#    (tests/web/check_web.py plays a real one in Chromium).
+#  - Windows (WINDOWS set; EMULATOR is wine): the .zip, made by the real
+#    stagehand.exe with its own folder (the program and its DLLs) as the
+#    engine; unpacked elsewhere, its stagehand.exe plays from there with the
+#    DLLs the .zip holds (wine looks in the program's folder, not the build's).
+# Inputs: EXE, EMULATOR, WORKDIR, OUT, CHECKER (stagehand_output_check), WINDOWS.
 set(root "${OUT}/package")
 file(REMOVE_RECURSE "${root}")
 file(MAKE_DIRECTORY "${root}/elsewhere" "${root}/windows")
@@ -29,33 +36,122 @@ function(run expect_exit)
 endfunction()
 
 run(0 --new "${root}/Tower Tales")
-file(WRITE "${root}/windows/stagehand.exe" "a stand-in for the Windows program")
-file(WRITE "${root}/windows/SDL2.dll" "a stand-in for a library")
-run(0 --package "${root}/Tower Tales" --out "${root}/dist" --windows-engine "${root}/windows")
-if(NOT out MATCHES "tower-tales-0.1-linux.tar.gz\n.*tower-tales-0.1-windows.zip\n")
-  message(FATAL_ERROR "--package did not name both archives:\n${out}")
+if(WINDOWS)
+  run(0 --package "${root}/Tower Tales" --out "${root}/dist")
+  if(NOT out MATCHES "tower-tales-0.1-windows.zip\n" OR NOT err MATCHES "^stagehand: no Linux archive: ")
+    message(FATAL_ERROR "--package in the Windows build did not make the .zip alone:\n${out}${err}")
+  endif()
+  set(archive "${root}/dist/tower-tales-0.1-windows.zip")
+  set(program "${root}/elsewhere/tower-tales-0.1/stagehand.exe")
+else()
+  file(WRITE "${root}/windows/stagehand.exe" "a stand-in for the Windows program")
+  file(WRITE "${root}/windows/SDL2.dll" "a stand-in for a library")
+  run(0 --package "${root}/Tower Tales" --out "${root}/dist" --windows-engine "${root}/windows")
+  if(NOT out MATCHES "tower-tales-0.1-linux.tar.gz\n.*tower-tales-0.1-windows.zip\n")
+    message(FATAL_ERROR "--package did not name both archives:\n${out}")
+  endif()
+  set(archive "${root}/dist/tower-tales-0.1-linux.tar.gz")
+  set(program "${root}/elsewhere/tower-tales-0.1/stagehand")
 endif()
+file(SIZE "${archive}" size)
+message(STATUS "${archive}: ${size} bytes")
 
-# The Linux archive, unpacked elsewhere, plays the game with no arguments.
-file(ARCHIVE_EXTRACT INPUT "${root}/dist/tower-tales-0.1-linux.tar.gz" DESTINATION "${root}/elsewhere")
-set(program "${root}/elsewhere/tower-tales-0.1/stagehand")
+# The archive, unpacked elsewhere, plays the game with no arguments.
+file(ARCHIVE_EXTRACT INPUT "${archive}" DESTINATION "${root}/elsewhere")
 if(NOT EXISTS "${program}")
-  message(FATAL_ERROR "the archive has no tower-tales-0.1/stagehand")
+  message(FATAL_ERROR "the archive has no ${program}")
 endif()
 run(0 --list-scenes EXE ${program} IN "${root}/elsewhere")
 if(NOT out MATCHES "^arrival\t")
   message(FATAL_ERROR "the unpacked program does not start into the game:\n${out}")
 endif()
-run(0 --headless --choose 2 EXE ${program} IN "${root}/elsewhere")
-if(NOT out MATCHES "leave the lamp on" OR NOT out MATCHES "backdrop name=\"gate\"")
-  message(FATAL_ERROR "the unpacked game does not play:\n${out}${err}")
+run(0 --headless --choose 2 --seconds 20 EXE ${program} IN "${root}/elsewhere")
+if(NOT out MATCHES "leave the lamp on" OR NOT out MATCHES "backdrop name=\"gate\"" OR NOT err STREQUAL "")
+  message(FATAL_ERROR "the unpacked game does not play cleanly:\n${out}${err}")
 endif()
+# Its screenshot is the game's own frame: the one the build's program draws
+# from the game's folder (which is not blank: the checker refuses a reference
+# of few colours).
+run(0 "${root}/Tower Tales" --screenshot "${root}/reference.png" --at 2)
 run(0 --screenshot "${root}/shot.png" --at 2 EXE ${program} IN "${root}/elsewhere")
-if(NOT EXISTS "${root}/shot.png")
-  message(FATAL_ERROR "no screenshot from the unpacked game")
+execute_process(COMMAND ${EMULATOR} ${CHECKER} image "${root}/shot.png" "${root}/reference.png" 1 0.001
+                OUTPUT_VARIABLE verdict ERROR_VARIABLE verdict RESULT_VARIABLE status TIMEOUT 600)
+if(NOT status STREQUAL "0")
+  message(FATAL_ERROR "the unpacked game's screenshot is not the game's frame:\n${verdict}")
 endif()
 if(EXISTS "${root}/elsewhere/tower-tales-0.1/scripts/Demo.lua")
   message(FATAL_ERROR "the archive holds the demo: it should hold the engine and the game only")
+endif()
+
+# It keeps its player's files under the game's own name, where the system
+# keeps a program's files: its window opens on the scene menu (which makes the
+# folder of saves there) and, closed, writes its settings there.
+#  - Linux: $XDG_DATA_HOME/Stagehand/tower-tales; closed by an interrupt (a
+#    terminal's Ctrl+C).
+#  - Windows: %APPDATA%\Stagehand\tower-tales, which wine keeps in its
+#    prefix; closed as a player closes it (taskkill without /F sends its window
+#    WM_CLOSE; a GUI program gets no Ctrl+C). The program runs under a name of
+#    its own, in the unpacked folder beside its DLLs, so that the close reaches
+#    this window alone while other tests run stagehand.exe.
+if(WINDOWS)
+  set(prefix "$ENV{WINEPREFIX}")
+  if(NOT prefix)
+    set(prefix "$ENV{HOME}/.wine")
+  endif()
+  file(GLOB roaming LIST_DIRECTORIES true "${prefix}/drive_c/users/*/AppData/Roaming")
+  list(FILTER roaming EXCLUDE REGEX "/users/Public/")
+  if(NOT roaming)
+    message(FATAL_ERROR "no %APPDATA% folder in wine's prefix ${prefix}")
+  endif()
+  set(window_program "${root}/elsewhere/tower-tales-0.1/tower-tales-window.exe")
+  file(COPY_FILE "${program}" "${window_program}")
+  set(close "${EMULATOR} taskkill /IM tower-tales-window.exe")
+else()
+  set(roaming "${root}/player-data")
+  set(window_program "${program}")
+  set(close "kill -INT $game")
+endif()
+set(kept "${roaming}/Stagehand/tower-tales")
+file(REMOVE_RECURSE "${kept}")
+# Each wait is bounded (60 s), and the one for the folder ends if the game exits.
+execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=STAGEHAND_USER_DIR "XDG_DATA_HOME=${root}/player-data"
+                        "KEPT=${kept}" "CLOSE=${close}" SDL_AUDIODRIVER=dummy
+                        bash -c [=[
+"$@" & game=$!
+for _ in $(seq 600); do
+  [ -d "$KEPT/saves" ] || ! kill -0 $game 2> /dev/null && break
+  sleep 0.1
+done
+[ -d "$KEPT/saves" ] || echo "no $KEPT/saves while the window was open" >&2
+eval "$CLOSE" > /dev/null
+for _ in $(seq 600); do
+  kill -0 $game 2> /dev/null || break
+  sleep 0.1
+done
+kill -0 $game 2> /dev/null && echo "the window did not close: $CLOSE" >&2 && kill -TERM $game
+wait $game
+]=] window ${EMULATOR} ${window_program}
+                WORKING_DIRECTORY "${root}/elsewhere" OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status
+                TIMEOUT 600)
+if(NOT status STREQUAL "0" OR NOT EXISTS "${kept}/settings.txt")
+  message(FATAL_ERROR "the unpacked game kept no settings in ${kept} (exit ${status}):\n${out}${err}")
+endif()
+
+if(WINDOWS)
+  # The .zip holds the program and every DLL beside it in the build, byte for byte.
+  get_filename_component(build "${EXE}" DIRECTORY)
+  file(GLOB dlls RELATIVE "${build}" "${build}/*.dll")
+  if(NOT dlls)
+    message(FATAL_ERROR "no DLL beside ${EXE}")
+  endif()
+  foreach(inside stagehand.exe ${dlls})
+    file(SHA256 "${root}/elsewhere/tower-tales-0.1/${inside}" got)
+    file(SHA256 "${build}/${inside}" want)
+    if(NOT got STREQUAL want)
+      message(FATAL_ERROR "the .zip's ${inside} is not the build's")
+    endif()
+  endforeach()
+  return()
 endif()
 
 # The Windows archive: the stand-in program and library, the engine and the game.

@@ -69,16 +69,23 @@ void addEngineData(const std::string& dataRoot, const std::string& name, std::ve
     addTree(pathFromUtf8(joinPath(dataRoot, "assets")), name + "/assets", {}, entries);
 }
 
+// This program's folder (SDL's base path, with no trailing separator).
+fs::path thisProgramsFolder() {
+    char* base = SDL_GetBasePath();
+    fs::path dir = base ? pathFromUtf8(base) : fs::path();
+    SDL_free(base);
+    return dir.has_filename() ? dir : dir.parent_path();
+}
+
+#ifndef _WIN32
 // This program's file: the one the Linux archive holds.
 fs::path thisProgram() {
     std::error_code ec;
     fs::path self = fs::read_symlink("/proc/self/exe", ec);
     if (!ec) return self;
-    char* base = SDL_GetBasePath();
-    fs::path dir = base ? pathFromUtf8(base) : fs::path();
-    SDL_free(base);
-    return dir / "stagehand";
+    return thisProgramsFolder() / "stagehand";
 }
+#endif
 
 // The web build's files a game's web folder copies (tools/build-web.sh's
 // site, built with no game: its game.data holds the engine's scripts and assets).
@@ -137,11 +144,20 @@ int runPackage(const Setup& setup) {
     addTree(pathFromUtf8(folder), name + "/game", out, gameFiles);
     data.insert(data.end(), gameFiles.begin(), gameFiles.end());
 
+#ifdef _WIN32
+    // A Windows build has no Linux program to put in a .tar.gz; its own
+    // folder (stagehand.exe and its DLLs) is the .zip's engine.
+    std::cerr << "stagehand: no Linux archive: a Windows build makes the .zip only (run --package on Linux for "
+                 "the .tar.gz)\n";
+    std::string windowsEngine = cmd.windowsEnginePath.empty() ? utf8Path(thisProgramsFolder()) : cmd.windowsEnginePath;
+#else
     std::vector<ArchiveEntry> linux{{name + "/stagehand", thisProgram(), true}};
     linux.insert(linux.end(), data.begin(), data.end());
     fs::path tarball = out / (name + "-linux.tar.gz");
     if (!writeTarGz(tarball, linux, error)) return fail(error, kExitBadInput);
     std::cout << utf8Path(tarball) << '\n';
+    const std::string& windowsEngine = cmd.windowsEnginePath;
+#endif
 
     if (!cmd.webEnginePath.empty()) {
         fs::path engine = pathFromUtf8(cmd.webEnginePath);
@@ -154,14 +170,14 @@ int runPackage(const Setup& setup) {
         if (!writeWebFolder(engine, web, gameFiles, name + "/game", error)) return fail(error, kExitBadInput);
         std::cout << utf8Path(web) << '\n';
     }
-    if (cmd.windowsEnginePath.empty()) {
+    if (windowsEngine.empty()) {
         std::cerr << "stagehand: no Windows archive: --windows-engine DIR names a Windows build "
                      "(stagehand.exe and its DLLs, as tools/check-windows.sh makes them)\n";
         return kExitOk;
     }
-    fs::path engine = pathFromUtf8(cmd.windowsEnginePath);
+    fs::path engine = pathFromUtf8(windowsEngine);
     if (!fs::is_regular_file(engine / "stagehand.exe", ec))
-        return fail(cmd.windowsEnginePath + " has no stagehand.exe (a Windows build's folder)", kExitBadInput);
+        return fail(windowsEngine + " has no stagehand.exe (a Windows build's folder)", kExitBadInput);
     std::vector<ArchiveEntry> windows{{name + "/stagehand.exe", engine / "stagehand.exe", true}};
     std::vector<fs::path> libraries;
     for (const auto& entry : fs::directory_iterator(engine, ec))

@@ -4,7 +4,8 @@
 // (completeSetup), under the game's title, keeping its player's files under
 // that title (useUserFolderOf). NAME-linux.tar.gz holds this program; NAME-windows.zip
 // holds the Windows build in --windows-engine DIR (stagehand.exe and its DLLs,
-// as tools/check-windows.sh makes them).
+// as tools/check-windows.sh makes them). A Windows build makes the .zip alone,
+// from its own folder unless --windows-engine names another.
 #pragma once
 
 #include "app/run/RunSetup.h"
