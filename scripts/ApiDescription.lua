@@ -18,7 +18,8 @@
 --   function whose errors it raises), of = "Process" (a method), joinRow = " / " (shares the
 --   row of the entry before it, whose doc the row shows; its own doc goes to the meta file only),
 --   inProse = true (the docs mention it in prose, no row) }.
--- opt: the argument may be left out (trailing); orNil: nil is a meaningful value; lineText: a
+-- opt: the argument may be left out (trailing); orNil: nil is a meaningful value; range = { low, high }:
+-- the numbers allowed (the engine's check reads it); alone: its name when it is the only argument; lineText: a
 -- string a player reads though its type is not `text` (line()'s template: tools/tag-lines.lua tags it).
 -- Data only: no function is called when this file loads (plain lua5.1, luajit or the host).
 
@@ -56,7 +57,8 @@ M.types = {
     story = { lua = "string", literal = { "string" }, names = "storyFunctions", expects = "a string" },
     -- a file of assets/audio named without its extension (the host gives --check the `sounds` list)
     sound = { lua = "string", literal = { "string" }, names = "sounds", expects = "a string" },
-    voice = { lua = "string|{voice: string}", literal = { "string", "table" }, names = "sounds",
+    -- (`field`: in a table, the name is that field's value)
+    voice = { lua = "string|{voice: string}", literal = { "string", "table" }, names = "sounds", field = "voice",
         expects = "a sound name" },
     lineValues = { lua = "table<string, string|number>", literal = { "table" }, expects = "a table" },
     musicOptions = { lua = "{volume?: number, fade?: number, loop?: boolean}", literal = { "table" },
@@ -251,12 +253,12 @@ M.functions = {
         signature = "moveCamera(place, seconds [, easing]) -> Process",
         doc = "Eases the camera to `place` (an actor, whom it tracks while the move lasts, a waypoint or a point) "
             .. "over `seconds` (default easing `inOutSine`); stops a follow. Returns the move's process at once." },
-    { "zoomCamera", "camera", params = { { "zoom", "number" }, { "seconds", "seconds" },
+    { "zoomCamera", "camera", params = { { "zoom", "number", range = { 0.25, 8 } }, { "seconds", "seconds" },
         { "easing", "easing", opt = true } }, returns = { { "Process" } },
         signature = "zoomCamera(zoom, seconds [, easing]) -> Process",
         doc = "Eases the zoom to `zoom` (1 the stage's size, 2 twice as close; 0.25 to 8) about the camera's "
             .. "centre. Text (bubbles, names, the dialogue box, menus) keeps its size." },
-    { "shakeCamera", "camera", params = { { "strength", "number" }, { "seconds", "seconds" } },
+    { "shakeCamera", "camera", params = { { "strength", "number", range = { 0, 100 } }, { "seconds", "seconds" } },
         returns = { { "Process" } }, signature = "shakeCamera(strength, seconds) -> Process",
         doc = "Shakes the view by up to `strength` view units (0 to 100), dying away over `seconds`. With the "
             .. "player's reduce-shakes setting the view holds still; the shake's events and timing stay." },
@@ -277,7 +279,7 @@ M.functions = {
         doc = "The curve's value at `t` (0 to 1): 0 at 0, 1 at 1; `back` and `elastic` overshoot on the way." },
 
     -- Story scripts (StageSupport.lua) ---------------------------------------
-    { "text", "story", params = { { "speakerOrText", "text" }, { "text", "text", opt = true },
+    { "text", "story", params = { { "speakerOrText", "text", alone = "text" }, { "text", "text", opt = true },
         { "voice", "voice", opt = true } }, waits = true,
         signature = "text(s)` / `text(actor, s [, voice])",
         doc = "Shows a page in the dialogue box (narration, or spoken by `actor`), typed out, and waits until the "

@@ -88,10 +88,63 @@ local function checkName(ctx, fname, list, value, line)
     end
 end
 
+-- The string literal of the field `key` of the table literal in token span `span`, or nil.
+local function tableField(ctx, span, key)
+    local tokens = ctx.tokens
+    for j = span[1] + 1, span[2] do
+        local value, after = tokens[j + 2], tokens[j + 3]
+        if ctx.roles[j] == "key" and tokens[j].value == key and value and value.kind == "string" and after
+            and (after.value == "," or after.value == ";" or after.value == "}") then
+            return value
+        end
+    end
+    return nil
+end
+
+-- Markup and the names its event tags give ({sound=NAME}), as play judges the text when it is shown.
+local function checkMarkup(ctx, fname, param, text, markup, line)
+    local problem = ctx.names.markupError and ctx.names.markupError(text, markup)
+    if problem then
+        find(ctx, line, "%s: %s: %s", fname, param.name, problem)
+        return
+    end
+    for _, tag in ipairs(reader.eventTags(text)) do
+        local known = ctx.sets.sounds
+        if tag.tag == "sound" and known and not known[tag.name] then
+            find(ctx, line, "%s: {sound=%s}: no sound named '%s'%s", fname, tag.name, tag.name,
+                didYouMean(ctx, tag.name, ctx.lists.sounds))
+        end
+    end
+end
+
+-- A line() template as it is shown: each `{name}` the values fill is a value, not a tag. With
+-- values that only running tells, a `{name}` the markup does not know is taken for one.
+local function filledTemplate(ctx, call)
+    local text, values = call.args[1].value, call.args[2]
+    local keys = values and values.kind == "table" and {} or nil
+    for j = values and values[1] or 1, values and values[2] or 0 do
+        if keys and ctx.roles[j] == "key" then
+            keys[#keys + 1] = ctx.tokens[j].value
+        end
+    end
+    for _, key in ipairs(keys or {}) do
+        text = text:gsub("{" .. key .. "}", "x")
+    end
+    while values and not keys and ctx.names.markupError do
+        local name = (ctx.names.markupError(text, "typed") or ""):match("^unknown tag {([%a_][%w_]*)}")
+        if not name then
+            break
+        end
+        text = text:gsub("{" .. name .. "}", "x")
+    end
+    return text
+end
+
 -- One literal argument against its described parameter, in the binding's own words.
 local function checkArgument(ctx, fname, param, literal, line)
     local type = ctx.api.types[param.type]
     local expects = type.expects or "one of " .. table.concat(type.enum, ", ")
+    local range = param.range
     if literal.kind == "nil" then
         if not (param.opt or param.orNil) then
             find(ctx, line, "%s: %s must be %s. Was nil", fname, param.name, expects)
@@ -100,19 +153,34 @@ local function checkArgument(ctx, fname, param, literal, line)
         find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, expects, literal.shown)
     elseif literal.kind == "number" and type.atLeast and literal.value and literal.value < type.atLeast then
         find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, type.expects, literal.shown)
+    elseif literal.kind == "number" and range and literal.value and not (literal.value >= range[1]
+        and literal.value <= range[2]) then
+        find(ctx, line, "%s: %s must be a number from %s to %s. Was %s", fname, param.name, tostring(range[1]),
+            tostring(range[2]), literal.shown)
+    elseif literal.kind == "table" and type.field and type.names then
+        local named = tableField(ctx, literal, type.field)
+        if named then
+            checkName(ctx, fname, type.names, named.value, named.line)
+        end
     elseif literal.kind == "string" and type.enum and not contains(type.enum, literal.value) then
         -- (every choice is listed: no guess, as the binding's own error)
         find(ctx, line, "%s: %s must be one of %s. Was %s", fname, param.name, table.concat(type.enum, ", "),
             literal.shown)
     elseif literal.kind == "string" and type.names then
         checkName(ctx, fname, type.names, literal.value, line)
-    elseif literal.kind == "string" and type.markup and ctx.names.markupError then
+    elseif literal.kind == "string" and type.markup then
         -- the engine's own parser (src/text/Markup.cpp) judges the tags, in the words of the call's error
-        local problem = ctx.names.markupError(literal.value, type.markup)
-        if problem then
-            find(ctx, line, "%s: %s: %s", fname, param.name, problem)
-        end
+        checkMarkup(ctx, fname, param, literal.value, type.markup, line)
     end
+end
+
+-- The parameter argument n of a described call is, under the name its error gives it.
+local function paramAt(call, n)
+    local param = call.entry.params[n]
+    if param and param.alone and #call.args == 1 then
+        return { name = param.alone, type = param.type } -- text(s): the one argument is the text
+    end
+    return param
 end
 
 -- A call of a described function: its arity and each literal argument
@@ -124,8 +192,14 @@ local function checkCall(ctx, call)
             break
         end
         local span = args[n]
+        param = paramAt(call, n)
         if not span and not param.opt and not call.openEnded then
             find(ctx, call.line, "%s: argument %d (%s) is missing", fname, n, param.name)
+        elseif span and span.kind == "string" and param.lineText then
+            -- a line() template: judged as the text it is shown in, in that call's words (any line's tags
+            -- where it is not a call's argument)
+            local shown = ctx.lineMarkup[call.index] or { markup = "typed", fname = fname, param = param }
+            checkMarkup(ctx, shown.fname, shown.param, filledTemplate(ctx, call), shown.markup, span.line)
         elseif span and span.kind then
             checkArgument(ctx, fname, param, span, span.line)
         end
@@ -137,6 +211,17 @@ local function checkCall(ctx, call)
 end
 
 local function checkCalls(ctx)
+    ctx.lineMarkup = {} -- line() call's token -> the markup of the text argument it is
+    for _, call in ipairs(ctx.facts.calls) do
+        for n, span in ipairs(call.entry and call.global and call.args or {}) do
+            local param = paramAt(call, n)
+            local type = param and ctx.api.types[param.type]
+            local inner = ctx.callAt[span[1]]
+            if type and type.markup and inner and inner.name == "line" and inner.global then
+                ctx.lineMarkup[span[1]] = { markup = type.markup, fname = call.name, param = param }
+            end
+        end
+    end
     for _, call in ipairs(ctx.facts.calls) do
         if call.entry and call.global then
             checkCall(ctx, call)
@@ -208,6 +293,10 @@ local function callsIn(ctx, first, last, owner)
     return calls
 end
 
+-- Passes of a loop that cannot wait past which it certainly outruns the watchdog: a headless run counts
+-- 10^8 VM instructions a second (docs/API.md, "Runaway code") and a pass costs at least one.
+local WATCHDOG_PASSES = 1e8
+
 -- Endless loops with no way out, and loops that reread a query (isLatched,
 -- isWalking...) but cannot wait on any path: the world they ask about stands
 -- still until they wait, so either one freezes the game. An endless loop
@@ -215,7 +304,10 @@ end
 local function checkLoops(ctx, sceneOf)
     for _, loop in ipairs(ctx.facts.loops) do
         local judged = loop.kind ~= "for" -- a for loop ends by itself
-        if judged and not loop.mayWait and loop.polled then
+        if not loop.mayWait and not loop.exits and loop.count and loop.count > WATCHDOG_PASSES then
+            find(ctx, loop.line, "this loop goes round %.0f times and never waits: more than the watchdog's second "
+                .. "allows, so it freezes the game until the watchdog stops it (wait in it, or do less)", loop.count)
+        elseif judged and not loop.mayWait and loop.polled then
             find(ctx, loop.line, "this loop never waits on any path, so what it asks %s() cannot change while it "
                 .. "runs: it freezes the game until the watchdog stops it (wait in it, or use waitUntil)",
                 loop.polled)

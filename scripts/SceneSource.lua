@@ -297,6 +297,25 @@ local function lineIdOf(text)
 end
 M.lineIdOf = lineIdOf
 
+---The event tags of a text, `{signal=NAME}`, `{sound=NAME}` and `{face=NAME}`, in order (none behind a `{{`
+---escape): the tags whose names a scene must have (a signal sent, a sound, a face).
+---@return table[] { { tag = "signal"|"sound"|"face", name } }
+function M.eventTags(text)
+    local tags, at, n = {}, 1, #text
+    while at <= n do
+        if text:sub(at, at + 1) == "{{" then
+            at = at + 2
+        else
+            local tag, name = text:match("^{(%a+)=([%w_%.%-]+)}", at)
+            if tag == "signal" or tag == "sound" or tag == "face" then
+                tags[#tags + 1] = { tag = tag, name = name }
+            end
+            at = at + 1
+        end
+    end
+    return tags
+end
+
 -- Which arguments of a call are text a player reads: the `text` parameters
 -- and `label`s (and line()'s template), except that text(s) / text(actor, s) reads its
 -- second argument when it has one.
@@ -596,13 +615,39 @@ local function conditionOf(tokens, i, closeOf)
     return i + 1, j - 1
 end
 
+-- How many times the numeric `for` whose control name is token i runs (its header up to the `do`
+-- at d), when its start, stop and step are number literals; nil otherwise.
+local function forCount(tokens, i, d)
+    local bounds, j = {}, i + 2
+    if not (tokens[i + 1] and tokens[i + 1].value == "=") then
+        return nil -- a generic for (`in`)
+    end
+    while j < d do
+        local sign = 1
+        if tokens[j].value == "-" then
+            sign, j = -1, j + 1
+        end
+        local value = tokens[j] and tokens[j].kind == "number" and tonumber(tokens[j].value)
+        if not value or (tokens[j + 1].value ~= "," and j + 1 ~= d) then
+            return nil
+        end
+        bounds[#bounds + 1], j = sign * value, j + 2
+    end
+    local first, last, step = bounds[1], bounds[2], bounds[3] or 1
+    if #bounds < 2 or #bounds > 3 or step == 0 then
+        return nil
+    end
+    return math.max(0, math.floor((last - first) / step) + 1)
+end
+
 -- Keywords that start a statement: an assignment's value ends before them.
 local STATEMENT = { ["local"] = true, ["if"] = true, ["while"] = true, ["for"] = true, ["repeat"] = true,
     ["return"] = true, ["break"] = true, ["do"] = true, ["end"] = true, ["then"] = true, ["else"] = true,
     ["elseif"] = true, ["until"] = true }
 
 -- Loops: { kind (while, repeat, for), line, token, owner, first, last (its
--- condition and body), endless (while true, until false), exits (a break,
+-- condition and body), endless (while true, until false), count (a numeric for's
+-- passes, when its bounds are literals), exits (a break,
 -- return, error or jump that leaves it), mayWait (some path through it can
 -- wait), polled (a query it rereads to decide whether to go on, e.g.
 -- "isLatched": the world it asks about stands still while the loop cannot wait) }.
@@ -614,7 +659,8 @@ local function readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
             if d and closeOf[d] then
                 loops[#loops + 1] = { kind = t.value, token = i, line = t.line, owner = functionOf[i], first = i,
                     last = closeOf[d], body = d, conditions = { { i + 1, d - 1 } },
-                    endless = t.value == "while" and d == i + 2 and tokens[i + 1].value == "true" }
+                    endless = t.value == "while" and d == i + 2 and tokens[i + 1].value == "true",
+                    count = t.value == "for" and forCount(tokens, i + 1, d) or nil }
             end
         elseif t.kind == "keyword" and t.value == "repeat" and closeOf[i] then
             local u = closeOf[i]
@@ -752,8 +798,10 @@ local function readSignals(tokens, roles, calls, api)
                 j = j + 2
                 texts[#texts + 1] = literalText(tokens[j])
             end
-            for name in table.concat(texts):gmatch("{signal=([%w_%.%-]+)}") do
-                send(name, tokens[i].line)
+            for _, tag in ipairs(M.eventTags(table.concat(texts))) do
+                if tag.tag == "signal" then
+                    send(tag.name, tokens[i].line)
+                end
             end
             for k = i, j, 2 do
                 if senders[literalText(tokens[k])] then
@@ -841,7 +889,7 @@ end
 ---  id (explicit, or nil), owner (the innermost named function, or nil), top (the outermost, or nil),
 ---  call, speaker (a literal speaker, or nil), markup ("typed"|"shown") } }, targets = { { call, target,
 ---  line } }, sent, waited = { { value, line } }, sendable (false, or { exact = set, shapes }),
----  loops = { { kind, line, owner, endless, exits, mayWait, polled } }, literals (the set of every string
+---  loops = { { kind, line, owner, endless, exits, mayWait, polled, count } }, literals (the set of every string
 ---  literal's text as Lua reads it: which actors the script names, for --strings) }
 function M.read(source, api)
     local tokens, ignored = tokenize(source)

@@ -1,0 +1,13 @@
+-- --check: the sounds a text's {sound=NAME} plays and a {voice = NAME} table
+-- names are known sounds (an escaped `{{sound=...}` is text); text(s) calls
+-- its one argument `text`, as the binding's error does.
+SCENES = { "scene" }
+
+function scene()
+    text("Thunder{sound=thundr} rolls.")
+    dialogue("jon", "Then {sound=door}the door, and " .. "{sound=gul}a gull.")
+    dialogue("jon", "Evening.", { voice = "dorr" })
+    dialogue("jon", "Evening again.", { voice = "door" })
+    text("Write {{sound=anything} to show the tag.")
+    text(42)
+end
