@@ -304,7 +304,7 @@ local WATCHDOG_PASSES = 1e8
 local function checkLoops(ctx, sceneOf)
     for _, loop in ipairs(ctx.facts.loops) do
         local judged = loop.kind ~= "for" -- a for loop ends by itself
-        if not loop.mayWait and not loop.exits and loop.count and loop.count > WATCHDOG_PASSES then
+        if not loop.mayWait and loop.count and loop.count > WATCHDOG_PASSES then
             find(ctx, loop.line, "this loop goes round %.0f times and never waits: more than the watchdog's second "
                 .. "allows, so it freezes the game until the watchdog stops it (wait in it, or do less)", loop.count)
         elseif judged and not loop.mayWait and loop.polled then

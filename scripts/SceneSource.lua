@@ -640,14 +640,75 @@ local function forCount(tokens, i, d)
     return math.max(0, math.floor((last - first) / step) + 1)
 end
 
+-- How many passes a loop makes before the condition in token range `range` (`NAME op NUMBER`, either
+-- way round) turns, when NAME is given a number literal before the loop and changed in it only by
+-- `NAME = NAME + NUMBER` (or `-`): the counter loops an author writes; nil for any other condition.
+local COMPARES = { ["<"] = true, ["<="] = true, [">"] = true, [">="] = true, ["~="] = true, ["=="] = true }
+local function counterPasses(tokens, range, loop, functionOf)
+    local a, b = range[1], range[2]
+    if b - a ~= 2 or not COMPARES[tokens[a + 1].value] then
+        return nil
+    end
+    local nameAt = tokens[a].kind == "name" and a or tokens[b].kind == "name" and b
+    local limit = tonumber(tokens[nameAt == a and b or a].value)
+    local name = nameAt and tokens[nameAt].value
+    if not (name and limit) then
+        return nil
+    end
+    local function numberAssigned(j) -- NAME = NUMBER (a whole statement) at token j
+        local after = tokens[j + 3]
+        return tokens[j].value == name and tokens[j + 1] and tokens[j + 1].value == "="
+            and tokens[j + 2] and tokens[j + 2].kind == "number"
+            and (not after or after.kind == "name" or after.kind == "keyword") and tonumber(tokens[j + 2].value)
+    end
+    local start
+    for j = loop.first - 1, 1, -1 do
+        if functionOf[j] == loop.owner and tokens[j].value == name and tokens[j + 1].value == "=" then
+            start = numberAssigned(j)
+            break
+        end
+    end
+    local step
+    for j = loop.first + 1, loop.last do
+        if tokens[j].value == name and tokens[j + 1] and tokens[j + 1].value == "=" then
+            local op, by = tokens[j + 3], tokens[j + 4] and tonumber(tokens[j + 4].value)
+            if step or tokens[j + 2].value ~= name or not op or (op.value ~= "+" and op.value ~= "-") or not by then
+                return nil -- set some other way, or twice
+            end
+            step = op.value == "+" and by or -by
+        end
+    end
+    if not (start and step) or step == 0 or (limit - start) * step <= 0 then
+        return nil
+    end
+    return math.floor((limit - start) / step)
+end
+
+-- The passes a loop that goes round until its conditions turn certainly makes: the fewest any of
+-- them allows (a numeric for's bounds, the counters its condition and the guards of its exits read);
+-- nil when one of them is not a counter's.
+local function passesOf(tokens, loop, functionOf)
+    local fewest = loop.count
+    for n, range in ipairs(loop.conditions) do
+        if n > 1 or not (loop.kind == "for" or loop.endless) then
+            local passes = counterPasses(tokens, range, loop, functionOf)
+            if not passes then
+                return nil
+            end
+            fewest = math.min(fewest or passes, passes)
+        end
+    end
+    return fewest
+end
+
 -- Keywords that start a statement: an assignment's value ends before them.
 local STATEMENT = { ["local"] = true, ["if"] = true, ["while"] = true, ["for"] = true, ["repeat"] = true,
     ["return"] = true, ["break"] = true, ["do"] = true, ["end"] = true, ["then"] = true, ["else"] = true,
     ["elseif"] = true, ["until"] = true }
 
 -- Loops: { kind (while, repeat, for), line, token, owner, first, last (its
--- condition and body), endless (while true, until false), count (a numeric for's
--- passes, when its bounds are literals), exits (a break,
+-- condition and body), endless (while true, until false), count (the passes it
+-- certainly makes, when its bounds are literals or it counts to one: passesOf), exits (a break,
 -- return, error or jump that leaves it), mayWait (some path through it can
 -- wait), polled (a query it rereads to decide whether to go on, e.g.
 -- "isLatched": the world it asks about stands still while the loop cannot wait) }.
@@ -754,6 +815,7 @@ local function readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
                     or (t.kind == "name" and roles[j] == "local" and polledNames[t.value]) or nil
             end
         end
+        loop.count = passesOf(tokens, loop, functionOf)
         loop.conditions = nil
     end
     return loops
