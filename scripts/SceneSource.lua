@@ -303,7 +303,8 @@ M.lineIdOf = lineIdOf
 function M.eventTags(text)
     local tags, at, n = {}, 1, #text
     while at <= n do
-        if text:sub(at, at + 1) == "{{" then
+        local escaped = text:sub(at, at + 1) == "{{"
+        if escaped then
             at = at + 2
         else
             local tag, name = text:match("^{(%a+)=([%w_%.%-]+)}", at)
