@@ -88,6 +88,8 @@ local function checkName(ctx, fname, list, value, line)
     end
 end
 
+local checkFields
+
 -- The string literal of the field `key` of the table literal in token span `span`, or nil.
 local function tableField(ctx, span, key)
     local tokens = ctx.tokens
@@ -140,8 +142,36 @@ local function filledTemplate(ctx, call)
     return text
 end
 
+local checkArgument
+
+-- Each field of an options table literal whose value is a literal, against the field's description
+-- (named `options.KEY`, as the binding's error names it).
+function checkFields(ctx, fname, fields, span)
+    local tokens = ctx.tokens
+    for j = span[1] + 1, span[2] do
+        local field = ctx.roles[j] == "key" and fields[tokens[j].value]
+        if field then
+            local k, depth = j + 2, 0
+            while tokens[k] and k <= span[2] and not (depth == 0 and (tokens[k].value == "," or tokens[k].value == ";"
+                or k == span[2])) do
+                local v = tokens[k].value
+                depth = depth + ((v == "(" or v == "{" or v == "[") and 1 or (v == ")" or v == "}" or v == "]") and -1
+                    or 0)
+                k = k + 1
+            end
+            local value = { j + 2, k - 1 }
+            local kind, shown, literal = reader.literalOf(tokens, value, ctx.closeOf)
+            if kind then
+                value.kind, value.shown, value.value = kind, shown, literal
+                local param = { name = "options." .. tokens[j].value, type = field[1], range = field.range }
+                checkArgument(ctx, fname, param, value, tokens[j].line)
+            end
+        end
+    end
+end
+
 -- One literal argument against its described parameter, in the binding's own words.
-local function checkArgument(ctx, fname, param, literal, line)
+function checkArgument(ctx, fname, param, literal, line)
     local type = ctx.api.types[param.type]
     local expects = type.expects or "one of " .. table.concat(type.enum, ", ")
     local range = param.range
@@ -153,10 +183,14 @@ local function checkArgument(ctx, fname, param, literal, line)
         find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, expects, literal.shown)
     elseif literal.kind == "number" and type.atLeast and literal.value and literal.value < type.atLeast then
         find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, type.expects, literal.shown)
+    elseif literal.kind == "number" and type.whole and literal.value and literal.value % 1 ~= 0 then
+        find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, type.expects, literal.shown)
     elseif literal.kind == "number" and range and literal.value and not (literal.value >= range[1]
         and literal.value <= range[2]) then
         find(ctx, line, "%s: %s must be a number from %s to %s. Was %s", fname, param.name, tostring(range[1]),
             tostring(range[2]), literal.shown)
+    elseif literal.kind == "table" and type.fields then
+        checkFields(ctx, fname, type.fields, literal)
     elseif literal.kind == "table" and type.field and type.names then
         local named = tableField(ctx, literal, type.field)
         if named then
@@ -179,6 +213,8 @@ local function paramAt(call, n)
     local param = call.entry.params[n]
     if param and param.alone and #call.args == 1 then
         return { name = param.alone, type = param.type } -- text(s): the one argument is the text
+    elseif param and param.alone then
+        return { name = "speaker", type = param.speaker, orNil = true } -- text(actor, s): nil is narration
     end
     return param
 end
@@ -229,11 +265,26 @@ local function checkCalls(ctx)
     end
 end
 
+-- Whether a name built as prefix .. ? .. suffix can be `name`, and whether two such shapes can meet.
+local function fits(shape, name)
+    return #name >= #shape.prefix + #shape.suffix and name:sub(1, #shape.prefix) == shape.prefix
+        and name:sub(#name - #shape.suffix + 1) == shape.suffix
+end
+local function meet(a, b)
+    local function ends(x, y)
+        return x:sub(#x - #y + 1) == y or y:sub(#y - #x + 1) == x
+    end
+    local starts = a.prefix:sub(1, #b.prefix) == b.prefix or b.prefix:sub(1, #a.prefix) == a.prefix
+    return starts and ends(a.suffix, b.suffix)
+end
+
 -- Signals sent and never waited on, and the reverse: each a finding at its
 -- literal, with the closest name of the other side. (A line's {signal=NAME}
--- sends NAME when the typewriter gets there.)
+-- sends NAME when the typewriter gets there.) A name built with `..` around a
+-- value (actor .. "-arrived") sends or waits on every name of its shape.
 local function checkSignals(ctx)
-    local sent, waited = ctx.facts.sent, ctx.facts.waited
+    local sent, waited, shapes = ctx.facts.sent, ctx.facts.waited, ctx.facts.waitedShapes or {}
+    local sendShapes = ctx.facts.sendable and ctx.facts.sendable.shapes or {}
     local sentNames, waitedNames = {}, {}
     for _, s in ipairs(sent) do
         sentNames[#sentNames + 1] = s.value
@@ -242,15 +293,35 @@ local function checkSignals(ctx)
         waitedNames[#waitedNames + 1] = w.value
     end
     local sentSet, waitedSet = setOf(sentNames), setOf(waitedNames)
+    local function anyFits(list, name)
+        for _, shape in ipairs(list) do
+            if fits(shape, name) then
+                return true
+            end
+        end
+        return false
+    end
     for _, w in ipairs(waited) do
-        if not sentSet[w.value] then
+        if not sentSet[w.value] and not anyFits(sendShapes, w.value) then
             find(ctx, w.line, "signal '%s' is waited on but never sent%s", w.value, didYouMean(ctx, w.value, sentNames))
         end
     end
     for _, s in ipairs(sent) do
-        if not waitedSet[s.value] then
+        if not waitedSet[s.value] and not anyFits(shapes, s.value) then
             find(ctx, s.line, "signal '%s' is sent but never waited on%s", s.value,
                 didYouMean(ctx, s.value, waitedNames))
+        end
+    end
+    for _, w in ipairs(shapes) do
+        local met = false
+        for _, name in ipairs(sentNames) do
+            met = met or fits(w, name)
+        end
+        for _, shape in ipairs(sendShapes) do
+            met = met or meet(w, shape)
+        end
+        if ctx.facts.sendable and not met then
+            find(ctx, w.line, "a signal '%s...%s' is waited on, and no line sends a name like it", w.prefix, w.suffix)
         end
     end
 end

@@ -456,6 +456,8 @@ local function literalOf(tokens, span, closeOf)
     return nil
 end
 
+M.literalOf = literalOf
+
 -- Operators that bind less tightly than `..`: ("a" .. x) == y is no name.
 local LOWER_THAN_CONCAT = { ["and"] = true, ["or"] = true, ["=="] = true, ["~="] = true, ["<"] = true,
     [">"] = true, ["<="] = true, [">="] = true }
@@ -843,7 +845,7 @@ end
 -- cannot tell, or reached other than by a plain call), else { exact = set,
 -- shapes = { { prefix, suffix } } }.
 local function readSignals(tokens, roles, calls, api)
-    local senders, sent, waited, seen = sendersOf(api), {}, {}, {}
+    local senders, sent, waited, seen, waitedShapes = sendersOf(api), {}, {}, {}, {}
     local exact, shapes, any = {}, {}, false
     local function send(name, line)
         exact[name] = true
@@ -896,13 +898,16 @@ local function readSignals(tokens, roles, calls, api)
         elseif entry and entry.signalRole == "waits" then
             for k, param in ipairs(entry.params) do
                 local span = call.args[k]
+                local shape = param.type == "signal" and span and span.kind ~= "string" and nameShape(tokens, span)
                 if param.type == "signal" and span and span.kind == "string" then
                     waited[#waited + 1] = { value = span.value, line = span.line }
+                elseif shape and not shape.exact then
+                    waitedShapes[#waitedShapes + 1] = { prefix = shape.prefix, suffix = shape.suffix, line = span.line }
                 end
             end
         end
     end
-    return sent, waited, not any and { exact = exact, shapes = shapes }
+    return sent, waited, not any and { exact = exact, shapes = shapes }, waitedShapes
 end
 
 -- Lines, story targets and line IDs of the described calls.
@@ -951,7 +956,8 @@ end
 ---  calls, lines = { { line, close (byte of its closing quote), value (as written), text (as Lua reads it),
 ---  id (explicit, or nil), owner (the innermost named function, or nil), top (the outermost, or nil),
 ---  call, speaker (a literal speaker, or nil), markup ("typed"|"shown") } }, targets = { { call, target,
----  line } }, sent, waited = { { value, line } }, sendable (false, or { exact = set, shapes }),
+---  line } }, sent, waited = { { value, line } }, sendable (false, or { exact = set, shapes }), waitedShapes
+---  = { { prefix, suffix, line } } (names waited on built with `..` around what only running tells),
 ---  loops = { { kind, line, owner, endless, exits, mayWait, polled, count } }, literals (the set of every string
 ---  literal's text as Lua reads it: which actors the script names, for --strings) }
 function M.read(source, api)
@@ -963,7 +969,7 @@ function M.read(source, api)
     local facts = { tokens = tokens, ignored = ignored, closeOf = closeOf, functionOf = functionOf, roles = roles,
         calls = calls, mayWait = mayWait }
     facts.lines, facts.targets = readLines(tokens, functionOf, calls)
-    facts.sent, facts.waited, facts.sendable = readSignals(tokens, roles, calls, api)
+    facts.sent, facts.waited, facts.sendable, facts.waitedShapes = readSignals(tokens, roles, calls, api)
     facts.loops = readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
     facts.literals = {}
     for _, t in ipairs(tokens) do

@@ -1,6 +1,7 @@
 -- --check: the sounds a text's {sound=NAME} plays and a {voice = NAME} table
 -- names are known sounds (an escaped `{{sound=...}` is text); text(s) calls
--- its one argument `text`, as the binding's error does.
+-- its one argument `text`, as the binding's error does, and of two the first
+-- is a speaker.
 SCENES = { "scene" }
 
 function scene()
@@ -10,4 +11,5 @@ function scene()
     dialogue("jon", "Evening again.", { voice = "door" })
     text("Write {{sound=anything} to show the tag.")
     text(42)
+    text("jakcie", "Who is that?")
 end
