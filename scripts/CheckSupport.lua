@@ -146,7 +146,7 @@ local checkArgument
 
 -- Each field of an options table literal whose value is a literal, against the field's description
 -- (named `options.KEY`, as the binding's error names it).
-function checkFields(ctx, fname, fields, span)
+function checkFields(ctx, fname, fields, span, line)
     local tokens = ctx.tokens
     for j = span[1] + 1, span[2] do
         local field = ctx.roles[j] == "key" and fields[tokens[j].value]
@@ -164,7 +164,7 @@ function checkFields(ctx, fname, fields, span)
             if kind then
                 value.kind, value.shown, value.value = kind, shown, literal
                 local param = { name = "options." .. tokens[j].value, type = field[1], range = field.range }
-                checkArgument(ctx, fname, param, value, tokens[j].line)
+                checkArgument(ctx, fname, param, value, line)
             end
         end
     end
@@ -190,11 +190,11 @@ function checkArgument(ctx, fname, param, literal, line)
         find(ctx, line, "%s: %s must be a number from %s to %s. Was %s", fname, param.name, tostring(range[1]),
             tostring(range[2]), literal.shown)
     elseif literal.kind == "table" and type.fields then
-        checkFields(ctx, fname, type.fields, literal)
+        checkFields(ctx, fname, type.fields, literal, line)
     elseif literal.kind == "table" and type.field and type.names then
         local named = tableField(ctx, literal, type.field)
         if named then
-            checkName(ctx, fname, type.names, named.value, named.line)
+            checkName(ctx, fname, type.names, named.value, line)
         end
     elseif literal.kind == "string" and type.enum and not contains(type.enum, literal.value) then
         -- (every choice is listed: no guess, as the binding's own error)
@@ -234,10 +234,11 @@ local function checkCall(ctx, call)
         elseif span and span.kind == "string" and param.lineText then
             -- a line() template: judged as the text it is shown in, in that call's words (any line's tags
             -- where it is not a call's argument)
-            local shown = ctx.lineMarkup[call.index] or { markup = "typed", fname = fname, param = param }
-            checkMarkup(ctx, shown.fname, shown.param, filledTemplate(ctx, call), shown.markup, span.line)
+            local shown = ctx.lineMarkup[call.index]
+                or { markup = "typed", fname = fname, param = param, line = call.line }
+            checkMarkup(ctx, shown.fname, shown.param, filledTemplate(ctx, call), shown.markup, shown.line)
         elseif span and span.kind then
-            checkArgument(ctx, fname, param, span, span.line)
+            checkArgument(ctx, fname, param, span, call.line) -- play's error is at the call's line
         end
     end
     local varargs = params[#params] and params[#params].name == "..."
@@ -254,7 +255,7 @@ local function checkCalls(ctx)
             local type = param and ctx.api.types[param.type]
             local inner = ctx.callAt[span[1]]
             if type and type.markup and inner and inner.name == "line" and inner.global then
-                ctx.lineMarkup[span[1]] = { markup = type.markup, fname = call.name, param = param }
+                ctx.lineMarkup[span[1]] = { markup = type.markup, fname = call.name, param = param, line = call.line }
             end
         end
     end

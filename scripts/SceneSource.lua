@@ -135,16 +135,22 @@ end
 -- called). Returns role[i] for name tokens: "field", "key", "local",
 -- "declare", or "global".
 local PARAMETERS_END, FOR_NAMES_END = { [")"] = true }, { ["in"] = true, ["="] = true }
+-- Tokens after `local say = say` that make the value more than the global (say.x, say(...), say .. "").
+local CONTINUES = {}
+for op in (". : ( [ { .. + - * / ^ % == ~= < > <= >= and or ,"):gmatch("%S+") do
+    CONTINUES[op] = true
+end
 local function nameRoles(tokens)
     local roles, scopes, brackets = {}, { {} }, {}
     local pending -- names a `for` or `function` declares in the scope its body opens
-    local function declare(name)
-        scopes[#scopes][name] = true
+    local function declare(name, how)
+        scopes[#scopes][name] = how or true
     end
+    -- true for a local, "alias" for `local say = say` (the global under a local name), false for none
     local function isLocal(name)
         for s = #scopes, 1, -1 do
             if scopes[s][name] then
-                return true
+                return scopes[s][name]
             end
         end
         return false
@@ -203,18 +209,22 @@ local function nameRoles(tokens)
                 and (prev.value == "{" or prev.value == "," or prev.value == ";") then
                 roles[i] = "key"
             elseif prev and prev.value == "local" then
-                -- local a, b: every name of the list
+                -- local a, b: every name of the list; `local say = say` keeps the global's role
+                local value, after = tokens[i + 2], tokens[i + 3]
+                local alias = next and next.value == "=" and value and value.value == t.value and not isLocal(t.value)
+                    and not (after and (after.kind == "string" or CONTINUES[after.value]))
                 local j = i
                 while tokens[j] and tokens[j].kind == "name" do
                     roles[j] = "declare"
-                    declare(tokens[j].value)
+                    declare(tokens[j].value, alias and "alias")
                     j = tokens[j + 1] and tokens[j + 1].value == "," and j + 2 or #tokens + 1
                 end
             elseif prev and prev.value == "function" and tokens[i - 2] and tokens[i - 2].value == "local" then
                 roles[i] = "declare"
                 scopes[#scopes - 1][t.value] = true -- `local function f` is visible in its own body
             else
-                roles[i] = isLocal(t.value) and "local" or "global"
+                local how = isLocal(t.value)
+                roles[i] = (how == true) and "local" or "global"
             end
         end
     end
@@ -421,9 +431,13 @@ end
 -- argument is an expression whose value only running it tells. Strings
 -- joined with `..` ("a" .. "b", the form the tagger writes) are one string,
 -- as Lua reads it (escapes decoded).
-local function literalOf(tokens, span, closeOf)
+local function literalOf(tokens, span, closeOf, constants)
     local a, b = span[1], span[2]
     local t = tokens[a]
+    local constant = a == b and constants and constants[a]
+    if constant then
+        return "string", string.format("%q", constant), constant
+    end
     local pieces = literalPieces(tokens, span)
     if pieces then
         local texts = {}
@@ -521,11 +535,37 @@ local function isDefinition(tokens, i)
     return tokens[j] ~= nil and tokens[j].value == "function"
 end
 
+-- Locals that hold one string all along: `local DOOR = "door-opened"`, the only declaration of
+-- the name in the file, never assigned again. Returns token index of each use -> the string.
+local function stringConstants(tokens, roles)
+    local declared, assigned, value = {}, {}, {}
+    for i, t in ipairs(tokens) do
+        local nextValue = tokens[i + 1] and tokens[i + 1].value
+        if roles[i] == "declare" then
+            declared[t.value] = (declared[t.value] or 0) + 1
+            local literal, after = tokens[i + 2], tokens[i + 3]
+            if tokens[i - 1].value == "local" and nextValue == "=" and literal and literal.kind == "string"
+                and not (after and (after.kind == "string" or CONTINUES[after.value])) then
+                value[t.value] = literalText(literal)
+            end
+        elseif (roles[i] == "local" or roles[i] == "global") and nextValue == "=" then
+            assigned[t.value] = true
+        end
+    end
+    local uses = {}
+    for i, t in ipairs(tokens) do
+        if roles[i] == "local" and value[t.value] and declared[t.value] == 1 and not assigned[t.value] then
+            uses[i] = value[t.value]
+        end
+    end
+    return uses
+end
+
 -- Every call in the source: { index (the callee's token), name ("a.b" for a
 -- field call), global, method (a:b()), entry (its description, if any),
 -- owner (functionOf), line }; a described global call also has `args` (token
 -- spans with kind/shown/value of literals) and `openEnded`.
-local function readCalls(tokens, roles, closeOf, functionOf, api)
+local function readCalls(tokens, roles, closeOf, functionOf, api, constants)
     local calls = {}
     for i, t in ipairs(tokens) do
         local open = t.kind == "name" and callOpen(tokens, i)
@@ -540,7 +580,7 @@ local function readCalls(tokens, roles, closeOf, functionOf, api)
             if described then
                 local args, openEnded = callArguments(tokens, open, closeOf)
                 for _, span in ipairs(args) do
-                    local kind, shown, value = literalOf(tokens, span, closeOf)
+                    local kind, shown, value = literalOf(tokens, span, closeOf, constants)
                     span.line, span.kind, span.shown, span.value = tokens[span[1]].line, kind, shown, value
                 end
                 call.args, call.openEnded = args, openEnded
@@ -887,7 +927,7 @@ local function readSignals(tokens, roles, calls, api)
         local n = entry and call.global and senders[entry.name]
         if n then
             local span = call.args[n]
-            local shape = span and nameShape(tokens, span)
+            local shape = span and (span.kind == "string" and { exact = span.value } or nameShape(tokens, span))
             if not shape then
                 any = true
             elseif shape.exact then
@@ -964,7 +1004,7 @@ function M.read(source, api)
     local tokens, ignored = tokenize(source)
     local closeOf, functionOf = blocks(tokens)
     local roles = nameRoles(tokens)
-    local calls = readCalls(tokens, roles, closeOf, functionOf, api)
+    local calls = readCalls(tokens, roles, closeOf, functionOf, api, stringConstants(tokens, roles))
     local mayWait = functionWaits(tokens, calls)
     local facts = { tokens = tokens, ignored = ignored, closeOf = closeOf, functionOf = functionOf, roles = roles,
         calls = calls, mayWait = mayWait }
