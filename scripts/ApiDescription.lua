@@ -18,7 +18,9 @@
 --   function whose errors it raises), of = "Process" (a method), joinRow = " / " (shares the
 --   row of the entry before it, whose doc the row shows; its own doc goes to the meta file only),
 --   inProse = true (the docs mention it in prose, no row) }.
--- opt: the argument may be left out (trailing); orNil: nil is a meaningful value; lineText: a
+-- opt: the argument may be left out (trailing); orNil: nil is a meaningful value; range = { low, high }:
+-- the numbers allowed (the engine's check reads it); alone: its name when it is the only argument, and
+-- speaker: its type (nil allowed: narration) when more follow; lineText: a
 -- string a player reads though its type is not `text` (line()'s template: tools/tag-lines.lua tags it).
 -- Data only: no function is called when this file loads (plain lua5.1, luajit or the host).
 
@@ -40,7 +42,8 @@ M.types = {
     label = { lua = "string|Line", literal = { "string" }, markup = "shown", expects = "a string or a line(...)" },
     number = { lua = "number", literal = { "number" }, expects = "a number" },
     seconds = { lua = "number", literal = { "number" }, atLeast = 0, expects = "a non-negative finite number" },
-    integer = { lua = "integer", literal = { "number" }, atLeast = 0, expects = "a whole number" },
+    -- (`whole`: a number with no fraction)
+    integer = { lua = "integer", literal = { "number" }, atLeast = 1, whole = true, expects = "a positive integer" },
     ["function"] = { lua = "function", literal = { "function" }, expects = "a function" },
     predicate = { lua = "fun(): boolean", literal = { "function" }, expects = "a function" },
     Process = { lua = "Process", literal = {}, expects = "a process (what runProcess returns)" },
@@ -56,14 +59,22 @@ M.types = {
     story = { lua = "string", literal = { "string" }, names = "storyFunctions", expects = "a string" },
     -- a file of assets/audio named without its extension (the host gives --check the `sounds` list)
     sound = { lua = "string", literal = { "string" }, names = "sounds", expects = "a string" },
-    voice = { lua = "string|{voice: string}", literal = { "string", "table" }, names = "sounds",
+    -- (`field`: in a table, the name is that field's value)
+    voice = { lua = "string|{voice: string}", literal = { "string", "table" }, names = "sounds", field = "voice",
         expects = "a sound name" },
     lineValues = { lua = "table<string, string|number>", literal = { "table" }, expects = "a table" },
+    -- `fields`: what each field of an options table may be (src/script/BindAudio.cpp reads the same
+    -- ranges; a test plays one of each out of range)
     musicOptions = { lua = "{volume?: number, fade?: number, loop?: boolean}", literal = { "table" },
-        expects = "a table" },
+        expects = "a table", fields = { volume = { "number", range = { 0, 4 } },
+            fade = { "number", range = { 0, 600 } }, loop = { "boolean" } } },
     soundOptions = { lua = "{volume?: number, pan?: number, at?: string, loop?: boolean, fade?: number}",
-        literal = { "table" }, expects = "a table" },
-    blipOptions = { lua = "{pitch?: number, volume?: number}", literal = { "table" }, expects = "a table" },
+        literal = { "table" }, expects = "a table", fields = { volume = { "number", range = { 0, 4 } },
+            fade = { "number", range = { 0, 600 } }, pan = { "number", range = { -1, 1 } }, at = { "actor" },
+            loop = { "boolean" } } },
+    blipOptions = { lua = "{pitch?: number, volume?: number}", literal = { "table" }, expects = "a table",
+        fields = { pitch = { "number", range = { 0.25, 4 } }, volume = { "number", range = { 0, 4 } } } },
+    boolean = { lua = "boolean", literal = { "boolean" }, expects = "true or false" },
     facing = { lua = '"down"|"up"|"left"|"right"', literal = { "string" }, enum = { "down", "up", "left", "right" } },
     fadeKind = { lua = '"out"|"in"|"flash"', literal = { "string" }, enum = { "out", "in", "flash" } },
     transition = { lua = '"dissolve"|"fade"|"slide"', literal = { "string" }, enum = { "dissolve", "fade", "slide" } },
@@ -77,7 +88,7 @@ M.types = {
     tweenProperty = { lua = '"position"|"center"|"zoom"|"level"|"opacity"', literal = { "string" },
         enum = { "position", "center", "zoom", "level", "opacity" } },
     -- a place for position and center, a number for zoom, level and opacity
-    tweenValue = { lua = "number|string|Point", literal = { "number", "string", "table" },
+    tweenValue = { lua = "number|string|Point", literal = { "number", "string", "table" }, names = "places",
         expects = "a place or a number" },
 }
 
@@ -251,18 +262,19 @@ M.functions = {
         signature = "moveCamera(place, seconds [, easing]) -> Process",
         doc = "Eases the camera to `place` (an actor, whom it tracks while the move lasts, a waypoint or a point) "
             .. "over `seconds` (default easing `inOutSine`); stops a follow. Returns the move's process at once." },
-    { "zoomCamera", "camera", params = { { "zoom", "number" }, { "seconds", "seconds" },
+    { "zoomCamera", "camera", params = { { "zoom", "number", range = { 0.25, 8 } }, { "seconds", "seconds" },
         { "easing", "easing", opt = true } }, returns = { { "Process" } },
         signature = "zoomCamera(zoom, seconds [, easing]) -> Process",
         doc = "Eases the zoom to `zoom` (1 the stage's size, 2 twice as close; 0.25 to 8) about the camera's "
             .. "centre. Text (bubbles, names, the dialogue box, menus) keeps its size." },
-    { "shakeCamera", "camera", params = { { "strength", "number" }, { "seconds", "seconds" } },
+    { "shakeCamera", "camera", params = { { "strength", "number", range = { 0, 100 } }, { "seconds", "seconds" } },
         returns = { { "Process" } }, signature = "shakeCamera(strength, seconds) -> Process",
         doc = "Shakes the view by up to `strength` view units (0 to 100), dying away over `seconds`. With the "
             .. "player's reduce-shakes setting the view holds still; the shake's events and timing stay." },
     { "waitCamera", "camera", waits = true,
         doc = "Waits until every camera move, zoom and shake under way has ended (or was cancelled)." },
-    { "followCamera", "camera", params = { { "actor", "actor", orNil = true }, { "deadZone", "number", opt = true } },
+    { "followCamera", "camera", params = { { "actor", "actor", orNil = true },
+        { "deadZone", "number", opt = true, range = { 0, 360 } } },
         signature = "followCamera(actor [, deadZone])",
         doc = "Keeps `actor` in view: it walks freely within `deadZone` view units (default 80, up to 360) of the "
             .. "centre, across and down, then the camera keeps it on the zone's edge. `followCamera(nil)` stops; "
@@ -277,7 +289,8 @@ M.functions = {
         doc = "The curve's value at `t` (0 to 1): 0 at 0, 1 at 1; `back` and `elastic` overshoot on the way." },
 
     -- Story scripts (StageSupport.lua) ---------------------------------------
-    { "text", "story", params = { { "speakerOrText", "text" }, { "text", "text", opt = true },
+    { "text", "story", params = { { "speakerOrText", "text", alone = "text", speaker = "actor" },
+        { "text", "text", opt = true },
         { "voice", "voice", opt = true } }, waits = true,
         signature = "text(s)` / `text(actor, s [, voice])",
         doc = "Shows a page in the dialogue box (narration, or spoken by `actor`), typed out, and waits until the "

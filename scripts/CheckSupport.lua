@@ -88,10 +88,93 @@ local function checkName(ctx, fname, list, value, line)
     end
 end
 
+local checkFields
+
+-- The string literal of the field `key` of the table literal in token span `span`, or nil.
+local function tableField(ctx, span, key)
+    local tokens = ctx.tokens
+    for j = span[1] + 1, span[2] do
+        local value, after = tokens[j + 2], tokens[j + 3]
+        if ctx.roles[j] == "key" and tokens[j].value == key and value and value.kind == "string" and after
+            and (after.value == "," or after.value == ";" or after.value == "}") then
+            return value
+        end
+    end
+    return nil
+end
+
+-- Markup and the names its event tags give ({sound=NAME}), as play judges the text when it is shown.
+local function checkMarkup(ctx, fname, param, text, markup, line)
+    local problem = ctx.names.markupError and ctx.names.markupError(text, markup)
+    if problem then
+        find(ctx, line, "%s: %s: %s", fname, param.name, problem)
+        return
+    end
+    for _, tag in ipairs(reader.eventTags(text)) do
+        local known = ctx.sets.sounds
+        if tag.tag == "sound" and known and not known[tag.name] then
+            find(ctx, line, "%s: {sound=%s}: no sound named '%s'%s", fname, tag.name, tag.name,
+                didYouMean(ctx, tag.name, ctx.lists.sounds))
+        end
+    end
+end
+
+-- A line() template as it is shown: each `{name}` the values fill is a value, not a tag. With
+-- values that only running tells, a `{name}` the markup does not know is taken for one.
+local function filledTemplate(ctx, call)
+    local text, values = call.args[1].value, call.args[2]
+    local keys = values and values.kind == "table" and {} or nil
+    for j = values and values[1] or 1, values and values[2] or 0 do
+        if keys and ctx.roles[j] == "key" then
+            keys[#keys + 1] = ctx.tokens[j].value
+        end
+    end
+    for _, key in ipairs(keys or {}) do
+        text = text:gsub("{" .. key .. "}", "x")
+    end
+    while values and not keys and ctx.names.markupError do
+        local name = (ctx.names.markupError(text, "typed") or ""):match("^unknown tag {([%a_][%w_]*)}")
+        if not name then
+            break
+        end
+        text = text:gsub("{" .. name .. "}", "x")
+    end
+    return text
+end
+
+local checkArgument
+
+-- Each field of an options table literal whose value is a literal, against the field's description
+-- (named `options.KEY`, as the binding's error names it).
+function checkFields(ctx, fname, fields, span, line)
+    local tokens = ctx.tokens
+    for j = span[1] + 1, span[2] do
+        local field = ctx.roles[j] == "key" and fields[tokens[j].value]
+        if field then
+            local k, depth = j + 2, 0
+            while tokens[k] and k <= span[2] and not (depth == 0 and (tokens[k].value == "," or tokens[k].value == ";"
+                or k == span[2])) do
+                local v = tokens[k].value
+                depth = depth + ((v == "(" or v == "{" or v == "[") and 1 or (v == ")" or v == "}" or v == "]") and -1
+                    or 0)
+                k = k + 1
+            end
+            local value = { j + 2, k - 1 }
+            local kind, shown, literal = reader.literalOf(tokens, value, ctx.closeOf)
+            if kind then
+                value.kind, value.shown, value.value = kind, shown, literal
+                local param = { name = "options." .. tokens[j].value, type = field[1], range = field.range }
+                checkArgument(ctx, fname, param, value, line)
+            end
+        end
+    end
+end
+
 -- One literal argument against its described parameter, in the binding's own words.
-local function checkArgument(ctx, fname, param, literal, line)
+function checkArgument(ctx, fname, param, literal, line)
     local type = ctx.api.types[param.type]
     local expects = type.expects or "one of " .. table.concat(type.enum, ", ")
+    local range = param.range
     if literal.kind == "nil" then
         if not (param.opt or param.orNil) then
             find(ctx, line, "%s: %s must be %s. Was nil", fname, param.name, expects)
@@ -100,19 +183,40 @@ local function checkArgument(ctx, fname, param, literal, line)
         find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, expects, literal.shown)
     elseif literal.kind == "number" and type.atLeast and literal.value and literal.value < type.atLeast then
         find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, type.expects, literal.shown)
+    elseif literal.kind == "number" and type.whole and literal.value and literal.value % 1 ~= 0 then
+        find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, type.expects, literal.shown)
+    elseif literal.kind == "number" and range and literal.value and not (literal.value >= range[1]
+        and literal.value <= range[2]) then
+        find(ctx, line, "%s: %s must be a number from %s to %s. Was %s", fname, param.name, tostring(range[1]),
+            tostring(range[2]), literal.shown)
+    elseif literal.kind == "table" and type.fields then
+        checkFields(ctx, fname, type.fields, literal, line)
+    elseif literal.kind == "table" and type.field and type.names then
+        local named = tableField(ctx, literal, type.field)
+        if named then
+            checkName(ctx, fname, type.names, named.value, line)
+        end
     elseif literal.kind == "string" and type.enum and not contains(type.enum, literal.value) then
         -- (every choice is listed: no guess, as the binding's own error)
         find(ctx, line, "%s: %s must be one of %s. Was %s", fname, param.name, table.concat(type.enum, ", "),
             literal.shown)
     elseif literal.kind == "string" and type.names then
         checkName(ctx, fname, type.names, literal.value, line)
-    elseif literal.kind == "string" and type.markup and ctx.names.markupError then
+    elseif literal.kind == "string" and type.markup then
         -- the engine's own parser (src/text/Markup.cpp) judges the tags, in the words of the call's error
-        local problem = ctx.names.markupError(literal.value, type.markup)
-        if problem then
-            find(ctx, line, "%s: %s: %s", fname, param.name, problem)
-        end
+        checkMarkup(ctx, fname, param, literal.value, type.markup, line)
     end
+end
+
+-- The parameter argument n of a described call is, under the name its error gives it.
+local function paramAt(call, n)
+    local param = call.entry.params[n]
+    if param and param.alone and #call.args == 1 then
+        return { name = param.alone, type = param.type } -- text(s): the one argument is the text
+    elseif param and param.alone then
+        return { name = "speaker", type = param.speaker, orNil = true } -- text(actor, s): nil is narration
+    end
+    return param
 end
 
 -- A call of a described function: its arity and each literal argument
@@ -124,10 +228,17 @@ local function checkCall(ctx, call)
             break
         end
         local span = args[n]
+        param = paramAt(call, n)
         if not span and not param.opt and not call.openEnded then
             find(ctx, call.line, "%s: argument %d (%s) is missing", fname, n, param.name)
+        elseif span and span.kind == "string" and param.lineText then
+            -- a line() template: judged as the text it is shown in, in that call's words (any line's tags
+            -- where it is not a call's argument)
+            local shown = ctx.lineMarkup[call.index]
+                or { markup = "typed", fname = fname, param = param, line = call.line }
+            checkMarkup(ctx, shown.fname, shown.param, filledTemplate(ctx, call), shown.markup, shown.line)
         elseif span and span.kind then
-            checkArgument(ctx, fname, param, span, span.line)
+            checkArgument(ctx, fname, param, span, call.line) -- play's error is at the call's line
         end
     end
     local varargs = params[#params] and params[#params].name == "..."
@@ -137,6 +248,17 @@ local function checkCall(ctx, call)
 end
 
 local function checkCalls(ctx)
+    ctx.lineMarkup = {} -- line() call's token -> the markup of the text argument it is
+    for _, call in ipairs(ctx.facts.calls) do
+        for n, span in ipairs(call.entry and call.global and call.args or {}) do
+            local param = paramAt(call, n)
+            local type = param and ctx.api.types[param.type]
+            local inner = ctx.callAt[span[1]]
+            if type and type.markup and inner and inner.name == "line" and inner.global then
+                ctx.lineMarkup[span[1]] = { markup = type.markup, fname = call.name, param = param, line = call.line }
+            end
+        end
+    end
     for _, call in ipairs(ctx.facts.calls) do
         if call.entry and call.global then
             checkCall(ctx, call)
@@ -144,11 +266,26 @@ local function checkCalls(ctx)
     end
 end
 
+-- Whether a name built as prefix .. ? .. suffix can be `name`, and whether two such shapes can meet.
+local function fits(shape, name)
+    return #name >= #shape.prefix + #shape.suffix and name:sub(1, #shape.prefix) == shape.prefix
+        and name:sub(#name - #shape.suffix + 1) == shape.suffix
+end
+local function meet(a, b)
+    local function ends(x, y)
+        return x:sub(#x - #y + 1) == y or y:sub(#y - #x + 1) == x
+    end
+    local starts = a.prefix:sub(1, #b.prefix) == b.prefix or b.prefix:sub(1, #a.prefix) == a.prefix
+    return starts and ends(a.suffix, b.suffix)
+end
+
 -- Signals sent and never waited on, and the reverse: each a finding at its
 -- literal, with the closest name of the other side. (A line's {signal=NAME}
--- sends NAME when the typewriter gets there.)
+-- sends NAME when the typewriter gets there.) A name built with `..` around a
+-- value (actor .. "-arrived") sends or waits on every name of its shape.
 local function checkSignals(ctx)
-    local sent, waited = ctx.facts.sent, ctx.facts.waited
+    local sent, waited, shapes = ctx.facts.sent, ctx.facts.waited, ctx.facts.waitedShapes or {}
+    local sendShapes = ctx.facts.sendable and ctx.facts.sendable.shapes or {}
     local sentNames, waitedNames = {}, {}
     for _, s in ipairs(sent) do
         sentNames[#sentNames + 1] = s.value
@@ -157,15 +294,35 @@ local function checkSignals(ctx)
         waitedNames[#waitedNames + 1] = w.value
     end
     local sentSet, waitedSet = setOf(sentNames), setOf(waitedNames)
+    local function anyFits(list, name)
+        for _, shape in ipairs(list) do
+            if fits(shape, name) then
+                return true
+            end
+        end
+        return false
+    end
     for _, w in ipairs(waited) do
-        if not sentSet[w.value] then
+        if not sentSet[w.value] and not anyFits(sendShapes, w.value) then
             find(ctx, w.line, "signal '%s' is waited on but never sent%s", w.value, didYouMean(ctx, w.value, sentNames))
         end
     end
     for _, s in ipairs(sent) do
-        if not waitedSet[s.value] then
+        if not waitedSet[s.value] and not anyFits(shapes, s.value) then
             find(ctx, s.line, "signal '%s' is sent but never waited on%s", s.value,
                 didYouMean(ctx, s.value, waitedNames))
+        end
+    end
+    for _, w in ipairs(shapes) do
+        local met = false
+        for _, name in ipairs(sentNames) do
+            met = met or fits(w, name)
+        end
+        for _, shape in ipairs(sendShapes) do
+            met = met or meet(w, shape)
+        end
+        if ctx.facts.sendable and not met then
+            find(ctx, w.line, "a signal '%s...%s' is waited on, and no line sends a name like it", w.prefix, w.suffix)
         end
     end
 end
@@ -208,6 +365,10 @@ local function callsIn(ctx, first, last, owner)
     return calls
 end
 
+-- Passes of a loop that cannot wait past which it certainly outruns the watchdog: a headless run counts
+-- 10^8 VM instructions a second (docs/API.md, "Runaway code") and a pass costs at least one.
+local WATCHDOG_PASSES = 1e8
+
 -- Endless loops with no way out, and loops that reread a query (isLatched,
 -- isWalking...) but cannot wait on any path: the world they ask about stands
 -- still until they wait, so either one freezes the game. An endless loop
@@ -215,7 +376,10 @@ end
 local function checkLoops(ctx, sceneOf)
     for _, loop in ipairs(ctx.facts.loops) do
         local judged = loop.kind ~= "for" -- a for loop ends by itself
-        if judged and not loop.mayWait and loop.polled then
+        if not loop.mayWait and loop.count and loop.count > WATCHDOG_PASSES then
+            find(ctx, loop.line, "this loop goes round %.0f times and never waits: more than the watchdog's second "
+                .. "allows, so it freezes the game until the watchdog stops it (wait in it, or do less)", loop.count)
+        elseif judged and not loop.mayWait and loop.polled then
             find(ctx, loop.line, "this loop never waits on any path, so what it asks %s() cannot change while it "
                 .. "runs: it freezes the game until the watchdog stops it (wait in it, or use waitUntil)",
                 loop.polled)

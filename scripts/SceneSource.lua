@@ -135,16 +135,22 @@ end
 -- called). Returns role[i] for name tokens: "field", "key", "local",
 -- "declare", or "global".
 local PARAMETERS_END, FOR_NAMES_END = { [")"] = true }, { ["in"] = true, ["="] = true }
+-- Tokens after `local say = say` that make the value more than the global (say.x, say(...), say .. "").
+local CONTINUES = {}
+for op in (". : ( [ { .. + - * / ^ % == ~= < > <= >= and or ,"):gmatch("%S+") do
+    CONTINUES[op] = true
+end
 local function nameRoles(tokens)
     local roles, scopes, brackets = {}, { {} }, {}
     local pending -- names a `for` or `function` declares in the scope its body opens
-    local function declare(name)
-        scopes[#scopes][name] = true
+    local function declare(name, how)
+        scopes[#scopes][name] = how or true
     end
+    -- true for a local, "alias" for `local say = say` (the global under a local name), false for none
     local function isLocal(name)
         for s = #scopes, 1, -1 do
             if scopes[s][name] then
-                return true
+                return scopes[s][name]
             end
         end
         return false
@@ -203,18 +209,22 @@ local function nameRoles(tokens)
                 and (prev.value == "{" or prev.value == "," or prev.value == ";") then
                 roles[i] = "key"
             elseif prev and prev.value == "local" then
-                -- local a, b: every name of the list
+                -- local a, b: every name of the list; `local say = say` keeps the global's role
+                local value, after = tokens[i + 2], tokens[i + 3]
+                local alias = next and next.value == "=" and value and value.value == t.value and not isLocal(t.value)
+                    and not (after and (after.kind == "string" or CONTINUES[after.value]))
                 local j = i
                 while tokens[j] and tokens[j].kind == "name" do
                     roles[j] = "declare"
-                    declare(tokens[j].value)
+                    declare(tokens[j].value, alias and "alias")
                     j = tokens[j + 1] and tokens[j + 1].value == "," and j + 2 or #tokens + 1
                 end
             elseif prev and prev.value == "function" and tokens[i - 2] and tokens[i - 2].value == "local" then
                 roles[i] = "declare"
                 scopes[#scopes - 1][t.value] = true -- `local function f` is visible in its own body
             else
-                roles[i] = isLocal(t.value) and "local" or "global"
+                local how = isLocal(t.value)
+                roles[i] = (how == true) and "local" or "global"
             end
         end
     end
@@ -296,6 +306,26 @@ local function lineIdOf(text)
     return nil
 end
 M.lineIdOf = lineIdOf
+
+---The event tags of a text, `{signal=NAME}`, `{sound=NAME}` and `{face=NAME}`, in order (none behind a `{{`
+---escape): the tags whose names a scene must have (a signal sent, a sound, a face).
+---@return table[] { { tag = "signal"|"sound"|"face", name } }
+function M.eventTags(text)
+    local tags, at, n = {}, 1, #text
+    while at <= n do
+        local escaped = text:sub(at, at + 1) == "{{"
+        if escaped then
+            at = at + 2
+        else
+            local tag, name = text:match("^{(%a+)=([%w_%.%-]+)}", at)
+            if tag == "signal" or tag == "sound" or tag == "face" then
+                tags[#tags + 1] = { tag = tag, name = name }
+            end
+            at = at + 1
+        end
+    end
+    return tags
+end
 
 -- Which arguments of a call are text a player reads: the `text` parameters
 -- and `label`s (and line()'s template), except that text(s) / text(actor, s) reads its
@@ -401,9 +431,13 @@ end
 -- argument is an expression whose value only running it tells. Strings
 -- joined with `..` ("a" .. "b", the form the tagger writes) are one string,
 -- as Lua reads it (escapes decoded).
-local function literalOf(tokens, span, closeOf)
+local function literalOf(tokens, span, closeOf, constants)
     local a, b = span[1], span[2]
     local t = tokens[a]
+    local constant = a == b and constants and constants[a]
+    if constant then
+        return "string", string.format("%q", constant), constant
+    end
     local pieces = literalPieces(tokens, span)
     if pieces then
         local texts = {}
@@ -435,6 +469,8 @@ local function literalOf(tokens, span, closeOf)
     end
     return nil
 end
+
+M.literalOf = literalOf
 
 -- Operators that bind less tightly than `..`: ("a" .. x) == y is no name.
 local LOWER_THAN_CONCAT = { ["and"] = true, ["or"] = true, ["=="] = true, ["~="] = true, ["<"] = true,
@@ -499,11 +535,37 @@ local function isDefinition(tokens, i)
     return tokens[j] ~= nil and tokens[j].value == "function"
 end
 
+-- Locals that hold one string all along: `local DOOR = "door-opened"`, the only declaration of
+-- the name in the file, never assigned again. Returns token index of each use -> the string.
+local function stringConstants(tokens, roles)
+    local declared, assigned, value = {}, {}, {}
+    for i, t in ipairs(tokens) do
+        local nextValue = tokens[i + 1] and tokens[i + 1].value
+        if roles[i] == "declare" then
+            declared[t.value] = (declared[t.value] or 0) + 1
+            local literal, after = tokens[i + 2], tokens[i + 3]
+            if tokens[i - 1].value == "local" and nextValue == "=" and literal and literal.kind == "string"
+                and not (after and (after.kind == "string" or CONTINUES[after.value])) then
+                value[t.value] = literalText(literal)
+            end
+        elseif (roles[i] == "local" or roles[i] == "global") and nextValue == "=" then
+            assigned[t.value] = true
+        end
+    end
+    local uses = {}
+    for i, t in ipairs(tokens) do
+        if roles[i] == "local" and value[t.value] and declared[t.value] == 1 and not assigned[t.value] then
+            uses[i] = value[t.value]
+        end
+    end
+    return uses
+end
+
 -- Every call in the source: { index (the callee's token), name ("a.b" for a
 -- field call), global, method (a:b()), entry (its description, if any),
 -- owner (functionOf), line }; a described global call also has `args` (token
 -- spans with kind/shown/value of literals) and `openEnded`.
-local function readCalls(tokens, roles, closeOf, functionOf, api)
+local function readCalls(tokens, roles, closeOf, functionOf, api, constants)
     local calls = {}
     for i, t in ipairs(tokens) do
         local open = t.kind == "name" and callOpen(tokens, i)
@@ -518,7 +580,7 @@ local function readCalls(tokens, roles, closeOf, functionOf, api)
             if described then
                 local args, openEnded = callArguments(tokens, open, closeOf)
                 for _, span in ipairs(args) do
-                    local kind, shown, value = literalOf(tokens, span, closeOf)
+                    local kind, shown, value = literalOf(tokens, span, closeOf, constants)
                     span.line, span.kind, span.shown, span.value = tokens[span[1]].line, kind, shown, value
                 end
                 call.args, call.openEnded = args, openEnded
@@ -596,13 +658,100 @@ local function conditionOf(tokens, i, closeOf)
     return i + 1, j - 1
 end
 
+-- How many times the numeric `for` whose control name is token i runs (its header up to the `do`
+-- at d), when its start, stop and step are number literals; nil otherwise.
+local function forCount(tokens, i, d)
+    local bounds, j = {}, i + 2
+    if not (tokens[i + 1] and tokens[i + 1].value == "=") then
+        return nil -- a generic for (`in`)
+    end
+    while j < d do
+        local sign = 1
+        if tokens[j].value == "-" then
+            sign, j = -1, j + 1
+        end
+        local value = tokens[j] and tokens[j].kind == "number" and tonumber(tokens[j].value)
+        if not value or (tokens[j + 1].value ~= "," and j + 1 ~= d) then
+            return nil
+        end
+        bounds[#bounds + 1], j = sign * value, j + 2
+    end
+    local first, last, step = bounds[1], bounds[2], bounds[3] or 1
+    if #bounds < 2 or #bounds > 3 or step == 0 then
+        return nil
+    end
+    return math.max(0, math.floor((last - first) / step) + 1)
+end
+
+-- How many passes a loop makes before the condition in token range `range` (`NAME op NUMBER`, either
+-- way round) turns, when NAME is given a number literal before the loop and changed in it only by
+-- `NAME = NAME + NUMBER` (or `-`): the counter loops an author writes; nil for any other condition.
+local COMPARES = { ["<"] = true, ["<="] = true, [">"] = true, [">="] = true, ["~="] = true, ["=="] = true }
+local function counterPasses(tokens, range, loop, functionOf)
+    local a, b = range[1], range[2]
+    if b - a ~= 2 or not COMPARES[tokens[a + 1].value] then
+        return nil
+    end
+    local nameAt = tokens[a].kind == "name" and a or tokens[b].kind == "name" and b
+    local limit = tonumber(tokens[nameAt == a and b or a].value)
+    local name = nameAt and tokens[nameAt].value
+    if not (name and limit) then
+        return nil
+    end
+    local function numberAssigned(j) -- NAME = NUMBER (a whole statement) at token j
+        local after = tokens[j + 3]
+        return tokens[j].value == name and tokens[j + 1] and tokens[j + 1].value == "="
+            and tokens[j + 2] and tokens[j + 2].kind == "number"
+            and (not after or after.kind == "name" or after.kind == "keyword") and tonumber(tokens[j + 2].value)
+    end
+    local start
+    for j = loop.first - 1, 1, -1 do
+        if functionOf[j] == loop.owner and tokens[j].value == name and tokens[j + 1].value == "=" then
+            start = numberAssigned(j)
+            break
+        end
+    end
+    local step
+    for j = loop.first + 1, loop.last do
+        if tokens[j].value == name and tokens[j + 1] and tokens[j + 1].value == "=" then
+            local op, by = tokens[j + 3], tokens[j + 4] and tonumber(tokens[j + 4].value)
+            if step or tokens[j + 2].value ~= name or not op or (op.value ~= "+" and op.value ~= "-") or not by then
+                return nil -- set some other way, or twice
+            end
+            step = op.value == "+" and by or -by
+        end
+    end
+    if not (start and step) or step == 0 or (limit - start) * step <= 0 then
+        return nil
+    end
+    return math.floor((limit - start) / step)
+end
+
+-- The passes a loop that goes round until its conditions turn certainly makes: the fewest any of
+-- them allows (a numeric for's bounds, the counters its condition and the guards of its exits read);
+-- nil when one of them is not a counter's.
+local function passesOf(tokens, loop, functionOf)
+    local fewest = loop.count
+    for n, range in ipairs(loop.conditions) do
+        if n > 1 or not (loop.kind == "for" or loop.endless) then
+            local passes = counterPasses(tokens, range, loop, functionOf)
+            if not passes then
+                return nil
+            end
+            fewest = math.min(fewest or passes, passes)
+        end
+    end
+    return fewest
+end
+
 -- Keywords that start a statement: an assignment's value ends before them.
 local STATEMENT = { ["local"] = true, ["if"] = true, ["while"] = true, ["for"] = true, ["repeat"] = true,
     ["return"] = true, ["break"] = true, ["do"] = true, ["end"] = true, ["then"] = true, ["else"] = true,
     ["elseif"] = true, ["until"] = true }
 
 -- Loops: { kind (while, repeat, for), line, token, owner, first, last (its
--- condition and body), endless (while true, until false), exits (a break,
+-- condition and body), endless (while true, until false), count (the passes it
+-- certainly makes, when its bounds are literals or it counts to one: passesOf), exits (a break,
 -- return, error or jump that leaves it), mayWait (some path through it can
 -- wait), polled (a query it rereads to decide whether to go on, e.g.
 -- "isLatched": the world it asks about stands still while the loop cannot wait) }.
@@ -614,7 +763,8 @@ local function readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
             if d and closeOf[d] then
                 loops[#loops + 1] = { kind = t.value, token = i, line = t.line, owner = functionOf[i], first = i,
                     last = closeOf[d], body = d, conditions = { { i + 1, d - 1 } },
-                    endless = t.value == "while" and d == i + 2 and tokens[i + 1].value == "true" }
+                    endless = t.value == "while" and d == i + 2 and tokens[i + 1].value == "true",
+                    count = t.value == "for" and forCount(tokens, i + 1, d) or nil }
             end
         elseif t.kind == "keyword" and t.value == "repeat" and closeOf[i] then
             local u = closeOf[i]
@@ -708,6 +858,7 @@ local function readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
                     or (t.kind == "name" and roles[j] == "local" and polledNames[t.value]) or nil
             end
         end
+        loop.count = passesOf(tokens, loop, functionOf)
         loop.conditions = nil
     end
     return loops
@@ -734,7 +885,7 @@ end
 -- cannot tell, or reached other than by a plain call), else { exact = set,
 -- shapes = { { prefix, suffix } } }.
 local function readSignals(tokens, roles, calls, api)
-    local senders, sent, waited, seen = sendersOf(api), {}, {}, {}
+    local senders, sent, waited, seen, waitedShapes = sendersOf(api), {}, {}, {}, {}
     local exact, shapes, any = {}, {}, false
     local function send(name, line)
         exact[name] = true
@@ -752,8 +903,10 @@ local function readSignals(tokens, roles, calls, api)
                 j = j + 2
                 texts[#texts + 1] = literalText(tokens[j])
             end
-            for name in table.concat(texts):gmatch("{signal=([%w_%.%-]+)}") do
-                send(name, tokens[i].line)
+            for _, tag in ipairs(M.eventTags(table.concat(texts))) do
+                if tag.tag == "signal" then
+                    send(tag.name, tokens[i].line)
+                end
             end
             for k = i, j, 2 do
                 if senders[literalText(tokens[k])] then
@@ -774,7 +927,7 @@ local function readSignals(tokens, roles, calls, api)
         local n = entry and call.global and senders[entry.name]
         if n then
             local span = call.args[n]
-            local shape = span and nameShape(tokens, span)
+            local shape = span and (span.kind == "string" and { exact = span.value } or nameShape(tokens, span))
             if not shape then
                 any = true
             elseif shape.exact then
@@ -785,13 +938,16 @@ local function readSignals(tokens, roles, calls, api)
         elseif entry and entry.signalRole == "waits" then
             for k, param in ipairs(entry.params) do
                 local span = call.args[k]
+                local shape = param.type == "signal" and span and span.kind ~= "string" and nameShape(tokens, span)
                 if param.type == "signal" and span and span.kind == "string" then
                     waited[#waited + 1] = { value = span.value, line = span.line }
+                elseif shape and not shape.exact then
+                    waitedShapes[#waitedShapes + 1] = { prefix = shape.prefix, suffix = shape.suffix, line = span.line }
                 end
             end
         end
     end
-    return sent, waited, not any and { exact = exact, shapes = shapes }
+    return sent, waited, not any and { exact = exact, shapes = shapes }, waitedShapes
 end
 
 -- Lines, story targets and line IDs of the described calls.
@@ -840,19 +996,20 @@ end
 ---  calls, lines = { { line, close (byte of its closing quote), value (as written), text (as Lua reads it),
 ---  id (explicit, or nil), owner (the innermost named function, or nil), top (the outermost, or nil),
 ---  call, speaker (a literal speaker, or nil), markup ("typed"|"shown") } }, targets = { { call, target,
----  line } }, sent, waited = { { value, line } }, sendable (false, or { exact = set, shapes }),
----  loops = { { kind, line, owner, endless, exits, mayWait, polled } }, literals (the set of every string
+---  line } }, sent, waited = { { value, line } }, sendable (false, or { exact = set, shapes }), waitedShapes
+---  = { { prefix, suffix, line } } (names waited on built with `..` around what only running tells),
+---  loops = { { kind, line, owner, endless, exits, mayWait, polled, count } }, literals (the set of every string
 ---  literal's text as Lua reads it: which actors the script names, for --strings) }
 function M.read(source, api)
     local tokens, ignored = tokenize(source)
     local closeOf, functionOf = blocks(tokens)
     local roles = nameRoles(tokens)
-    local calls = readCalls(tokens, roles, closeOf, functionOf, api)
+    local calls = readCalls(tokens, roles, closeOf, functionOf, api, stringConstants(tokens, roles))
     local mayWait = functionWaits(tokens, calls)
     local facts = { tokens = tokens, ignored = ignored, closeOf = closeOf, functionOf = functionOf, roles = roles,
         calls = calls, mayWait = mayWait }
     facts.lines, facts.targets = readLines(tokens, functionOf, calls)
-    facts.sent, facts.waited, facts.sendable = readSignals(tokens, roles, calls, api)
+    facts.sent, facts.waited, facts.sendable, facts.waitedShapes = readSignals(tokens, roles, calls, api)
     facts.loops = readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
     facts.literals = {}
     for _, t in ipairs(tokens) do

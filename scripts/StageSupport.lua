@@ -558,6 +558,17 @@ return function(stage, S, apiDescription)
         end
     end
 
+    -- The numbers a described parameter allows (ApiDescription.lua's `range`, which --check reads too).
+    local function rangeOf(fname, argName)
+        for _, param in ipairs(apiDescription.byName[fname].params) do
+            if param.name == argName then
+                return unpack(param.range)
+            end
+        end
+    end
+    local ZOOM_LOW, ZOOM_HIGH = rangeOf("zoomCamera", "zoom")
+    local SHAKE_LOW, SHAKE_HIGH = rangeOf("shakeCamera", "strength")
+
     local function moveCameraTween(fname, place, seconds, easing, argName)
         local toValues, name = placeOf(fname, place, argName)
         checkSeconds(fname, "seconds", seconds)
@@ -573,7 +584,7 @@ return function(stage, S, apiDescription)
     end
 
     local function zoomCameraTween(fname, zoom, seconds, easing, argName)
-        checkRange(fname, argName or "zoom", zoom, 0.25, 8)
+        checkRange(fname, argName or "zoom", zoom, ZOOM_LOW, ZOOM_HIGH)
         checkSeconds(fname, "seconds", seconds)
         local f, easingName = easingOf(fname, easing)
         local _, _, now = stage.cameraState()
@@ -594,7 +605,7 @@ return function(stage, S, apiDescription)
 
     ---Shakes the camera by up to `strength` view units, dying away over `seconds`.
     function api.shakeCamera(strength, seconds)
-        checkRange("shakeCamera", "strength", strength, 0, 100)
+        checkRange("shakeCamera", "strength", strength, SHAKE_LOW, SHAKE_HIGH)
         checkSeconds("shakeCamera", "seconds", seconds)
         stopTween("camera.shake")
         stage.recordStageEvent("shake", "strength", number(strength), "seconds", number(seconds))

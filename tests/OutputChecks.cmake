@@ -57,7 +57,8 @@ function(check_findings_test name expected_exit)
                    "-DARGS=--check|--script|tests/scripts/check/${name}.lua" -DWORKDIR=${PROJECT_SOURCE_DIR}
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunCli.cmake)
 endfunction()
-foreach(kind story_targets globals arguments names signals loops children camera markup line_ids joined polling)
+foreach(kind story_targets globals arguments names signals loops children camera markup line_ids joined polling
+             templates event_tags ranges long_loops options shaped_signals call_lines locals)
   check_findings_test(${kind} 1)
 endforeach()
 check_findings_test(clean 0)

@@ -34,9 +34,13 @@ double numberField(lua_State* L, int table, const char* fname, const char* key, 
     if (!lua_isnil(L, -1)) {
         value = lua_tonumber(L, -1);
         if (lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(value) || value < low || value > high) {
-            char message[160];
+            char message[160], was[32];
+            if (lua_type(L, -1) == LUA_TNUMBER)
+                std::snprintf(was, sizeof was, "%g", value);
+            else
+                std::snprintf(was, sizeof was, "%s", luaL_typename(L, -1));
             std::snprintf(message, sizeof message, "options.%s must be a number from %g to %g. Was %s", key, low, high,
-                          lua_type(L, -1) == LUA_TNUMBER ? "out of range" : luaL_typename(L, -1));
+                          was);
             bind::raise(L, fname, message);
         }
     }

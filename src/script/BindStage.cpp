@@ -487,9 +487,13 @@ int l_followCamera(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "followCamera");
     if (!actor) return lua_error(L);
     double deadZone = bind::optNumber(L, 2, "followCamera", "deadZone", 80);
-    if (deadZone < 0 || deadZone > kMaxDeadZone)
-        bind::raise(L, "followCamera",
-                    ("deadZone must be from 0 to 360 view units. Was " + formatNumber(deadZone)).c_str());
+    if (deadZone < 0 || deadZone > kMaxDeadZone) {
+        // the words --check uses for ApiDescription.lua's range; a plain buffer: raising skips destructors
+        char message[96];
+        std::snprintf(message, sizeof message, "deadZone must be a number from 0 to %g. Was %g", kMaxDeadZone,
+                      deadZone);
+        bind::raise(L, "followCamera", message);
+    }
     worldOf(L).camera().follow(actor->id, static_cast<float>(deadZone));
     return 0;
 }

@@ -34,5 +34,8 @@ end
 function left_path()
     image("keeper")
     text("jackie", "Left it is.")
+    text(nil, "Narration, said by nobody.")
+    text(line("You went {where}.", { where = "left" }))
+    playSound("door", { volume = 4, pan = -1, at = "jackie" }):wait()
     flags.left = true
 end
