@@ -69,6 +69,19 @@ foreach(code fr ar ja zh)
               ARGS --overflow-report ${code})
   list(APPEND engine_word_reports cli_overflow_report_engine_words_fit_in_${code})
 endforeach()
+# German: the starter game's second language (scripts/starter/strings/main.de.csv).
+output_test(cli_overflow_report_engine_words_fit_in_de EXIT 0 STDERR ""
+            STDOUT "\n0 of [0-9]+ engine words overflow in de\n$"
+            ARGS --overflow-report de --script scripts/starter/main.lua)
+list(APPEND engine_word_reports cli_overflow_report_engine_words_fit_in_de)
+# ...and plays in it with nothing on stderr: the engine's words have their German table. A language the
+# engine has no table for (Esperanto in tests/lang/NoEngineTable.lua) shows them in English, quietly too.
+output_test(cli_starter_plays_in_german_with_no_error EXIT 0 STDERR ""
+            STDOUT "scene_end scene=\"arrival\" status=\"done\""
+            ARGS --headless --script scripts/starter/main.lua --lang de --choose 1 --seconds 30)
+output_test(cli_a_language_without_engine_words_plays_with_no_error EXIT 0 STDERR ""
+            STDOUT "text text=\"Bonan matenon\\.\""
+            ARGS --headless --script tests/lang/NoEngineTable.lua --lang eo --seconds 10)
 set_tests_properties(cli_overflow_report_in_english_finds_nothing cli_overflow_report_finds_the_long_line_in_pseudo
                      cli_overflow_report_names_the_tables_row ${engine_word_reports}
                      PROPERTIES ENVIRONMENT "${render_env}")

@@ -1,6 +1,9 @@
 #include "lang/EngineWords.h"
 
+#include <filesystem>
+
 #include "lang/LineProvider.h"
+#include "platform/Portable.h"
 
 namespace stagehand::lang {
 
@@ -35,11 +38,11 @@ const std::vector<EngineWord>& engineWordList() {
         {"pause.saveLoad", "Save / Load", "pause overlay: a row's label", 330, 22, false},
         {"pause.history", "History: the lines so far", "pause overlay: a row's label", 330, 22, false},
         {"pause.sceneMenu", "Back to the scene menu", "pause overlay: a row's label", 330, 22, false},
-        {"pause.quit", "Quit Stagehand", "pause overlay: a row's label", 330, 22, false},
-        {"pause.keys", "Arrows: choose, change  ·  Enter or click: select  ·  Esc or right-click: resume",
-         "pause overlay: the keys, at its foot", 620, 16, false},
+        {"pause.quit", "Quit", "pause overlay: a row's label", 330, 22, false},
+        {"pause.keys", "Arrows: choose, change  ·  Enter or click: select  ·  Esc: resume",
+         "pause overlay: the keys, at its foot", 600, 16, false},
         {"pause.pad", "D-pad: choose, change  ·  A: select  ·  B or Start: resume",
-         "pause overlay: the controller's buttons, at its foot", 620, 16, false},
+         "pause overlay: the controller's buttons, at its foot", 600, 16, false},
         {"value.on", "on", "pause overlay: a setting's value", 190, 22, false},
         {"value.off", "off", "pause overlay: a setting's value", 190, 22, false},
         {"value.slow", "slow", "text speed", 190, 22, false},
@@ -143,7 +146,11 @@ void EngineWords::setLanguage(const std::string& code, std::string& error) {
     language_ = code;
     shown_.clear();
     StringTable table;
+    // A language the engine has no table for shows its words in English, quietly in play
+    // (--check says so to the author); a table that is there but broken is an error.
+    std::error_code ec;
     if (code != kSourceLanguage && code != kPseudoLanguage && !folder_.empty() &&
+        std::filesystem::exists(pathFromUtf8(tablePath(code)), ec) &&
         !loadStringTable(tablePath(code), code, table, error))
         table = StringTable{};  // no partial table: English
     for (const EngineWord& w : engineWordList()) {
