@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 #include "game/MapData.h"
 
@@ -14,7 +17,20 @@ std::string dataRoot() {
 }
 
 std::filesystem::path scratchFolder() {
-    std::filesystem::path dir = std::filesystem::path(STAGEHAND_TEST_BINARY_DIR) / "scratch";
+    // One folder per test: ctest runs each test in its own process, side by side, and two
+    // tests writing (or clearing) a file of the same name raced (seen: a test's script
+    // removed under it by another's remove_all). Named by a hash of the test's name,
+    // short enough for Windows' path limit.
+    std::string name = "shared";
+    if (const auto* info = ::testing::UnitTest::GetInstance()->current_test_info()) {
+        std::uint32_t hash = 0x811c9dc5u;
+        for (char c : std::string(info->test_suite_name()) + "." + info->name())
+            hash = (hash ^ static_cast<unsigned char>(c)) * 0x01000193u;
+        char hex[9];
+        std::snprintf(hex, sizeof hex, "%08x", hash);
+        name = std::string("t-") + hex;
+    }
+    std::filesystem::path dir = std::filesystem::path(STAGEHAND_TEST_BINARY_DIR) / "scratch" / name;
     std::filesystem::create_directories(dir);
     return dir;
 }

@@ -16,7 +16,8 @@ std::string dataRoot();
 // The folder for the files tests write: this build's own (tests/scratch in
 // the build folder), never a temporary folder shared with other checkouts and
 // builds running the same tests at the same moment, which could write over
-// and delete each other's files by the same names.
+// and delete each other's files by the same names; and one folder per test,
+// so tests running side by side in one build do not either.
 std::filesystem::path scratchFolder();
 // Writes `source` to a file of that name in scratchFolder(); returns its path.
 std::string writeScript(const std::string& name, const std::string& source);

@@ -113,7 +113,7 @@ struct AccessRenderTest : test::RenderFixture<kWidth, kHeight> {
     }
     // Writes the frame as a screenshot and reads the PNG back.
     Picture screenshot(const std::vector<std::uint8_t>& rgb, const std::string& name) {
-        auto path = std::filesystem::temp_directory_path() / "stagehand_tests" / ("access_" + name + ".png");
+        auto path = test::scratchFolder() / ("access_" + name + ".png");
         std::filesystem::create_directories(path.parent_path());
         std::string error;
         EXPECT_TRUE(savePng(path, kWidth, kHeight, rgb, error)) << error;
