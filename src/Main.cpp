@@ -42,6 +42,7 @@ int listScenes(const Setup& setup) {
 int runCheck(const Setup& setup) {
     auto sim = loadSimulation(setup, nullptr, true);
     auto findings = sim->host().check();
+    findings.insert(findings.begin(), setup.gameProblems.begin(), setup.gameProblems.end());  // game.json's
     // The maps' own warnings (an actor hidden under the dialogue box), each at its file:line.
     for (const auto& warning : sim->world().maps().warnings) findings.push_back(warning);
     for (const auto& failure : sim->world().maps().failures) findings.push_back(failure.line);  // maps left out

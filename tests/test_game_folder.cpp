@@ -15,6 +15,7 @@
 #include "app/run/RunSetup.h"
 #include "app/run/ScriptWatcher.h"
 #include "app/run/Simulation.h"
+#include "app/run/UserFolder.h"
 #include "audio/ClipLibrary.h"
 #include "game/Cast.h"
 #include "platform/GameFolder.h"
@@ -22,6 +23,7 @@
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
 #include "render/ViewLayout.h"
+#include "view/WorldView.h"
 
 namespace stagehand {
 namespace {
@@ -43,6 +45,38 @@ void write(const fs::path& file, const std::string& text) {
 
 std::string ownGame() {
     return test::dataRoot() + "/tests/games/own";
+}
+
+// A game's folder for settings and saves, and its archives, are named from its title: every
+// letter and digit of any script kept, so two games with titles in other scripts never share one.
+TEST(GameFolder, a_title_in_any_script_names_its_own_folder) {
+    EXPECT_EQ(fileNameOfTitle("The Clock Tower"), "the-clock-tower");
+    EXPECT_EQ(fileNameOfTitle("  Tower -- Tales! "), "tower-tales");
+    EXPECT_EQ(fileNameOfTitle("時計塔"), "時計塔");
+    EXPECT_EQ(fileNameOfTitle("時計塔「夜」"), "時計塔-夜");
+    EXPECT_EQ(fileNameOfTitle("Glockenturm: Ärger & Ölfässer!"), "glockenturm-Ärger-Ölfässer");
+    EXPECT_EQ(fileNameOfTitle("برج الساعة"), "برج-الساعة");
+    EXPECT_EQ(fileNameOfTitle("a\xff\xfe b"), "a-b") << "a malformed byte separates, as a space does";
+    EXPECT_EQ(fileNameOfTitle("?!"), "");
+}
+
+// A portrait is never stretched: the frame shows a square of the picture, a
+// tall one's top (the face of a full-length sprite), a wide one's middle.
+TEST(GameFolder, a_portrait_keeps_its_pictures_shape) {
+    for (auto [w, h] : {std::pair{120, 240}, {240, 120}, {160, 160}, {1280, 720}, {1, 1000}}) {
+        TextureRegion r = portraitRegion(w, h);
+        const float shownW = (r.u1 - r.u0) * static_cast<float>(w), shownH = (r.v1 - r.v0) * static_cast<float>(h);
+        EXPECT_NEAR(shownW, shownH, 1e-3f * std::max(w, h)) << w << "x" << h << ": the part shown is square";
+        EXPECT_TRUE(r.u0 >= 0 && r.u1 <= 1 && r.v0 >= 0 && r.v1 <= 1) << w << "x" << h;
+        EXPECT_FLOAT_EQ(std::min(r.u1 - r.u0, r.v1 - r.v0) < 1 ? std::max(r.u1 - r.u0, r.v1 - r.v0) : 1, 1)
+            << w << "x" << h << ": as much of the picture as the square holds";
+        if (h > w) {
+            EXPECT_EQ(r.v0, 0) << "a tall picture from its top";
+        }
+        if (w > h) {
+            EXPECT_NEAR(r.u0, 1 - r.u1, 1e-6) << "a wide picture from its middle";
+        }
+    }
 }
 
 TEST(GameFolder, a_folder_names_its_main_lua_and_a_file_names_itself) {
@@ -177,8 +211,9 @@ TEST(GameFolder, a_description_gives_title_size_language_icon_version_and_fonts)
           R"({"title": "The Clock Tower", "width": 960, "height": 540, "language": "de", "icon": "tower",
               "version": "1.0", "font": "Hand.ttf", "boldFont": "HandBold.ttf"})");
     GameDescription d;
-    std::string error;
-    ASSERT_TRUE(readGameDescription(utf8Path(game / "main.lua"), d, error)) << error;
+    std::vector<std::string> problems;
+    readGameDescription(utf8Path(game / "main.lua"), d, problems);
+    EXPECT_TRUE(problems.empty()) << problems[0];
     EXPECT_EQ(d.title, "The Clock Tower");
     EXPECT_EQ(d.width, 960);
     EXPECT_EQ(d.height, 540);
@@ -188,24 +223,41 @@ TEST(GameFolder, a_description_gives_title_size_language_icon_version_and_fonts)
     EXPECT_EQ(d.font, "Hand.ttf");
     EXPECT_EQ(d.boldFont, "HandBold.ttf");
     // No game.json: the defaults, and no error.
-    ASSERT_TRUE(readGameDescription(utf8Path(freshFolder("undescribed") / "main.lua"), d, error)) << error;
+    readGameDescription(utf8Path(freshFolder("undescribed") / "main.lua"), d, problems);
+    EXPECT_TRUE(problems.empty()) << problems[0];
     EXPECT_EQ(d.title, "");
 }
 
-TEST(GameFolder, a_damaged_description_is_one_line_naming_the_file_and_what_is_wrong) {
+TEST(GameFolder, a_damaged_description_is_one_line_a_mistake_and_costs_only_its_field) {
     fs::path game = freshFolder("damaged");
-    std::string script = utf8Path(game / "main.lua"), error;
+    std::string script = utf8Path(game / "main.lua");
     GameDescription d;
-    write(game / "game.json", "{\"title\": \"x\",}");
-    EXPECT_FALSE(readGameDescription(script, d, error));
-    EXPECT_NE(error.find("game.json: not JSON: parse error at line 1"), std::string::npos) << error;
-    write(game / "game.json", R"({"titel": "x"})");
-    EXPECT_FALSE(readGameDescription(script, d, error));
-    EXPECT_NE(error.find("unknown field \"titel\" (fields: title, width"), std::string::npos) << error;
-    write(game / "game.json", R"({"width": "wide", "height": 500})");
-    EXPECT_FALSE(readGameDescription(script, d, error));
-    EXPECT_NE(error.find("\"width\" needs a whole number of pixels"), std::string::npos) << error;
-    EXPECT_EQ(error.find('\n'), std::string::npos) << "one line";
+    auto problemsOf = [&](const std::string& text) {
+        write(game / "game.json", text);
+        std::vector<std::string> problems;
+        readGameDescription(script, d, problems);
+        for (const auto& p : problems) {
+            EXPECT_EQ(p.find('\n'), std::string::npos) << "one line: " << p;
+            EXPECT_NE(p.find("game.json: "), std::string::npos) << "names the file: " << p;
+        }
+        return problems;
+    };
+    auto problems = problemsOf("{\"title\": \"x\",}");
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("game.json: not JSON: parse error at line 1"), std::string::npos) << problems[0];
+    EXPECT_EQ(d.title, "") << "not JSON: every default";
+    problems = problemsOf(R"({"titel": "x", "version": "2.0"})");
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("unknown field \"titel\" (fields: title, width"), std::string::npos) << problems[0];
+    EXPECT_EQ(d.version, "2.0") << "the other fields are kept";
+    problems = problemsOf(R"({"width": "wide", "height": 500, "title": "Kept"})");
+    ASSERT_EQ(problems.size(), 2u);
+    EXPECT_NE(problems[0].find("\"width\" needs a whole number of pixels"), std::string::npos) << problems[0];
+    EXPECT_NE(problems[1].find("\"width\" and \"height\" go together"), std::string::npos) << problems[1];
+    EXPECT_EQ(d.width, 0);
+    EXPECT_EQ(d.height, 0) << "a height alone is left out too";
+    EXPECT_EQ(d.title, "Kept");
+    EXPECT_EQ(problemsOf("[1, 2]").size(), 1u) << "not an object";
 }
 
 TEST(GameFolder, a_run_of_a_game_plays_its_own_picture_sound_and_map_with_the_engines) {
@@ -244,15 +296,23 @@ TEST(GameFolder, a_font_named_by_the_description_is_found_as_fonts_are) {
     write(game / "game.json", R"({"font": "DejaVuSans-Bold.ttf"})");
     ASSERT_TRUE(completeSetup(setup, error)) << error;
     EXPECT_EQ(setup.fontFile, test::dataRoot() + "/assets/fonts/DejaVuSans-Bold.ttf");
-    write(game / "game.json", R"({"icon": "nothing"})");
-    EXPECT_FALSE(completeSetup(setup, error));
-    EXPECT_NE(error.find("game.json: no picture 'nothing' for the icon in"), std::string::npos) << error;
+    // A missing icon or font is one line (--check's, so this says nothing on stderr) and costs only itself.
+    setup.cmd.mode = CommandLine::Mode::Check;
+    write(game / "game.json", R"({"icon": "nothing", "title": "Still here"})");
+    ASSERT_TRUE(completeSetup(setup, error)) << error;
+    ASSERT_EQ(setup.gameProblems.size(), 1u);
+    EXPECT_NE(setup.gameProblems[0].find("game.json: no picture 'nothing' for the icon in"), std::string::npos)
+        << setup.gameProblems[0];
+    EXPECT_EQ(setup.game.icon, "");
+    EXPECT_EQ(setup.game.title, "Still here");
     write(game / "game.json", R"({"font": "Nowhere.ttf"})");
-    EXPECT_FALSE(completeSetup(setup, error));
-    EXPECT_NE(error.find("no font file 'Nowhere.ttf' in " + utf8Path(game / "fonts") + ", " + test::dataRoot() +
-                         "/assets/fonts"),
+    ASSERT_TRUE(completeSetup(setup, error)) << error;
+    ASSERT_EQ(setup.gameProblems.size(), 1u);
+    EXPECT_NE(setup.gameProblems[0].find("no font file 'Nowhere.ttf' in " + utf8Path(game / "fonts") + ", " +
+                                         test::dataRoot() + "/assets/fonts"),
               std::string::npos)
-        << error;
+        << setup.gameProblems[0];
+    EXPECT_EQ(setup.fontFile, "") << "the engine's font";
 }
 
 TEST(GameFolder, hot_reload_watches_the_games_pictures_sounds_and_description) {

@@ -89,13 +89,14 @@ bool sizeField(const json& value, const char* key, int& out, std::string& error)
     return true;
 }
 
-bool readFields(const json& root, GameDescription& out, std::string& error) {
+void readFields(const json& root, GameDescription& out, std::vector<std::string>& problems) {
     if (!root.is_object()) {
-        error = "needs one JSON object ({\"title\": \"My game\", ...})";
-        return false;
+        problems.push_back("needs one JSON object ({\"title\": \"My game\", ...})");
+        return;
     }
     const char* known = "title, width, height, language, icon, version, font, boldFont";
     for (const auto& [key, value] : root.items()) {
+        std::string error;
         bool ok = key == "title"      ? stringField(value, "title", out.title, error)
                   : key == "width"    ? sizeField(value, "width", out.width, error)
                   : key == "height"   ? sizeField(value, "height", out.height, error)
@@ -105,28 +106,27 @@ bool readFields(const json& root, GameDescription& out, std::string& error) {
                   : key == "font"     ? stringField(value, "font", out.font, error)
                   : key == "boldFont" ? stringField(value, "boldFont", out.boldFont, error)
                                       : (error = "unknown field \"" + key + "\" (fields: " + known + ")", false);
-        if (!ok) return false;
+        if (!ok) problems.push_back(error);
     }
     if ((out.width == 0) != (out.height == 0)) {
-        error = "\"width\" and \"height\" go together";
-        return false;
+        problems.push_back("\"width\" and \"height\" go together (the window keeps its own size)");
+        out.width = out.height = 0;
     }
-    return true;
 }
 
 }  // namespace
 
-bool readGameDescription(const std::string& scriptPath, GameDescription& out, std::string& error) {
+void readGameDescription(const std::string& scriptPath, GameDescription& out, std::vector<std::string>& problems) {
     out = GameDescription{};
     std::string file = joinPath(gameFolderOf(scriptPath), kDescriptionName);
     std::error_code ec;
-    if (!fs::exists(pathFromUtf8(file), ec)) return true;
+    if (!fs::exists(pathFromUtf8(file), ec)) return;
     std::ifstream in(pathFromUtf8(file), std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
     if (!in) {
-        error = file + ": cannot read the file";
-        return false;
+        problems.push_back(file + ": cannot read the file");
+        return;
     }
     json root;
     try {
@@ -134,14 +134,12 @@ bool readGameDescription(const std::string& scriptPath, GameDescription& out, st
     } catch (const json::parse_error& e) {
         std::string what = e.what();  // "[json.exception.parse_error.101] parse error at line 3, ..."
         std::size_t start = what.find("] ");
-        error = file + ": not JSON: " + (start == std::string::npos ? what : what.substr(start + 2));
-        return false;
+        problems.push_back(file + ": not JSON: " + (start == std::string::npos ? what : what.substr(start + 2)));
+        return;
     }
-    if (!readFields(root, out, error)) {
-        error = file + ": " + error;
-        return false;
-    }
-    return true;
+    std::vector<std::string> mistakes;
+    readFields(root, out, mistakes);
+    for (const auto& mistake : mistakes) problems.push_back(file + ": " + mistake);
 }
 
 }  // namespace stagehand

@@ -53,8 +53,10 @@ struct GameDescription {
 };
 
 // The game.json beside `scriptPath`; a game without one has the defaults.
-// False with "FILE: why" (one line) when it cannot be read or a field is of
-// the wrong kind; an unknown field is an error naming the known ones.
-bool readGameDescription(const std::string& scriptPath, GameDescription& out, std::string& error);
+// Each mistake is one line "FILE: why" added to `problems`, and costs only
+// what it touches: a field of the wrong kind or an unknown one (named with the
+// known ones) is left out, "width" without "height" leaves both out, and a file
+// that cannot be read or is not a JSON object leaves every default.
+void readGameDescription(const std::string& scriptPath, GameDescription& out, std::vector<std::string>& problems);
 
 }  // namespace stagehand

@@ -138,7 +138,9 @@ bool chooseLanguage(Setup& setup, std::string& error) {
 }
 
 // game.json's font and bold font as files, found as every font is (the game's fonts/, then assets/fonts).
-bool findFonts(Setup& setup, std::string& error) {
+void findFonts(Setup& setup) {
+    setup.fontFile.clear();
+    setup.boldFontFile.clear();
     auto folders = assetFolders(AssetKind::Fonts, setup.scriptPath, setup.dataRoot);
     auto find = [&](const std::string& name, std::string& file) {
         if (name.empty()) return true;
@@ -148,14 +150,13 @@ bool findFonts(Setup& setup, std::string& error) {
                 file = joinPath(folder, name);
                 return true;
             }
-        error = joinPath(gameFolderOf(setup.scriptPath), kDescriptionName) + ": no font file '" + name + "' in " +
-                foldersText(folders);
+        setup.gameProblems.push_back(joinPath(gameFolderOf(setup.scriptPath), kDescriptionName) + ": no font file '" +
+                                     name + "' in " + foldersText(folders) + " (the engine's font is used)");
         return false;
     };
-    if (!find(setup.game.font, setup.fontFile)) return false;
-    if (!find(setup.game.boldFont, setup.boldFontFile)) return false;
+    find(setup.game.font, setup.fontFile);
+    find(setup.game.boldFont, setup.boldFontFile);
     if (setup.boldFontFile.empty()) setup.boldFontFile = setup.fontFile;
-    return true;
 }
 
 // The game: GAME (a folder or its main script), else --script PATH, else the demo; then its game.json.
@@ -172,15 +173,21 @@ bool chooseGame(Setup& setup, std::string& error) {
                                ? packaged
                                : joinPath(setup.dataRoot, "scripts/Demo.lua");
     }
-    if (!readGameDescription(setup.scriptPath, setup.game, error)) return false;
+    setup.gameProblems.clear();
+    readGameDescription(setup.scriptPath, setup.game, setup.gameProblems);
     if (!setup.game.title.empty()) useUserFolderOf(setup.game.title);
     auto pictures = assetFolders(AssetKind::Images, setup.scriptPath, setup.dataRoot);
     if (!setup.game.icon.empty() && !imageFilesIn(pictures).count(setup.game.icon)) {
-        error = joinPath(gameFolderOf(setup.scriptPath), kDescriptionName) + ": no picture '" + setup.game.icon +
-                "' for the icon in " + foldersText(pictures);
-        return false;
+        setup.gameProblems.push_back(joinPath(gameFolderOf(setup.scriptPath), kDescriptionName) + ": no picture '" +
+                                     setup.game.icon + "' for the icon in " + foldersText(pictures) +
+                                     " (the window keeps the engine's icon)");
+        setup.game.icon.clear();
     }
-    return findFonts(setup, error);
+    findFonts(setup);
+    // --check lists them among its findings; every other mode says them here, once.
+    if (setup.cmd.mode != CommandLine::Mode::Check)
+        for (const auto& problem : setup.gameProblems) std::cerr << "stagehand: " << problem << '\n';
+    return true;
 }
 
 bool completeSetup(Setup& setup, std::string& error) {

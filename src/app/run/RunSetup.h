@@ -28,6 +28,9 @@ struct Setup {
     std::string dataRoot;
     std::string scriptPath;  // the game's main script (platform/GameFolder.h), the demo's by default
     GameDescription game;    // its game.json
+    // game.json's mistakes, one line each (each left out, the game plays on): play prints
+    // them on stderr, --check among its findings.
+    std::vector<std::string> gameProblems;
     // The files of game.json's fonts (found as fonts are), "" for DejaVu Sans.
     std::string fontFile, boldFontFile;
     std::optional<InputLog> input;  // --replay or --load: the player's recorded input
