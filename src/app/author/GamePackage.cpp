@@ -27,7 +27,17 @@ std::string packageName(const std::string& gameFolder, const GameDescription& ga
     std::string title = game.title.empty() ? utf8Path(fs::absolute(pathFromUtf8(gameFolder)).filename()) : game.title;
     std::string name = fileNameOfTitle(title);
     if (name.empty()) name = "game";
-    return game.version.empty() ? name : name + "-" + game.version;
+    // The version as a file name can carry it: "1.0 beta/2" is "1.0-beta-2".
+    std::string version;
+    for (char c : game.version) {
+        const bool kept = std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '+' || c == '_';
+        if (kept)
+            version += c;
+        else if (!version.empty() && version.back() != '-')
+            version += '-';
+    }
+    while (!version.empty() && version.back() == '-') version.pop_back();
+    return version.empty() ? name : name + "-" + version;
 }
 
 // Every file under `folder` (sorted, so archives come out the same), named
@@ -131,7 +141,9 @@ int runPackage(const Setup& setup) {
     std::string script, error;
     if (!mainScriptOf(cmd.packagePath, script, error)) return fail(error, kExitBadInput);
     GameDescription game;
-    if (!readGameDescription(script, game, error)) return fail(error, kExitBadInput);
+    std::vector<std::string> problems;  // packaged as they are: the game says them when it starts
+    readGameDescription(script, game, problems);
+    for (const auto& problem : problems) std::cerr << "stagehand: " << problem << '\n';
     std::string folder = gameFolderOf(script), name = packageName(folder, game);
     fs::path out = pathFromUtf8(cmd.outPath);
     std::error_code ec;
@@ -147,7 +159,8 @@ int runPackage(const Setup& setup) {
 #ifdef _WIN32
     // A Windows build has no Linux program to put in a .tar.gz; its own
     // folder (stagehand.exe and its DLLs) is the .zip's engine.
-    std::cerr << "stagehand: no Linux archive: a Windows build makes the .zip only (run --package on Linux for "
+    // A note, not an error: the run succeeds (stdout, beside the archives it lists).
+    std::cout << "note: no Linux archive: a Windows build makes the .zip only (run --package on Linux for "
                  "the .tar.gz)\n";
     std::string windowsEngine = cmd.windowsEnginePath.empty() ? utf8Path(thisProgramsFolder()) : cmd.windowsEnginePath;
 #else
@@ -171,7 +184,7 @@ int runPackage(const Setup& setup) {
         std::cout << utf8Path(web) << '\n';
     }
     if (windowsEngine.empty()) {
-        std::cerr << "stagehand: no Windows archive: --windows-engine DIR names a Windows build "
+        std::cout << "note: no Windows archive: --windows-engine DIR names a Windows build "
                      "(stagehand.exe and its DLLs, as tools/check-windows.sh makes them)\n";
         return kExitOk;
     }
