@@ -120,3 +120,14 @@ TEST_F(PauseTest, volumes_step_in_tenths_stop_at_the_ends_and_enter_goes_round) 
     key(SDLK_RETURN);
     EXPECT_FALSE(settings.muteUnfocused);
 }
+
+// A game with a font of its own (game.json's "font") names it on the Font row, as the player reads
+// and hears it; the other choice (the dyslexia-friendly face) is named as ever.
+TEST_F(PauseTest, the_font_row_names_the_games_own_font) {
+    selectRow(PauseMenu::Row::Font);
+    EXPECT_NE(menu.spoken(settings).find("DejaVu Sans"), std::string::npos) << menu.spoken(settings);
+    menu.setGameFont("DejaVuSerif");
+    EXPECT_NE(menu.spoken(settings).find("DejaVuSerif"), std::string::npos) << menu.spoken(settings);
+    key(SDLK_RIGHT);
+    EXPECT_NE(menu.spoken(settings).find("OpenDyslexic"), std::string::npos) << menu.spoken(settings);
+}

@@ -52,6 +52,15 @@ void WorldView::keepStoryBox(float top, bool portrait) {
     storyAreas_.push_back({kBoxX, top, kBoxWidth, kBoxBottom - top});
 }
 
+// The part of a picture the square frame shows, its shape kept: a tall one (a
+// full-length sprite) from its top, where the face is; a wide one from its middle.
+TextureRegion portraitRegion(int width, int height) {
+    if (width <= 0 || height <= 0 || width == height) return {0, 0, 1, 1};
+    if (height > width) return {0, 0, 1, static_cast<float>(width) / static_cast<float>(height)};
+    const float shown = static_cast<float>(height) / static_cast<float>(width);
+    return {(1 - shown) / 2, 0, (1 + shown) / 2, 1};
+}
+
 // The picture beside the text (the speaker's portrait, else the one image()
 // set): framed, at the left of the box, rising above it.
 void WorldView::drawPortrait(const std::string& name, float boxX, float boxBottom, float opacity) {
@@ -60,7 +69,8 @@ void WorldView::drawPortrait(const std::string& name, float boxX, float boxBotto
     float x = boxX + 22, y = boxBottom - 22 - kPortraitSize;
     batch_.rect(x - 4, y - 4, kPortraitSize + 8, kPortraitSize + 8, withAlpha(kPortraitFrame, opacity));
     batch_.setTexture(image->texture, false);
-    batch_.quad(x, y, kPortraitSize, kPortraitSize, {0, 0, 1, 1}, withAlpha(kUntinted, opacity));
+    batch_.quad(x, y, kPortraitSize, kPortraitSize, portraitRegion(image->width, image->height),
+                withAlpha(kUntinted, opacity));
 }
 
 void WorldView::drawDialogue(const World& world, const DialogueLine& line) {

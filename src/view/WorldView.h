@@ -22,6 +22,9 @@ struct ViewArea {
     bool overlaps(const ViewArea& o) const { return x < o.x + o.w && o.x < x + w && y < o.y + o.h && o.y < y + h; }
 };
 
+// The part of a WxH picture a square portrait frame shows, its shape kept (src/view/StoryPanels.cpp).
+TextureRegion portraitRegion(int width, int height);
+
 struct ViewOverlay {
     std::string title;                                    // scene title, top left
     std::string hint;                                     // key help, bottom right

@@ -76,8 +76,13 @@ int PauseMenu::firstShown(const Geometry& g) const {
     return firstShown_;
 }
 
+std::string PauseMenu::shownValue(Row row, const PlayerSettings& settings) const {
+    if (row == Row::Font && settings.font == 0 && !gameFont_.empty()) return gameFont_;
+    return value(row, settings);
+}
+
 std::string PauseMenu::spoken(const PlayerSettings& settings) const {
-    std::string v = value(selected(), settings);
+    std::string v = shownValue(selected(), settings);
     return v.empty() ? label(selected()) : label(selected()) + ": " + v;
 }
 
@@ -258,7 +263,7 @@ void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
         // In a right-to-left language the rows read from the right: the label there, the value at the left.
         const float labelX = rightToLeft ? right - 44 - text.width(row, name) : left + 44;
         text.draw(row, name, labelX, y + textY, chosen ? rowText : muted);
-        std::string v = value(r, settings);
+        std::string v = shownValue(r, settings);
         if (!v.empty()) {
             // A left-to-right mark first: the arrows keep their sides around a right-to-left value
             // (a language's own name, say), which is drawn at the far side from the label.

@@ -79,6 +79,9 @@ public:
     // The row label and, for a setting, its value ("Text speed", "fast").
     static std::string label(Row row);
     static std::string value(Row row, const PlayerSettings& settings);
+    // The font of the game's own choosing (game.json's "font", by its file's name), which the
+    // Font row's first choice shows in place of the engine's "DejaVu Sans"; "" for the engine's.
+    void setGameFont(std::string name) { gameFont_ = std::move(name); }
     // A language as its readers name it ("fr": "Français"); the code for one not listed.
     static std::string languageName(const std::string& code);
 
@@ -95,7 +98,10 @@ private:
     // The first row shown, moved just enough that the selected row is shown.
     int firstShown(const Geometry& g) const;
     std::vector<Row> rows_;
+    // value(), with the game's own font named on the Font row.
+    std::string shownValue(Row row, const PlayerSettings& settings) const;
     std::vector<std::string> languages_;
+    std::string gameFont_;
     int selected_ = 0;
     mutable int firstShown_ = 0;  // sticky between frames, so the list does not jump
 };

@@ -366,6 +366,7 @@ void WindowGame::openPause() {
     settings_.autoAdvance = playInput_.autoAdvance();
     settings_.fullscreen = renderer_.window.isFullscreen();
     pauseMenu_ = PauseMenu{speechAvailable_, playerLanguages()};
+    if (!setup_.fontFile.empty()) pauseMenu_.setGameFont(utf8Path(pathFromUtf8(setup_.fontFile).stem()));
     paused_ = true;
 }
 
