@@ -55,6 +55,8 @@ M.types = {
     place = { lua = "string|Point", literal = { "string", "table" }, names = "places",
         expects = "an actor, a waypoint name or a {x =, y =} table" },
     image = { lua = "string", literal = { "string" }, names = "images", expects = "a string" },
+    -- an image, or a folder of them, one per expression ("ada" for images/ada/neutral.png, ada/happy.png)
+    sprite = { lua = "string", literal = { "string" }, names = "sprites", expects = "a string" },
     signal = { lua = "string", literal = { "string" }, expects = "a string" },
     story = { lua = "string", literal = { "string" }, names = "storyFunctions", expects = "a string" },
     -- a file of assets/audio named without its extension (the host gives --check the `sounds` list)
@@ -313,7 +315,7 @@ M.functions = {
         doc = "Changes the expression of `actor`'s portrait and sprite: `\"worried\"` shows the image "
             .. "PORTRAIT/worried (or PORTRAIT_worried); `nil` the portrait itself. Inline, `{face=worried}` does it "
             .. "when the typewriter gets there." },
-    { "sprite", "story", params = { { "actor", "actor" }, { "image", "string", orNil = true } },
+    { "sprite", "story", params = { { "actor", "actor" }, { "image", "sprite", orNil = true } },
         doc = "Draws `actor` as a picture instead of its lettered disc, its feet at the actor's place: an image, "
             .. "or a folder of them, one per expression (`sprite(\"ada\", \"ada\")` shows `images/ada/neutral.png`, "
             .. "and `images/ada/happy.png` after `expression(\"ada\", \"happy\")`); `nil` the disc again." },

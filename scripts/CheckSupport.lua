@@ -31,7 +31,7 @@ local function contains(list, value)
 end
 
 -- The noun an unknown name is called by, per list the host gives.
-local NOUNS = { actors = "actor", waypoints = "waypoint", images = "image", sounds = "sound" }
+local NOUNS = { actors = "actor", waypoints = "waypoint", images = "image", sprites = "image", sounds = "sound" }
 
 -- One finding at `line` unless its comment says `check: ignore`.
 local function find(ctx, line, message, ...)
@@ -457,6 +457,28 @@ local function checkLineIds(ctx)
     end
 end
 
+---The names a sprite may take: every image, and every folder of them ("ada" for "ada/happy"), as
+---sprite() itself takes them (src/script/BindStage.cpp); nil when the host gives no images.
+---@param images string[]|nil
+---@return string[]|nil
+function M.spriteNames(images)
+    if type(images) ~= "table" then
+        return nil
+    end
+    local names, seen = {}, {}
+    local function add(name)
+        if name and not seen[name] then
+            seen[name] = true
+            names[#names + 1] = name
+        end
+    end
+    for _, image in ipairs(images) do
+        add(image)
+        add(image:match("^([^/]+)/"))
+    end
+    return names
+end
+
 ---Returns the findings, one "label:line: ..." string each, in line order.
 ---@param facts table what SceneSource.lua's `read` gave for the script
 ---@param label string its name in messages
@@ -472,7 +494,7 @@ function M.check(facts, label, names)
         functionOf = facts.functionOf, roles = facts.roles, callAt = callAt, label = label, names = names,
         api = names.api, globals = setOf(names.globals),
         lists = { actors = names.actors, waypoints = names.waypoints, images = names.images, sounds = names.sounds,
-            storyFunctions = names.functions },
+            sprites = M.spriteNames(names.images), storyFunctions = names.functions },
         sets = {}, findings = {} }
     for key, list in pairs(ctx.lists) do
         if type(list) == "table" then -- a list the host does not give is not judged

@@ -58,7 +58,7 @@ function(check_findings_test name expected_exit)
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunCli.cmake)
 endfunction()
 foreach(kind story_targets globals arguments names signals loops children camera markup line_ids joined polling
-             templates event_tags ranges long_loops options shaped_signals call_lines locals)
+             templates event_tags ranges long_loops options shaped_signals call_lines locals sprites)
   check_findings_test(${kind} 1)
 endforeach()
 check_findings_test(clean 0)
@@ -259,3 +259,12 @@ foreach(case "actor|jackie" "waypoint|forest.jackie_stop" "map|forest" "picture|
                      -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/DidYouMean.cmake)
   endforeach()
 endforeach()
+
+# game.json's mistakes cost only themselves: play says each in one line and plays on; --check lists them.
+output_test(cli_game_json_mistakes_are_lines_and_the_game_plays EXIT 0
+            STDERR "^stagehand: tests/games/misdescribed/game.json: unknown field \"icn\" \\(fields: title,"
+            STDOUT "text text=\"It plays\\.\""
+            ARGS tests/games/misdescribed --headless --seconds 3)
+output_test(cli_check_lists_game_json_mistakes EXIT 1 STDERR ""
+            STDOUT "game.json: unknown field \"icn\".*game.json: no font file 'Nowhere.ttf'"
+            ARGS tests/games/misdescribed --check)

@@ -109,6 +109,7 @@ const std::map<std::string, std::string> kGoodArgument = {
     {"seconds", "0.01"},
     {"integer", "1"},
     {"image", "'keeper'"},
+    {"sprite", "'keeper'"},
     {"signal", "'s'"},
     {"story", "'probe'"},
     {"facing", "'down'"},

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <vector>
 
 #include "platform/GameFolder.h"
 #include "platform/Portable.h"
@@ -76,6 +77,26 @@ std::string quotedForShell(const std::string& path) {
 #endif
 }
 
+// What the starter holds at its top, as the new game now does: "main.lua, game.json, LICENSE,
+// README.md, audio/, images/, ..." (read from the folder, so a file added there is named too).
+std::string topLevelOf(const fs::path& starter) {
+    std::vector<std::string> files, folders;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(starter, ec)) {
+        std::string name = utf8Path(entry.path().filename());
+        if (entry.is_directory(ec))
+            folders.push_back(name + "/");
+        else if (name != kMainScriptName && name != kDescriptionName)
+            files.push_back(name);
+    }
+    std::sort(files.begin(), files.end());
+    std::sort(folders.begin(), folders.end());
+    std::string list = std::string(kMainScriptName) + ", " + kDescriptionName;
+    for (const auto& name : files) list += ", " + name;
+    for (const auto& name : folders) list += ", " + name;
+    return list;
+}
+
 }  // namespace
 
 int runNewGame(const Setup& setup) {
@@ -91,8 +112,7 @@ int runNewGame(const Setup& setup) {
     if (ec) return fail("cannot write the game into " + dir + ": " + ec.message(), kExitBadInput);
     std::string error;
     if (!writeTitle(target, error)) return fail(error, kExitBadInput);
-    std::cout << "wrote a new game in " << dir << " (" << kMainScriptName << ", " << kDescriptionName
-              << ", images/, audio/, maps/, strings/, README.md)\n"
+    std::cout << "wrote a new game in " << dir << " (" << topLevelOf(starter) << ")\n"
               << "play it:  stagehand " << quotedForShell(dir) << "\n"
               << "check it: stagehand " << quotedForShell(dir) << " --check\n";
     return kExitOk;
