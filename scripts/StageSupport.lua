@@ -488,7 +488,11 @@ return function(stage, S, apiDescription)
             return function() return x, y end, type(place.name) == "string" and place.name
                 or number(x) .. "," .. number(y)
         elseif type(place) == "string" and not place:find(".", 1, true) then
-            stage.positionOf(place) -- an unknown actor is an error here, with the closest name
+            -- an unknown actor is an error here, with the closest name, in the caller's name
+            local known, message = pcall(stage.positionOf, place)
+            if not known then
+                error((tostring(message):gsub("positionOf: ", fname .. ": ", 1)), 0)
+            end
             return function() return stage.positionOf(place) end, place
         elseif type(place) == "string" then
             local x, y = stage.pointOf(place, fname)
