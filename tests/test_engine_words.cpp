@@ -134,8 +134,9 @@ struct EngineWordsRenderTest : test::RenderFixture<1280, 720> {
         lang::engineWords().setLanguage(lang::kSourceLanguage, error);
         test::RenderFixture<1280, 720>::TearDown();
     }
-    // The mean x of the selected row's text (Resume: a label, no value), found by the selection bar's rows.
-    double selectedLabelX(const std::string& code) {
+    // The mean x of the selected row's text (Resume: a label, no value), found by the selection bar's rows;
+    // `barX`, where the bar stands: at the side the rows start from (the panel is 330 to 950).
+    double selectedLabelX(const std::string& code, int barX) {
         lang::engineWords().setFolder(test::dataRoot() + "/assets/strings");
         std::string error;
         lang::engineWords().setLanguage(code, error);
@@ -152,10 +153,10 @@ struct EngineWordsRenderTest : test::RenderFixture<1280, 720> {
         }
         auto rgb = target.readRgb();
         auto at = [&](int x, int y) { return &rgb[(static_cast<std::size_t>(y) * 1280 + x) * 3]; };
-        // The longest run of accent at x 352 (the panel's top edge, 3 rows, is accent too).
+        // The longest run of accent at x `barX` (the panel's top edge, 3 rows, is accent too).
         int top = -1, bottom = -1, runStart = -1;
         for (int y = 0; y <= 720; ++y) {
-            const std::uint8_t* p = y < 720 ? at(352, y) : nullptr;
+            const std::uint8_t* p = y < 720 ? at(barX, y) : nullptr;
             bool accent = p && p[0] == palette::kAccent.r && p[1] == palette::kAccent.g && p[2] == palette::kAccent.b;
             if (accent && runStart < 0) runStart = y;
             if (!accent && runStart >= 0) {
@@ -177,8 +178,8 @@ struct EngineWordsRenderTest : test::RenderFixture<1280, 720> {
 }  // namespace
 
 TEST_F(EngineWordsRenderTest, the_pause_overlays_rows_read_from_the_right_in_arabic_and_from_the_left_in_french) {
-    EXPECT_LT(selectedLabelX("fr"), 500) << "Reprendre stands at the left";
-    EXPECT_GT(selectedLabelX("ar"), 780) << "متابعة stands at the right";
+    EXPECT_LT(selectedLabelX("fr", 352), 500) << "Reprendre stands at the left, its selection bar before it";
+    EXPECT_GT(selectedLabelX("ar", 927), 780) << "متابعة stands at the right, its selection bar before it";
 }
 
 // A scene's title and an actor's name from its map are lines like any other:

@@ -247,8 +247,10 @@ void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     const float textY = (g.rowH - text.lineHeight(row)) / 2;
     const bool rightToLeft = text.rightToLeft(row, lang::word("pause.resume"));
     const int first = firstShown(g);
-    // Rows above or below the ones shown: a mark in the panel's right margin, by the first or last row.
-    const float markX = right - 20, listBottom = g.panelY + kTitleH + static_cast<float>(g.shown) * g.rowH;
+    // Rows above or below the ones shown: a mark in the panel's margin at the rows' end (the right
+    // in a left-to-right language), by the first or last row.
+    const float markX = rightToLeft ? left + 8 : right - 20,
+                listBottom = g.panelY + kTitleH + static_cast<float>(g.shown) * g.rowH;
     if (first > 0) text.draw(small, "\u25B2", markX, g.panelY + kTitleH + 2, muted);
     if (first + g.shown < rowCount()) text.draw(small, "\u25BC", markX, listBottom - text.lineHeight(small) - 2, muted);
     for (int i = first; i < first + g.shown; ++i) {
@@ -256,7 +258,8 @@ void PauseMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
         bool chosen = i == selected_;
         if (chosen) {
             batch.rect(left + 20, y + 2, g.panelW - 40, g.rowH - 4, palette::kMenuRowHighlight);
-            batch.rect(left + 20, y + 2, 4, g.rowH - 4, accent);
+            // the selection's bar at the side the rows start from: the right in a right-to-left language
+            batch.rect(rightToLeft ? right - 24 : left + 20, y + 2, 4, g.rowH - 4, accent);
         }
         Row r = rows_[static_cast<std::size_t>(i)];
         const std::string name = label(r);
