@@ -36,6 +36,32 @@ function(run expect_exit)
 endfunction()
 
 run(0 --new "${root}/Tower Tales")
+# Made its author's own: two pictures (a backdrop, and a sprite with its expressions), a sound and a
+# font that the engine's assets do not have under those names, found in the game's folder; it passes
+# --check and --explore before it is packaged.
+set(own "${root}/Tower Tales")
+file(COPY_FILE "${WORKDIR}/scripts/images/clocktower_night.png" "${own}/images/tower.png")
+file(MAKE_DIRECTORY "${own}/images/ada" "${own}/fonts")
+file(COPY_FILE "${WORKDIR}/scripts/images/hester/neutral.png" "${own}/images/ada/neutral.png")
+file(COPY_FILE "${WORKDIR}/scripts/images/hester/happy.png" "${own}/images/ada/happy.png")
+file(COPY_FILE "${WORKDIR}/assets/audio/door.ogg" "${own}/audio/bell.ogg")
+file(COPY_FILE "${WORKDIR}/assets/fonts/DejaVuSans-Bold.ttf" "${own}/fonts/Own.ttf")
+file(READ "${own}/main.lua" scenes)
+string(REPLACE "function stayOutside()\n"
+       "function stayOutside()\n    backdrop(\"tower\")\n    sprite(\"ada\", \"ada\")\n    expression(\"ada\", \"happy\")\n    playSound(\"bell\")\n"
+       scenes "${scenes}")
+file(WRITE "${own}/main.lua" "${scenes}")
+file(READ "${own}/game.json" description)
+string(REPLACE "\"icon\": \"gate\"" "\"icon\": \"gate\",\n    \"font\": \"Own.ttf\"" description "${description}")
+file(WRITE "${own}/game.json" "${description}")
+if(NOT scenes MATCHES "playSound\\(\"bell\"\\)" OR NOT description MATCHES "Own.ttf")
+  message(FATAL_ERROR "the starter changed: the test could not give it its own files\n${scenes}${description}")
+endif()
+run(0 "${own}" --check)
+if(NOT out STREQUAL "" OR NOT err STREQUAL "")
+  message(FATAL_ERROR "--check of the game with its own files found something:\n${out}${err}")
+endif()
+run(0 "${own}" --explore)
 if(WINDOWS)
   run(0 --package "${root}/Tower Tales" --out "${root}/dist")
   if(NOT out MATCHES "tower-tales-0.1-windows.zip\n" OR NOT out MATCHES "note: no Linux archive: " OR NOT err STREQUAL "")
@@ -66,7 +92,8 @@ if(NOT out MATCHES "^arrival\t")
   message(FATAL_ERROR "the unpacked program does not start into the game:\n${out}")
 endif()
 run(0 --headless --choose 2 --seconds 20 EXE ${program} IN "${root}/elsewhere")
-if(NOT out MATCHES "leave the lamp on" OR NOT out MATCHES "backdrop name=\"gate\"" OR NOT err STREQUAL "")
+if(NOT out MATCHES "leave the lamp on" OR NOT out MATCHES "backdrop name=\"gate\"" OR NOT out MATCHES "backdrop name=\"tower\""
+   OR NOT out MATCHES "sound [^\n]*name=\"bell\"" OR NOT out MATCHES "sprite [^\n]*ada" OR NOT err STREQUAL "")
   message(FATAL_ERROR "the unpacked game does not play cleanly:\n${out}${err}")
 endif()
 # Its screenshot is the game's own frame: the one the build's program draws
