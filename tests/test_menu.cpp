@@ -4,6 +4,9 @@
 #include <SDL.h>
 
 #include <cstdlib>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "RenderFixture.h"
 #include "app/window/SceneMenu.h"
@@ -77,6 +80,39 @@ TEST(SceneMenu, a_long_list_scrolls_with_the_selection) {
     EXPECT_EQ(menu.selected().name, "s2");
     EXPECT_EQ(menu.handle({InputKind::MouseDown, 0, false, 400, 280}, kLayout), SceneMenu::Action::Play);
     EXPECT_EQ(menu.selected().name, "s2");
+}
+
+// An invariant over generated menus (1 to 9 scenes, with and without a save):
+// the number drawn on each row is the number key that plays that row's scene,
+// each number is drawn once, and the Continue and Load rows carry none.
+TEST(SceneMenu, the_number_drawn_on_every_row_is_the_key_that_plays_it) {
+    for (int count = 1; count <= 9; ++count)
+        for (bool saves : {false, true}) {
+            std::vector<SceneInfo> scenes;
+            for (int n = 0; n < count; ++n)
+                scenes.push_back({"scene" + std::to_string(n), "Title " + std::to_string(n)});
+            SceneMenu shown(scenes);
+            shown.setLatestSave(saves, saves ? "a save" : "");
+            const std::vector<std::string> rows = shown.rowTexts();
+            std::set<std::string> numbers;
+            for (int row = 0; row < static_cast<int>(rows.size()); ++row) {
+                const std::string number = shown.rowNumber(row);
+                std::string where = std::to_string(count) + " scenes" + (saves ? " and a save" : "") + ", row " +
+                                    std::to_string(row) + " (" + rows[row] + ")";
+                if (saves && row < 2) {
+                    EXPECT_EQ(number, "") << where << ": a save row has no number";
+                    continue;
+                }
+                ASSERT_EQ(number.size(), 1u) << where << " draws \"" << number << "\"";
+                ASSERT_TRUE(number[0] >= '1' && number[0] <= '9') << where << " draws \"" << number << "\"";
+                EXPECT_TRUE(numbers.insert(number).second) << where << ": " << number << " is drawn twice";
+                SceneMenu menu(scenes);
+                menu.setLatestSave(saves, saves ? "a save" : "");
+                EXPECT_EQ(menu.handle(key(SDLK_0 + (number[0] - '0')), kLayout), SceneMenu::Action::Play) << where;
+                EXPECT_EQ(menu.selectedText(), rows[row]) << where << ": key " << number << " plays another row";
+            }
+            EXPECT_EQ(static_cast<int>(numbers.size()), count) << count << " scenes, " << numbers.size() << " numbers";
+        }
 }
 
 // With a save, Continue and Load come first; the scenes keep their numbers.

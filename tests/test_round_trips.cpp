@@ -10,8 +10,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <random>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -502,5 +504,117 @@ TEST(RoundTrip, rollback_and_a_save_at_every_stop_of_random_stories_give_the_mom
             ASSERT_TRUE(loaded.start(save.scene, error, save.at)) << error;
             expectSameMoment(momentOf(loaded.simulation()), stops[k], "loaded save " + std::to_string(k));
         }
+    }
+}
+
+namespace {
+
+// The findings `stagehand --check --script SCRIPT` prints, found in-process as Main finds them.
+std::vector<std::string> checkFindings(const fs::path& script) {
+    std::vector<std::string> all = {"stagehand", "--check", "--script", script.string()};
+    std::vector<char*> argv;
+    for (auto& arg : all) argv.push_back(arg.data());
+    Setup setup;
+    std::string error;
+    EXPECT_TRUE(parseCommandLine(static_cast<int>(argv.size()), argv.data(), setup.cmd, error)) << error;
+    setup.dataRoot = test::dataRoot();
+    EXPECT_TRUE(completeSetup(setup, error)) << error;
+    auto sim = loadSimulation(setup, nullptr, true);
+    std::vector<std::string> findings = sim->host().check();
+    std::vector<ScriptHost::WrittenLine> lines;
+    EXPECT_TRUE(sim->host().writtenLines(lines, error)) << error;
+    appendNames(*sim, lines);
+    for (const auto& line : checkTables(lines, ScriptHost::shownPath(setup.scriptPath), setup.scriptPath))
+        findings.push_back(line);
+    return findings;
+}
+
+// Line `number` (from 1) of the file at `path`; false when the file or the line is not there.
+bool lineOf(const fs::path& path, long number, std::string& line) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    for (long n = 1; n <= number; ++n)
+        if (!std::getline(in, line)) return false;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return true;
+}
+
+}  // namespace
+
+// A round trip back to the file system over generated game layouts: the main
+// script at the game's root, under another name, in a game folder nested deep,
+// and the main script standing for one in a subfolder of the game
+// (scenes/intro.lua, scenes/act1/intro.lua: a link a build made). Joining each
+// table row's `file` to the game's folder opens the script, and its `line`
+// holds the row's source text; every file:line a --check finding prints opens
+// a file with that line.
+TEST(RoundTrip, every_file_and_line_the_tables_and_check_name_opens_the_line_they_name) {
+    struct Layout {
+        std::string main;  // the script played, in the game's folder
+        std::string real;  // where its text is ("": the same file)
+    };
+    const std::vector<Layout> layouts = {{"main.lua", ""},
+                                         {"Story.lua", ""},
+                                         {"a/b/game/main.lua", ""},
+                                         {"main.lua", "scenes/intro.lua"},
+                                         {"a/game/main.lua", "scenes/act1/intro.lua"}};
+    int serial = 0;
+    for (std::size_t k = 0; k < layouts.size(); ++k) {
+        const Layout& layout = layouts[k];
+        SCOPED_TRACE(layout.main + (layout.real.empty() ? "" : " standing for " + layout.real));
+        std::mt19937 rng(static_cast<unsigned>(k + 1));
+        std::vector<Line> lines = randomLines(rng, 4, serial);
+        lines.push_back({"A line to edit.", "trip.edit", "text"});
+        fs::path root = tripFolder(100 + static_cast<int>(k));
+        fs::path script = root / fs::u8path(layout.main), game = script.parent_path();
+        fs::path real = layout.real.empty() ? script : game / fs::u8path(layout.real);
+        fs::create_directories(real.parent_path());
+        // A finding of the script's own: a bubble for an actor nobody made.
+        std::string text = scriptOf(lines);
+        text.replace(text.rfind("end\n"), 4, "    say(\"nobodyhere\", \"L-check.\")\nend\n");
+        writeFile(real, text);
+        if (real != script) {
+            std::error_code ec;
+            fs::create_symlink(fs::relative(real, game), script, ec);
+#ifdef _WIN32
+            if (ec) {  // creating links asks for a right a Windows user may not have: the other layouts run
+                std::cout << "layout " << layout.main << " not run here: " << ec.message() << "\n";
+                continue;
+            }
+#endif
+            ASSERT_FALSE(ec) << ec.message();
+        }
+        ASSERT_EQ(runStringsCommand({"extract"}, script), 0);
+        fs::path stem = script.stem();
+        lang::StringTable source = readTable(game / "strings" / (stem.string() + ".en.csv"), "en");
+        ASSERT_GE(lineRows(source), lines.size());
+        std::size_t lineRowsSeen = 0;
+        for (const lang::StringRow& row : source.rows) {
+            if (row.sourceLine <= 0) continue;  // a name or a title: no line of its own
+            std::string held;
+            ASSERT_TRUE(lineOf(game / fs::u8path(row.file), row.sourceLine, held))
+                << row.id << ": " << row.file << ":" << row.sourceLine << " does not open in " << game;
+            std::string literal = luaLiteral(row.source);
+            literal.pop_back();  // an ID tag may follow the text inside the quotes
+            EXPECT_NE(held.find(literal), std::string::npos)
+                << row.id << ": " << row.file << ":" << row.sourceLine << " holds `" << held << "`, not " << literal;
+            ++lineRowsSeen;
+        }
+        EXPECT_GE(lineRowsSeen, lines.size());
+
+        // --check: a French table whose edited row is stale, and the script's own finding.
+        ASSERT_EQ(runStringsCommand({"merge", "--lang", "fr"}, script), 0);
+        text.replace(text.find("A line to edit."), 15, "A line, edited.");
+        writeFile(real, text);
+        int named = 0;
+        for (const std::string& finding : checkFindings(script)) {
+            std::smatch m;
+            if (!std::regex_search(finding, m, std::regex("^(.+?):([0-9]+)(:| |$)"))) continue;
+            std::string held;
+            EXPECT_TRUE(lineOf(fs::u8path(m[1].str()), std::stol(m[2].str()), held))
+                << "`" << finding << "` names a line that does not open";
+            ++named;
+        }
+        EXPECT_GE(named, 2) << "the script's finding and the stale row's";
     }
 }

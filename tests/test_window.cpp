@@ -2258,7 +2258,53 @@ struct Frame {
         if (meanX) *meanX = n ? sumX / n : 0;
         return n;
     }
+    Color at(int x, int y) const {
+        const std::uint8_t* p = &rgb[(static_cast<std::size_t>(y) * w + x) * 3];
+        return {p[0], p[1], p[2], 255};
+    }
+    // The ground the pixel at (x, y) stands on: going left, the first colour
+    // three pixels in a row hold alike that is not the pixel's own (a glyph's
+    // stroke and its soft edge are not flat; a panel, a row of a sky or a
+    // highlight is). False when there is none within 40 pixels.
+    bool ground(int x, int y, Color& out) const {
+        const Color own = at(x, y);
+        for (int gx = x - 1; gx >= 2 && gx >= x - 40; --gx) {
+            Color a = at(gx, y);
+            if (sameRgb(a, at(gx - 1, y)) && sameRgb(a, at(gx - 2, y)) && !sameRgb(a, own)) {
+                out = a;
+                return true;
+            }
+        }
+        return false;
+    }
+    static bool sameRgb(const Color& a, const Color& b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
 };
+
+// High contrast's rule (palette.h): the words stand on black (kContrastPanel;
+// a selected row's faint white highlight over it keeps it a neutral dark grey)...
+bool contrastGround(const Color& g) {
+    return Frame::sameRgb(g, palette::kContrastPanel) || (g.r == g.g && g.g == g.b && g.r <= 40);
+}
+
+// ...and every text element is drawn in one of two colours, whatever it is:
+// the table each word on every screen is held to. A pixel of a glyph is the
+// colour over its ground, at some coverage.
+struct ContrastElement {
+    const char* elements;
+    Color colour;
+};
+const ContrastElement kContrastColours[] = {
+    {"story text, hints, values, option rows, headings of lists", palette::kContrastText},
+    {"speaker names, titles, choices made, selected rows, numbers", palette::kContrastAccent},
+};
+bool shadeOver(const Color& p, const Color& ground, const Color& c) {
+    double t = c.r == ground.r ? 0 : double(p.r - ground.r) / (c.r - ground.r);
+    if (t < -0.05 || t > 1.05) return false;
+    auto near = [&](std::uint8_t pc, std::uint8_t gc, std::uint8_t cc) {
+        return std::abs(gc + t * (cc - gc) - pc) <= 10;
+    };
+    return near(p.g, ground.g, c.g) && near(p.b, ground.b, c.b);
+}
 
 // The screens' script: scene titles and pages left to right, or right to left.
 std::string screensScript(bool rightToLeft) {
@@ -2267,8 +2313,8 @@ std::string screensScript(bool rightToLeft) {
                     : "Hello, this is a page.";
     std::string title = rightToLeft ? "\xD7\xA2\xD7\x9E\xD7\x95\xD7\x93\xD7\x99\xD7\x9D" : "Pages";
     return "SCENES = {\n    { name = \"pages\", title = \"" + title + "\" },\n    { name = \"ends\", title = \"" +
-           title + " 2\" },\n}\nfunction pages() for n = 1, 30 do text(\"" + page +
-           " \" .. n) end end\nfunction ends() text(\"" + page + "\") end\n";
+           title + " 2\" },\n}\nfunction pages() dialogue(\"pell\", \"" + page + " 0\") for n = 1, 30 do text(\"" +
+           page + " \" .. n) end end\nfunction ends() text(\"" + page + "\") end\n";
 }
 
 const char* const kScreens[] = {"scene menu", "page", "history", "pause", "save/load", "end card"};
@@ -2355,6 +2401,43 @@ TEST_F(ScreensTest, every_screen_follows_high_contrast_large_text_and_right_to_l
         // Its own colours give way: what stays of them (a speaker's own colour) is under a tenth.
         if (!(themed >= 150 && themed > 2 * themedBefore && plainCount(c) < 0.1 * plainCount(plain[screen])))
             failed.insert(std::string(screen) + "/high contrast");
+        // What the words stand on: in high contrast the rule's black, in the plain look its own panels and sky.
+        auto groundShare = [&](const Frame& f, const std::vector<Color>& words) {
+            int on = 0, all = 0;
+            for (int y = 0; y < f.h; ++y)
+                for (int x = 0; x < f.w; ++x) {
+                    Color p = f.at(x, y), g;
+                    if (std::none_of(words.begin(), words.end(),
+                                     [&](const Color& w) { return Frame::sameRgb(p, w); }) ||
+                        !f.ground(x, y, g))
+                        continue;
+                    ++all, on += contrastGround(g);
+                }
+            return all ? double(on) / all : 0.0;
+        };
+        double contrastOn = groundShare(c, {palette::kContrastText, palette::kContrastAccent});
+        double plainOn = groundShare(plain[screen], plainText);
+        measures << "; words on black " << plainOn << " -> " << contrastOn;
+        // (Not all: a box's accent rule, 3 pixels high, lies on the scene left of the box.)
+        if (!(contrastOn >= 0.8 && plainOn <= 0.1)) failed.insert(std::string(screen) + "/contrast ground");
+        // Every glyph on the black is a shade of a colour in kContrastColours: a colour
+        // outside the table held by 20 pixels or more is a text element left out.
+        std::map<std::vector<int>, int> strays;
+        for (int y = 0; y < c.h; ++y)
+            for (int x = 0; x < c.w; ++x) {
+                Color p = c.at(x, y), g;
+                if (std::max({p.r, p.g, p.b}) < 96 || !c.ground(x, y, g) || !contrastGround(g)) continue;
+                bool themedShade = false;
+                for (const ContrastElement& e : kContrastColours)
+                    themedShade = themedShade || shadeOver(p, g, e.colour);
+                if (!themedShade) ++strays[{p.r, p.g, p.b}];
+            }
+        for (const auto& [colour, n] : strays)
+            if (n >= 20) {
+                measures << "; " << n << " pixels of (" << colour[0] << "," << colour[1] << "," << colour[2]
+                         << ") on black are no colour of the table";
+                failed.insert(std::string(screen) + "/contrast colours");
+            }
         int inkPlain = plain[screen].ink(), inkLarge = large[screen].ink();
         measures << "; ink " << inkPlain << " -> " << inkLarge << " large";
         if (!(inkLarge >= 1.05 * inkPlain)) failed.insert(std::string(screen) + "/large text");

@@ -87,6 +87,10 @@ SceneMenu::Action SceneMenu::handle(const InputEvent& event, const ViewLayout& l
     }
 }
 
+std::string SceneMenu::rowNumber(int i) const {
+    return i < saveRows_ ? "" : std::to_string(i - saveRows_ + 1);
+}
+
 void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout) {
     // Fonts first, before the batch begins (see PauseMenu::draw).
     const float scale = textScale_;
@@ -133,7 +137,7 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
                                  kListX + 90 + labelWidth, kListWidth - 120 - labelWidth, y + 22, muted);
             continue;
         }
-        text.draw(number, std::to_string(i - saveRows_ + 1), kListX + 24, y + 15, chosen ? accent : muted);
+        text.draw(number, rowNumber(i), kListX + 24, y + 15, chosen ? accent : muted);
         text.drawAligned(row, text.elide(row, rows[i], kListWidth - 90), kListX + 70, kListWidth - 90, y + 15,
                          chosen ? plain : muted);
     }

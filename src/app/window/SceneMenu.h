@@ -34,6 +34,8 @@ public:
     // Every row's text, top to bottom, as shown (the scene menu's tests; self-voicing reads the selected one).
     std::vector<std::string> rowTexts() const;
     std::string selectedText() const { return rowTexts()[selected_]; }
+    // The number drawn on a row ("" on the save rows): the number key that plays it.
+    std::string rowNumber(int row) const;
     bool empty() const { return scenes_.empty(); }
     void draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layout);
     // A problem to show above the key hints (a script that did not load).
