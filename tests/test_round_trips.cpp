@@ -135,11 +135,8 @@ void writeFile(const fs::path& path, const std::string& text) {
 }
 
 // `stagehand --strings ARGS --script SCRIPT`, run in-process as Main runs it.
-int runStringsCommand(const std::vector<std::string>& args, const fs::path& script) {
-    std::vector<std::string> all = {"stagehand", "--strings"};
-    all.insert(all.end(), args.begin(), args.end());
-    all.push_back("--script");
-    all.push_back(script.string());
+// The setup Main makes for the command line `all` ("stagehand", then its arguments).
+Setup setupOfCommand(std::vector<std::string> all) {
     std::vector<char*> argv;
     for (auto& arg : all) argv.push_back(arg.data());
     Setup setup;
@@ -147,7 +144,15 @@ int runStringsCommand(const std::vector<std::string>& args, const fs::path& scri
     EXPECT_TRUE(parseCommandLine(static_cast<int>(argv.size()), argv.data(), setup.cmd, error)) << error;
     setup.dataRoot = test::dataRoot();
     EXPECT_TRUE(completeSetup(setup, error)) << error;
-    return runStrings(setup);
+    return setup;
+}
+
+int runStringsCommand(const std::vector<std::string>& args, const fs::path& script) {
+    std::vector<std::string> all = {"stagehand", "--strings"};
+    all.insert(all.end(), args.begin(), args.end());
+    all.push_back("--script");
+    all.push_back(script.string());
+    return runStrings(setupOfCommand(all));
 }
 
 // The context and box --strings writes for a line of `call` in scene trip.
@@ -511,14 +516,8 @@ namespace {
 
 // The findings `stagehand --check --script SCRIPT` prints, found in-process as Main finds them.
 std::vector<std::string> checkFindings(const fs::path& script) {
-    std::vector<std::string> all = {"stagehand", "--check", "--script", script.string()};
-    std::vector<char*> argv;
-    for (auto& arg : all) argv.push_back(arg.data());
-    Setup setup;
+    Setup setup = setupOfCommand({"stagehand", "--check", "--script", script.string()});
     std::string error;
-    EXPECT_TRUE(parseCommandLine(static_cast<int>(argv.size()), argv.data(), setup.cmd, error)) << error;
-    setup.dataRoot = test::dataRoot();
-    EXPECT_TRUE(completeSetup(setup, error)) << error;
     auto sim = loadSimulation(setup, nullptr, true);
     std::vector<std::string> findings = sim->host().check();
     std::vector<ScriptHost::WrittenLine> lines;
