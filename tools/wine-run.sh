@@ -22,6 +22,14 @@
 # STAGEHAND_WINE_LOG: a file each such line is also appended to (check-windows.sh
 # lists them after ctest).
 set -u
+# Mesa's shader cache off: Mesa writes the cache from threads of nice 19 and
+# joins them in the program's Unix exit, which wine runs after the Windows
+# process has ended; wineserver sends SIGKILL to a process still in that exit
+# half a second later. On a busy machine a nice-19 thread can take that long,
+# so a program that had done all its work was reported killed (seen once in
+# CI: a screenshot written, "wrote ..." printed, then exit 137; strace shows
+# the exit waiting on the "disk$0" threads, and none with the cache off).
+export MESA_SHADER_CACHE_DISABLE=true
 MIN_MS=${STAGEHAND_WINE_MIN_MS:-15}
 wine=${STAGEHAND_WINE:-$(command -v wine64 || command -v wine)}
 

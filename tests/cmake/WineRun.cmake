@@ -5,8 +5,9 @@
 # to STAGEHAND_WINE_LOG. WORK: a scratch folder.
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
-# The stand-in "wine": `fake PROGRAM exit N`, `fake PROGRAM kill`, `fake PROGRAM cat`.
-file(WRITE "${WORK}/fake-wine" "#!/bin/sh\ncase $2 in\n  exit) exit $3 ;;\n  kill) kill -KILL $$ ;;\n  cat) exec cat ;;\nesac\n")
+# The stand-in "wine": `fake PROGRAM exit N`, `fake PROGRAM kill`, `fake PROGRAM cat`,
+# `fake PROGRAM cache` (prints what the program is told about Mesa's shader cache).
+file(WRITE "${WORK}/fake-wine" "#!/bin/sh\ncase $2 in\n  exit) exit $3 ;;\n  kill) kill -KILL $$ ;;\n  cat) exec cat ;;\n  cache) echo \"cache off: $MESA_SHADER_CACHE_DISABLE\" ;;\nesac\n")
 execute_process(COMMAND chmod +x "${WORK}/fake-wine")
 set(ENV{STAGEHAND_WINE} "${WORK}/fake-wine")
 set(ENV{STAGEHAND_WINE_LOG} "${WORK}/wine-failures.log")
@@ -30,6 +31,13 @@ file(WRITE "${WORK}/input.txt" "what the test feeds the program\n")
 run(passes_stdin_and_stdout 0 "" cat)
 if(NOT out STREQUAL "what the test feeds the program\n")
   message(FATAL_ERROR "stdin did not reach the program, or its stdout did not come back: '${out}'")
+endif()
+# Mesa's shader cache is off for the program: its nice-19 writer threads are
+# joined in the Unix exit that wineserver cuts short with SIGKILL.
+unset(ENV{MESA_SHADER_CACHE_DISABLE})
+run(shader_cache_off 0 "" cache)
+if(NOT out STREQUAL "cache off: true\n")
+  message(FATAL_ERROR "the program runs with Mesa's shader cache on: '${out}'")
 endif()
 set(ENV{STAGEHAND_WINE_MIN_MS} 0)
 run(program_exit_2_is_its_own 2 "" exit 2)
