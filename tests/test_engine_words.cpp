@@ -4,9 +4,11 @@
 // right-to-left language's pause overlay reads from the right.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -20,6 +22,7 @@
 #include "lang/EngineWords.h"
 #include "lang/LineProvider.h"
 #include "render/OffscreenTarget.h"
+#include "render/TextShaper.h"
 #include "view/Palette.h"
 
 using namespace stagehand;
@@ -95,6 +98,71 @@ TEST_F(EngineWordsTest, every_demo_language_has_every_engine_word_translated_and
             }
         }
     }
+}
+
+namespace {
+
+// Held to its English: what a translation must keep of the source whatever
+// the language. The keys printed on keyboards and the controller's buttons
+// (a letter, F1..F12, LB, RB) stay as they are, as many times as the English
+// names them; named keys (Enter, Esc, Ctrl, Space) may take the language's
+// own names. A key stands apart from Latin letters ("Wähle" names no W) but
+// may touch other scripts' ("وA", "A："). "D-pad" is a thing, not a key.
+std::multiset<std::string> keysNamed(const std::string& text) {
+    auto latin = [](char32_t c) { return (c < 0x80 && std::isalpha(static_cast<int>(c))) || (c >= 0xC0 && c < 0x250); };
+    const std::u32string chars = shaping::decodeUtf8(text);
+    std::multiset<std::string> keys;
+    for (std::size_t at = 0; at < chars.size();) {
+        std::size_t end = at;
+        while (end < chars.size() && latin(chars[end])) ++end;
+        while (end < chars.size() && chars[end] >= '0' && chars[end] <= '9') ++end;
+        if (end == at) {
+            ++at;
+            continue;
+        }
+        std::string word(chars.begin() + static_cast<std::ptrdiff_t>(at),
+                         chars.begin() + static_cast<std::ptrdiff_t>(end));
+        const bool before = at == 0 || !latin(chars[at - 1]);
+        const bool after = end == chars.size() || (!latin(chars[end]) && chars[end] != '-');
+        static const std::regex key("F[0-9]{1,2}|LB|RB|[A-Z]");
+        if (before && after && std::regex_match(word, key)) keys.insert(word);
+        at = end;
+    }
+    return keys;
+}
+
+std::string lowerAscii(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+}  // namespace
+
+TEST_F(EngineWordsTest, every_translation_keeps_the_keys_its_english_names_and_tells_apart_what_english_does) {
+    for (const std::string code : {"fr", "ar", "ja", "zh", "de"}) {
+        lang::StringTable table;
+        std::string error;
+        ASSERT_TRUE(lang::loadStringTable(lang::engineWords().tablePath(code), code, table, error)) << error;
+        // Words shown together (one screen: the ID's first part) that differ in English
+        // differ in the translation too: a menu with "Continue" and "Load" never reads
+        // "Charger" twice. Letter case alone is not a difference ("Load", "load").
+        std::map<std::string, std::map<std::string, std::string>> englishOf;  // screen -> text -> English
+        for (const lang::EngineWord& w : lang::engineWordList()) {
+            const lang::StringRow* row = table.find(w.id);
+            ASSERT_NE(row, nullptr) << code << " has no row for " << w.id;
+            EXPECT_EQ(keysNamed(row->text), keysNamed(w.source))
+                << code << ": " << w.id << " names other keys than its English: \"" << row->text << "\"";
+            const std::string id = w.id, screen = id.substr(0, id.find('.'));
+            auto [seen, added] = englishOf[screen].emplace(row->text, w.source);
+            EXPECT_TRUE(added || lowerAscii(seen->second) == lowerAscii(w.source))
+                << code << ": \"" << row->text << "\" translates both \"" << seen->second << "\" and \"" << w.source
+                << "\" on the " << screen << " screen";
+        }
+    }
+    // The rule's own reading of a key, on the English.
+    EXPECT_EQ(keysNamed("Enter: scene menu      R: play again"), (std::multiset<std::string>{"R"}));
+    EXPECT_EQ(keysNamed("D-pad: choose  ·  LB/RB: back  ·  F2: auto"), (std::multiset<std::string>{"LB", "RB", "F2"}));
+    EXPECT_EQ(keysNamed("A：次へ  ·  B 長押し"), (std::multiset<std::string>{"A", "B"}));
 }
 
 TEST_F(EngineWordsTest, the_engine_words_switch_with_the_language_of_the_lines) {

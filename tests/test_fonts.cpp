@@ -8,8 +8,11 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <set>
 #include <string>
 #include <vector>
+
+#include <hb.h>
 
 #include "RenderFixture.h"
 #include "TestSupport.h"
@@ -122,6 +125,48 @@ TEST_F(FontsTest, an_emboldened_fallback_advances_as_wide_as_its_emboldened_glyp
                 << "HarfBuzz's advance and the rasterised glyph's (whole pixels) agree, glyph " << g;
         }
     }
+}
+
+// A character the line's own font lacks comes from another font, whose
+// ascent differs: it must stand on the line's baseline as it stands on its own
+// font's, for every font a line can fall back on, in every face and size.
+// Over characters drawn at random (fixed seed) from each shipped script and
+// the system's Hangul, the glyph's height above the baseline equals its
+// height above the baseline in the font it came from.
+TEST_F(FontsTest, a_character_from_a_fallback_font_stands_on_the_lines_baseline) {
+    struct Script {
+        char32_t first, last;
+    };
+    const Script scripts[] = {{0x0621, 0x064A}, {0x05D0, 0x05EA}, {0x0915, 0x0939}, {0x3041, 0x3096},
+                              {0x30A1, 0x30FA}, {0x4E00, 0x9FA5}, {0xAC00, 0xD7A3}, {0x2190, 0x21FF}};
+    std::uint32_t seed = 20261127;
+    auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+    int checked = 0;
+    std::set<FontFace> facesSeen;
+    for (FontFace face : {FontFace::Regular, FontFace::Bold, FontFace::DyslexicRegular})
+        for (int size : {14, 24, 37}) {
+            const int font = atlas->font(face, size);
+            for (const Script& script : scripts)
+                for (int k = 0; k < 6; ++k) {
+                    char32_t cp = script.first + next() % (script.last - script.first + 1);
+                    const int from = atlas->fontFor(font, cp);
+                    if (from == font || !atlas->covers(from, cp)) continue;  // its own, or no font has it
+                    const Glyph& placed = atlas->glyph(font, cp);
+                    hb_codepoint_t index = 0;
+                    ASSERT_TRUE(hb_font_get_nominal_glyph(atlas->shaper(from), cp, &index));
+                    const Glyph& own = atlas->glyphByIndex(from, index);
+                    if (own.height == 0) continue;
+                    EXPECT_NEAR(atlas->ascent(font) - placed.offsetY, atlas->ascent(from) - own.offsetY, 0.01)
+                        << "U+" << std::hex << static_cast<int>(cp) << std::dec << " at " << size
+                        << " px: its top above the baseline";
+                    facesSeen.insert(atlas->faceOf(from));
+                    ++checked;
+                }
+        }
+    EXPECT_GT(checked, 100);
+    for (FontFace fallback :
+         {FontFace::Arabic, FontFace::Hebrew, FontFace::Devanagari, FontFace::Japanese, FontFace::Chinese})
+        EXPECT_TRUE(facesSeen.count(fallback)) << "no character came from fallback face " << static_cast<int>(fallback);
 }
 
 TEST_F(FontsTest, italic_leans_in_every_script) {

@@ -2,12 +2,15 @@
 // and the sandbox.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
 #include <sstream>
 
 #include "TestSupport.h"
+#include "platform/Portable.h"
+#include "script/ScriptHost.h"
 
 using namespace stagehand;
 using test::Stage;
@@ -349,4 +352,42 @@ TEST(ScriptHost, every_consumer_reads_the_one_readers_facts_of_a_tricky_source) 
     for (const auto& s : stuck)
         if (s.certain) certain.push_back(s.waitingOn);
     EXPECT_EQ(certain, (std::vector<std::string>{"signal commented-out"}));
+}
+
+// How a script's path is shown in every message: as typed, or, for a path
+// typed from the root that lies below the current folder, the same file named
+// from here (short, the same on both VMs). Never a climb out with "..": that
+// names the file by where the shell happens to stand. Over generated paths
+// (names with spaces, quotes, dots and other scripts' letters; inside and
+// outside the current folder; relative and absolute), the shown path is the
+// typed one, or a relative path with no ".." that names the same file.
+TEST(ScriptHost, a_shown_path_is_as_typed_or_the_same_file_named_from_the_current_folder) {
+    namespace fs = std::filesystem;
+    const char* const names[] = {"scenes", "my game", "Tom's", "x.lua", "a..b", "ĉapitro", "灯塔", "-dash", "main.lua"};
+    const fs::path here = fs::current_path();
+    const fs::path outside[] = {here.parent_path(), here.parent_path().parent_path(), here.root_path() / "elsewhere"};
+    std::uint32_t seed = 7;
+    auto pick = [&seed](std::size_t n) { return ((seed = seed * 1664525u + 1013904223u) >> 8) % n; };
+    for (int k = 0; k < 300; ++k) {
+        fs::path tail;
+        for (std::size_t depth = 1 + pick(3); depth > 0; --depth) tail /= pathFromUtf8(names[pick(std::size(names))]);
+        fs::path typed;
+        switch (k % 4) {
+            case 0: typed = tail; break;                               // relative, as an author types it
+            case 1: typed = here / tail; break;                        // absolute, below here
+            case 2: typed = outside[pick(3)] / "other" / tail; break;  // absolute, not below here
+            default: typed = fs::path("..") / tail; break;             // relative, climbing: as typed
+        }
+        const std::string given = utf8Path(typed);
+        const std::string shown = ScriptHost::shownPath(given);
+        const fs::path shownPath = pathFromUtf8(shown);
+        if (shown == given) {
+            EXPECT_NE(k % 4, 1) << given << ": a path below here is shown from here";
+            continue;
+        }
+        EXPECT_TRUE(shownPath.is_relative()) << given << " -> " << shown;
+        for (const fs::path& part : shownPath) EXPECT_NE(part, "..") << given << " -> " << shown << ": climbs out";
+        EXPECT_EQ((here / shownPath).lexically_normal(), fs::absolute(typed).lexically_normal())
+            << given << " -> " << shown << ": another file";
+    }
 }

@@ -8,9 +8,11 @@
 // never change another line's ID.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <random>
 #include <regex>
@@ -19,6 +21,7 @@
 #include <vector>
 
 #include "TestSupport.h"
+#include "app/author/NewGame.h"
 #include "app/author/StringTableTools.h"
 #include "app/run/CommandLine.h"
 #include "app/run/PlaySession.h"
@@ -617,3 +620,29 @@ TEST(RoundTrip, every_file_and_line_the_tables_and_check_name_opens_the_line_the
         EXPECT_GE(named, 2) << "the script's finding and the stale row's";
     }
 }
+
+#ifndef _WIN32  // the Unix quoting, read back by a real POSIX shell (Windows' cmd quotes otherwise)
+// --new's hints quote the folder for a shell: whatever the folder's name
+// (generated from the characters a shell reads: quotes, $, backquote,
+// backslash, !, *, spaces, a newline; and letters of other scripts), the
+// shell given the quoted name reads back the name itself.
+TEST(RoundTrip, a_folder_quoted_for_the_shell_reads_back_as_itself_in_a_real_shell) {
+    const std::vector<std::string> pieces = {
+        "a", "Z", "9", " ", "'",  "\"", "$", "`",    "\\", "!", "*", "?", "&", ";", "|", "<", ">",     "(",    ")",
+        "#", "~", "=", "%", "\t", "\n", "é", "灯塔", "/",  ".", "-", "_", "{", "}", "[", "]", "$HOME", "'\\''"};
+    std::mt19937 random(20261127);
+    for (int k = 0; k < 60; ++k) {
+        std::string name;
+        for (std::size_t n = 1 + random() % 8; n > 0; --n) name += pieces[random() % pieces.size()];
+        const std::string quoted = quotedForShell(name);
+        // printf %s reads its argument as the shell hands it over: the quoting's own round trip.
+        const fs::path out = test::scratchFolder() / "shell-read.txt";
+        fs::create_directories(out.parent_path());
+        const std::string command = "printf %s " + quoted + " > " + quotedForShell(out.string());
+        ASSERT_EQ(std::system(command.c_str()), 0) << "the shell refused: " << command;
+        std::ifstream in(out, std::ios::binary);
+        std::string read((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        EXPECT_EQ(read, name) << "quoted as " << quoted;
+    }
+}
+#endif

@@ -55,28 +55,6 @@ void copyTree(const fs::path& from, const fs::path& to, std::error_code& ec) {
     }
 }
 
-// The folder as a person pastes it into their shell: quoted when it holds a
-// space or another character the shell reads (Windows' shells take double quotes).
-std::string quotedForShell(const std::string& path) {
-#ifdef _WIN32
-    constexpr bool kWindows = true;
-#else
-    constexpr bool kWindows = false;
-#endif
-    const bool plain = !path.empty() && std::all_of(path.begin(), path.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '.' || c == '_' || c == '-' ||
-               static_cast<unsigned char>(c) >= 0x80 || (kWindows && (c == '\\' || c == ':'));
-    });
-    if (plain) return path;
-#ifdef _WIN32
-    return "\"" + path + "\"";
-#else
-    std::string quoted = "'";
-    for (char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return quoted + "'";
-#endif
-}
-
 // What the starter holds at its top, as the new game now does: "main.lua, game.json, LICENSE,
 // README.md, audio/, images/, ..." (read from the folder, so a file added there is named too).
 std::string topLevelOf(const fs::path& starter) {
@@ -98,6 +76,26 @@ std::string topLevelOf(const fs::path& starter) {
 }
 
 }  // namespace
+
+std::string quotedForShell(const std::string& path) {
+#ifdef _WIN32
+    constexpr bool kWindows = true;
+#else
+    constexpr bool kWindows = false;
+#endif
+    const bool plain = !path.empty() && std::all_of(path.begin(), path.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '.' || c == '_' || c == '-' ||
+               static_cast<unsigned char>(c) >= 0x80 || (kWindows && (c == '\\' || c == ':'));
+    });
+    if (plain) return path;
+#ifdef _WIN32
+    return "\"" + path + "\"";
+#else
+    std::string quoted = "'";
+    for (char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+#endif
+}
 
 int runNewGame(const Setup& setup) {
     const std::string& dir = setup.cmd.newPath;

@@ -4,6 +4,8 @@
 // scripts/starter/ with its title set from DIR's name.
 #pragma once
 
+#include <string>
+
 #include "app/run/RunSetup.h"
 
 namespace stagehand {
@@ -11,5 +13,10 @@ namespace stagehand {
 // Exit 0 having written the game; 2 (one line on stderr) when DIR holds files
 // already or cannot be written.
 int runNewGame(const Setup& setup);
+
+// A folder as a person pastes it into their shell (the hints --new prints):
+// as it is when the shell reads nothing in it, else quoted ('...' with each
+// ' as '\'' on Unix, "..." on Windows).
+std::string quotedForShell(const std::string& path);
 
 }  // namespace stagehand
