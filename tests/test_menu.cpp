@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "RenderFixture.h"
+#include "TestSupport.h"
 #include "app/window/SceneMenu.h"
+#include "lang/EngineWords.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
 #include "view/Palette.h"
@@ -182,4 +184,52 @@ TEST_F(SceneMenuRenderTest, the_continue_row_shows_its_label_and_the_saves_title
     EXPECT_GT(inkIn(detailFrom, 970, 268, 300), 50) << "the save's title and date after it";
     EXPECT_EQ(inkIn(320, 350, 262, 302), 0) << "no number on the Continue row";
     EXPECT_GT(inkIn(320, 350, 262 + 128, 302 + 128), 0) << "the first scene keeps its number, 1";
+}
+
+// In a right-to-left language the rows read from the right: the selection's
+// bar at the list's right edge, each scene's number at the right and its
+// title before it, Continue's label at the right and the save after it,
+// leftwards; and nothing where the left-to-right menu has them.
+TEST_F(SceneMenuRenderTest, in_a_right_to_left_language_the_rows_read_from_the_right) {
+    lang::engineWords().setFolder(test::dataRoot() + "/assets/strings");
+    std::string error;
+    lang::engineWords().setLanguage("ar", error);
+    ASSERT_EQ(error, "");
+    SceneMenu menu({{"a", "\u0627\u0644\u0645\u0646\u0627\u0631\u0629"}, {"b", "\u0627\u0644\u0628\u062D\u0631"}});
+    menu.setLatestSave(true, "\u0627\u0644\u0645\u0646\u0627\u0631\u0629  \u00B7  2026-11-27 02:30");
+    OffscreenTarget target(1280, 720);
+    ViewLayout layout = ViewLayout::fit(1280, 720);
+    for (int frame = 0; frame < 2; ++frame) {
+        target.bind();
+        glClearColor(0, 0, 0, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        layout.applyViewport();
+        menu.draw(*batch, *text, layout);
+    }
+    auto rgb = target.readRgb();
+    OffscreenTarget::unbind();
+    lang::engineWords().setLanguage(lang::kSourceLanguage, error);
+    if (const char* folder = std::getenv("STAGEHAND_SHOT_DIR")) {
+        EXPECT_TRUE(savePng(std::filesystem::path(folder) / "scene-menu-rows-ar.png", 1280, 720, rgb, error)) << error;
+    }
+    auto at = [&](int x, int y) { return &rgb[(static_cast<std::size_t>(y) * 1280 + x) * 3]; };
+    auto isAccent = [&](int x, int y) {
+        const std::uint8_t* p = at(x, y);
+        return p[0] == palette::kAccent.r && p[1] == palette::kAccent.g && p[2] == palette::kAccent.b;
+    };
+    auto inkIn = [&](int x0, int x1, int y0, int y1) {
+        int n = 0;
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x) n += at(x, y)[0] + at(x, y)[1] + at(x, y)[2] > 300;
+        return n;
+    };
+    EXPECT_TRUE(isAccent(978, 282)) << "the selection bar at the list's right edge";
+    EXPECT_FALSE(isAccent(301, 282)) << "and not at its left";
+    const int firstScene = 262 + 128;  // rows: Continue, Load, then the scenes
+    EXPECT_GT(inkIn(930, 960, firstScene, firstScene + 40), 0) << "the first scene's number, at the right";
+    EXPECT_EQ(inkIn(320, 350, firstScene, firstScene + 40), 0) << "no number at the left";
+    EXPECT_GT(inkIn(780, 930, firstScene, firstScene + 40), 50) << "its title just before the number";
+    float label = text->width(text->font(FontFace::Regular, 26, layout.scale), lang::word("menu.continue"));
+    EXPECT_GT(inkIn(static_cast<int>(930 - label), 930, 262, 302), 50) << "Continue's label at the right";
+    EXPECT_GT(inkIn(330, static_cast<int>(930 - label - 30), 268, 300), 50) << "the save's title and date before it";
 }

@@ -121,25 +121,34 @@ void SceneMenu::draw(Batch2D& batch, TextRenderer& text, const ViewLayout& layou
     if (lastShown < rowCount())
         text.drawCentered(subtitle, "\u25BC " + lang::word("menu.more"), ViewLayout::kWidth / 2,
                           kListTop + kRowsShown * kRowHeight, muted);
+    // A right-to-left language reads a row from the right: the selection's
+    // bar, the number and the text start there (a row's boxes, mirrored).
+    const bool rightToLeft = text.rightToLeft(row, lang::word("menu.pick"));
+    auto fromStart = [rightToLeft](float x, float width) {
+        return rightToLeft ? 2 * kListX + kListWidth - x - width : x;
+    };
     for (int i = firstShown_; i < lastShown; ++i) {
         float y = kListTop + (i - firstShown_) * kRowHeight;
         bool chosen = static_cast<int>(i) == selected_;
         if (chosen) {
             batch.rect(kListX, y + 4, kListWidth, kRowHeight - 8, palette::kMenuRowHighlight);
-            batch.rect(kListX, y + 4, 4, kRowHeight - 8, accent);
+            batch.rect(fromStart(kListX, 4), y + 4, 4, kRowHeight - 8, accent);
         }
         if (i < saveRows_) {  // Continue (and of which save) or Load: no number
             float labelWidth = std::min(text.width(row, rows[i]), kListWidth - 90);
-            text.drawAligned(row, text.elide(row, rows[i], kListWidth - 90), kListX + 70, kListWidth - 90, y + 15,
-                             chosen ? accent : muted);
+            text.drawAligned(row, text.elide(row, rows[i], kListWidth - 90), fromStart(kListX + 70, kListWidth - 90),
+                             kListWidth - 90, y + 15, chosen ? accent : muted);
+            const float detailWidth = kListWidth - 120 - labelWidth;
             if (i == 0 && !continueDetail_.empty())
-                text.drawAligned(small, text.elide(small, continueDetail_, kListWidth - 120 - labelWidth),
-                                 kListX + 90 + labelWidth, kListWidth - 120 - labelWidth, y + 22, muted);
+                text.drawAligned(small, text.elide(small, continueDetail_, detailWidth),
+                                 fromStart(kListX + 90 + labelWidth, detailWidth), detailWidth, y + 22, muted);
             continue;
         }
-        text.draw(number, rowNumber(i), kListX + 24, y + 15, chosen ? accent : muted);
-        text.drawAligned(row, text.elide(row, rows[i], kListWidth - 90), kListX + 70, kListWidth - 90, y + 15,
-                         chosen ? plain : muted);
+        const std::string shownNumber = rowNumber(i);
+        text.draw(number, shownNumber, fromStart(kListX + 24, text.width(number, shownNumber)), y + 15,
+                  chosen ? accent : muted);
+        text.drawAligned(row, text.elide(row, rows[i], kListWidth - 90), fromStart(kListX + 70, kListWidth - 90),
+                         kListWidth - 90, y + 15, chosen ? plain : muted);
     }
     if (scenes_.empty())
         text.drawCentered(row, lang::word(message_.empty() ? "menu.noScenes" : "menu.fixScript"),
