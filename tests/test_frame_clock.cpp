@@ -6,6 +6,7 @@
 
 #include "app/window/FrameClock.h"
 #include "app/window/FrameStats.h"
+#include "platform/Window.h"
 
 using stagehand::FrameClock;
 using stagehand::Playback;
@@ -92,5 +93,19 @@ TEST(FrameStats, the_figures_are_those_of_a_known_sequence_of_frames_wherever_th
         EXPECT_EQ(stats.frames, count);
         EXPECT_NEAR(stats.firstFrameSeconds, ends.front() - 1, 1e-9);
         EXPECT_NEAR(stats.longestFrameSeconds, longest, 1e-9) << "sequence " << sequence;
+    }
+}
+
+// Without vsync the window sleeps off the rest of a frame of 1/120 s: over
+// frames of every length, a frame and its wait last 1/120 s when the frame
+// was quicker (never longer: motion stays smooth at 120 frames a second) and
+// a slower frame waits for nothing.
+TEST(FrameCap, a_frame_and_its_wait_last_a_hundred_and_twentieth_of_a_second_unless_it_took_longer) {
+    constexpr double kFrame = 1.0 / 120.0;
+    for (int k = 0; k <= 400; ++k) {
+        const double spent = k * 0.0001;  // 0 to 40 ms
+        const double wait = stagehand::Window::frameCapWait(spent);
+        EXPECT_GE(wait, 0.0) << spent;
+        EXPECT_NEAR(spent + wait, std::max(spent, kFrame), 1e-9) << "a frame of " << spent << " s";
     }
 }

@@ -144,11 +144,15 @@ void Window::swap() {
     waitForFrameBefore();
 #endif
     if (frameCap_ && SDL_GL_GetSwapInterval() == 0) {
-        constexpr double kFrameSeconds = 1.0 / 120.0;
-        double spent = seconds() - lastSwap_;
-        if (spent < kFrameSeconds) SDL_Delay(static_cast<Uint32>((kFrameSeconds - spent) * 1000.0));
+        double wait = frameCapWait(seconds() - lastSwap_);
+        if (wait > 0) SDL_Delay(static_cast<Uint32>(wait * 1000.0));
     }
     lastSwap_ = seconds();
+}
+
+double Window::frameCapWait(double spentSeconds) {
+    constexpr double kFrameSeconds = 1.0 / 120.0;
+    return spentSeconds < kFrameSeconds ? kFrameSeconds - spentSeconds : 0.0;
 }
 
 void Window::waitForFrameBefore() {

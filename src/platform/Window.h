@@ -44,6 +44,9 @@ public:
     // At most one frame waits in the GL driver: before it returns, the frame
     // before this one has been drawn (see Window::swap for why).
     void swap();
+    // What swap() sleeps without vsync after a frame that took `spentSeconds`:
+    // the rest of 1/120 s, none for a slower frame.
+    static double frameCapWait(double spentSeconds);
     std::vector<InputEvent> pollInput();
     // The keyboard's held keys and every controller's (D-pad, left stick, B/Back).
     // Keys are held from the key-down event pollInput read to the key-up.
