@@ -57,6 +57,8 @@ M.types = {
     image = { lua = "string", literal = { "string" }, names = "images", expects = "a string" },
     -- an image, or a folder of them, one per expression ("ada" for images/ada/neutral.png, ada/happy.png)
     sprite = { lua = "string", literal = { "string" }, names = "sprites", expects = "a string" },
+    -- an expression some picture has ("happy" for images/ada/happy.png or images/maren_happy.png)
+    expression = { lua = "string", literal = { "string" }, names = "expressions", expects = "a string" },
     signal = { lua = "string", literal = { "string" }, expects = "a string" },
     story = { lua = "string", literal = { "string" }, names = "storyFunctions", expects = "a string" },
     -- a file of assets/audio named without its extension (the host gives --check the `sounds` list)
@@ -311,7 +313,7 @@ M.functions = {
     { "portrait", "story", params = { { "actor", "actor" }, { "image", "image", orNil = true } },
         doc = "The picture beside `actor`'s lines and pages (an image, as for `image`), shown instead of "
             .. "`image()`'s while the actor speaks; `nil` removes it. Sets the expression back to none." },
-    { "expression", "story", params = { { "actor", "actor" }, { "name", "string", orNil = true } },
+    { "expression", "story", params = { { "actor", "actor" }, { "name", "expression", orNil = true } },
         doc = "Changes the expression of `actor`'s portrait and sprite: `\"worried\"` shows the image "
             .. "PORTRAIT/worried (or PORTRAIT_worried); `nil` the portrait itself. Inline, `{face=worried}` does it "
             .. "when the typewriter gets there." },

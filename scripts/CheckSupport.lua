@@ -31,7 +31,8 @@ local function contains(list, value)
 end
 
 -- The noun an unknown name is called by, per list the host gives.
-local NOUNS = { actors = "actor", waypoints = "waypoint", images = "image", sprites = "image", sounds = "sound" }
+local NOUNS = { actors = "actor", waypoints = "waypoint", images = "image", sprites = "image", sounds = "sound",
+    expressions = "expression" }
 
 -- One finding at `line` unless its comment says `check: ignore`.
 local function find(ctx, line, message, ...)
@@ -479,6 +480,35 @@ function M.spriteNames(images)
     return names
 end
 
+---The expressions some picture has, as expression() finds them (src/game/Cast.cpp): E of an image
+---"X/E" (a sprite's folder), and of an image "X_E" when X is an image or a folder too (a portrait and
+---its faces).
+---Which actor shows which picture is play's to know: a name no picture has is an error for any actor.
+---nil when the host gives no images.
+---@param images string[]|nil
+---@return string[]|nil
+function M.expressionNames(images)
+    if type(images) ~= "table" then
+        return nil
+    end
+    local isBase, names, seen = setOf(M.spriteNames(images)), {}, {}
+    local function add(name)
+        if name and name ~= "" and not seen[name] then
+            seen[name] = true
+            names[#names + 1] = name
+        end
+    end
+    for _, image in ipairs(images) do
+        add(image:match("^[^/]+/(.+)$"))
+        for at in image:gmatch("()_") do
+            if isBase[image:sub(1, at - 1)] then
+                add(image:sub(at + 1))
+            end
+        end
+    end
+    return names
+end
+
 ---Returns the findings, one "label:line: ..." string each, in line order.
 ---@param facts table what SceneSource.lua's `read` gave for the script
 ---@param label string its name in messages
@@ -494,7 +524,8 @@ function M.check(facts, label, names)
         functionOf = facts.functionOf, roles = facts.roles, callAt = callAt, label = label, names = names,
         api = names.api, globals = setOf(names.globals),
         lists = { actors = names.actors, waypoints = names.waypoints, images = names.images, sounds = names.sounds,
-            sprites = M.spriteNames(names.images), storyFunctions = names.functions },
+            sprites = M.spriteNames(names.images), expressions = M.expressionNames(names.images),
+            storyFunctions = names.functions },
         sets = {}, findings = {} }
     for key, list in pairs(ctx.lists) do
         if type(list) == "table" then -- a list the host does not give is not judged

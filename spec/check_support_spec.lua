@@ -12,7 +12,7 @@ local function findings(source, extra)
     local names = {
         api = api,
         globals = { "print", "ipairs", "string", "table", "flags", "scene", "wait", "face", "say",
-            "option", "menu", "jump", "setPosition", "waitSignal", "signal", "image", "walkTo" },
+            "option", "menu", "jump", "setPosition", "waitSignal", "signal", "image", "walkTo", "expression" },
         functions = { "scene" },
         scenes = { "scene" },
         actors = { "jackie" },
@@ -113,5 +113,17 @@ end
         local source = 'function scene()\n    image("keeper")\n    image("kepeer")\nend\n'
         assert.are.same({ "s.lua:3: image: unknown image 'kepeer'" }, findings(source))
         assert.are.same({}, findings(source, { images = false }))
+    end)
+
+    it("takes an expression as any picture's: a sprite folder's pictures, a portrait's X_E", function()
+        local images = { "ada/happy", "ada/neutral", "ada_cross", "maren", "maren_worried", "clocktower_night" }
+        local names = checker.expressionNames(images)
+        table.sort(names)
+        -- ("night": clocktower is no picture or folder, so clocktower_night is a picture, not a face)
+        assert.are.same({ "cross", "happy", "neutral", "worried" }, names)
+        assert.is_nil(checker.expressionNames(nil))
+        local source = 'function scene()\n    expression("jackie", "worried")\n    expression("jackie", "wored")\n'
+            .. '    expression("jackie", nil)\nend\n'
+        assert.are.same({ "s.lua:3: expression: unknown expression 'wored'" }, findings(source, { images = images }))
     end)
 end)

@@ -110,6 +110,7 @@ const std::map<std::string, std::string> kGoodArgument = {
     {"integer", "1"},
     {"image", "'keeper'"},
     {"sprite", "'keeper'"},
+    {"expression", "'glad'"},
     {"signal", "'s'"},
     {"story", "'probe'"},
     {"facing", "'down'"},
