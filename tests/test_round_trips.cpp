@@ -28,6 +28,7 @@
 #include "app/run/RunSetup.h"
 #include "lang/LineId.h"
 #include "lang/StringTable.h"
+#include "platform/Portable.h"
 
 using namespace stagehand;
 namespace fs = std::filesystem;
@@ -646,3 +647,19 @@ TEST(RoundTrip, a_folder_quoted_for_the_shell_reads_back_as_itself_in_a_real_she
     }
 }
 #endif
+
+// A new game's title is its folder's name, however the folder was spelt on
+// the command line (a shell completes "tales/" with its slash): over
+// generated names and every spelling of each, the title is the name.
+TEST(RoundTrip, a_new_games_title_is_its_folders_name_however_the_folder_is_spelt) {
+    const std::vector<std::string> pieces = {"Tower", " ", "Tales", "v1.0", "é", "灯塔", "'", "-", "_", "2"};
+    std::mt19937 random(27);
+    for (int k = 0; k < 40; ++k) {
+        std::string name;
+        for (std::size_t n = 1 + random() % 4; n > 0; --n) name += pieces[random() % pieces.size()];
+        const std::string sep(1, static_cast<char>(fs::path::preferred_separator));
+        for (const std::string& spelt : {name, name + "/", name + sep, "./" + name, name + "/.", "other/../" + name,
+                                         name + "//", utf8Path(fs::current_path() / pathFromUtf8(name))})
+            EXPECT_EQ(titleOfFolder(spelt), name) << "--new " << spelt;
+    }
+}

@@ -30,8 +30,7 @@ bool writeTitle(const fs::path& game, std::string& error) {
         error = "the starter's " + utf8Path(file) + " is not a JSON object";
         return false;
     }
-    std::string title = utf8Path(fs::absolute(game).lexically_normal().filename());
-    if (title.empty()) title = utf8Path(fs::absolute(game).lexically_normal().parent_path().filename());
+    const std::string title = titleOfFolder(utf8Path(game));
     description["title"] = title;
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     out << description.dump(4) << '\n';
@@ -76,6 +75,13 @@ std::string topLevelOf(const fs::path& starter) {
 }
 
 }  // namespace
+
+std::string titleOfFolder(const std::string& dir) {
+    fs::path game = pathFromUtf8(dir);  // "tales/" ends in an empty name: then its parent's
+    std::string title = utf8Path(fs::absolute(game).lexically_normal().filename());
+    if (title.empty()) title = utf8Path(fs::absolute(game).lexically_normal().parent_path().filename());
+    return title;
+}
 
 std::string quotedForShell(const std::string& path) {
 #ifdef _WIN32

@@ -14,6 +14,10 @@ namespace stagehand {
 // already or cannot be written.
 int runNewGame(const Setup& setup);
 
+// The title a new game in `dir` gets: the folder's own name, however it is
+// spelt ("tales", "tales/", "./tales", "x/../tales/.").
+std::string titleOfFolder(const std::string& dir);
+
 // A folder as a person pastes it into their shell (the hints --new prints):
 // as it is when the shell reads nothing in it, else quoted ('...' with each
 // ' as '\'' on Unix, "..." on Windows).
