@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "TestSupport.h"
 #include "game/MapData.h"
@@ -97,6 +99,58 @@ TEST_F(TiledTest, an_external_tileset_is_read_relative_to_its_own_file) {
     EXPECT_EQ(world.maps().tileMap("m")->tilesets[0].imagePath, utf8Path(folder / "tiles/set.png"));
     // Both files are watched for hot reload.
     EXPECT_EQ(world.maps().otherFiles.size(), 2u);
+}
+
+// Where each kind of Tiled object stands, by Tiled's own definition (its map
+// format: a point at x, y; a rectangle's or an ellipse's x, y its top-left
+// corner; a tile object's its bottom-left, the tile drawn above it), over
+// generated objects in a layer with a generated offset: a waypoint is at the
+// shape's centre, a point at itself.
+TEST_F(TiledTest, every_kind_of_object_is_a_waypoint_at_its_shapes_centre_as_tiled_places_shapes) {
+    std::mt19937 random(9);
+    auto number = [&random](int lo, int hi) {
+        return static_cast<float>(lo + static_cast<int>(random() % (hi - lo + 1)));
+    };
+    const float offsetX = number(-50, 50), offsetY = number(-50, 50);
+    std::string objects = "{\"type\": \"objectgroup\", \"name\": \"o\", \"offsetx\": " + std::to_string(offsetX) +
+                          ", \"offsety\": " + std::to_string(offsetY) + ", \"objects\": [";
+    struct Expected {
+        std::string name;
+        float x, y;
+    };
+    std::vector<Expected> expected;
+    for (int k = 0; k < 24; ++k) {
+        const float x = number(0, 500), y = number(0, 500), w = number(1, 120), h = number(1, 120);
+        const std::string name = "p" + std::to_string(k);
+        std::string object = "{\"id\": " + std::to_string(k + 1) + ", \"name\": \"" + name +
+                             "\", \"x\": " + std::to_string(x) + ", \"y\": " + std::to_string(y);
+        switch (k % 4) {
+            case 0:
+                object += ", \"point\": true";
+                expected.push_back({name, x, y});
+                break;
+            case 1:
+                object += ", \"width\": " + std::to_string(w) + ", \"height\": " + std::to_string(h);
+                expected.push_back({name, x + w / 2, y + h / 2});
+                break;
+            case 2:
+                object += ", \"ellipse\": true, \"width\": " + std::to_string(w) + ", \"height\": " + std::to_string(h);
+                expected.push_back({name, x + w / 2, y + h / 2});
+                break;
+            default:
+                object += ", \"gid\": 2, \"width\": " + std::to_string(w) + ", \"height\": " + std::to_string(h);
+                expected.push_back({name, x + w / 2, y - h / 2});
+        }
+        objects += (k ? ", " : "") + object + "}";
+    }
+    objects += "]}";
+    ASSERT_EQ(errorOf(map(objects)), "");
+    for (const Expected& e : expected) {
+        const auto* point = world.cast().findWaypoint("m." + e.name);
+        ASSERT_NE(point, nullptr) << e.name;
+        EXPECT_FLOAT_EQ(point->x, e.x + offsetX) << e.name;
+        EXPECT_FLOAT_EQ(point->y, e.y + offsetY) << e.name;
+    }
 }
 
 TEST_F(TiledTest, named_objects_are_waypoints_and_objects_of_class_actor_are_the_cast_with_their_properties) {
