@@ -1,5 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "game/Cast.h"
 #include "game/World.h"
 
 using namespace stagehand;
@@ -92,4 +98,24 @@ TEST_F(WorldTest, timed_speech_clears_itself) {
     EXPECT_EQ(walker.speech, "Hello");
     ticks(2);
     EXPECT_EQ(walker.speech, "");
+}
+
+// Which way an actor faces along a direction (game/Cast.h, the one home of
+// the rule for walking, the player's movement and faceTowards): the longer
+// axis wins, and a tie or no movement faces sideways. Over generated
+// directions, exact diagonals and the axes included, in all four quadrants.
+TEST(Facing, the_longer_axis_wins_and_a_tie_faces_sideways_in_every_direction) {
+    EXPECT_EQ(facingAlong(0, 0), Facing::Right) << "no movement: sideways";
+    for (int across = 0; across <= 12; ++across)
+        for (int down = 0; down <= 12; ++down)
+            for (int sx : {-1, 1})
+                for (int sy : {-1, 1}) {
+                    if (across == 0 && down == 0) continue;
+                    const float dx = sx * across * 0.75f, dy = sy * down * 0.75f;
+                    const Facing sideways = sx < 0 ? Facing::Left : Facing::Right;
+                    const Facing upOrDown = sy < 0 ? Facing::Up : Facing::Down;
+                    const Facing expected = across >= down ? sideways : upOrDown;  // a tie: sideways
+                    EXPECT_EQ(facingName(facingAlong(dx, dy)), std::string(facingName(expected)))
+                        << "along " << dx << ", " << dy;
+                }
 }
