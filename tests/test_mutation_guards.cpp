@@ -6,13 +6,16 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "app/author/TimelineReport.h"
+#include "app/run/CommandLine.h"
 #include "app/run/RunSetup.h"
 #include "app/run/ScriptWatcher.h"
 #include "script/LuaCompat.h"
@@ -216,4 +219,52 @@ TEST(MutationGuards, a_signal_that_wakes_several_processes_draws_an_arrow_to_eac
         EXPECT_NE(html.find(std::string("data-signal=\"go\" data-from=\"1\" data-to=\"") + to + "\""),
                   std::string::npos)
             << "no arrow to process " << to;
+}
+
+// Every number the command line takes, at and beyond the range its own
+// message states: the ends are accepted, and a step past either end, a
+// fraction where a whole number is due, a word, NaN and infinity are refused
+// in one line naming the option and the value. --choose's items are option
+// numbers, from 1.
+TEST(CommandLineRanges, every_numeric_option_takes_its_stated_range_and_refuses_past_it_naming_itself) {
+    struct Range {
+        const char* option;
+        double lo, hi;
+        bool whole;
+    };
+    const Range ranges[] = {{"--seconds", 0, 1000000, false},     {"--at", 0, 1000000, false},
+                            {"--watchdog", 0.01, 3600, false},    {"--memory-limit", 16, 65536, false},
+                            {"--explore-paths", 0, 100000, true}, {"--explore-walks", 0, 100000, true},
+                            {"--choose", 1, 1000, true}};
+    auto parses = [](const std::string& option, const std::string& value, std::string& error) {
+        std::vector<std::string> args = {"stagehand", "--headless", option, value};
+        std::vector<char*> argv;
+        for (auto& arg : args) argv.push_back(arg.data());
+        CommandLine cmd;
+        error.clear();
+        return parseCommandLine(static_cast<int>(argv.size()), argv.data(), cmd, error);
+    };
+    auto text = [](double v) {
+        std::ostringstream out;
+        out.precision(17);
+        out << v;
+        return out.str();
+    };
+    for (const Range& r : ranges) {
+        std::string error;
+        for (double ok : {r.lo, r.hi, r.whole ? std::floor((r.lo + r.hi) / 2) : (r.lo + r.hi) / 2})
+            EXPECT_TRUE(parses(r.option, text(ok), error)) << r.option << " " << text(ok) << ": " << error;
+        const double step = r.whole ? 1 : 0.001;
+        std::vector<std::string> refused = {text(r.lo - step), "x", "nan", "inf", "-inf", ""};
+        if (std::string(r.option) != "--choose") refused.push_back(text(r.hi + step));  // a list has no top
+        if (r.whole) refused.push_back(text(r.lo + 0.5));
+        for (const std::string& bad : refused) {
+            EXPECT_FALSE(parses(r.option, bad, error)) << r.option << " '" << bad << "' is accepted";
+            EXPECT_NE(error.find(r.option), std::string::npos) << r.option << " '" << bad << "': " << error;
+        }
+    }
+    std::string error;
+    EXPECT_TRUE(parses("--choose", "2,1,3", error)) << error;
+    for (const char* bad : {"2,0", "0,1", "1,,2", "1,-2", "1,2.5"})
+        EXPECT_FALSE(parses("--choose", bad, error)) << "--choose " << bad << " is accepted";
 }
