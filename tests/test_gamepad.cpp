@@ -5,6 +5,9 @@
 
 #include <SDL.h>
 
+#include <map>
+#include <vector>
+
 #include "app/window/PlayInput.h"
 #include "game/Transcript.h"
 #include "game/World.h"
@@ -92,6 +95,33 @@ TEST_F(GamepadTest, buttons_become_the_keys_every_screen_understands) {
     EXPECT_EQ(keysOf(press(SDL_CONTROLLER_BUTTON_START)), std::vector<int>{kKeyPause});
     EXPECT_EQ(keysOf(press(SDL_CONTROLLER_BUTTON_DPAD_DOWN)), std::vector<int>{SDLK_DOWN});
     EXPECT_EQ(keysOf(press(SDL_CONTROLLER_BUTTON_DPAD_UP)), std::vector<int>{SDLK_UP});
+}
+
+// Every button of the standard layout, each pressed once: the ones docs/PLAYING.md
+// names send the key of the same action (A advances and chooses, B and Back
+// cancel, Start pauses, Y opens the history, the D-pad moves, the left
+// shoulder rolls back and the right one forward: the keyboard's Page Up and
+// Page Down), and every other button sends nothing.
+TEST_F(GamepadTest, every_button_sends_the_key_of_the_action_the_players_guide_gives_it_and_the_rest_nothing) {
+    const std::map<int, int> documented = {{SDL_CONTROLLER_BUTTON_A, SDLK_RETURN},
+                                           {SDL_CONTROLLER_BUTTON_B, kKeyCancel},
+                                           {SDL_CONTROLLER_BUTTON_BACK, kKeyCancel},
+                                           {SDL_CONTROLLER_BUTTON_START, kKeyPause},
+                                           {SDL_CONTROLLER_BUTTON_Y, SDLK_h},
+                                           {SDL_CONTROLLER_BUTTON_DPAD_UP, SDLK_UP},
+                                           {SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDLK_DOWN},
+                                           {SDL_CONTROLLER_BUTTON_DPAD_LEFT, SDLK_LEFT},
+                                           {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDLK_RIGHT},
+                                           {SDL_CONTROLLER_BUTTON_LEFTSHOULDER, SDLK_PAGEUP},
+                                           {SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, SDLK_PAGEDOWN}};
+    plugIn();
+    poll(*pads);
+    for (int button = 0; button < SDL_CONTROLLER_BUTTON_MAX; ++button) {
+        auto it = documented.find(button);
+        const std::vector<int> expected = it == documented.end() ? std::vector<int>{} : std::vector<int>{it->second};
+        EXPECT_EQ(keysOf(press(static_cast<SDL_GameControllerButton>(button))), expected)
+            << SDL_GameControllerGetStringForButton(static_cast<SDL_GameControllerButton>(button));
+    }
 }
 
 TEST_F(GamepadTest, the_stick_sends_one_press_per_push_and_is_held_for_walking) {
