@@ -657,6 +657,7 @@ TEST(RoundTrip, a_new_games_title_is_its_folders_name_however_the_folder_is_spel
     for (int k = 0; k < 40; ++k) {
         std::string name;
         for (std::size_t n = 1 + random() % 4; n > 0; --n) name += pieces[random() % pieces.size()];
+        if (name.back() == ' ') name += "x";  // Windows drops a name's trailing spaces: no folder is called so
         const std::string sep(1, static_cast<char>(fs::path::preferred_separator));
         for (const std::string& spelt : {name, name + "/", name + sep, "./" + name, name + "/.", "other/../" + name,
                                          name + "//", utf8Path(fs::current_path() / pathFromUtf8(name))})
