@@ -146,26 +146,33 @@ TEST(SceneMenu, continue_and_load_rows_come_first_and_the_scenes_keep_their_numb
 // date after its label) and Load above the numbered scenes. With
 // STAGEHAND_SHOT_DIR set, the frame is also written there as
 // scene-menu-rows.png, to look at.
-struct SceneMenuRenderTest : test::RenderFixture<1280, 720> {};
+struct SceneMenuRenderTest : test::RenderFixture<1280, 720> {
+    const ViewLayout layout = ViewLayout::fit(1280, 720);
+    // The menu's second frame, as a player sees it, as RGB rows; with
+    // STAGEHAND_SHOT_DIR set, also written there as `shot`.
+    std::vector<std::uint8_t> drawn(SceneMenu& menu, const char* shot) {
+        OffscreenTarget target(1280, 720);
+        for (int frame = 0; frame < 2; ++frame) {
+            target.bind();
+            glClearColor(0, 0, 0, 1);
+            glClear(GL_COLOR_BUFFER_BIT);
+            layout.applyViewport();
+            menu.draw(*batch, *text, layout);
+        }
+        auto rgb = target.readRgb();
+        OffscreenTarget::unbind();
+        if (const char* folder = std::getenv("STAGEHAND_SHOT_DIR")) {
+            std::string error;
+            EXPECT_TRUE(savePng(std::filesystem::path(folder) / shot, 1280, 720, rgb, error)) << error;
+        }
+        return rgb;
+    }
+};
 
 TEST_F(SceneMenuRenderTest, the_continue_row_shows_its_label_and_the_saves_title_and_date) {
     SceneMenu menu = threeScenes();
     menu.setLatestSave(true, "The lighthouse  \u00B7  2026-11-27 02:30");
-    OffscreenTarget target(1280, 720);
-    ViewLayout layout = ViewLayout::fit(1280, 720);
-    for (int frame = 0; frame < 2; ++frame) {  // the second frame, as a player sees it
-        target.bind();
-        glClearColor(0, 0, 0, 1);
-        glClear(GL_COLOR_BUFFER_BIT);
-        layout.applyViewport();
-        menu.draw(*batch, *text, layout);
-    }
-    auto rgb = target.readRgb();
-    OffscreenTarget::unbind();
-    if (const char* folder = std::getenv("STAGEHAND_SHOT_DIR")) {
-        std::string error;
-        EXPECT_TRUE(savePng(std::filesystem::path(folder) / "scene-menu-rows.png", 1280, 720, rgb, error)) << error;
-    }
+    auto rgb = drawn(menu, "scene-menu-rows.png");
     auto at = [&](int x, int y) { return &rgb[(static_cast<std::size_t>(y) * 1280 + x) * 3]; };
     auto isAccent = [&](int x, int y) {
         const std::uint8_t* p = at(x, y);
@@ -197,21 +204,9 @@ TEST_F(SceneMenuRenderTest, in_a_right_to_left_language_the_rows_read_from_the_r
     ASSERT_EQ(error, "");
     SceneMenu menu({{"a", "\u0627\u0644\u0645\u0646\u0627\u0631\u0629"}, {"b", "\u0627\u0644\u0628\u062D\u0631"}});
     menu.setLatestSave(true, "\u0627\u0644\u0645\u0646\u0627\u0631\u0629  \u00B7  2026-11-27 02:30");
-    OffscreenTarget target(1280, 720);
-    ViewLayout layout = ViewLayout::fit(1280, 720);
-    for (int frame = 0; frame < 2; ++frame) {
-        target.bind();
-        glClearColor(0, 0, 0, 1);
-        glClear(GL_COLOR_BUFFER_BIT);
-        layout.applyViewport();
-        menu.draw(*batch, *text, layout);
-    }
-    auto rgb = target.readRgb();
-    OffscreenTarget::unbind();
+    auto rgb = drawn(menu, "scene-menu-rows-ar.png");
+    const float label = text->width(text->font(FontFace::Regular, 26, layout.scale), lang::word("menu.continue"));
     lang::engineWords().setLanguage(lang::kSourceLanguage, error);
-    if (const char* folder = std::getenv("STAGEHAND_SHOT_DIR")) {
-        EXPECT_TRUE(savePng(std::filesystem::path(folder) / "scene-menu-rows-ar.png", 1280, 720, rgb, error)) << error;
-    }
     auto at = [&](int x, int y) { return &rgb[(static_cast<std::size_t>(y) * 1280 + x) * 3]; };
     auto isAccent = [&](int x, int y) {
         const std::uint8_t* p = at(x, y);
@@ -229,7 +224,6 @@ TEST_F(SceneMenuRenderTest, in_a_right_to_left_language_the_rows_read_from_the_r
     EXPECT_GT(inkIn(930, 960, firstScene, firstScene + 40), 0) << "the first scene's number, at the right";
     EXPECT_EQ(inkIn(320, 350, firstScene, firstScene + 40), 0) << "no number at the left";
     EXPECT_GT(inkIn(780, 930, firstScene, firstScene + 40), 50) << "its title just before the number";
-    float label = text->width(text->font(FontFace::Regular, 26, layout.scale), lang::word("menu.continue"));
     EXPECT_GT(inkIn(static_cast<int>(930 - label), 930, 262, 302), 50) << "Continue's label at the right";
     EXPECT_GT(inkIn(330, static_cast<int>(930 - label - 30), 268, 300), 50) << "the save's title and date before it";
 }
