@@ -5,6 +5,10 @@
 // the same time, and still when the player asks).
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
+#include <vector>
+
 #include "RenderFixture.h"
 #include "TestSupport.h"
 #include "render/OffscreenTarget.h"
@@ -179,6 +183,60 @@ end)");
     EXPECT_NEAR(at("fast") - starts[1]->time, 91.0 / 90, 2 * kTick);
     EXPECT_NEAR(at("slow") - starts[2]->time, 10.0 / 10, 2 * kTick);
     EXPECT_LE(at("instant") - starts[3]->time, 2 * kTick);
+}
+
+// The typewriter's pace over generated lines: a line is a run of parts, plain
+// or inside {speed=F}, {cps=N} or {instant}, each followed by a signal. Each
+// part types at its own pace (the player's 45 characters a second, that times
+// F, N a second, or at once) and the pace after a closing tag is the one
+// before it: every signal comes when the parts before it have taken their time.
+TEST(MarkupTyping, every_part_of_a_line_types_at_its_own_pace_and_a_closed_span_gives_the_pace_back) {
+    std::mt19937 random(45);
+    std::string script = "function scene()\n";
+    std::vector<std::vector<double>> expected;  // per line, the typing time at each signal
+    for (int line = 0; line < 12; ++line) {
+        std::string text;
+        double at = 0;
+        std::vector<double> signals;
+        for (int part = 0, parts = 2 + static_cast<int>(random() % 4); part < parts; ++part) {
+            const int length = 3 + static_cast<int>(random() % 25);
+            const std::string letters(static_cast<std::size_t>(length), static_cast<char>('a' + part));
+            switch (random() % 4) {
+                case 0: text += letters, at += length / 45.0; break;
+                case 1: {
+                    const int factor = 2 + static_cast<int>(random() % 3);
+                    text += "{speed=" + std::to_string(factor) + "}" + letters + "{/speed}";
+                    at += length / (45.0 * factor);
+                    break;
+                }
+                case 2: {
+                    const int cps = 10 + static_cast<int>(random() % 40);
+                    text += "{cps=" + std::to_string(cps) + "}" + letters + "{/cps}";
+                    at += static_cast<double>(length) / cps;
+                    break;
+                }
+                default: text += "{instant}" + letters + "{/instant}";
+            }
+            text += "{signal=l" + std::to_string(line) + "p" + std::to_string(part) + "}";
+            signals.push_back(at);
+        }
+        script += "    dialogue(\"jon\", \"" + text + "\")\n";
+        expected.push_back(signals);
+    }
+    Stage stage(script + "end\n");
+    stage.startScene("scene");
+    stage.ticks(60 * 120);
+    auto starts = stage.events("line");
+    ASSERT_EQ(starts.size(), expected.size());
+    for (std::size_t line = 0; line < expected.size(); ++line)
+        for (std::size_t part = 0; part < expected[line].size(); ++part) {
+            const std::string name = "l" + std::to_string(line) + "p" + std::to_string(part);
+            double when = -1;
+            for (const auto* e : stage.events("cue"))
+                if (*e->field("name") == name) when = e->time;
+            ASSERT_GE(when, 0) << "no signal " << name;
+            EXPECT_NEAR(when - starts[line]->time, expected[line][part], (part + 2) * kTick) << name;
+        }
 }
 
 TEST(MarkupTyping, skipping_fires_every_event_in_order_without_the_pauses) {
