@@ -320,3 +320,32 @@ TEST(Sound, check_reports_unknown_sound_names_at_their_lines) {
     EXPECT_NE(findings[1].find(":3: dialogue: unknown sound 'quite' (did you mean 'quiet'?)"), std::string::npos)
         << findings[1];
 }
+
+// A stop with a fade takes the sound down along a straight line to silence
+// over its seconds, and only the sound it names: over generated fades and
+// stop times, the level of each 50 ms window follows 1 - (t - stop) / fade of
+// the sound's own level, and the other sound plays on untouched. A fade of 0
+// still ends it at once (no click: a few milliseconds).
+TEST(Sound, a_stop_fades_its_own_sound_along_a_straight_line_to_silence_and_leaves_the_others) {
+    std::mt19937 random(45);
+    for (int round = 0; round < 6; ++round) {
+        const double stopAt = 0.5 + (random() % 10) / 10.0, fade = round == 0 ? 0.0 : 0.2 + (random() % 8) / 10.0;
+        AudioCue faded, kept, stop;
+        faded.id = 1, faded.time = 0, faded.clip = clipOf(square(4.0, 3000));
+        kept.id = 2, kept.time = 0, kept.clip = clipOf(square(4.0, 1000)), kept.pan = 1;  // the right channel only
+        stop.kind = AudioCue::Kind::Stop, stop.id = 1, stop.time = stopAt, stop.fade = static_cast<float>(fade);
+        const auto pcm = renderCues({faded, kept, stop}, 3.9);
+        const double full = rms(pcm, 0.1, stopAt);  // the left channel: the faded sound alone
+        ASSERT_GT(full, 1000);
+        for (double t = stopAt; t + 0.05 < stopAt + fade; t += 0.05) {
+            const double mid = t + 0.025, gain = 1 - (mid - stopAt) / fade;
+            EXPECT_NEAR(rms(pcm, t, t + 0.05) / full, gain, 0.06) << "fade " << fade << " at " << mid;
+        }
+        EXPECT_EQ(rms(pcm, stopAt + fade + 0.01, 3.9), 0) << "silent after a fade of " << fade;
+        // The other sound, on the right, keeps its level through the fade and after it.
+        double right = 0;
+        for (std::int64_t i = frameAt(stopAt); i < frameAt(3.9); ++i) right += std::abs(pcm[2 * i + 1]);
+        right /= static_cast<double>(frameAt(3.9) - frameAt(stopAt));
+        EXPECT_GT(right, 900) << "the sound not named keeps playing";
+    }
+}
