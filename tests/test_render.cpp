@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "RenderFixture.h"
@@ -17,6 +18,7 @@
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
 #include "render/TextRenderer.h"
+#include "view/Palette.h"
 #include "view/WorldView.h"
 
 using namespace stagehand;
@@ -494,4 +496,56 @@ TEST_F(RenderTest, every_transition_only_takes_the_old_backdrop_away_and_only_br
             lastOld = oldWeight, lastNew = newWeight;
         }
     }
+}
+
+// A banner's words stand centred across the view, above its middle (the
+// banner's place), in the banner's colour; fade("out") then veils the whole
+// view in black, and fade("in") takes the veil away again.
+TEST_F(RenderTest, a_banner_stands_centred_above_the_middle_and_a_fade_out_veils_the_whole_view) {
+    const auto folder = test::scratchFolder() / "banner";
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "banner.lua", std::ios::binary) << R"(SCENES = { "scene" }
+function scene()
+    banner("CHAPTER ONE", 3)
+    wait(1.5)
+    fade("out", 1)
+    wait(2)
+    fade("in", 0.5)
+    wait(5)
+end
+)";
+    Simulation::Options options;
+    options.dataRoot = test::dataRoot();
+    options.scriptPath = (folder / "banner.lua").string();
+    options.headless = true;
+    Simulation sim(options);
+    std::string error;
+    ASSERT_TRUE(sim.startScene("scene", error)) << error;
+    auto runTo = [&sim](double seconds) {
+        while (sim.time() < seconds) sim.tick();
+    };
+    OffscreenTarget target(kWidth, kHeight);
+    runTo(0.8);
+    auto shown = render(sim, target);
+    // The banner's ink: pixels of its colour (its text is drawn in no other), where they stand.
+    double sumX = 0, sumY = 0, count = 0;
+    for (int y = 0; y < kHeight; ++y)
+        for (int x = 0; x < kWidth; ++x)
+            if (near(pixelAt(shown, x, y), {palette::kBannerText.r, palette::kBannerText.g, palette::kBannerText.b}, 6))
+                sumX += x, sumY += y, ++count;
+    ASSERT_GT(count, 300) << "the banner's words are drawn in the banner's colour";
+    EXPECT_NEAR(sumX / count, kWidth / 2.0, 12) << "centred across the view";
+    // Its top 110 above the middle: the words stand between there and the middle.
+    EXPECT_LT(sumY / count, kHeight / 2.0) << "above the view's middle";
+    EXPECT_GT(sumY / count, kHeight / 2.0 - 110) << "below the banner's top";
+    runTo(2.9);  // the fade out took a second from 1.5 s
+    auto veiled = render(sim, target);
+    int lit = 0;
+    for (std::size_t i = 0; i < veiled.size(); ++i) lit += veiled[i] > 8;
+    EXPECT_LT(lit, 50) << "the whole view is black";
+    runTo(4.2);  // the fade in took half a second from 3.5 s
+    auto back = render(sim, target);
+    int litAgain = 0;
+    for (std::size_t i = 0; i < back.size(); ++i) litAgain += back[i] > 8;
+    EXPECT_GT(litAgain, static_cast<int>(back.size() / 4)) << "the scene shows again";
 }
