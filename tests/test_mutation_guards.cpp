@@ -268,3 +268,52 @@ TEST(CommandLineRanges, every_numeric_option_takes_its_stated_range_and_refuses_
     for (const char* bad : {"2,0", "0,1", "1,,2", "1,-2", "1,2.5"})
         EXPECT_FALSE(parses("--choose", bad, error)) << "--choose " << bad << " is accepted";
 }
+
+// Every other way a command line can be wrong: each refused in one line that
+// names what to write instead, and each right form beside it accepted.
+TEST(CommandLineRanges, every_malformed_command_line_is_refused_in_one_line_naming_the_option) {
+    struct Case {
+        std::vector<std::string> args;
+        const char* named;  // "" when the line is accepted
+    };
+    const Case cases[] = {
+        {{"--seed", "7"}, ""},
+        {{"--seed", "-1"}, "--seed"},
+        {{"--seed", "1.5"}, "--seed"},
+        {{"--seed", "x"}, "--seed"},
+        {{"--size", "640x360"}, ""},
+        {{"--size", "64x64"}, ""},
+        {{"--size", "63x64"}, "--size"},
+        {{"--size", "640x63"}, "--size"},
+        {{"--size", "640"}, "--size"},
+        {{"--size", "wide"}, "--size"},
+        {{"--headless", "--scene"}, "--scene"},
+        {{"--headless", "--record"}, "--record"},
+        {{"--headless", "--audio", "a.wav"}, ""},
+        {{"--audio", "a.wav"}, "--audio"},
+        {{"--package", "game", "--out", "dist"}, ""},
+        {{"--package", "game"}, "--out"},
+        {{"--screenshot", "s.png", "--at", "2"}, ""},
+        {{"--screenshot", "s.png"}, "--at"},
+        {{"one", "two"}, "one game at a time"},
+        {{"game", "--script", "x.lua"}, "name the game once"},
+        {{"--frobnicate"}, "--frobnicate"},
+    };
+    for (const Case& c : cases) {
+        std::vector<std::string> args = {"stagehand"};
+        args.insert(args.end(), c.args.begin(), c.args.end());
+        std::vector<char*> argv;
+        for (auto& arg : args) argv.push_back(arg.data());
+        CommandLine cmd;
+        std::string error, line;
+        for (const auto& a : c.args) line += a + " ";
+        const bool accepted = parseCommandLine(static_cast<int>(argv.size()), argv.data(), cmd, error);
+        if (*c.named == '\0') {
+            EXPECT_TRUE(accepted) << line << ": " << error;
+        } else {
+            EXPECT_FALSE(accepted) << line << "is accepted";
+            EXPECT_NE(error.find(c.named), std::string::npos) << line << ": " << error;
+            EXPECT_EQ(error.find('\n'), std::string::npos) << line << ": one line";
+        }
+    }
+}
