@@ -12,6 +12,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/author/TimelineReport.h"
@@ -26,15 +27,22 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The command line `args` (without the program's name), parsed; the test
-// fails if it does not parse.
-CommandLine parsed(std::vector<std::string> args) {
+// Whether the command line `args` (without the program's name) parses into
+// `cmd`; `error` says why not.
+bool parses(std::vector<std::string> args, CommandLine& cmd, std::string& error) {
     args.insert(args.begin(), "stagehand");
     std::vector<char*> argv;
     for (auto& arg : args) argv.push_back(arg.data());
+    error.clear();
+    return parseCommandLine(static_cast<int>(argv.size()), argv.data(), cmd, error);
+}
+
+// The command line `args` (without the program's name), parsed; the test
+// fails if it does not parse.
+CommandLine parsed(std::vector<std::string> args) {
     CommandLine cmd;
     std::string error;
-    EXPECT_TRUE(parseCommandLine(static_cast<int>(argv.size()), argv.data(), cmd, error)) << error;
+    EXPECT_TRUE(parses(std::move(args), cmd, error)) << error;
     return cmd;
 }
 
@@ -236,13 +244,9 @@ TEST(CommandLineRanges, every_numeric_option_takes_its_stated_range_and_refuses_
                             {"--watchdog", 0.01, 3600, false},    {"--memory-limit", 16, 65536, false},
                             {"--explore-paths", 0, 100000, true}, {"--explore-walks", 0, 100000, true},
                             {"--choose", 1, 1000, true}};
-    auto parses = [](const std::string& option, const std::string& value, std::string& error) {
-        std::vector<std::string> args = {"stagehand", "--headless", option, value};
-        std::vector<char*> argv;
-        for (auto& arg : args) argv.push_back(arg.data());
+    auto parsesOption = [](const std::string& option, const std::string& value, std::string& error) {
         CommandLine cmd;
-        error.clear();
-        return parseCommandLine(static_cast<int>(argv.size()), argv.data(), cmd, error);
+        return parses({"--headless", option, value}, cmd, error);
     };
     auto text = [](double v) {
         std::ostringstream out;
@@ -253,20 +257,20 @@ TEST(CommandLineRanges, every_numeric_option_takes_its_stated_range_and_refuses_
     for (const Range& r : ranges) {
         std::string error;
         for (double ok : {r.lo, r.hi, r.whole ? std::floor((r.lo + r.hi) / 2) : (r.lo + r.hi) / 2})
-            EXPECT_TRUE(parses(r.option, text(ok), error)) << r.option << " " << text(ok) << ": " << error;
+            EXPECT_TRUE(parsesOption(r.option, text(ok), error)) << r.option << " " << text(ok) << ": " << error;
         const double step = r.whole ? 1 : 0.001;
         std::vector<std::string> refused = {text(r.lo - step), "x", "nan", "inf", "-inf", ""};
         if (std::string(r.option) != "--choose") refused.push_back(text(r.hi + step));  // a list has no top
         if (r.whole) refused.push_back(text(r.lo + 0.5));
         for (const std::string& bad : refused) {
-            EXPECT_FALSE(parses(r.option, bad, error)) << r.option << " '" << bad << "' is accepted";
+            EXPECT_FALSE(parsesOption(r.option, bad, error)) << r.option << " '" << bad << "' is accepted";
             EXPECT_NE(error.find(r.option), std::string::npos) << r.option << " '" << bad << "': " << error;
         }
     }
     std::string error;
-    EXPECT_TRUE(parses("--choose", "2,1,3", error)) << error;
+    EXPECT_TRUE(parsesOption("--choose", "2,1,3", error)) << error;
     for (const char* bad : {"2,0", "0,1", "1,,2", "1,-2", "1,2.5"})
-        EXPECT_FALSE(parses("--choose", bad, error)) << "--choose " << bad << " is accepted";
+        EXPECT_FALSE(parsesOption("--choose", bad, error)) << "--choose " << bad << " is accepted";
 }
 
 // Every other way a command line can be wrong: each refused in one line that
@@ -300,14 +304,10 @@ TEST(CommandLineRanges, every_malformed_command_line_is_refused_in_one_line_nami
         {{"--frobnicate"}, "--frobnicate"},
     };
     for (const Case& c : cases) {
-        std::vector<std::string> args = {"stagehand"};
-        args.insert(args.end(), c.args.begin(), c.args.end());
-        std::vector<char*> argv;
-        for (auto& arg : args) argv.push_back(arg.data());
         CommandLine cmd;
         std::string error, line;
         for (const auto& a : c.args) line += a + " ";
-        const bool accepted = parseCommandLine(static_cast<int>(argv.size()), argv.data(), cmd, error);
+        const bool accepted = parses(c.args, cmd, error);
         if (*c.named == '\0') {
             EXPECT_TRUE(accepted) << line << ": " << error;
         } else {
