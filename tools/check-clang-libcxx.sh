@@ -28,3 +28,16 @@ for golden in handshake_seed1 conversation_seed1 openingScene_seed7; do
     | cmp - "tests/golden/$golden.txt"
   echo "clang-libcxx: $golden matches"
 done
+# Every scene in every language, played as tests/WholeScenes.cmake plays it.
+count=0
+for golden in tests/golden/whole/*.jsonl; do
+  name=$(basename "$golden" .jsonl)
+  scene=${name%.*}
+  language=${name#*.}
+  play=$(sed -n "s/^set(whole_play_${scene} \"\(.*\)\")\$/\1/p" tests/WholeScenes.cmake | tr '|' ' ')
+  # shellcheck disable=SC2086  # $play is the scene's options, one word each
+  ./build/clang-libcxx/stagehand --headless --json --scene "$scene" --seconds 120 --seed 1 --lang "$language" $play \
+    | cmp - "$golden"
+  count=$((count + 1))
+done
+echo "clang-libcxx: the $count whole-scene transcripts (tests/golden/whole) match"

@@ -1,12 +1,19 @@
-# Renders the lighthouse scene's sound (--headless --audio) twice, the second
+# Renders a scene's sound (--headless --audio; ARGS, |-separated, say which
+# scene and how it is played, the lighthouse by default) twice, the second
 # time with SDL_AUDIODRIVER naming no driver at all (a headless run never needs
 # a sound card), and checks both files are the same bytes, with the SHA-256
 # kept in GOLDEN for this PLATFORM. Set UPDATE_GOLDEN=1 in the environment to
 # rewrite that line. One hash per platform, because the Vorbis decoders differ:
 # Debian's SDL2_mixer uses libvorbis, the Windows build its bundled stb_vorbis
 # (both Lua builds of one platform share the line).
-# Inputs: EXE, EMULATOR, WAV, GOLDEN, PLATFORM, WORKDIR.
-set(args --headless --scene lighthouse --seconds 60 --choose 2,3,1 --seed 1)
+# Inputs: EXE, EMULATOR, WAV, GOLDEN, PLATFORM, WORKDIR, ARGS.
+if(ARGS)
+  string(REPLACE "|" ";" args "--headless|${ARGS}")
+else()
+  set(args --headless --scene lighthouse --seconds 60 --choose 2,3,1 --seed 1)
+endif()
+get_filename_component(wav_dir "${WAV}" DIRECTORY)
+file(MAKE_DIRECTORY "${wav_dir}")
 set(driver_1 "")
 set(driver_2 "SDL_AUDIODRIVER=no_such_driver")
 foreach(run 1 2)
