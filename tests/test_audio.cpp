@@ -6,9 +6,11 @@
 
 #include <SDL.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <random>
 
@@ -347,5 +349,71 @@ TEST(Sound, a_stop_fades_its_own_sound_along_a_straight_line_to_silence_and_leav
         for (std::int64_t i = frameAt(stopAt); i < frameAt(3.9); ++i) right += std::abs(pcm[2 * i + 1]);
         right /= static_cast<double>(frameAt(3.9) - frameAt(stopAt));
         EXPECT_GT(right, 900) << "the sound not named keeps playing";
+    }
+}
+
+// The typewriter's blips over generated conversations, against the rules
+// docs/API.md gives them: only an actor given a blip has any, never while a
+// voice plays, and a line typed with no voice starts
+// blipping with its first letter. Each conversation mixes voiced and unvoiced
+// lines of two actors in dialogue boxes and story pages, one actor perhaps with
+// no blip at all.
+TEST(Sound, over_generated_conversations_blips_follow_the_typing_and_never_sound_under_a_voice) {
+    std::mt19937 random(45);
+    const char* actors[] = {"jackie", "jon"};
+    for (int round = 0; round < 12; ++round) {
+        const bool blipping[] = {true, random() % 2 == 0};
+        std::string script = "function scene()\n  setBlip('jackie', 'beep', {pitch = 2})\n";
+        if (blipping[1]) script += "  setBlip('jon', 'beep')\n";
+        std::vector<bool> voiced;
+        for (int line = 0; line < 6; ++line) {
+            const char* actor = actors[random() % 2];
+            voiced.push_back(random() % 3 == 0);
+            const std::string call = random() % 2 ? "dialogue" : "text";
+            script += "  " + call + "('" + actor + "', 'Line " + std::to_string(line) +
+                      ", typed slowly enough to blip a few times.'" + (voiced.back() ? ", 'quiet'" : "") + ")\n";
+            if (random() % 2) script += "  wait(0.3)\n";
+        }
+        script += "end";
+        SoundStage stage(script);
+        ASSERT_EQ(stage.run("scene", 2400).status, "done") << script;
+
+        // When voices play: from each voice's start to its clip's end or the next voice cue.
+        std::vector<std::pair<double, double>> voices;
+        const auto& cues = stage.world.soundtrack().cues();
+        for (std::size_t i = 0; i < cues.size(); ++i) {
+            if (cues[i].lane != Lane::Voice || cues[i].kind != AudioCue::Kind::Play) continue;
+            double end = cues[i].time + cues[i].clip->seconds();
+            for (std::size_t j = i + 1; j < cues.size(); ++j)
+                if (cues[j].lane == Lane::Voice) {
+                    end = std::min(end, cues[j].time);
+                    break;
+                }
+            voices.emplace_back(cues[i].time, end);
+        }
+        std::vector<double> blipTimes;
+        for (const auto& cue : cues) {
+            if (cue.lane != Lane::Blip) continue;
+            blipTimes.push_back(cue.time);
+            for (const auto& [from, to] : voices)
+                EXPECT_FALSE(cue.time >= from - 1e-9 && cue.time < to - 1e-9)
+                    << "a blip at " << cue.time << " under a voice from " << from << " to " << to << "\n"
+                    << script;
+        }
+        // Each unvoiced line by an actor with a blip blips as its first letter appears.
+        std::vector<const TranscriptEvent*> lines = stage.events("line");
+        for (const auto* page : stage.events("text")) lines.push_back(page);
+        std::sort(lines.begin(), lines.end(), [](auto* a, auto* b) { return a->time < b->time; });
+        ASSERT_EQ(lines.size(), voiced.size()) << script;
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const std::string speaker = *lines[i]->field("speaker");
+            const bool blips = speaker == "jackie" || blipping[1];
+            const bool heard = std::any_of(blipTimes.begin(), blipTimes.end(), [&](double t) {
+                return t >= lines[i]->time - 1e-9 && t < lines[i]->time + 0.05;
+            });
+            EXPECT_EQ(heard, blips && !voiced[i])
+                << "line " << i << " of " << speaker << " at " << lines[i]->time << "\n"
+                << script;
+        }
     }
 }

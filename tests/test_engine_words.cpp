@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -21,6 +22,7 @@
 #include "app/window/PlayerSettings.h"
 #include "lang/EngineWords.h"
 #include "lang/LineProvider.h"
+#include "lang/StringTable.h"
 #include "render/OffscreenTarget.h"
 #include "render/TextShaper.h"
 #include "view/Palette.h"
@@ -274,4 +276,39 @@ TEST_F(EngineWordsTest, scene_titles_and_actor_names_are_shown_in_the_language_p
     EXPECT_EQ(titleAndName("ja"), std::make_pair(std::string("ジョージとボブ：消えたはしご"), std::string("あなた")));
     EXPECT_EQ(titleAndName("ar").second, "أنت");
     EXPECT_EQ(titleAndName("fr").first, "George et Bob\u00A0: l’échelle disparue");
+}
+
+// The fallback, against a model over generated tables: each engine word's row
+// is left out, left untranslated (empty text, as --strings merge writes a new
+// row) or translated; the word shown is its translation, or its English when
+// the row gives none. A table written with the engine's own writer, so its
+// quoting is the one a translator's file gets.
+TEST_F(EngineWordsTest, over_generated_tables_a_word_shows_its_translation_or_its_english_when_the_row_gives_none) {
+    auto folder = test::scratchFolder() / "engine-words-fallback";
+    std::filesystem::create_directories(folder);
+    lang::engineWords().setFolder(folder.string());
+    std::mt19937 random(45);
+    for (int round = 0; round < 25; ++round) {
+        lang::StringTable table;
+        table.language = "fr";
+        std::map<std::string, std::string> expected;
+        for (const lang::EngineWord& w : lang::engineWordList()) {
+            const int kind = static_cast<int>(random() % 3);  // 0 left out, 1 untranslated, 2 translated
+            expected[w.id] = w.source;
+            if (kind == 0) continue;
+            lang::StringRow row;
+            row.id = w.id;
+            row.source = w.source;
+            row.lock = lang::sourceLock(w.source);
+            if (kind == 2) row.text = "«" + std::to_string(round) + ", " + w.id + "»";
+            if (kind == 2) expected[w.id] = row.text;
+            table.rows.push_back(row);
+        }
+        std::string error;
+        ASSERT_TRUE(lang::writeStringTable((folder / "Engine.fr.csv").string(), table, error)) << error;
+        lang::engineWords().setLanguage("fr", error);
+        ASSERT_EQ(error, "") << "round " << round;
+        for (const auto& [id, text] : expected) EXPECT_EQ(lang::word(id), text) << "round " << round << ", " << id;
+    }
+    std::filesystem::remove_all(folder);
 }
