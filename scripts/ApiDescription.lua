@@ -26,6 +26,9 @@
 
 local M = {}
 
+-- The zoom the camera takes, by zoomCamera or a tween of its zoom.
+local ZOOM_RANGE = { 0.25, 8 }
+
 -- What an argument may be. `lua` is its LuaLS type; `literal` which kinds of
 -- literal --check accepts for it (string, number, boolean, table, function);
 -- `names` the list of known names a string literal must be in (the host gives
@@ -42,6 +45,7 @@ M.types = {
     label = { lua = "string|Line", literal = { "string" }, markup = "shown", expects = "a string or a line(...)" },
     number = { lua = "number", literal = { "number" }, expects = "a number" },
     seconds = { lua = "number", literal = { "number" }, atLeast = 0, expects = "a non-negative finite number" },
+    distance = { lua = "number", literal = { "number" }, above = 0, expects = "a positive number" },
     -- (`whole`: a number with no fraction)
     integer = { lua = "integer", literal = { "number" }, atLeast = 1, whole = true, expects = "a positive integer" },
     ["function"] = { lua = "function", literal = { "function" }, expects = "a function" },
@@ -87,13 +91,17 @@ M.types = {
         "inQuad", "outQuad", "inOutQuad", "inCubic", "outCubic", "inOutCubic", "inSine", "outSine", "inOutSine",
         "inBack", "outBack", "inOutBack", "inElastic", "outElastic", "inOutElastic",
         "inBounce", "outBounce", "inOutBounce" } },
+    -- `properties`: what each target can tween (any actor: its position); play (StageSupport.lua) and --check
+    -- both read it
     tweenTarget = { lua = 'string|"camera"|"fade"|"picture"', literal = { "string" },
-        expects = "an actor, camera, fade or picture" },
+        expects = "an actor, camera, fade or picture",
+        properties = { actor = { "position" }, camera = { "center", "zoom" }, fade = { "level" },
+            picture = { "opacity" } } },
     tweenProperty = { lua = '"position"|"center"|"zoom"|"level"|"opacity"', literal = { "string" },
         enum = { "position", "center", "zoom", "level", "opacity" } },
-    -- a place for position and center, a number for zoom, level and opacity
+    -- a place for position and center, a number in `ranges` for zoom (zoomCamera's), level and opacity
     tweenValue = { lua = "number|string|Point", literal = { "number", "string", "table" }, names = "places",
-        expects = "a place or a number" },
+        expects = "a place or a number", ranges = { zoom = ZOOM_RANGE, level = { 0, 1 }, opacity = { 0, 1 } } },
 }
 
 -- The sections of docs/API.md that hold a generated table, in its order. A
@@ -266,7 +274,7 @@ M.functions = {
         signature = "moveCamera(place, seconds [, easing]) -> Process",
         doc = "Eases the camera to `place` (an actor, whom it tracks while the move lasts, a waypoint or a point) "
             .. "over `seconds` (default easing `inOutSine`); stops a follow. Returns the move's process at once." },
-    { "zoomCamera", "camera", params = { { "zoom", "number", range = { 0.25, 8 } }, { "seconds", "seconds" },
+    { "zoomCamera", "camera", params = { { "zoom", "number", range = ZOOM_RANGE }, { "seconds", "seconds" },
         { "easing", "easing", opt = true } }, returns = { { "Process" } },
         signature = "zoomCamera(zoom, seconds [, easing]) -> Process",
         doc = "Eases the zoom to `zoom` (1 the stage's size, 2 twice as close; 0.25 to 8) about the camera's "
@@ -373,7 +381,7 @@ M.functions = {
 
     { "setPlayer", "player", params = { { "actor", "actor", orNil = true } },
         doc = "The character the arrow keys / WASD move while controls are enabled." },
-    { "waitNear", "player", params = { { "actor", "actor" }, { "place", "place" }, { "radius", "number" } },
+    { "waitNear", "player", params = { { "actor", "actor" }, { "place", "place" }, { "radius", "distance" } },
         builtOn = "positionOf",
         waits = true,
         doc = "Waits until `actor` is within `radius` of `place` (an actor, a waypoint name or a point)." },

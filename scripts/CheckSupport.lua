@@ -184,6 +184,8 @@ function checkArgument(ctx, fname, param, literal, line)
         find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, expects, literal.shown)
     elseif literal.kind == "number" and type.atLeast and literal.value and literal.value < type.atLeast then
         find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, type.expects, literal.shown)
+    elseif literal.kind == "number" and type.above and literal.value and literal.value <= type.above then
+        find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, type.expects, literal.shown)
     elseif literal.kind == "number" and type.whole and literal.value and literal.value % 1 ~= 0 then
         find(ctx, line, "%s: %s must be %s. Was %s", fname, param.name, type.expects, literal.shown)
     elseif literal.kind == "number" and range and literal.value and not (literal.value >= range[1]
@@ -212,7 +214,7 @@ end
 -- The parameter argument n of a described call is, under the name its error gives it.
 local function paramAt(call, n)
     local param = call.entry.params[n]
-    if param and param.alone and #call.args == 1 then
+    if param and param.alone and #call.args <= 1 then
         return { name = param.alone, type = param.type } -- text(s): the one argument is the text
     elseif param and param.alone then
         return { name = "speaker", type = param.speaker, orNil = true } -- text(actor, s): nil is narration
@@ -230,7 +232,7 @@ local function checkCall(ctx, call)
         end
         local span = args[n]
         param = paramAt(call, n)
-        if not span and not param.opt and not call.openEnded then
+        if not span and not param.opt and not param.orNil and not call.openEnded then -- (f() is f(nil))
             find(ctx, call.line, "%s: argument %d (%s) is missing", fname, n, param.name)
         elseif span and span.kind == "string" and param.lineText then
             -- a line() template: judged as the text it is shown in, in that call's words (any line's tags
@@ -245,6 +247,43 @@ local function checkCall(ctx, call)
     local varargs = params[#params] and params[#params].name == "..."
     if not varargs and #args > #params and not (call.openEnded and #args == #params + 1) then
         find(ctx, call.line, "%s takes %d argument%s, not %d", fname, #params, #params == 1 and "" or "s", #args)
+    end
+end
+
+-- tween(target, property, to, ...): what the arguments say of each other, by the rules play keeps
+-- (ApiDescription.lua's tweenTarget.properties and tweenValue.ranges), in play's words.
+local function checkTween(ctx, call)
+    local target, property, to = call.args[1], call.args[2], call.args[3]
+    if not (target and target.kind == "string" and property and property.kind == "string") then
+        return
+    end
+    local properties = ctx.api.types.tweenTarget.properties
+    local isActor = ctx.sets.actors and ctx.sets.actors[target.value]
+    local allowed = properties[isActor and "actor" or target.value]
+    if not allowed or (target.value == "actor" and not isActor) then
+        if ctx.sets.actors then -- (with no actor list, any name may be one)
+            find(ctx, call.line, "tween: target must be an actor, camera, fade or picture. Was %s", target.shown)
+        end
+        return
+    end
+    local fitting = false
+    for _, name in ipairs(allowed) do
+        fitting = fitting or name == property.value
+    end
+    if not fitting then
+        if contains(ctx.api.types.tweenProperty.enum, property.value) then -- (else the enum's finding says it)
+            find(ctx, call.line, "tween: %s has no property %s; %s: %s", target.shown, property.shown,
+                isActor and "an actor's property is" or "its properties are", table.concat(allowed, ", "))
+        end
+        return
+    end
+    local range = ctx.api.types.tweenValue.ranges[property.value]
+    if range and to and to.kind and not (to.kind == "number" and to.value and to.value >= range[1]
+        and to.value <= range[2]) then
+        find(ctx, call.line, "tween: to must be a number from %s to %s. Was %s", tostring(range[1]),
+            tostring(range[2]), to.shown)
+    elseif not range and to and to.kind == "number" then
+        find(ctx, call.line, "tween: to must be an actor, a waypoint name or a {x =, y =} table. Was %s", to.shown)
     end
 end
 
@@ -263,6 +302,9 @@ local function checkCalls(ctx)
     for _, call in ipairs(ctx.facts.calls) do
         if call.entry and call.global then
             checkCall(ctx, call)
+            if call.name == "tween" then
+                checkTween(ctx, call)
+            end
         end
     end
 end

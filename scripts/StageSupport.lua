@@ -10,7 +10,12 @@ local function describe(value)
     if value ~= value then
         return "nan" -- the C library may print -nan or nan(ind)
     end
-    return type(value) == "string" and string.format("%q", value) or tostring(value)
+    if type(value) == "string" then
+        return string.format("%q", value)
+    elseif type(value) == "number" or type(value) == "boolean" or value == nil then
+        return tostring(value)
+    end
+    return type(value) -- a table, not "table: 0x55d0...": the same words on every run, as --check's
 end
 
 -- Raises at the scene line that called the API function that called this.
@@ -691,15 +696,12 @@ return function(stage, S, apiDescription)
     for _, name in ipairs(TWEEN_PROPERTIES) do
         IS_PROPERTY[name] = true
     end
-    -- What each target can tween: its properties, and how to read and set each.
-    local TARGETS = {
-        camera = { "center", "zoom" },
-        fade = { "level" },
-        picture = { "opacity" },
-    }
+    -- What each target can tween (ApiDescription.lua's, which --check reads too).
+    local TARGETS = apiDescription.types.tweenTarget.properties
+    local TWEEN_RANGES = apiDescription.types.tweenValue.ranges
 
     local function tweenNumber(key, target, property, to, seconds, easing, now, set)
-        checkRange("tween", "to", to, 0, 1)
+        checkRange("tween", "to", to, unpack(TWEEN_RANGES[property]))
         checkSeconds("tween", "seconds", seconds)
         local f, easingName = easingOf("tween", easing)
         return startTween(key, seconds, { target = target, property = property, to = number(to), from = { now },
@@ -710,12 +712,12 @@ return function(stage, S, apiDescription)
     ---@return Process
     function api.tween(target, property, to, seconds, easing)
         local isActor = stage.isActor(target)
-        if not isActor and not TARGETS[target] then
+        if not isActor and (target == "actor" or not TARGETS[target]) then
             error(string.format("tween: target must be an actor, camera, fade or picture. Was %s", describe(target)),
                 2)
         end
         oneOf("tween", "property", property, TWEEN_PROPERTIES, IS_PROPERTY)
-        local allowed = isActor and { "position" } or TARGETS[target]
+        local allowed = TARGETS[isActor and "actor" or target]
         local fits = false
         for _, name in ipairs(allowed) do
             fits = fits or name == property

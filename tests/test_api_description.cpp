@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -107,6 +108,7 @@ const std::map<std::string, std::string> kGoodArgument = {
     {"string", "'hi'"},
     {"number", "1"},
     {"seconds", "0.01"},
+    {"distance", "1"},
     {"integer", "1"},
     {"image", "'keeper'"},
     {"sprite", "'keeper'"},
@@ -281,4 +283,144 @@ TEST(ApiDescription, every_engine_enum_is_spelt_as_the_description_spells_it) {
     }
     lua_close(L);
     EXPECT_EQ(stageEnums().size(), 3u);
+}
+
+namespace {
+
+// Values to try for an argument of each type, right and wrong ones: names
+// known and misspelt, every choice of an enum and one outside it, numbers in
+// and out of range, options tables with good and bad fields.
+const std::map<std::string, std::vector<std::string>> kTriedArguments = {
+    {"actor", {"'jackie'", "'jon'", "'jakcie'", "12"}},
+    {"waypoint", {"'forest.jackie_stop'", "'forest.nowhere'", "'jackie_stop'", "12"}},
+    {"point", {"'forest.jackie_stop'", "{x = 10, y = 20}", "'nowhere'", "12"}},
+    {"place", {"'jon'", "'forest.jackie_stop'", "{x = 10, y = 20}", "'nobody'", "12"}},
+    {"text", {"'hi'", "'{b}bold{/b} and {i}italic{/i}'", "'{w=0.1}pause'", "12"}},
+    {"label", {"'hi'", "''", "true"}},
+    {"string", {"'hi'", "true"}},
+    {"number", {"1", "0.3", "-1", "2", "100", "1e9", "'1'"}},
+    {"seconds", {"0.01", "0", "2", "-1", "'2'"}},
+    {"distance", {"1", "0.5", "0", "-1", "'1'"}},
+    {"integer", {"1", "3", "0", "1.5", "'1'"}},
+    {"image", {"'keeper'", "'keepr'", "12"}},
+    {"sprite", {"'keeper'", "'nope'", "12"}},
+    {"expression", {"'glad'", "'hapy'", "12"}},
+    {"signal", {"'s'", "12"}},
+    {"story", {"'probe'", "'nostory'", "12"}},
+    {"facing", {"'down'", "'up'", "'left'", "'right'", "'east'", "'Left'", "12"}},
+    {"fadeKind", {"'out'", "'in'", "'flash'", "'dim'", "12"}},
+    {"transition", {"'dissolve'", "'fade'", "'slide'", "'wipe'", "12"}},
+    {"easing", {"'linear'", "'outBounce'", "'inOutSine'", "'inOutBack'", "'bouncy'", "12"}},
+    {"function", {"function() end", "12"}},
+    {"predicate", {"function() return true end", "12"}},
+    {"voice", {"'door'", "{voice = 'door'}", "'dor'", "12"}},
+    {"sound", {"'door'", "'dor'", "12"}},
+    {"musicOptions", {"{}", "{volume = 2, fade = 1, loop = true}", "{volume = 5}", "{volme = 1}", "12"}},
+    {"soundOptions", {"{}", "{pan = -1, at = 'jackie'}", "{pan = 2}", "{at = 'jakcie'}", "12"}},
+    {"blipOptions", {"{}", "{pitch = 4, volume = 0}", "{pitch = 5}", "{volume = -1}", "12"}},
+    {"lineValues", {"{n = 1}", "12"}},
+    {"tweenTarget", {"'camera'", "'jackie'", "'fade'", "'picture'", "'actor'", "'nobody'", "12"}},
+    {"tweenProperty", {"'zoom'", "'position'", "'center'", "'level'", "'opacity'", "'size'", "12"}},
+    {"tweenValue", {"2", "0.25", "8", "9", "0", "1", "'forest.jackie_stop'", "'jon'", "{x = 10, y = 20}", "true"}},
+};
+
+// The line numbers `findings` name in a script called `chunk`, for findings
+// about a call of `function` (or of what it is built on): "chunk:LINE: name: ...".
+std::map<int, std::string> linesFound(const std::vector<std::string>& findings, const Described& d) {
+    std::map<int, std::string> lines;  // line -> what the first finding there says
+    for (const std::string& finding : findings) {
+        std::size_t colon = finding.find(".lua:");
+        if (colon == std::string::npos) continue;
+        std::size_t after = finding.find(": ", colon + 5);
+        if (after == std::string::npos) continue;
+        std::string said = finding.substr(after + 2);
+        if (said.rfind(d.name + ": ", 0) != 0 && (d.builtOn.empty() || said.rfind(d.builtOn + ": ", 0) != 0)) continue;
+        lines.emplace(std::stoi(finding.substr(colon + 5, after - colon - 5)), said);
+    }
+    return lines;
+}
+
+// The value a refusal shows: what follows its last ". Was " (a guess after it left out), or "".
+std::string wasShown(const std::string& message) {
+    std::size_t at = message.rfind(". Was ");
+    if (at == std::string::npos) return "";
+    std::string shown = message.substr(at + 6);
+    return shown.substr(0, shown.find(" (did you mean"));
+}
+
+// Whether two refusals show one value: the same text, or the same number however written (1e9, 1e+09).
+bool showSameValue(const std::string& a, const std::string& b) {
+    char* endA = nullptr;
+    char* endB = nullptr;
+    const double x = std::strtod(a.c_str(), &endA), y = std::strtod(b.c_str(), &endB);
+    return a == b || (!a.empty() && !b.empty() && *endA == '\0' && *endB == '\0' && x == y);
+}
+
+}  // namespace
+
+// --check and play are one judge of a call's arguments (issue 42): over every
+// value tried for every argument of every stage function (the others right),
+// and every right call with its arguments left out from the last one by one, a call
+// --check reports is one play refuses at the same line, and one --check passes
+// is one play takes. A --check stricter than play rejects a good scene; one
+// laxer than play passes a scene that then fails.
+TEST(ApiDescription, check_and_play_agree_on_every_value_tried_for_every_argument) {
+    int calls = 0;
+    for (const auto& d : readDescription()) {
+        if (d.section != "stage" && d.section != "camera" && d.section != "story" && d.section != "player") continue;
+        // (The story's flow and a scene's processes: their rule is where they are called, judged elsewhere.)
+        if (d.name == "jump" || d.name == "menu" || d.name == "option" || d.name == "print" || d.name == "runForScene")
+            continue;
+        std::vector<std::string> variants;  // argument lists
+        auto argumentsWith = [&](std::size_t which, const std::string& value, std::size_t count) {
+            std::string args;
+            for (std::size_t i = 0; i < count; ++i) {
+                auto tried = kTriedArguments.find(d.params[i].type);
+                if (tried == kTriedArguments.end()) return std::string("?");
+                args += (i ? ", " : "") + (i == which ? value : tried->second.front());
+            }
+            return args;
+        };
+        std::size_t required = 0;
+        for (std::size_t i = 0; i < d.params.size(); ++i)
+            if (!d.params[i].optional) required = i + 1;
+        for (std::size_t count = 0; count <= d.params.size(); ++count)  // (not only what the description allows)
+            variants.push_back(argumentsWith(d.params.size(), "", count));
+        for (std::size_t which = 0; which < d.params.size(); ++which) {
+            auto tried = kTriedArguments.find(d.params[which].type);
+            if (tried == kTriedArguments.end()) continue;
+            for (const std::string& value : tried->second)
+                variants.push_back(argumentsWith(which, value, std::max(required, which + 1)));
+        }
+        std::string source;
+        for (std::size_t i = 0; i < variants.size(); ++i)  // one a line; a type with no values tried: a comment
+            source += (variants[i].find('?') != std::string::npos ? "-- " : "") + std::string("function probe") +
+                      std::to_string(i) + "() activate('jackie') activate('jon') " + d.name + "(" + variants[i] +
+                      ") end\n";
+        const std::map<int, std::string> reported = linesFound(Stage(source).host->check(), d);
+        for (std::size_t i = 0; i < variants.size(); ++i) {
+            if (variants[i].find('?') != std::string::npos) continue;
+            const int line = static_cast<int>(i) + 1;
+            Stage stage(source);  // one each: a call still waiting would hold the next one back
+            ProcessOutcome outcome;
+            stage.host->startProcess("probe" + std::to_string(i), {}, [&](const ProcessOutcome& o) { outcome = o; });
+            stage.ticks(2);
+            const std::string firstLine = outcome.error.substr(0, outcome.error.find('\n'));
+            const bool refused = outcome.status == "failed" &&
+                                 firstLine.find(".lua:" + std::to_string(line) + ": ") != std::string::npos;
+            EXPECT_EQ(reported.count(line) == 1, refused)
+                << d.name << "(" << variants[i] << "): --check " << (reported.count(line) ? "reports it" : "passes it")
+                << ", play " << (refused ? "refuses it: " + firstLine : "takes it");
+            // ... and where both show the value they refused ("... Was X"), they show it alike: a string
+            // quoted, a number as written
+            const std::string played = wasShown(firstLine),
+                              checked = reported.count(line) ? wasShown(reported.at(line)) : "";
+            if (refused && !played.empty() && !checked.empty()) {
+                EXPECT_TRUE(showSameValue(checked, played))
+                    << d.name << "(" << variants[i] << "): --check shows " << checked << ", play " << firstLine;
+            }
+            ++calls;
+        }
+    }
+    EXPECT_GT(calls, 300);
 }

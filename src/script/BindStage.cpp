@@ -650,6 +650,11 @@ bool readDescribedArg(lua_State* L, int index, const char* fname, const char* ar
 // scripts/ApiDescription.lua (kept in the registry by the host).
 int l_stageCommand(lua_State* L) {
     const StageCommand& command = stageCommands()[static_cast<std::size_t>(lua_tointeger(L, lua_upvalueindex(2)))];
+    // An argument left out is read from this nil: the slots above the ones given hold the description's
+    // tables pushed below (setPlayer() read one and said "Was table").
+    const int given = lua_gettop(L);
+    lua_pushnil(L);
+    const int leftOut = given + 1;
     lua_getfield(L, LUA_REGISTRYINDEX, contract::kApiDescription);
     if (lua_istable(L, -1)) lua_getfield(L, -1, "byName");
     if (lua_istable(L, -1)) lua_getfield(L, -1, command.name);
@@ -671,8 +676,8 @@ int l_stageCommand(lua_State* L) {
             bool mayBeLeftOut = lua_toboolean(L, -1) || lua_toboolean(L, -2);
             const char* argName = lua_tostring(L, param + 1);
             std::string type = lua_tostring(L, param + 2);
-            ok = readDescribedArg(L, i, command.name, argName ? argName : "?", type, mayBeLeftOut,
-                                  args[static_cast<std::size_t>(i - 1)]);
+            ok = readDescribedArg(L, i <= given ? i : leftOut, command.name, argName ? argName : "?", type,
+                                  mayBeLeftOut, args[static_cast<std::size_t>(i - 1)]);
             if (ok) lua_settop(L, params);  // else the error stays on top
         }
         if (ok) {
