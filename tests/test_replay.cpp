@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 
@@ -13,6 +14,7 @@
 #include "app/run/CommandLine.h"
 #include "app/run/PlaySession.h"
 #include "app/run/RunSetup.h"
+#include "app/run/SaveRecord.h"
 #include "app/run/Simulation.h"
 #include "app/window/PlayInput.h"
 #include "lang/LineId.h"
@@ -608,4 +610,43 @@ TEST(RunLanguage, a_rollback_never_swaps_in_a_spare_run_made_in_another_language
     ASSERT_TRUE(session.rollBack(message)) << message;
     EXPECT_GT(session.lastReplayTicks(), 0u) << "no French spare is swapped in: the page is replayed";
     EXPECT_EQ(lastPage(session.simulation()), "ページ5。");
+}
+
+// What a save remembers of each moment, to know a script changed under it:
+// over generated events of every kind it checks, the same event gives the same
+// check, and changing any one field the player sees or the script decides
+// (who speaks, what is said, a menu's options, the answer taken, what a wait
+// waits on and its kind) gives another. A field left out of the check is an
+// edit a save would load through as if nothing had changed.
+TEST(Save, over_generated_events_every_field_a_player_sees_changes_the_saves_check) {
+    const std::vector<std::pair<std::string, std::vector<std::string>>> kinds = {
+        {"line", {"speaker", "text"}}, {"text", {"speaker", "text"}}, {"say", {"actor", "text"}},
+        {"menu", {"options"}},         {"choice", {"index", "text"}}, {"wait", {"kind", "target"}},
+    };
+    std::mt19937 random(45);
+    auto word = [&] {
+        const char* words[] = {"jackie", "jon", "", "Hello.", "1", "2", "a, b", "ladder\n", "seconds", "signal"};
+        return std::string(words[random() % std::size(words)]) + std::to_string(random() % 3);
+    };
+    for (int round = 0; round < 100; ++round)
+        for (const auto& [name, fields] : kinds) {
+            TranscriptEvent event;
+            event.time = 1.5;
+            event.name = name;
+            for (const auto& field : fields) event.with(field, word());
+            event.with("where", "scene.lua:3");
+            auto check = checkOf(event);
+            ASSERT_TRUE(check) << name;
+            EXPECT_EQ(checkOf(event), check) << name;
+            for (std::size_t changed = 0; changed < fields.size(); ++changed) {
+                TranscriptEvent edited = event;
+                edited.fields.clear();
+                for (std::size_t i = 0; i < fields.size(); ++i) {
+                    const std::string value = *event.field(fields[i]);
+                    edited.with(fields[i], i == changed ? value + "!" : value);
+                }
+                edited.with("where", "scene.lua:3");
+                EXPECT_FALSE(checkOf(edited) == check) << name << "'s " << fields[changed] << " changed";
+            }
+        }
 }

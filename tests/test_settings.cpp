@@ -5,6 +5,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <iterator>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "TestSupport.h"
 #include "app/window/LinesRead.h"
@@ -185,4 +191,93 @@ TEST(LinesRead, nothing_new_read_writes_nothing) {
     std::filesystem::remove(path);
     EXPECT_TRUE(read.save(path));
     EXPECT_FALSE(std::filesystem::exists(path)) << "the memory was not written again";
+}
+
+namespace {
+
+// Every kept setting: its key in settings.txt, the values it may take (from its
+// range in PlayerSettings.h), and where it lives.
+struct SettingField {
+    const char* key;
+    int low, high;  // a bool is 0..1
+    std::function<int&(PlayerSettings&)> number;
+    std::function<bool&(PlayerSettings&)> flag;
+};
+
+std::vector<SettingField> settingFields() {
+    auto number = [](const char* key, int low, int high, int PlayerSettings::*field) {
+        return SettingField{key, low, high, [field](PlayerSettings& s) -> int& { return s.*field; }, nullptr};
+    };
+    auto flag = [](const char* key, bool PlayerSettings::*field) {
+        return SettingField{key, 0, 1, nullptr, [field](PlayerSettings& s) -> bool& { return s.*field; }};
+    };
+    const int volumes = PlayerSettings::kVolumeSteps;
+    return {number("text_speed", 0, 3, &PlayerSettings::textSpeed),
+            flag("auto_advance", &PlayerSettings::autoAdvance),
+            number("auto_advance_wait", 0, 2, &PlayerSettings::autoAdvanceWait),
+            number("text_size", 0, 2, &PlayerSettings::textSize),
+            flag("fullscreen", &PlayerSettings::fullscreen),
+            number("window_width", 320, 16384, &PlayerSettings::width),
+            number("window_height", 180, 16384, &PlayerSettings::height),
+            number("master_volume", 0, volumes, &PlayerSettings::masterVolume),
+            number("music_volume", 0, volumes, &PlayerSettings::musicVolume),
+            number("sound_volume", 0, volumes, &PlayerSettings::soundVolume),
+            number("voice_volume", 0, volumes, &PlayerSettings::voiceVolume),
+            flag("mute_unfocused", &PlayerSettings::muteUnfocused),
+            flag("self_voicing", &PlayerSettings::selfVoicing),
+            number("font", 0, static_cast<int>(std::size(kFontChoices)) - 1, &PlayerSettings::font),
+            number("line_spacing", 0, static_cast<int>(std::size(kLineSpacings)) - 1, &PlayerSettings::lineSpacing),
+            flag("high_contrast", &PlayerSettings::highContrast),
+            flag("reduce_flashes", &PlayerSettings::reduceFlashes),
+            flag("skip_all", &PlayerSettings::skipAll),
+            flag("mark_read", &PlayerSettings::markRead)};
+}
+
+int valueOf(const SettingField& field, PlayerSettings& s) {
+    return field.number ? field.number(s) : static_cast<int>(field.flag(s));
+}
+
+void setValue(const SettingField& field, PlayerSettings& s, int value) {
+    if (field.number)
+        field.number(s) = value;
+    else
+        field.flag(s) = value != 0;
+}
+
+}  // namespace
+
+// The round trip over generated settings: every field at random values of its
+// range, its ends included, saved and read back, comes back as it was, each
+// under its own key (a field written from another's value, or a value at the
+// end of a range refused, fails); and the file names no key this list lacks.
+TEST(PlayerSettings, over_generated_settings_every_field_comes_back_as_it_was) {
+    const std::vector<SettingField> fields = settingFields();
+    const char* languages[] = {"", "fr", "ar", "ja", "zh"};
+    std::mt19937 random(45);
+    std::string path = test::writeScript("settings_generated.txt", "");
+    for (int round = 0; round < 200; ++round) {
+        PlayerSettings saved;
+        for (const SettingField& field : fields) {
+            const int pick = static_cast<int>(random() % 4);  // the ends of the range, or between
+            const int value = pick == 0   ? field.low
+                              : pick == 1 ? field.high
+                                          : field.low + static_cast<int>(random() % (field.high - field.low + 1));
+            setValue(field, saved, value);
+        }
+        saved.language = languages[random() % std::size(languages)];
+        ASSERT_TRUE(saved.save(path));
+        std::string warning;
+        PlayerSettings loaded = PlayerSettings::load(path, warning);
+        ASSERT_EQ(warning, "") << "round " << round;
+        for (const SettingField& field : fields)
+            EXPECT_EQ(valueOf(field, loaded), valueOf(field, saved)) << field.key << ", round " << round;
+        EXPECT_EQ(loaded.language, saved.language);
+    }
+    std::ifstream file(path);
+    std::set<std::string> written;
+    for (std::string line; std::getline(file, line);)
+        if (!line.empty() && line[0] != '#') written.insert(line.substr(0, line.find(' ')));
+    std::set<std::string> listed{"language"};
+    for (const SettingField& field : fields) listed.insert(field.key);
+    EXPECT_EQ(written, listed) << "settings.txt keeps a key this test does not know, or leaves one out";
 }
