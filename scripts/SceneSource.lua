@@ -953,6 +953,12 @@ end
 -- Lines, story targets and line IDs of the described calls.
 local function readLines(tokens, functionOf, calls)
     local lines, targets = {}, {}
+    local shownBy = {} -- the first token of an argument -> the described call it is an argument of
+    for _, call in ipairs(calls) do
+        for _, span in ipairs(call.entry and call.global and call.args or {}) do
+            shownBy[span[1]] = call
+        end
+    end
     for _, call in ipairs(calls) do
         local entry = call.entry
         if entry and call.global then
@@ -977,9 +983,13 @@ local function readLines(tokens, functionOf, calls)
                         top = functionOf[f] == 0 and name or top
                         f = functionOf[f]
                     end
+                    -- a line() template is shown by the call it is an argument of: say() shows it in a bubble
+                    local outer = call.name == "line" and shownBy[call.index] or nil
                     lines[#lines + 1] = { line = pieces[1].line, close = pieces[#pieces].close, value = value,
                         text = call.args[n].value, id = lineIdOf(value), owner = owner, top = top,
-                        call = call.name, speaker = speakerOf(tokens, call.name, call.args),
+                        call = call.name, shownBy = outer and outer.name,
+                        speaker = outer and speakerOf(tokens, outer.name, outer.args)
+                            or speakerOf(tokens, call.name, call.args),
                         markup = call.entry.params[n] and (call.entry.params[n].type == "label" and "shown")
                             or "typed" }
                 end
@@ -995,7 +1005,8 @@ end
 ---@return table facts { tokens, ignored (lines that say `check: ignore`), closeOf, functionOf, roles,
 ---  calls, lines = { { line, close (byte of its closing quote), value (as written), text (as Lua reads it),
 ---  id (explicit, or nil), owner (the innermost named function, or nil), top (the outermost, or nil),
----  call, speaker (a literal speaker, or nil), markup ("typed"|"shown") } }, targets = { { call, target,
+---  call, shownBy (for a line() template, the call it is an argument of, or nil), speaker (a literal speaker,
+---  or nil), markup ("typed"|"shown") } }, targets = { { call, target,
 ---  line } }, sent, waited = { { value, line } }, sendable (false, or { exact = set, shapes }), waitedShapes
 ---  = { { prefix, suffix, line } } (names waited on built with `..` around what only running tells),
 ---  loops = { { kind, line, owner, endless, exits, mayWait, polled, count } }, literals (the set of every string

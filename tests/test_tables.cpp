@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include <SDL.h>
@@ -516,4 +517,62 @@ TEST(DemoTables, every_line_has_an_explicit_id_and_only_digits_and_names_stay_en
                                               "fr:harbour.count-1", "ar:lighthouse_oil.6756", "ja:harbour.count-3",
                                               "ja:harbour.count-2", "ja:harbour.count-1", "zh:harbour.count-3",
                                               "zh:harbour.count-2", "zh:harbour.count-1"}));
+}
+
+// The box a string table names for each line (its context, and the room
+// --overflow-report measures) is the box play shows it in: every call that
+// shows text, with a literal text and one made by line(), spoken and narrated,
+// played, and the place of the event that shows it compared with placeOf.
+TEST(StringTables, every_line_is_measured_in_the_box_play_shows_it_in) {
+    using Place = WorldView::TextPlace;
+    const std::string source =
+        "function scene()\n  activate('jackie')\n"
+        "  say('jackie', 'P1 a bubble')\n"
+        "  sayFor('jackie', 'P2 a bubble for a while', 0.1)\n"
+        "  say('jackie', line('P3 a bubble of {n}', {n = 1}))\n"
+        "  dialogue('jackie', 'P4 a spoken line')\n"
+        "  dialogue(nil, 'P5 a narrated line')\n"
+        "  dialogue('jackie', line('P6 a spoken line of {n}', {n = 2}))\n"
+        "  text('P7 a narrated page')\n"
+        "  text('jackie', 'P8 a spoken page')\n"
+        "  banner('P9 a banner', 0.1)\n"
+        "  story()\nend\n"
+        "function story()\n  option('P10 an option', 'after')\n  menu()\nend\n"
+        "function after() end\n";
+    test::Stage stage(source, 1, {1});
+    std::vector<ScriptHost::WrittenLine> lines;
+    std::string error;
+    ASSERT_TRUE(stage.host->writtenLines(lines, error)) << error;
+    stage.startScene("scene");
+    stage.ticks(60 * 60);
+    // Where play showed each text: the event that carries it.
+    std::map<std::string, Place> shown;
+    for (const auto& e : stage.transcript.events()) {
+        const std::string* text = e.field(e.name == "menu" ? "options" : "text");
+        if (!text || text->rfind("P", 0) == std::string::npos) {
+            if (!(text && e.name == "menu")) continue;
+        }
+        const std::string* speaker = e.field(e.name == "say" ? "actor" : "speaker");
+        const bool spoken = speaker && !speaker->empty();
+        if (e.name == "say") shown[*text] = Place::Bubble;
+        if (e.name == "line" || e.name == "text") shown[*text] = spoken ? Place::Dialogue : Place::Narration;
+        if (e.name == "banner") shown[*text] = Place::Banner;
+        if (e.name == "menu")
+            shown[text->substr(text->find(". ") + 2, text->find(" |") - text->find(". ") - 2)] = Place::Option;
+    }
+    int compared = 0;
+    for (const auto& line : lines) {
+        std::string text = line.text;
+        for (const char* value : {"{n}"})
+            if (text.find(value) != std::string::npos)
+                text.replace(text.find(value), 3, line.text.find("P3") == 0 ? "1" : "2");
+        auto played = shown.find(text);
+        ASSERT_NE(played, shown.end()) << line.call << " '" << line.text << "' was not seen in play";
+        auto table = placeOf(line);
+        ASSERT_TRUE(table) << line.text;
+        EXPECT_EQ(placeName(*table), std::string(placeName(played->second)))
+            << line.call << " '" << line.text << "' at line " << line.line;
+        ++compared;
+    }
+    EXPECT_EQ(compared, 10);
 }

@@ -158,6 +158,7 @@ bool ScriptHost::writtenLines(std::vector<WrittenLine>& out, std::string& error)
         lua_pop(L, 1);
         line.text = field("text");
         line.call = field("call");
+        line.shownBy = field("shownBy");
         line.speaker = field("speaker");
         line.owner = field("owner");
         line.top = field("top");

@@ -103,6 +103,7 @@ public:
         std::string owner;    // the innermost named function it is in, or ""
         std::string top;      // the outermost named function it is in (a story function), or ""
         std::string markup;   // which tags it takes: "typed" (a line or page) or "shown"
+        std::string shownBy;  // for a line() template, the call it is an argument of (say...), or ""
         bool isOption() const { return call == "option"; }
     };
     // False with `error` ("FILE:LINE: ..." lines) when the script uses an

@@ -26,10 +26,11 @@ if(NOT out MATCHES "wrote .*strings/Greeting.en.csv \\(11 lines\\)")
 endif()
 file(READ "${OUT}/strings/Greeting.en.csv" english)
 # The file column is the script's path in its game's folder (the same on every machine), whatever path
-# the command was given; each row has its source, its context and the box it is shown in.
+# the command was given; each row has its source, its context and the box it is shown in (a line()
+# template: who says it and the box of the call that shows it).
 if(NOT english MATCHES "^language,id,source,text,context,max_width,font_size,file,line,lock,comment\n" OR
    NOT english MATCHES "\nen,actor.jon,Jon,Jon,actor name \\(over its lines\\); jon,,,Greeting.lua,0,[0-9a-f]+,\n" OR
-   NOT english MATCHES "\nen,greet.apples,You have {count} apples.,You have {count} apples.,line; greeting; values: {count}; dialogue box \\(beside a portrait\\),[1-9][0-9]+,24,Greeting.lua,12,067e9718,\n" OR
+   NOT english MATCHES "\nen,greet.apples,You have {count} apples.,You have {count} apples.,jackie; greeting; values: {count}; dialogue box \\(beside a portrait\\),[1-9][0-9]+,24,Greeting.lua,12,067e9718,\n" OR
    NOT english MATCHES "\nen,greet.hello,Hello there.,Hello there.,jon; greeting; speech bubble: 3 lines at most,280,19,Greeting.lua,10,")
   message(FATAL_ERROR "the source table is not as expected:\n${english}")
 endif()

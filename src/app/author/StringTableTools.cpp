@@ -66,11 +66,13 @@ std::string contextFor(const ScriptHost::WrittenLine& line, std::optional<WorldV
 
 std::optional<WorldView::TextPlace> placeOf(const ScriptHost::WrittenLine& line) {
     using Place = WorldView::TextPlace;
-    if (line.call == "say" || line.call == "sayFor") return Place::Bubble;
-    if (line.call == "option") return Place::Option;
-    if (line.call == "banner") return Place::Banner;
-    if (line.call == "text" && line.speaker.empty()) return Place::Narration;
-    if (line.call == "dialogue" || line.call == "text" || line.call == "line") return Place::Dialogue;
+    const std::string& call = line.call == "line" && !line.shownBy.empty() ? line.shownBy : line.call;
+    if (call == "say" || call == "sayFor") return Place::Bubble;
+    if (call == "option") return Place::Option;
+    if (call == "banner") return Place::Banner;
+    if ((call == "text" || call == "dialogue") && line.speaker.empty())
+        return Place::Narration;  // no name, no portrait
+    if (call == "dialogue" || call == "text" || call == "line") return Place::Dialogue;
     return std::nullopt;  // a name appendNames added: its call says where it is shown
 }
 
@@ -98,11 +100,11 @@ void appendNames(Simulation& sim, std::vector<ScriptHost::WrittenLine>& lines) {
     for (const SceneInfo& scene : sim.host().scenes())
         if (!scene.title.empty())
             lines.push_back({0, scene.title + "{#" + lang::sceneTitleId(scene.name) + "}",
-                             "scene title (scene menu, save cards)", "", scene.name, "", "shown"});
+                             "scene title (scene menu, save cards)", "", scene.name, "", "shown", ""});
     for (const Actor& actor : sim.world().cast().actors())
         if (sim.host().writesLiteral(actor.id))
             lines.push_back({0, actor.displayName + "{#" + lang::actorNameId(actor.id) + "}",
-                             "actor name (over its lines)", "", actor.id, "", "shown"});
+                             "actor name (over its lines)", "", actor.id, "", "shown", ""});
 }
 
 lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label,
