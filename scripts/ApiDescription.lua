@@ -11,7 +11,7 @@
 -- waiting form in StageSupport.lua), its test, then
 -- `lua5.1 tools/generate-api.lua` to rewrite the docs and the meta file.
 --
--- An entry: { name, section, params = { { NAME, TYPE [, opt = true] [, orNil = true] }, ... },
+-- An entry: { name, section, params = { { NAME, TYPE [, opt = true] [, orNil = true] [, default = V] }, ... },
 --   returns = { { TYPE [, NAME] }, ... }, doc = "one line for the docs table",
 --   waits = true (the caller waits: --check's loop rule), signalRole = "sends"|"waits" (its
 --   signal argument, for --check's pairing of sends and waits), builtOn = "walkToPoint" (the engine
@@ -19,7 +19,8 @@
 --   row of the entry before it, whose doc the row shows; its own doc goes to the meta file only),
 --   inProse = true (the docs mention it in prose, no row) }.
 -- opt: the argument may be left out (trailing); orNil: nil is a meaningful value; range = { low, high }:
--- the numbers allowed (the engine's check reads it); alone: its name when it is the only argument, and
+-- the numbers allowed (the engine's check reads it); default: what play takes when the argument is left out
+-- (a test holds play to it); alone: its name when it is the only argument, and
 -- speaker: its type (nil allowed: narration) when more follow; lineText: a
 -- string a player reads though its type is not `text` (line()'s template: tools/tag-lines.lua tags it).
 -- Data only: no function is called when this file loads (plain lua5.1, luajit or the host).
@@ -254,10 +255,11 @@ M.functions = {
         doc = "A line in the dialogue box (`speaker` nil for narration), typed out, then held long enough to read; "
             .. "waits until it is done. With `voice` (a sound name, or `{voice = name}`) the clip plays as the line "
             .. "starts, the line is held until it ends, the next line stops it, and music is ducked under it." },
-    { "fade", "stage", params = { { "kind", "fadeKind" }, { "seconds", "seconds", opt = true } },
+    { "fade", "stage", params = { { "kind", "fadeKind" }, { "seconds", "seconds", opt = true, default = 1 } },
         doc = '`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white; a short dim instead for '
             .. "a player who asked for fewer flashes). Returns at once." },
-    { "flash", "stage", params = { { "seconds", "seconds", opt = true } }, doc = '`fade("flash", seconds)`.' },
+    { "flash", "stage", params = { { "seconds", "seconds", opt = true, default = 0.6 } },
+        doc = '`fade("flash", seconds)`.' },
     { "setCameraCenter", "stage", params = { { "point", "point" } },
         doc = "Centres the camera on a point; a waypoint's map (`\"harbour.camera\"`: harbour) gives the backdrop." },
     { "disableControls", "stage",
@@ -265,17 +267,17 @@ M.functions = {
     { "enableControls", "stage", joinRow = ", " },
     { "print", "stage", params = { { "...", "any" } }, standard = true,
         doc = "Writes a `print` event to the transcript." },
-    { "banner", "stage", params = { { "text", "label" }, { "seconds", "seconds", opt = true } },
+    { "banner", "stage", params = { { "text", "label" }, { "seconds", "seconds", opt = true, default = 1 } },
         doc = "Big centred text for a moment (a countdown, a chapter title)." },
 
     -- Camera and tweens (src/game/Camera.h; the tweens in StageSupport.lua) ----
     { "moveCamera", "camera", params = { { "place", "place" }, { "seconds", "seconds" },
-        { "easing", "easing", opt = true } }, returns = { { "Process" } },
+        { "easing", "easing", opt = true, default = "inOutSine" } }, returns = { { "Process" } },
         signature = "moveCamera(place, seconds [, easing]) -> Process",
         doc = "Eases the camera to `place` (an actor, whom it tracks while the move lasts, a waypoint or a point) "
             .. "over `seconds` (default easing `inOutSine`); stops a follow. Returns the move's process at once." },
     { "zoomCamera", "camera", params = { { "zoom", "number", range = ZOOM_RANGE }, { "seconds", "seconds" },
-        { "easing", "easing", opt = true } }, returns = { { "Process" } },
+        { "easing", "easing", opt = true, default = "inOutSine" } }, returns = { { "Process" } },
         signature = "zoomCamera(zoom, seconds [, easing]) -> Process",
         doc = "Eases the zoom to `zoom` (1 the stage's size, 2 twice as close; 0.25 to 8) about the camera's "
             .. "centre. Text (bubbles, names, the dialogue box, menus) keeps its size." },
@@ -286,13 +288,13 @@ M.functions = {
     { "waitCamera", "camera", waits = true,
         doc = "Waits until every camera move, zoom and shake under way has ended (or was cancelled)." },
     { "followCamera", "camera", params = { { "actor", "actor", orNil = true },
-        { "deadZone", "number", opt = true, range = { 0, 360 } } },
+        { "deadZone", "number", opt = true, range = { 0, 360 }, default = 80 } },
         signature = "followCamera(actor [, deadZone])",
         doc = "Keeps `actor` in view: it walks freely within `deadZone` view units (default 80, up to 360) of the "
             .. "centre, across and down, then the camera keeps it on the zone's edge. `followCamera(nil)` stops; "
             .. "`setCameraCenter` and `moveCamera` stop it too." },
     { "tween", "camera", params = { { "target", "tweenTarget" }, { "property", "tweenProperty" },
-        { "to", "tweenValue" }, { "seconds", "seconds" }, { "easing", "easing", opt = true } },
+        { "to", "tweenValue" }, { "seconds", "seconds" }, { "easing", "easing", opt = true, default = "inOutSine" } },
         returns = { { "Process" } }, signature = "tween(target, property, to, seconds [, easing]) -> Process",
         doc = "Eases a property: an actor's `position` (to a place), the camera's `center` (a place) or `zoom`, "
             .. "the `fade`'s `level` (0 clear to 1 black), the `picture`'s `opacity` (0 to 1). A newer tween of "
@@ -312,7 +314,8 @@ M.functions = {
             .. "engine's `assets/`) beside the text; `image(nil)` "
             .. "hides it. Unknown names are errors with a suggestion." },
     { "backdrop", "story", params = { { "name", "image", orNil = true }, { "transition", "transition", opt = true },
-        { "seconds", "seconds", opt = true }, { "easing", "easing", opt = true } }, returns = { { "Process|nil" } },
+        { "seconds", "seconds", opt = true, default = 1 }, { "easing", "easing", opt = true, default = "inOutSine" } },
+        returns = { { "Process|nil" } },
         signature = "backdrop(name [, transition, seconds, easing]) -> Process|nil",
         doc = "Shows a picture (named as for `image`: the game's `images/NAME.png`, then the engine's) as the "
             .. "backdrop, scaled to fill the view under the camera; `backdrop(nil)` brings back the painted one. "
@@ -360,7 +363,7 @@ M.functions = {
         doc = "Plays a track, looping unless `loop = false`, fading in over `fade` seconds (default 0). Music "
             .. "already playing fades out over the same time: a cross-fade. Music is lowered (ducked to 35%) while a "
             .. "voice plays and comes back after. Returns at once." },
-    { "stopMusic", "sound", params = { { "fade", "seconds", opt = true } },
+    { "stopMusic", "sound", params = { { "fade", "seconds", opt = true, default = 0 } },
         doc = "Fades the music out over `fade` seconds (default 0, a 5 ms ramp so it does not click)." },
     { "playSound", "sound", params = { { "name", "sound" }, { "options", "soundOptions", opt = true } },
         returns = { { "Sound" } }, signature = "playSound(name [, {volume =, pan =, at =, loop =, fade =}]) -> Sound",
@@ -370,7 +373,7 @@ M.functions = {
     { "wait", "sound", of = "Sound", waits = true,
         doc = "Waits until the sound has ended (its clip's length, from scene time: never the sound card) or was "
             .. "stopped." },
-    { "stop", "sound", of = "Sound", params = { { "fade", "seconds", opt = true } },
+    { "stop", "sound", of = "Sound", params = { { "fade", "seconds", opt = true, default = 0 } },
         doc = "Stops the sound, fading out over `fade` seconds." },
     { "isPlaying", "sound", of = "Sound", returns = { { "boolean" } }, joinRow = ", " },
     { "setBlip", "sound", params = { { "actor", "actor" }, { "name", "sound", orNil = true },

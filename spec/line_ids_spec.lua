@@ -164,4 +164,26 @@ describe("line IDs", function()
         }, findings(partly))
         assert.are.same({}, findings(tag(untouched)))
     end)
+
+    -- Over lines of every length around the limit, in both quotes and with indents: a tagged line
+    -- stays whole when it fits in `width` columns (the limit itself included) and is split onto a
+    -- `.. "{#ID}"` continuation only when whole it would pass them; either way its text is unchanged.
+    it("splits a line onto a continuation exactly when the tagged line would pass the width", function()
+        local width = 60
+        for _, quote in ipairs({ '"', "'" }) do
+            for _, indent in ipairs({ "", "    ", "\t\t" }) do
+                for length = 20, 50 do
+                    local text = string.rep("w", length)
+                    local call = "dialogue(nil, " .. quote .. text .. quote .. ")"
+                    local source = "function s()\n" .. indent .. call .. "\nend\n"
+                    local tagged = checker.tagLines(source, api, "s", "s.lua", width)
+                    assert.are.equal(source, (untagged(tagged):gsub("\n[ \t]*%.%. " .. quote .. quote, "")))
+                    local whole = source:gsub(quote .. "%)", tagged:match("({#[%w_%.%-]+})") .. quote .. ")")
+                    local wholeLine = whole:match("\n([^\n]*dialogue[^\n]*)\n")
+                    local split = select(2, tagged:gsub("\n", "")) > select(2, source:gsub("\n", ""))
+                    assert.are.equal(#wholeLine > width, split, ("%q at %d columns"):format(wholeLine, #wholeLine))
+                end
+            end
+        end
+    end)
 end)

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "TestSupport.h"
+#include "game/Camera.h"
 #include "game/StageCommands.h"
 #include "script/BindStage.h"
 #include "script/LuaCompat.h"
@@ -27,6 +28,7 @@ struct Param {
     std::string name, type;
     bool optional = false;
     std::vector<std::string> choices;  // the type's enum, if it has one
+    std::string defaultValue;          // as Lua source ("1", "'inOutSine'"), or "" when none is described
 };
 
 struct Described {
@@ -77,7 +79,12 @@ std::vector<Described> readDescription() {
             for (int j = 1; j <= static_cast<int>(lua_objlen(L, -1)); ++j) {
                 lua_rawgeti(L, -1, j);
                 int param = lua_gettop(L);
-                d.params.push_back({field(L, param, "name"), field(L, param, "type"), flag(L, param, "opt"), {}});
+                d.params.push_back({field(L, param, "name"), field(L, param, "type"), flag(L, param, "opt"), {}, ""});
+                lua_getfield(L, param, "default");
+                if (lua_type(L, -1) == LUA_TSTRING)
+                    d.params.back().defaultValue = "'" + std::string(lua_tostring(L, -1)) + "'";
+                if (lua_type(L, -1) == LUA_TNUMBER) d.params.back().defaultValue = lua_tostring(L, -1);
+                lua_pop(L, 1);
                 lua_getfield(L, types, d.params.back().type.c_str());
                 if (lua_istable(L, -1)) lua_getfield(L, -1, "enum");
                 for (int k = 1; lua_istable(L, -1) && k <= static_cast<int>(lua_objlen(L, -1)); ++k) {
@@ -423,4 +430,50 @@ TEST(ApiDescription, check_and_play_agree_on_every_value_tried_for_every_argumen
         }
     }
     EXPECT_GT(calls, 300);
+}
+
+// An argument left out is its described default (ApiDescription.lua's
+// `default`, which docs and editors show): for every described default, a
+// call that leaves the argument out and one that gives the default play the
+// same, event for event, tween for tween and camera for camera, while an actor
+// walks off, for six seconds. And every
+// optional number, duration or easing has its default described.
+TEST(ApiDescription, an_argument_left_out_plays_as_its_described_default) {
+    int compared = 0;
+    for (const auto& d : readDescription()) {
+        for (std::size_t k = 0; k < d.params.size(); ++k) {
+            const Param& p = d.params[k];
+            const bool staysWithout = d.name == "say" && p.name == "seconds";  // left out: the bubble stays up
+            if (p.optional && !staysWithout && (p.type == "seconds" || p.type == "number" || p.type == "easing")) {
+                EXPECT_NE(p.defaultValue, "") << d.name << "'s " << p.name << " has no described default";
+            }
+            if (p.defaultValue.empty()) continue;
+            std::string given;
+            for (std::size_t i = 0; i < k; ++i)
+                given += (i ? ", " : "") + (d.params[i].type == "transition" ? std::string("'dissolve'")
+                                                                             : kGoodArgument.at(d.params[i].type));
+            auto play = [&](const std::string& args) {
+                Stage stage("function probe() activate('jackie') activate('jon') playMusic('door') " + d.name + "(" +
+                            args + ") walkToPoint('jackie', {x = 1100, y = 600}) wait(5) end");
+                ProcessOutcome outcome;
+                stage.host->startProcess("probe", {}, [&](const ProcessOutcome& o) { outcome = o; });
+                std::string
+                    events;  // the camera a sixth of a second apart (a follow's dead zone shows there), then the events
+                for (int sixth = 0; sixth < 6 * 6; ++sixth) {
+                    stage.ticks(10);
+                    const Camera& camera = stage.world.camera();
+                    events += std::to_string(camera.center().x) + " " + std::to_string(camera.center().y) + " " +
+                              std::to_string(camera.zoom()) + "\n";
+                }
+                EXPECT_EQ(outcome.status, "done") << d.name << "(" << args << "): " << outcome.error;
+                for (const auto& e : stage.transcript.events()) events += Transcript::formatText(e) + "\n";
+                return events;
+            };
+            const std::string leftOut = play(given);
+            EXPECT_EQ(leftOut, play(given + (k ? ", " : "") + p.defaultValue))
+                << d.name << ": leaving " << p.name << " out is not " << p.name << " = " << p.defaultValue;
+            ++compared;
+        }
+    }
+    EXPECT_GE(compared, 9);
 }
