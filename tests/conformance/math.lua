@@ -200,6 +200,22 @@ section("math.random ranges", function()
     check("random() is in [0, 1)", inUnit, true)
     check("random(10) is an integer in [1, 10]", inTen, true)
     check("random(-3, 3) is an integer in [-3, 3]", inRange, true)
+    -- and every value of a range comes up, its ends included: over ranges of 1 to 8 values on both sides
+    -- of 0, 200 draws a value (a value missed by chance: about e^-200)
+    local covered = true
+    for width = 1, 8 do
+        for _, low in ipairs({ -width, 1, 5 }) do
+            local seen, count = {}, 0
+            for _ = 1, 200 * width do
+                local v = low == 1 and math.random(width) or math.random(low, low + width - 1)
+                if not seen[v] then
+                    seen[v], count = true, count + 1
+                end
+            end
+            covered = covered and count == width and seen[low] == true and seen[low + width - 1] == true
+        end
+    end
+    check("random(n) and random(m, n) draw every integer of their range", covered, true)
     check("random(5, 5) is 5", math.random(5, 5), 5)
     check("random(1) is 1", math.random(1), 1)
     check("randomseed is a function", type(math.randomseed), "function")
