@@ -206,6 +206,16 @@ def quicksave(tools):
     return tools.evaluate("Module.FS.readFile('%s', {encoding: 'utf8'})" % SAVE_FILE)
 
 
+def hide_page(tools):
+    """The page hidden, as when the player switches tabs: the game keeps its settings and the lines read
+    then (web/pre.js), and they are copied to the browser's storage once the frame has returned."""
+    tools.evaluate("Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});"
+                   " document.dispatchEvent(new Event('visibilitychange'));"
+                   " delete document.visibilityState; true")
+    tools.frames(5)
+    tools.wait_for("!Module.stagehandStorage.writing", "the player's files to reach the browser's storage")
+
+
 def start_session(chromium, profile):
     tools = DevTools(chromium, profile)
     target = tools.send("Target.createTarget", {"url": "about:blank"})["targetId"]
@@ -362,6 +372,7 @@ def main():
         if state["scene"] != row:
             fail("Enter on the menu's row %s played %s" % (row, state["scene"]))
         print("scene menu: Down, Enter played %s" % row)
+        hide_page(tools)  # the lines read so far kept: the next hide writes only the settings
         tools.key("Escape", "Escape", 27)
         tools.wait_for("Module.stagehandState().screen === 'paused'", "the pause overlay")
         tools.key("ArrowDown", "ArrowDown", 40)
@@ -373,6 +384,26 @@ def main():
         if switched["language"] == state["language"] or switched["line"] == state["line"]:
             fail("the pause overlay's language row left %s as %s" % (state, switched))
         print("language: %r reads %r in %s" % (state["line"], switched["line"], switched["language"]))
+        tools.problems()
+
+        # 7. Every file the game keeps in the player's folder (the settings, with the language just chosen,
+        # kept as the page is hidden; the lines read; the quick save) as the browser's storage gives it back after a reload: each
+        # way of writing a file (closed, renamed) must reach the storage, not only the save's.
+        folder = os.path.dirname(SAVE_FILE)
+        listing = ("(function () { var out = {}; Module.FS.readdir('%s').forEach(function (n) {"
+                   " var p = '%s/' + n; if (n !== '.' && n !== '..' && Module.FS.isFile(Module.FS.stat(p).mode))"
+                   " out[n] = Module.FS.readFile(p, {encoding: 'utf8'}); }); return JSON.stringify(out); })()"
+                   % (folder, folder))
+        hide_page(tools)  # the settings with the language just chosen; nothing new read, so read.txt stays
+        kept = json.loads(tools.evaluate(listing))
+        if "settings.txt" not in kept or "quicksave.txt" not in kept:
+            fail("the player's folder holds %s, not the settings and the quick save" % sorted(kept))
+        tools.open(base)
+        back = json.loads(tools.evaluate(listing))
+        for name in sorted(set(kept) | set(back)):
+            if kept.get(name) != back.get(name):
+                fail("after a reload the player's %s reads %r, not %r" % (name, back.get(name), kept.get(name)))
+        print("storage: the player's %d files came back after a reload (%s)" % (len(kept), ", ".join(sorted(kept))))
         tools.problems()
 
         # 2. The conversation at 3 s, drawn by WebGL 2, against the desktop's frame.
