@@ -82,6 +82,19 @@ output_test(cli_starter_plays_in_german_with_no_error EXIT 0 STDERR ""
 output_test(cli_a_language_without_engine_words_plays_with_no_error EXIT 0 STDERR ""
             STDOUT "text text=\"Bonan matenon\\.\""
             ARGS --headless --script tests/lang/NoEngineTable.lua --lang eo --seconds 10)
+# Each summary counts the lines listed above it, in every language of the test's script and the demo's.
+foreach(case "en;tests/lang/Overflow.lua" "fr;tests/lang/Overflow.lua" "pseudo;tests/lang/Overflow.lua" "pseudo;"
+        "ar;" "ja;")
+  list(GET case 0 code)
+  list(GET case 1 script)
+  set(name cli_overflow_report_counts_what_it_lists_${code}_${script})
+  string(MAKE_C_IDENTIFIER "${name}" name)
+  add_test(NAME ${name}
+           COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                   -DLANGUAGE=${code} -DSCRIPT=${script} -DWORKDIR=${PROJECT_SOURCE_DIR}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/OverflowCounts.cmake)
+  list(APPEND engine_word_reports ${name})
+endforeach()
 set_tests_properties(cli_overflow_report_in_english_finds_nothing cli_overflow_report_finds_the_long_line_in_pseudo
                      cli_overflow_report_names_the_tables_row ${engine_word_reports}
                      PROPERTIES ENVIRONMENT "${render_env}")
