@@ -6,9 +6,12 @@
 
 #include <cmath>
 #include <memory>
+#include <optional>
+#include <random>
 #include <string>
 
 #include "TestSupport.h"
+#include "game/Effects.h"
 
 using namespace stagehand;
 using test::Stage;
@@ -360,4 +363,47 @@ TEST(Tween, bad_easings_properties_and_values_are_errors_at_the_scene_line_namin
     EXPECT_NE(run(stage, "place").error.find(".lua:15: moveCamera: unknown waypoint 'forest.nowhere'"),
               std::string::npos)
         << run(stage, "place").error;
+}
+
+// The black veil over generated sequences of fades, flashes, levels set at
+// once (what a tween of the fade's level does each frame) and time: a level
+// set is what is drawn at once and after, whatever fade was under way (a fade
+// in or out stops there); a fade out that has run its time leaves black, a
+// fade in leaves it clear; a flash leaves the black veil where it was going;
+// and the veil is always between clear and black.
+TEST(Tween, over_generated_fades_and_levels_the_veil_is_the_last_word_on_it) {
+    std::mt19937 random(45);
+    for (int round = 0; round < 40; ++round) {
+        test::Stage stage("function probe() end");
+        Effects& effects = stage.world.effects();
+        std::optional<float> expected = 0.0f;  // what the veil must be now, when the model knows
+        float blackGoal = 0, blackDue = 0, now = 0;
+        for (int step = 0; step < 30; ++step) {
+            const int op = static_cast<int>(random() % 4);
+            const float value = static_cast<float>(random() % 1001) / 1000.0f;
+            if (op == 0) {
+                const FadeKind kind = random() % 2 ? FadeKind::Out : FadeKind::In;
+                effects.startFade(kind, value * 2);
+                blackGoal = kind == FadeKind::Out ? 1.0f : 0.0f;
+                blackDue = now + value * 2;
+                expected.reset();
+            } else if (op == 1) {
+                effects.startFade(FadeKind::Flash, value);
+            } else if (op == 2) {
+                effects.setFadeLevel(value);
+                expected = value;
+                EXPECT_NEAR(effects.fadeOverlayAlpha(), value, 1e-6) << "round " << round << ", step " << step;
+            } else {
+                effects.advance(value);
+                now += value;
+                if (!expected && now >= blackDue + 1e-4f) expected = blackGoal;
+            }
+            const float veil = effects.fadeOverlayAlpha();
+            EXPECT_GE(veil, 0.0f);
+            EXPECT_LE(veil, 1.0f);
+            if (expected) {
+                EXPECT_NEAR(veil, *expected, 1e-5) << "round " << round << ", step " << step << ", op " << op;
+            }
+        }
+    }
 }

@@ -3,6 +3,7 @@
 // and every script-supplied text escaped.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <set>
 
@@ -286,4 +287,47 @@ TEST(Timeline, bar_text_keeps_clear_of_arrows_and_signal_names_stay_out_of_the_l
             << "a signal's name above the lanes";
     }
     EXPECT_EQ(names, 1);
+}
+
+// How a process ended is told by its end's colour: in the legend each ending
+// (done, failed, cancelled) has a colour of its own, and every end drawn in the
+// chart has the colour its legend entry shows, whatever ended it.
+TEST(Timeline, every_ending_has_its_own_colour_and_the_chart_draws_each_as_its_legend_shows) {
+    // the fill of the first element after each data-mark="end-..." between `from` and `to`
+    auto endFills = [](const std::string& html, const std::string& from, const std::string& to) {
+        std::multimap<std::string, std::string> fills;
+        std::size_t begin = html.find(from), end = html.find(to, begin);
+        const std::string key = "data-mark=\"end-";
+        for (auto at = html.find(key, begin); at < end; at = html.find(key, at + 1)) {
+            std::size_t nameStart = at + key.size() - 4;
+            std::string mark = html.substr(nameStart, html.find('"', nameStart) - nameStart);
+            std::size_t fill = html.find("fill=\"", at) + 6;
+            fills.emplace(mark, html.substr(fill, html.find('"', fill) - fill));
+        }
+        return fills;
+    };
+    std::vector<TranscriptEvent> events = troubles();  // one failed, others done; and one a jump cancelled:
+    events.insert(events.begin() + 1, at(0, "process_start")
+                                          .withNumber("id", 9)
+                                          .with("process", "lookout")
+                                          .withNumber("parent", 1)
+                                          .with("where", "t.lua:9"));
+    events.push_back(at(2, "process_end").withNumber("id", 9).with("process", "lookout").with("status", "cancelled"));
+    std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.time < b.time; });
+    std::string html = timelineHtml(events, "test");
+    auto legend = endFills(html, "class=\"legend\"", "</p>");
+    std::set<std::string> colours, endings;
+    for (const auto& [mark, fill] : legend) {
+        endings.insert(mark);
+        EXPECT_TRUE(colours.insert(fill).second) << mark << " shares its colour " << fill << " with another ending";
+    }
+    EXPECT_EQ(endings, (std::set<std::string>{"end-cancelled", "end-done", "end-failed"}));
+    auto chart = endFills(html, "<svg id=\"timeline\"", "</svg>\n</div>");
+    std::set<std::string> drawn;
+    for (const auto& [mark, fill] : chart) {
+        drawn.insert(mark);
+        ASSERT_TRUE(legend.count(mark)) << mark;
+        EXPECT_EQ(fill, legend.find(mark)->second) << mark << " is drawn unlike its legend entry";
+    }
+    EXPECT_EQ(drawn, endings) << "the runs drawn end in every way at least once";
 }
