@@ -450,7 +450,16 @@ return function(stage, S, apiDescription)
             EASING_NAMES[#EASING_NAMES + 1] = form .. name
         end
     end
-    local DEFAULT_EASING = "inOutSine"
+    -- What a described parameter is when left out (ApiDescription.lua's `default`, which the docs show).
+    local function describedDefault(fname, argName)
+        for _, param in ipairs(apiDescription.byName[fname].params) do
+            if param.name == argName then
+                return param.default
+            end
+        end
+    end
+    local DEFAULT_EASING = describedDefault("moveCamera", "easing")
+    local BACKDROP_SECONDS = describedDefault("backdrop", "seconds")
 
     local function oneOf(fname, argName, value, choices, known)
         if type(value) ~= "string" or not known[value] then
@@ -762,7 +771,7 @@ return function(stage, S, apiDescription)
             return nil
         end
         oneOf("backdrop", "transition", transition, TRANSITIONS, IS_TRANSITION)
-        seconds = seconds == nil and 1 or seconds
+        seconds = seconds == nil and BACKDROP_SECONDS or seconds
         checkSeconds("backdrop", "seconds", seconds)
         local f, easingName = easingOf("backdrop", easing)
         stage.setBackdrop(name, transition)
