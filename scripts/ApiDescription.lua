@@ -273,12 +273,10 @@ M.functions = {
     -- Camera and tweens (src/game/Camera.h; the tweens in StageSupport.lua) ----
     { "moveCamera", "camera", params = { { "place", "place" }, { "seconds", "seconds" },
         { "easing", "easing", opt = true, default = "inOutSine" } }, returns = { { "Process" } },
-        signature = "moveCamera(place, seconds [, easing]) -> Process",
         doc = "Eases the camera to `place` (an actor, whom it tracks while the move lasts, a waypoint or a point) "
             .. "over `seconds` (default easing `inOutSine`); stops a follow. Returns the move's process at once." },
     { "zoomCamera", "camera", params = { { "zoom", "number", range = ZOOM_RANGE }, { "seconds", "seconds" },
         { "easing", "easing", opt = true, default = "inOutSine" } }, returns = { { "Process" } },
-        signature = "zoomCamera(zoom, seconds [, easing]) -> Process",
         doc = "Eases the zoom to `zoom` (1 the stage's size, 2 twice as close; 0.25 to 8) about the camera's "
             .. "centre. Text (bubbles, names, the dialogue box, menus) keeps its size." },
     { "shakeCamera", "camera", params = { { "strength", "number", range = { 0, 100 } }, { "seconds", "seconds" } },
@@ -289,13 +287,12 @@ M.functions = {
         doc = "Waits until every camera move, zoom and shake under way has ended (or was cancelled)." },
     { "followCamera", "camera", params = { { "actor", "actor", orNil = true },
         { "deadZone", "number", opt = true, range = { 0, 360 }, default = 80 } },
-        signature = "followCamera(actor [, deadZone])",
         doc = "Keeps `actor` in view: it walks freely within `deadZone` view units (default 80, up to 360) of the "
             .. "centre, across and down, then the camera keeps it on the zone's edge. `followCamera(nil)` stops; "
             .. "`setCameraCenter` and `moveCamera` stop it too." },
     { "tween", "camera", params = { { "target", "tweenTarget" }, { "property", "tweenProperty" },
         { "to", "tweenValue" }, { "seconds", "seconds" }, { "easing", "easing", opt = true, default = "inOutSine" } },
-        returns = { { "Process" } }, signature = "tween(target, property, to, seconds [, easing]) -> Process",
+        returns = { { "Process" } },
         doc = "Eases a property: an actor's `position` (to a place), the camera's `center` (a place) or `zoom`, "
             .. "the `fade`'s `level` (0 clear to 1 black), the `picture`'s `opacity` (0 to 1). A newer tween of "
             .. "the same property, or a call that sets it (`setPosition`, `walkToPoint`, `fade`...), takes over." },
@@ -316,7 +313,7 @@ M.functions = {
     { "backdrop", "story", params = { { "name", "image", orNil = true }, { "transition", "transition", opt = true },
         { "seconds", "seconds", opt = true, default = 1 }, { "easing", "easing", opt = true, default = "inOutSine" } },
         returns = { { "Process|nil" } },
-        signature = "backdrop(name [, transition, seconds, easing]) -> Process|nil",
+        signature = 'backdrop(name [, transition, seconds = 1, easing = "inOutSine"]) -> Process|nil',
         doc = "Shows a picture (named as for `image`: the game's `images/NAME.png`, then the engine's) as the "
             .. "backdrop, scaled to fill the view under the camera; `backdrop(nil)` brings back the painted one. "
             .. "With a `transition` (`dissolve`, `fade` through black, `slide` in from the right) over `seconds` "

@@ -37,7 +37,7 @@ local function isPlainType(t)
     return t:match("^[%a_][%w_]*$") ~= nil
 end
 
--- `say(actor, text [, seconds]) -> Process`: the docs' name for a call.
+-- `say(actor, text [, seconds]) -> Process`, `fade(kind [, seconds = 1])`: the docs' name for a call.
 local function docSignature(entry, withReturns)
     if entry.signature then
         return entry.signature
@@ -45,7 +45,11 @@ local function docSignature(entry, withReturns)
     local parts, optional = {}, {}
     for _, param in ipairs(entry.params) do
         if param.opt then
-            optional[#optional + 1] = param.name
+            -- The described default is what play takes for a left-out argument
+            -- (a test holds play to it), so the docs show the same value.
+            local default = param.default
+            optional[#optional + 1] = param.name .. (default == nil and ""
+                or " = " .. (type(default) == "string" and '"' .. default .. '"' or tostring(default)))
         else
             parts[#parts + 1] = param.name
         end
