@@ -8,6 +8,7 @@
 // never change another line's ID.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -29,6 +30,7 @@
 #include "lang/LineId.h"
 #include "lang/StringTable.h"
 #include "platform/Portable.h"
+#include "render/Utf8.h"
 
 using namespace stagehand;
 namespace fs = std::filesystem;
@@ -662,5 +664,75 @@ TEST(RoundTrip, a_new_games_title_is_its_folders_name_however_the_folder_is_spel
         for (const std::string& spelt : {name, name + "/", name + sep, "./" + name, name + "/.", "other/../" + name,
                                          name + "//", utf8Path(fs::current_path() / pathFromUtf8(name))})
             EXPECT_EQ(titleOfFolder(spelt), name) << "--new " << spelt;
+    }
+}
+
+// UTF-8 (RFC 3629) written by the test's own encoder, read by the engine's:
+// every scalar value, one to four bytes, decodes to itself in one step that
+// consumes exactly its bytes, and a text of random ones counts and indexes
+// as the code points it was made of. The bytes RFC 3629 forbids as a lead
+// (a stray continuation, 0xF8 and above) each become one U+FFFD.
+namespace {
+std::string encodedUtf8(char32_t cp) {
+    std::string out;
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+    return out;
+}
+}  // namespace
+
+TEST(RoundTrip, every_unicode_scalar_value_written_as_utf8_reads_back_as_itself) {
+    for (char32_t cp = 0; cp <= 0x10FFFF; ++cp) {
+        if (cp >= 0xD800 && cp <= 0xDFFF) continue;  // surrogates are not scalar values
+        std::string bytes = encodedUtf8(cp) + "!";
+        std::size_t at = 0;
+        char32_t read = utf8::next(bytes, at);
+        if (read != cp || at != bytes.size() - 1) {
+            ADD_FAILURE() << "U+" << std::hex << static_cast<unsigned>(cp) << " read as U+"
+                          << static_cast<unsigned>(read) << ", " << std::dec << at << " bytes";
+            return;
+        }
+    }
+    for (int lead : {0x80, 0xBF, 0xF8, 0xFC, 0xFF}) {
+        std::string bytes{static_cast<char>(lead), 'a'};
+        std::size_t at = 0;
+        EXPECT_EQ(utf8::next(bytes, at), char32_t{0xFFFD}) << "lead byte " << lead;
+        EXPECT_EQ(at, 1u);
+    }
+
+    std::mt19937 random(45);
+    for (int seed = 0; seed < 200; ++seed) {
+        std::vector<char32_t> points;
+        std::vector<std::size_t> offsets;
+        std::string text;
+        std::uniform_int_distribution<int> length(0, 12), width(0, 3);
+        for (int n = length(random); n-- > 0;) {
+            const std::uint32_t low[] = {0x20, 0x80, 0x800, 0x10000}, high[] = {0x7F, 0x7FF, 0xD7FF, 0x10FFFF};
+            int w = width(random);
+            auto cp = static_cast<char32_t>(std::uniform_int_distribution<std::uint32_t>(low[w], high[w])(random));
+            offsets.push_back(text.size());
+            points.push_back(cp);
+            text += encodedUtf8(cp);
+        }
+        ASSERT_EQ(utf8::length(text), points.size()) << text;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            EXPECT_EQ(utf8::offsetOf(text, i), offsets[i]) << text;
+            std::size_t at = offsets[i];
+            EXPECT_EQ(utf8::next(text, at), points[i]) << text;
+        }
+        EXPECT_EQ(utf8::offsetOf(text, points.size() + 1), text.size());
     }
 }
