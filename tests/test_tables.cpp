@@ -3,9 +3,11 @@
 // with per-line fallback; stale rows; merge and extract; the pseudo-language.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 #include <set>
 
 #include <SDL.h>
@@ -575,4 +577,102 @@ TEST(StringTables, every_line_is_measured_in_the_box_play_shows_it_in) {
         ++compared;
     }
     EXPECT_EQ(compared, 10);
+}
+
+// --- Language tags and event tags over every form ---------------------------
+
+// RFC 5646's own examples of language tags (section 2.1 and appendix A): a
+// table named for any of them is offered, can be chosen, and is kept in the
+// player's settings; names that are no tag (or could climb out of strings/)
+// are never taken for one.
+TEST(StringTable, every_rfc5646_tag_form_names_a_language_chosen_and_kept_and_nothing_else_does) {
+    const std::vector<std::string> tags = {
+        "de",         "zh-Hant", "zh-Hans-CN", "sr-Latn-RS",     "es-419",
+        "de-CH-1901", "en-US",   "pt-BR",      "sl-rozaj-biske", "hy-Latn-IT-arevela"};
+    std::string script = scriptWithTable("Tags", tags[0], kHeader);
+    auto folder = std::filesystem::path(script).parent_path();
+    for (const auto& tag : tags) std::ofstream(folder / "strings" / ("Tags." + tag + ".csv")) << kHeader;
+    auto known = lang::knownLanguages(script);
+    for (const auto& tag : tags) {
+        EXPECT_TRUE(lang::isLanguageCode(tag)) << tag;
+        EXPECT_EQ(std::count(known.begin(), known.end(), tag), 1) << tag;
+        lang::LineProvider lines(script);
+        std::string error;
+        EXPECT_TRUE(lines.setLanguage(tag, error)) << tag << ": " << error;
+        PlayerSettings settings;
+        settings.language = tag;
+        auto path = (folder / "settings.txt").string();
+        ASSERT_TRUE(settings.save(path));
+        std::string warning;
+        EXPECT_EQ(PlayerSettings::load(path, warning).language, tag) << warning;
+        EXPECT_EQ(warning, "") << tag;
+    }
+    EXPECT_EQ(known.size(), tags.size() + 2) << "en, the tags, pseudo";
+    for (const char* notATag : {"", "-fr", "fr_CA", "fr.old", "../fr", "fr ca", "1fr", "fr/ca"})
+        EXPECT_FALSE(lang::isLanguageCode(notATag)) << notATag;
+}
+
+// A translation may move or drop what shapes the typing (pauses, speed,
+// instant parts, styles), but every tag that makes something happen in the
+// world ({signal=}, {face=}, {sound=}) is the author's contract: over random
+// lines with tags of every kind, each such tag lost or added is named as
+// lost or added, and a change of the others is not a change at all.
+TEST(Translation, over_random_lines_every_world_tag_lost_or_added_is_named_and_typing_marks_never_are) {
+    struct Tag {
+        const char* text;
+        bool world;
+    };
+    const std::vector<Tag> kinds = {
+        {"{w=0.4}", false},
+        {"{w}", false},
+        {"{speed=2}fast{/speed}", false},
+        {"{cps=30}slow{/cps}", false},
+        {"{instant}now{/instant}", false},
+        {"{b}bold{/b}", false},
+        {"{signal=bell}", true},
+        {"{signal=door}", true},
+        {"{face=smile}", true},
+        {"{face=frown}", true},
+        {"{sound=knock}", true},
+        {"{sound=chime}", true},
+    };
+    std::mt19937 random(4511);
+    auto pick = [&](std::vector<std::size_t>& into) {
+        for (std::size_t i = 0; i < kinds.size(); ++i)
+            if (random() % 3 == 0) into.push_back(i);
+    };
+    auto lineOf = [&](const std::vector<std::size_t>& chosen, const char* word) {
+        std::string line;
+        for (std::size_t i : chosen) line += std::string(word) + " " + kinds[i].text;
+        return line + " " + word + ".";
+    };
+    int checked = 0;
+    for (int round = 0; round < 300; ++round) {
+        std::vector<std::size_t> source, translation;
+        pick(source);
+        pick(translation);
+        std::string error;
+        auto before = text::parseMarkup(lineOf(source, "word"), text::MarkupPlace::Typed, error);
+        auto after = text::parseMarkup(lineOf(translation, "mot"), text::MarkupPlace::Typed, error);
+        if (!before || !after) continue;  // an unbalanced {/b} or {/speed}: not a line a table may hold
+        ++checked;
+        std::string change = lang::eventTagChange(*before, *after);
+        std::string lostPart = change.substr(0, change.find("added"));
+        std::string addedPart = change.find("added") == std::string::npos ? "" : change.substr(change.find("added"));
+        bool changed = false;
+        for (std::size_t i = 0; i < kinds.size(); ++i) {
+            bool inSource = std::count(source.begin(), source.end(), i) > 0;
+            bool inTranslation = std::count(translation.begin(), translation.end(), i) > 0;
+            std::string tag = kinds[i].text;
+            if (!kinds[i].world) continue;
+            bool lost = inSource && !inTranslation, added = inTranslation && !inSource;
+            changed = changed || lost || added;
+            EXPECT_EQ(lostPart.find(tag) != std::string::npos, lost) << tag << " in '" << change << "'";
+            EXPECT_EQ(addedPart.find(tag) != std::string::npos, added) << tag << " in '" << change << "'";
+        }
+        EXPECT_EQ(change.empty(), !changed) << change;
+        for (const char* typing : {"{w", "{speed", "{/speed", "{cps", "{/cps", "{instant", "{/instant", "{b}", "{/b}"})
+            EXPECT_EQ(change.find(typing), std::string::npos) << change;
+    }
+    EXPECT_GT(checked, 250);
 }
