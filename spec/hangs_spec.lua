@@ -240,4 +240,107 @@ describe("hangs", function()
             assert.is_nil(entryFor("held"))
         end)
     end)
+
+    -- The report against a model of its definition, over generated wait
+    -- graphs: a process can still end when it runs on a timer, waits on a
+    -- signal the text sends (while something runs), or joins processes of
+    -- which every live one (waitAll) or some live one (waitAny) can still end.
+    -- Stuck is the rest, all of them when nothing runs; the report must list
+    -- exactly those as certain, naming what each waits on.
+    describe("over generated wait graphs", function()
+        local Gen = dofile("spec/helpers/generate.lua")
+
+        it("lists as stuck exactly the processes that the model says can never end", function()
+            for seed = 1, 150 do
+                S = harness.load()
+                local gen = Gen.new(seed)
+                S.setSendableSignals({ exact = { sent = true }, shapes = {} })
+                local n = gen:int(2, 7)
+                local plan, handles = {}, {}
+                for i = 1, n do
+                    local kind = gen:pick({ "timer", "sendable", "unsendable", "all", "any" })
+                    plan[i] = { kind = kind, targets = {} }
+                    if kind == "all" or kind == "any" then
+                        for _ = 1, gen:int(1, 3) do
+                            local t = gen:int(1, n)
+                            if t ~= i then
+                                plan[i].targets[#plan[i].targets + 1] = t
+                            end
+                        end
+                        if #plan[i].targets == 0 then
+                            plan[i].kind = "timer"
+                        end
+                    end
+                end
+                -- Processes start waiting in order; a join's targets are all started first.
+                for i = 1, n do
+                    local step = plan[i]
+                    handles[i] = S.runProcess(function()
+                        S.waitFrames(1)
+                        if step.kind == "timer" then
+                            S.waitSeconds(1000)
+                        elseif step.kind == "sendable" then
+                            S.waitSignal("sent")
+                        elseif step.kind == "unsendable" then
+                            S.waitSignal("never")
+                        else
+                            local joined = {}
+                            for k, t in ipairs(step.targets) do
+                                joined[k] = handles[t]
+                            end
+                            if step.kind == "all" then
+                                S.waitAll(unpack(joined))
+                            else
+                                S.waitAny(unpack(joined))
+                            end
+                        end
+                    end):setName("p" .. i)
+                end
+                harness.ticks(3)
+                -- The model: the least set of processes that can still end.
+                local runs = false
+                for i = 1, n do
+                    runs = runs or plan[i].kind == "timer"
+                end
+                local canEnd, changed = {}, true
+                while runs and changed do
+                    changed = false
+                    for i = 1, n do
+                        local step, ends = plan[i], false
+                        if step.kind == "timer" or step.kind == "sendable" then
+                            ends = true
+                        elseif step.kind == "all" then
+                            ends = true
+                            for _, t in ipairs(step.targets) do
+                                ends = ends and canEnd[t] == true
+                            end
+                        elseif step.kind == "any" then
+                            for _, t in ipairs(step.targets) do
+                                ends = ends or canEnd[t] == true
+                            end
+                        end
+                        if ends and not canEnd[i] then
+                            canEnd[i], changed = true, true
+                        end
+                    end
+                end
+                local reported = {}
+                for _, e in ipairs(S.findDeadlocks()) do
+                    if e.certain then
+                        reported[e.name] = e.waitingOn
+                    end
+                end
+                local context = "seed " .. seed .. ":"
+                for i = 1, n do
+                    context = context .. " p" .. i .. "=" .. plan[i].kind .. "(" .. table.concat(plan[i].targets, ",")
+                        .. ")"
+                end
+                for i = 1, n do
+                    local stuck = not canEnd[i]
+                    assert.are.equal(stuck, reported["p" .. i] ~= nil, context .. "; p" .. i)
+                end
+                S.cancelAll()
+            end
+        end)
+    end)
 end)

@@ -9,6 +9,7 @@
 
 local harness = dofile("spec/helpers/scheduler.lua")
 local Gen = dofile("spec/helpers/generate.lua")
+local ticks = harness.ticks
 local S
 
 local CASES = 60
@@ -169,6 +170,83 @@ describe("scheduler properties over generated cases", function()
                 assert.is_false(ok, context)
                 assert.matches("waited-on p" .. first .. " ", tostring(result), 1, true)
             end
+        end
+    end)
+
+    -- Found by tools/coverage.sh: no test woke a process while its group was
+    -- paused, nor stepped the clock by a long hitch over few timers.
+    it("wake-ups while a group is paused leave it waiting, then run on its next tick with their values, in order",
+        function()
+            for seed = 1, CASES do
+                local gen = Gen.new(seed)
+                local g = S.newGroup("paused " .. seed)
+                local log, handles, names = {}, {}, {}
+                for i = 1, gen:int(1, 6) do
+                    names[i] = "s" .. gen:int(1, 3)
+                    handles[i] = g:run(function()
+                        local value = S.waitSignal(names[i])
+                        log[#log + 1] = i .. "=" .. tostring(value)
+                    end)
+                end
+                ticks(1)
+                g:pause()
+                local sent, expected = {}, {}
+                for _ = 1, gen:int(1, 4) do
+                    local name = "s" .. gen:int(1, 3)
+                    if not sent[name] then
+                        sent[name] = true
+                        local value = gen:int(1, 99)
+                        S.signal(name, value)
+                        for i = 1, #handles do
+                            if names[i] == name then
+                                expected[#expected + 1] = i .. "=" .. value
+                            end
+                        end
+                    end
+                end
+                ticks(gen:int(1, 5))
+                local context = "seed " .. seed
+                assert.are.same({}, log, context)
+                for _, p in ipairs(handles) do
+                    assert.are.equal("waiting", p:status(), context)
+                    assert.matches("%[waiting%]$", tostring(p), nil, false)
+                end
+                g:resume()
+                ticks(1)
+                assert.are.same(expected, log, context)
+            end
+        end)
+
+    it("timers wake in due order however long a step is, hitches of hours over a few timers included", function()
+        for seed = 1, CASES do
+            local gen = Gen.new(seed)
+            local woke, due = {}, {}
+            for i = 1, gen:int(1, 12) do
+                due[i] = gen:int(1, 400) * (gen:chance(50) and 1 or 37)
+                S.runProcess(function()
+                    S.waitSeconds(due[i])
+                    woke[#woke + 1] = i
+                end)
+            end
+            local order = {}
+            for i = 1, #due do
+                order[i] = i
+            end
+            table.sort(order, function(a, b)
+                if due[a] ~= due[b] then
+                    return due[a] < due[b]
+                end
+                return a < b
+            end)
+            local elapsed, steps = 0, {}
+            while #woke < #due and elapsed < 20000 do
+                local step = gen:pick({ 1 / 60, 0.5, 7, 90, 3600 })
+                steps[#steps + 1] = step
+                S.wakeUpWaitingThreads(step)
+                elapsed = elapsed + step
+            end
+            assert.are.same(order, woke, "seed " .. seed .. ": due " .. table.concat(due, " ") .. "; steps "
+                .. table.concat(steps, " "))
         end
     end)
 end)
