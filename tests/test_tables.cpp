@@ -422,6 +422,17 @@ TEST(LanguageRow, is_shown_with_two_languages_and_goes_round_them_and_is_kept_in
     EXPECT_EQ(PauseMenu::value(PauseMenu::Row::Language, settings), "Français");
     menu.handle({InputKind::KeyDown, SDLK_RIGHT}, layout, settings);
     EXPECT_EQ(settings.language, "en") << "round again";
+    // Every key that changes the row moves it by one language (a click is an Enter on its row).
+    for (SDL_Keycode forward : {SDLK_RIGHT, SDLK_d, SDLK_RETURN, SDLK_KP_ENTER, SDLK_SPACE}) {
+        settings.language = "ar";
+        menu.handle({InputKind::KeyDown, forward}, layout, settings);
+        EXPECT_EQ(settings.language, "fr") << SDL_GetKeyName(forward);
+    }
+    for (SDL_Keycode back : {SDLK_LEFT, SDLK_a}) {
+        settings.language = "ar";
+        menu.handle({InputKind::KeyDown, back}, layout, settings);
+        EXPECT_EQ(settings.language, "en") << SDL_GetKeyName(back);
+    }
     settings.language = "fr";
     std::string path = test::writeScript("language_settings.txt", "");
     ASSERT_TRUE(settings.save(path));

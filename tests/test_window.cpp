@@ -12,13 +12,17 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <random>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -29,6 +33,7 @@
 #include "audio/Mixer.h"
 #include "lang/LineId.h"
 #include "lang/StringTable.h"
+#include "render/DrawnText.h"
 #include "view/Palette.h"
 
 using namespace stagehand;
@@ -2240,6 +2245,7 @@ namespace {
 struct Frame {
     int w = 0, h = 0;
     std::vector<std::uint8_t> rgb;  // top row first
+    std::vector<DrawnText> words;   // the texts the frame drew, in the order drawn
     int count(const Color& c) const {
         int n = 0;
         for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)
@@ -2319,13 +2325,41 @@ std::string screensScript(bool rightToLeft) {
 
 const char* const kScreens[] = {"scene menu", "page", "history", "pause", "save/load", "end card"};
 
+// Every text a screen drew, one row each: its colour, where it stands and
+// how wide (view units, whole), and the text, with a save card's date and
+// time (the moment the test ran) written as DATE.
+std::string wordsOf(const Frame& f) {
+    static const std::regex moment(R"(\d{4}-\d\d-\d\d \d\d:\d\d)");
+    std::ostringstream out;
+    for (const DrawnText& d : f.words) {
+        char colour[16];
+        std::snprintf(colour, sizeof colour, "#%02x%02x%02x%02x", d.color.r, d.color.g, d.color.b, d.color.a);
+        bool dated = std::regex_search(d.text, moment);
+        out << colour << " x" << std::lround(d.x) << " y" << std::lround(d.y) << " w"
+            << (dated ? std::string("-") : std::to_string(std::lround(d.width))) << " '"
+            << std::regex_replace(d.text, moment, "DATE") << "'\n";
+    }
+    return out.str();
+}
+
+// High contrast's two colours by what each word is: yellow for the screen's
+// title, a speaker's name, the selected scene's number and save tab, and the
+// save screen's message; white for every other word.
+const std::map<std::string, std::set<std::string>> kContrastYellow = {
+    {"scene menu", {"Stagehand", "1"}},         {"page", {}},
+    {"history", {"History", "Pell"}},           {"pause", {"Paused"}},
+    {"save/load", {"Save", "saved in slot 1"}}, {"end card", {"The end"}},
+};
+
 }  // namespace
 
 class ScreensTest : public WindowTest {
 protected:
     Frame grab() {
-        frame();
         Frame f;
+        DrawnText::recordInto(&f.words);
+        frame();
+        DrawnText::recordInto(nullptr);
         SDL_GL_GetDrawableSize(SDL_GL_GetCurrentWindow(), &f.w, &f.h);
         std::vector<std::uint8_t> rgba(static_cast<std::size_t>(f.w) * f.h * 4);
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -2453,6 +2487,35 @@ TEST_F(ScreensTest, every_screen_follows_high_contrast_large_text_and_right_to_l
         measures << "\n";
     }
     std::cout << measures.str();
+    // By what each word is: high contrast's colour for it, and every word of
+    // every screen in each look where the golden has it (its colour, place,
+    // width): a word moved, dropped, recoloured or left English is a change.
+    for (const char* screen : kScreens)
+        for (const DrawnText& d : contrast[screen].words) {
+            bool yellow = kContrastYellow.at(screen).count(d.text) > 0;
+            EXPECT_TRUE(Frame::sameRgb(d.color, yellow ? palette::kContrastAccent : palette::kContrastText))
+                << screen << ": '" << d.text << "' in high contrast is drawn in (" << int(d.color.r) << ","
+                << int(d.color.g) << "," << int(d.color.b) << "), not " << (yellow ? "yellow" : "white");
+        }
+    std::string words;
+    for (const auto& [look, shots] : {std::pair<const char*, const std::map<std::string, Frame>*>{"plain", &plain},
+                                      {"high contrast", &contrast},
+                                      {"large text", &large},
+                                      {"right to left", &rtl}})
+        for (const char* screen : kScreens)
+            words += "== " + std::string(look) + ": " + screen + "\n" + wordsOf(shots->at(screen));
+    const fs::path golden = fs::path(STAGEHAND_SOURCE_DIR) / "tests" / "golden" / "screens_words.txt";
+    const char* update = std::getenv("UPDATE_GOLDEN");
+    if (update && std::string(update) == "1") {
+        std::ofstream(golden, std::ios::binary) << words;
+    } else {
+        std::ifstream in(golden, std::ios::binary);
+        std::string expected((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::ofstream(folder / "screens_words.actual", std::ios::binary) << words;
+        EXPECT_EQ(words, expected) << "every screen's words differ from " << golden.string()
+                                   << " (what was drawn: " << (folder / "screens_words.actual").string()
+                                   << "; UPDATE_GOLDEN=1 rewrites it after a change meant)";
+    }
     for (const auto& f : failed)
         EXPECT_TRUE(expectedFailures.count(f)) << f << " does not follow its mode\n" << measures.str();
     for (const auto& f : expectedFailures) EXPECT_TRUE(failed.count(f)) << f << " follows its mode now: take it out";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "render/DrawnText.h"
 #include "render/Utf8.h"
 
 namespace stagehand {
@@ -111,6 +112,7 @@ void TextRenderer::draw(const Font& font, std::string_view text, float x, float 
         emit(font, text, x + offset, y + offset, shade);
     }
     emit(font, text, x, y, color);
+    if (DrawnText::recording()) DrawnText::record({std::string(text), x, y, width(font, text), color});
 }
 
 void TextRenderer::drawAligned(const Font& font, std::string_view text, float x, float boxWidth, float y, Color color,

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <utility>
 
+#include "render/DrawnText.h"
 #include "render/TextShaper.h"
 
 namespace stagehand::text {
@@ -137,6 +138,8 @@ void RichText::draw(const TextLayout& layout, float x, float y, Color base, std:
         emit(layout, x + offset, y + offset, base, shown, time, stillMotion, true, endShift);
     }
     emit(layout, x, y, base, shown, time, stillMotion, false, endShift);
+    if (DrawnText::recording() && layout.text)
+        DrawnText::record({layout.text->plain, x + endShift, y, layout.width, base});
 }
 
 void RichText::emit(const TextLayout& layout, float x, float y, Color base, std::size_t shown, double time, bool still,

@@ -320,7 +320,7 @@ void WorldView::drawSceneOver() {
 // The history: newest at the bottom, `scroll` entries back, wrapped to the panel.
 void WorldView::drawHistory(const World& world, int scroll) {
     const float x = 120, top = 70, width = ViewLayout::kWidth - 240, bottom = ViewLayout::kHeight - 70;
-    // High contrast: an opaque black panel, white text, yellow names and choices.
+    // High contrast: an opaque black panel, white text, a yellow title, names and choices.
     const Color panelText = highContrast_ ? kContrastText : kPanelText;
     const Color muted = highContrast_ ? kContrastText : kMuted;
     const Color accent = highContrast_ ? kContrastAccent : kAccent;
@@ -331,7 +331,8 @@ void WorldView::drawHistory(const World& world, int scroll) {
     Font body = fontFor(fonts::kBody, textScale_);
     Font name = fontFor(fonts::kLabel, textScale_);
     const std::string& heading = lang::word("history.title");
-    text_.draw(title, heading, x + 24, top + 16, panelText);
+    text_.draw(title, heading, x + 24, top + 16,
+               accent);  // a screen's title, as the pause overlay's and the end card's
     const float hintX = x + 24 + std::max(116.0f, text_.width(title, heading) + 24);  // after the title in any language
     text_.draw(name, text_.elide(name, lang::word(padHints_ ? "history.pad" : "history.keys"), x + width - 24 - hintX),
                hintX, top + 22, muted);
@@ -348,9 +349,16 @@ void WorldView::drawHistory(const World& world, int scroll) {
         float height = std::max<float>(1, lines.size()) * lineHeight + 8;
         if (y - height < listTop) break;
         y -= height;
-        if (!e.speaker.empty()) text_.draw(name, text_.elide(name, e.speaker, nameWidth), x + 24, y + 2, names);
+        // A right-to-left entry reads from the right: its speaker's name stands at the panel's right edge
+        // and the line to the name's left, as the dialogue box puts them.
+        const bool rtl = text_.rightToLeft(body, text);
+        const float entryX = rtl ? x + 30 : textX;
+        if (!e.speaker.empty()) {
+            std::string shown = text_.elide(name, e.speaker, nameWidth);
+            text_.draw(name, shown, rtl ? x + width - 24 - text_.width(name, shown) : x + 24, y + 2, names);
+        }
         for (std::size_t k = 0; k < lines.size(); ++k)
-            text_.drawAligned(body, lines[k], textX, textWidth, y + k * lineHeight, e.choice ? accent : panelText);
+            text_.drawAligned(body, lines[k], entryX, textWidth, y + k * lineHeight, e.choice ? accent : panelText);
     }
     if (entries.empty()) text_.draw(body, lang::word("history.empty"), x + 24, listTop + 10, muted);
 }

@@ -146,8 +146,7 @@ PauseMenu::Action PauseMenu::change(Row row, int step, PlayerSettings& s) {
             std::string current = s.language.empty() ? "en" : s.language;
             auto at = std::find(languages_.begin(), languages_.end(), current);
             int index = at == languages_.end() ? 0 : static_cast<int>(at - languages_.begin());
-            s.language = languages_[static_cast<std::size_t>(
-                cycle(index, step > 1 ? 1 : step, static_cast<int>(languages_.size())))];
+            s.language = languages_[static_cast<std::size_t>(cycle(index, step, static_cast<int>(languages_.size())))];
             return Action::LanguageChanged;
         }
         case Row::TextSpeed: s.textSpeed = cycle(s.textSpeed, step, PlayInput::speedCount()); break;
