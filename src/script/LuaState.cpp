@@ -10,6 +10,11 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#ifdef STAGEHAND_LUA_LINE_COVERAGE
+#include <map>
+#include <random>
+#include <set>
+#endif
 
 #include "platform/Portable.h"
 #include "script/LuaCompat.h"
@@ -166,7 +171,34 @@ LuaState::Guard* guardOf(lua_State* L) {
     std::abort();  // lua_error does not return
 }
 
-void watchdogHook(lua_State* L, lua_Debug*) {
+#ifdef STAGEHAND_LUA_LINE_COVERAGE
+// A developer's build only (tools/coverage.sh): which lines of which chunks
+// ran, written when the state closes to $STAGEHAND_LUA_COVERAGE_DIR, one file
+// per state, as "chunk<TAB>line" rows. Tests run many states at once, so no
+// two share a file.
+std::map<std::string, std::set<int>> linesRun;
+
+void recordLine(lua_State* L, lua_Debug* ar) {
+    if (lua_getinfo(L, "S", ar) && ar->source && ar->currentline > 0) linesRun[ar->source].insert(ar->currentline);
+}
+
+void writeLinesRun() {
+    const char* dir = std::getenv("STAGEHAND_LUA_COVERAGE_DIR");
+    if (!dir || !*dir || linesRun.empty()) return;
+    std::random_device seed;
+    std::ofstream out(std::string(dir) + "/lua-" + std::to_string(seed()) + "-" + std::to_string(seed()) + ".txt");
+    for (const auto& [chunk, lines] : linesRun)
+        for (int line : lines) out << chunk << '\t' << line << '\n';
+    linesRun.clear();
+}
+#endif
+
+void watchdogHook(lua_State* L, lua_Debug* ar) {
+#ifdef STAGEHAND_LUA_LINE_COVERAGE
+    if (ar->event == LUA_HOOKLINE) return recordLine(L, ar);
+#else
+    (void)ar;
+#endif
     LuaState::Guard* guard = guardOf(L);
     bool inMainThread = L == guard->mainThread;
     // An interrupt unwinds every coroutine, and the main thread once per
@@ -200,7 +232,11 @@ LuaState::LuaState(const LuaLimits& limits) : guard_(new Guard{limits}), L_(lua_
     lua_atpanic(L_, panicHandler);
     // Threads copy the hook of the thread that creates them (PUC Lua), and
     // LuaJIT keeps one hook for the whole state: set once, it covers all.
+#ifdef STAGEHAND_LUA_LINE_COVERAGE
+    lua_sethook(L_, watchdogHook, LUA_MASKCOUNT | LUA_MASKLINE, kHookInterval);
+#else
     lua_sethook(L_, watchdogHook, LUA_MASKCOUNT, kHookInterval);
+#endif
     guard_->arm();
     luaL_openlibs(L_);
 #ifdef STAGEHAND_LUAJIT
@@ -212,6 +248,9 @@ LuaState::LuaState(const LuaLimits& limits) : guard_(new Guard{limits}), L_(lua_
 LuaState::~LuaState() {
     lua_close(L_);
     delete guard_;
+#ifdef STAGEHAND_LUA_LINE_COVERAGE
+    writeLinesRun();
+#endif
 }
 
 CallResult LuaState::call(int nargs, int nresults) {
