@@ -250,6 +250,53 @@ describe("hangs", function()
     describe("over generated wait graphs", function()
         local Gen = dofile("spec/helpers/generate.lua")
 
+        it("a wait is unsendable exactly when no literal and no built shape of the text can make its name",
+            function()
+                local pieces = { "door", "-", "open", "a", "", "3" }
+                for seed = 1, 150 do
+                    S = harness.load()
+                    local gen = Gen.new(seed)
+                    local function word()
+                        return gen:pick(pieces) .. gen:pick(pieces)
+                    end
+                    local lines, exact, shapes = {}, {}, {}
+                    for _ = 1, gen:int(1, 4) do
+                        local form, a, b = gen:int(1, 4), word(), word()
+                        if form == 1 then
+                            lines[#lines + 1] = string.format("signal(%q)", a)
+                            exact[a] = true
+                        elseif form == 2 then
+                            lines[#lines + 1] = string.format("signal(%q .. n)", a)
+                            shapes[#shapes + 1] = { a, "" }
+                        elseif form == 3 then
+                            lines[#lines + 1] = string.format("signal(n .. %q)", b)
+                            shapes[#shapes + 1] = { "", b }
+                        else
+                            lines[#lines + 1] = string.format("signal(%q .. n .. %q)", a, b)
+                            shapes[#shapes + 1] = { a, b }
+                        end
+                    end
+                    readSource("local n = 1\n" .. table.concat(lines, "\n"))
+                    ambient()
+                    local name = word() .. word()
+                    if name == "" then
+                        name = "door"
+                    end
+                    S.runProcess(function() S.waitSignal(name) end):setName("waiter")
+                    ticks(1)
+                    local sendable = exact[name] == true
+                    for _, shape in ipairs(shapes) do
+                        local prefix, suffix = shape[1], shape[2]
+                        sendable = sendable or (#name >= #prefix + #suffix and name:sub(1, #prefix) == prefix
+                            and name:sub(#name - #suffix + 1) == suffix)
+                    end
+                    local e = entryFor("waiter")
+                    assert.are.equal(not sendable, e ~= nil and e.unsendable == true,
+                        "seed " .. seed .. ": " .. name .. " after " .. table.concat(lines, "; "))
+                    S.cancelAll()
+                end
+            end)
+
         it("lists as stuck exactly the processes that the model says can never end", function()
             for seed = 1, 150 do
                 S = harness.load()
