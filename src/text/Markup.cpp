@@ -254,17 +254,6 @@ float TextStyle::sizeFor(float base) const {
     return std::clamp(sizeA * base + sizeC, 6.0f, 200.0f);
 }
 
-bool TextCue::isEvent() const {
-    switch (kind) {
-        case CueKind::Pause:
-        case CueKind::WaitForPlayer:
-        case CueKind::Signal:
-        case CueKind::Face:
-        case CueKind::Sound: return true;
-        default: return false;
-    }
-}
-
 const char* TextCue::tag() const {
     switch (kind) {
         case CueKind::Pause:

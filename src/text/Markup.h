@@ -54,9 +54,6 @@ struct TextCue {
     CueKind kind = CueKind::Pause;
     double value = 0;
     std::string name;  // signal, face or sound name
-    // True for cues a player notices (they are events of the transcript);
-    // speed and instant marks only shape the typing.
-    bool isEvent() const;
     // The tag as written, for the transcript: "w", "signal"...
     const char* tag() const;
 };
