@@ -209,6 +209,45 @@ TEST_F(FontsTest, ideographs_take_the_chinese_face_in_chinese_text_and_the_japan
     EXPECT_EQ(faceAt(U"日本語", 0), FontFace::Japanese) << "the language list's own name for Japanese";
 }
 
+#ifdef STAGEHAND_SCRIPTS_TXT
+// Unicode's own Scripts.txt: every kana of the Basic Multilingual Plane
+// (hiragana, katakana, the halfwidth and circled ones) makes a line of
+// ideographs both faces have Japanese, before or after them; the letters of
+// other scripts (Latin, Cyrillic, Hangul) leave it Chinese. (Built on Linux
+// only, as the conformance tests: the file is the build machine's.)
+TEST_F(FontsTest, every_kana_in_unicodes_scripts_file_makes_a_line_of_ideographs_japanese) {
+    std::ifstream in(STAGEHAND_SCRIPTS_TXT);
+    ASSERT_TRUE(in) << STAGEHAND_SCRIPTS_TXT;
+    int kana = 0, others = 0, wrong = 0;
+    for (std::string row; std::getline(in, row);) {
+        std::size_t semi = row.find(';'), hash = row.find('#');
+        if (row.empty() || row[0] == '#' || semi == std::string::npos) continue;
+        std::string script = row.substr(semi + 1, hash - semi - 1);
+        script.erase(0, script.find_first_not_of(' '));
+        script.erase(script.find_last_not_of(' ') + 1);
+        const bool isKana = script == "Hiragana" || script == "Katakana";
+        if (!isKana && script != "Latin" && script != "Cyrillic" && script != "Hangul") continue;
+        const std::string range = row.substr(0, semi);
+        const std::size_t dots = range.find("..");
+        const unsigned long first = std::stoul(range, nullptr, 16);
+        const unsigned long last = dots == std::string::npos ? first : std::stoul(range.substr(dots + 2), nullptr, 16);
+        if (last > 0xFFFF) continue;  // the newer planes: HarfBuzz may be older than the file
+        for (unsigned long cp = first; cp <= last; ++cp) {
+            const HanFace expected = isKana ? HanFace::Japanese : HanFace::Chinese;
+            const std::u32string ch(1, static_cast<char32_t>(cp));
+            for (const std::u32string& line : {U"灯塔" + ch, ch + U"灯塔"})
+                if (shaping::hanFaceOf(*atlas, line) != expected && ++wrong <= 5)
+                    ADD_FAILURE() << std::hex << "U+" << cp << " (" << script << ") beside 灯塔 is not "
+                                  << (isKana ? "Japanese" : "Chinese");
+            ++(isKana ? kana : others);
+        }
+    }
+    EXPECT_EQ(wrong, 0);
+    EXPECT_GT(kana, 300);
+    EXPECT_GT(others, 1000);
+}
+#endif
+
 TEST_F(FontsTest, every_character_of_the_chinese_tables_is_in_the_shipped_chinese_subset) {
     const int font = atlas->font(FontFace::Chinese, 24);
     for (const char* path : {"/scripts/strings/Demo.zh.csv", "/assets/strings/Engine.zh.csv"}) {
