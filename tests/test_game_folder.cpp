@@ -3,6 +3,8 @@
 // assets/), what game.json may say, and the modes and the watcher that ask.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -743,6 +745,66 @@ end
                   "backdrop: transition must be one of dissolve, fade, slide. Was \"melt\""),
               std::string::npos)
         << *stage.events("error")[0]->field("message");
+}
+
+// game.json over generated descriptions against a model of its documented
+// rules: each field absent, right or wrong (a wrong one is one line naming it
+// and keeps its default), an unknown field named, and "width" and "height"
+// taken only together, one alone a line of its own and no size at all.
+TEST(GameFolder, generated_descriptions_give_what_the_rules_say_field_by_field) {
+    std::mt19937 random(4514);
+    const std::vector<std::string> strings = {"title", "language", "icon", "version", "font", "boldFont"};
+    for (int round = 0; round < 200; ++round) {
+        nlohmann::json root = nlohmann::json::object();
+        std::map<std::string, std::string> expectedText;
+        std::vector<std::string> expectedProblems;
+        for (const auto& key : strings) {
+            switch (random() % 3) {
+                case 0: break;
+                case 1: root[key] = expectedText[key] = key + std::to_string(round); break;
+                default:
+                    root[key] = random() % 2 ? nlohmann::json(12) : nlohmann::json(true);
+                    expectedProblems.push_back("\"" + key + "\" needs a string");
+            }
+        }
+        int size[2] = {0, 0};
+        const char* sizeKeys[2] = {"width", "height"};
+        for (int k = 0; k < 2; ++k) {
+            const std::vector<nlohmann::json> wrong = {63, 16385, 1.5, "640", -1};
+            switch (random() % 3) {
+                case 0: break;
+                case 1: root[sizeKeys[k]] = size[k] = 64 + static_cast<int>(random() % 16321); break;
+                default:
+                    root[sizeKeys[k]] = wrong[random() % wrong.size()];
+                    expectedProblems.push_back(std::string("\"") + sizeKeys[k] + "\" needs a whole number of pixels");
+            }
+        }
+        if ((size[0] == 0) != (size[1] == 0)) {
+            expectedProblems.push_back("\"width\" and \"height\" go together");
+            size[0] = size[1] = 0;
+        }
+        if (random() % 4 == 0) {
+            root["colour"] = "red";
+            expectedProblems.push_back("unknown field \"colour\"");
+        }
+        fs::path game = freshFolder("generated" + std::to_string(round));
+        write(game / "game.json", root.dump());
+        GameDescription d;
+        std::vector<std::string> problems;
+        readGameDescription(utf8Path(game / "main.lua"), d, problems);
+        const std::string context = root.dump();
+        ASSERT_EQ(problems.size(), expectedProblems.size()) << context;
+        for (const auto& expected : expectedProblems)
+            EXPECT_TRUE(std::any_of(problems.begin(), problems.end(),
+                                    [&](const std::string& p) { return p.find(expected) != std::string::npos; }))
+                << expected << " in " << context;
+        EXPECT_EQ(d.width, size[0]) << context;
+        EXPECT_EQ(d.height, size[1]) << context;
+        const std::map<std::string, const std::string*> read = {{"title", &d.title}, {"language", &d.language},
+                                                                {"icon", &d.icon},   {"version", &d.version},
+                                                                {"font", &d.font},   {"boldFont", &d.boldFont}};
+        for (const auto& [key, value] : read) EXPECT_EQ(*value, expectedText[key]) << key << " in " << context;
+    }
 }
 
 }  // namespace
