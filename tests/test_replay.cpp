@@ -650,3 +650,31 @@ TEST(Save, over_generated_events_every_field_a_player_sees_changes_the_saves_che
             }
         }
 }
+
+// docs/REPLAY.md: a recording's header gives the scene and seed the command
+// line leaves out, and what the command line gives wins. Over every choice of
+// giving --scene and --seed or not, with generated values on both sides.
+TEST(Replay, the_command_line_wins_over_a_recordings_header_and_the_header_fills_what_it_leaves_out) {
+    std::mt19937 random(4515);
+    for (int round = 0; round < 16; ++round) {
+        InputLog log;
+        log.scene = "recorded" + std::to_string(random() % 100);
+        log.seed = random() % 100000;
+        log.hasSeed = true;
+        const std::string path = test::writeScript("replay_header.txt", log.header());
+        const bool giveScene = round & 1, giveSeed = round & 2;
+        const std::string scene = "given" + std::to_string(random() % 100);
+        const std::string seed = std::to_string(100000 + random() % 100000);
+        std::vector<std::string> args = {"stagehand", "--headless", "--replay", path};
+        if (giveScene) args.insert(args.end(), {"--scene", scene});
+        if (giveSeed) args.insert(args.end(), {"--seed", seed});
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        stagehand::Setup setup;
+        std::string error;
+        ASSERT_TRUE(parseCommandLine(static_cast<int>(argv.size()), argv.data(), setup.cmd, error)) << error;
+        ASSERT_TRUE(readReplay(setup, error)) << error;
+        EXPECT_EQ(setup.cmd.scene, giveScene ? scene : log.scene) << round;
+        EXPECT_EQ(std::to_string(setup.cmd.seed), giveSeed ? seed : std::to_string(log.seed)) << round;
+    }
+}

@@ -27,6 +27,7 @@
 #include "app/run/CommandLine.h"
 #include "app/run/PlaySession.h"
 #include "app/run/RunSetup.h"
+#include "app/run/SaveSlots.h"
 #include "lang/LineId.h"
 #include "lang/StringTable.h"
 #include "platform/Portable.h"
@@ -734,5 +735,34 @@ TEST(RoundTrip, every_unicode_scalar_value_written_as_utf8_reads_back_as_itself)
             EXPECT_EQ(utf8::next(text, at), points[i]) << text;
         }
         EXPECT_EQ(utf8::offsetOf(text, points.size() + 1), text.size());
+    }
+}
+
+// A save card's time played ("m:ss", from an hour "h:mm:ss") reads back as
+// the whole seconds played, each field below 60 but the first, over every
+// second of the first two hours and random ones up to a hundred hours.
+TEST(RoundTrip, the_time_played_on_a_save_card_reads_back_as_the_seconds_played) {
+    std::mt19937 random(4516);
+    std::vector<long> totals;
+    for (long s = 0; s < 2 * 3600; ++s) totals.push_back(s);
+    for (int i = 0; i < 2000; ++i) totals.push_back(static_cast<long>(random() % (100 * 3600)));
+    for (long total : totals) {
+        const double played = total + (random() % 1000) / 1000.0;  // a part of a second is not shown
+        const std::string shown = formatPlayed(played);
+        std::vector<long> fields;
+        std::size_t at = 0;
+        for (std::size_t colon; (colon = shown.find(':', at)) != std::string::npos; at = colon + 1)
+            fields.push_back(std::stol(shown.substr(at, colon - at)));
+        fields.push_back(std::stol(shown.substr(at)));
+        ASSERT_EQ(fields.size(), total >= 3600 ? 3u : 2u) << shown;
+        long back = 0;
+        EXPECT_TRUE(std::regex_match(shown, std::regex(R"(\d+(:\d\d){1,2})"))) << shown << ": two digits after a colon";
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            if (i > 0) {
+                EXPECT_LT(fields[i], 60) << shown;
+            }
+            back = back * 60 + fields[i];
+        }
+        ASSERT_EQ(back, total) << shown;
     }
 }
