@@ -14,6 +14,7 @@
 #include "game/TiledMap.h"
 #include "game/World.h"
 #include "platform/Portable.h"
+#include "view/WorldView.h"
 
 using namespace stagehand;
 namespace fs = std::filesystem;
@@ -288,4 +289,46 @@ TEST_F(TiledTest, the_demo_cove_loads_with_its_tiles_points_and_cast) {
     ASSERT_NE(world.cast().findActor("wren"), nullptr);
     EXPECT_EQ(world.cast().findActor("wren")->displayName, "Wren");
     EXPECT_TRUE(world.maps().warnings.empty()) << world.maps().warnings[0];
+}
+
+// Where each tile of a tileset is cut from its picture, over generated grids
+// (margin, spacing, columns), for every combination of Tiled's flip bits: a
+// horizontal flip takes the picture's right edge to the tile's left, a
+// vertical one the bottom edge to the top (Tiled's "Tile Flipping" in its
+// map format), and a diagonal one, Tiled's rotation, is not drawn.
+TEST(TiledFlips, every_tile_is_cut_from_its_grid_cell_and_mirrored_as_its_flip_bits_say) {
+    std::mt19937 random(4517);
+    for (int round = 0; round < 50; ++round) {
+        Tileset tileset;
+        tileset.firstGid = 1 + random() % 100;
+        tileset.tileWidth = 8 + static_cast<int>(random() % 40);
+        tileset.tileHeight = 8 + static_cast<int>(random() % 40);
+        tileset.columns = 1 + static_cast<int>(random() % 8);
+        tileset.margin = static_cast<int>(random() % 4);
+        tileset.spacing = static_cast<int>(random() % 4);
+        const int rows = 1 + static_cast<int>(random() % 6);
+        Image image;
+        image.width =
+            2 * tileset.margin + tileset.columns * tileset.tileWidth + (tileset.columns - 1) * tileset.spacing;
+        image.height = 2 * tileset.margin + rows * tileset.tileHeight + (rows - 1) * tileset.spacing;
+        for (int index = 0; index < tileset.columns * rows; ++index) {
+            const float left =
+                static_cast<float>(tileset.margin + (index % tileset.columns) * (tileset.tileWidth + tileset.spacing)) /
+                image.width;
+            const float top = static_cast<float>(tileset.margin +
+                                                 (index / tileset.columns) * (tileset.tileHeight + tileset.spacing)) /
+                              image.height;
+            const float right = left + static_cast<float>(tileset.tileWidth) / image.width;
+            const float bottom = top + static_cast<float>(tileset.tileHeight) / image.height;
+            for (std::uint8_t flips = 0; flips < 8; ++flips) {
+                const TextureRegion uv = tileRegion(tileset, image, tileset.firstGid + index, flips);
+                const bool h = flips & kFlipHorizontal, v = flips & kFlipVertical;
+                const std::string context = "tile " + std::to_string(index) + " flips " + std::to_string(flips);
+                EXPECT_FLOAT_EQ(uv.u0, h ? right : left) << context;
+                EXPECT_FLOAT_EQ(uv.u1, h ? left : right) << context;
+                EXPECT_FLOAT_EQ(uv.v0, v ? bottom : top) << context;
+                EXPECT_FLOAT_EQ(uv.v1, v ? top : bottom) << context;
+            }
+        }
+    }
 }

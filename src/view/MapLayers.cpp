@@ -23,6 +23,8 @@ std::size_t tilesetIndexOf(const TileMap& map, std::uint32_t gid) {
     return found;
 }
 
+}  // namespace
+
 // The tile's square in its picture, flipped as Tiled flipped it (a diagonal
 // flip, Tiled's rotation, is not drawn: docs/MAPS.md).
 TextureRegion tileRegion(const Tileset& tileset, const Image& image, std::uint32_t gid, std::uint8_t flips) {
@@ -35,8 +37,6 @@ TextureRegion tileRegion(const Tileset& tileset, const Image& image, std::uint32
     if (flips & kFlipVertical) std::swap(uv.v0, uv.v1);
     return uv;
 }
-
-}  // namespace
 
 void WorldView::drawTiles(const World& world) {
     const TileMap* map = world.maps().tileMap(world.effects().place());

@@ -45,6 +45,10 @@ struct ViewOverlay {
 
 struct FontRole;
 
+// A tile's square in its tileset's picture, flipped as Tiled's flip bits say
+// (src/view/MapLayers.cpp; a diagonal flip, Tiled's rotation, is not drawn).
+TextureRegion tileRegion(const Tileset& tileset, const Image& image, std::uint32_t gid, std::uint8_t flips);
+
 class WorldView {
 public:
     WorldView(GlyphAtlas& atlas, Batch2D& batch, TextRenderer& text, ImageCache& images)
