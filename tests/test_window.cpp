@@ -2520,3 +2520,97 @@ TEST_F(ScreensTest, every_screen_follows_high_contrast_large_text_and_right_to_l
         EXPECT_TRUE(expectedFailures.count(f)) << f << " does not follow its mode\n" << measures.str();
     for (const auto& f : expectedFailures) EXPECT_TRUE(failed.count(f)) << f << " follows its mode now: take it out";
 }
+
+// The story's own screens by their words: a line in the dialogue box with a
+// bubble and a banner over the scene, a narrated line, a page beside a
+// portrait, and a choice menu, in the same four looks, against
+// tests/golden/story_screens_words.txt; in high contrast a speaker's name is
+// yellow and a line is white, as on every other screen.
+namespace {
+
+std::string storyScript(bool rightToLeft) {
+    auto say = [&](const char* ltr, const char* rtl) { return std::string(rightToLeft ? rtl : ltr); };
+    return "SCENES = { { name = \"story\", title = \"Story\" } }\n"
+           "function story()\n"
+           "    activate('pell')\n"
+           "    say('pell', '" +
+           say("A bubble over Pell.", "\xD7\x91\xD7\x95\xD7\xA2\xD7\x94 \xD7\x9E\xD7\xA2\xD7\x9C \xD7\xA4\xD7\x9C.") +
+           "')\n"
+           "    banner('" +
+           say("Chapter one", "\xD7\xA4\xD7\xA8\xD7\xA7 \xD7\x90") +
+           "', 60)\n"
+           "    dialogue('pell', '" +
+           say("Hello from the box.",
+               "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D \xD7\x9E\xD7\x94\xD7\xAA\xD7\x99\xD7\x91\xD7\x94.") +
+           "')\n"
+           "    dialogue(nil, '" +
+           say("A narrated line.",
+               "\xD7\xA9\xD7\x95\xD7\xA8\xD7\x94 \xD7\x9E\xD7\xA1\xD7\x95\xD7\xA4\xD7\xA8\xD7\xAA.") +
+           "')\n"
+           "    portrait('pell', 'fisher')\n"
+           "    text('pell', '" +
+           say("A page beside a portrait.",
+               "\xD7\xA2\xD7\x9E\xD7\x95\xD7\x93 \xD7\x9C\xD7\x99\xD7\x93 \xD7\x93\xD7\x99\xD7\x95\xD7\xA7\xD7\x9F.") +
+           "')\n"
+           "    option('" +
+           say("The first way.",
+               "\xD7\x94\xD7\x93\xD7\xA8\xD7\x9A \xD7\x94\xD7\xA8\xD7\x90\xD7\xA9\xD7\x95\xD7\xA0\xD7\x94.") +
+           "', 'story_end')\n"
+           "    option('" +
+           say("The second way.", "\xD7\x94\xD7\x93\xD7\xA8\xD7\x9A \xD7\x94\xD7\xA9\xD7\xA0\xD7\x99\xD7\x94.") +
+           "', 'story_end')\n"
+           "    menu()\n"
+           "end\n"
+           "function story_end() text('" +
+           say("The end of it.", "\xD7\xA1\xD7\x95\xD7\xA3.") + "') end\n";
+}
+
+const char* const kStoryScreens[] = {"dialogue, bubble and banner", "narration", "page and portrait", "choice menu"};
+
+}  // namespace
+
+TEST_F(ScreensTest, the_story_screens_words_follow_every_look_as_their_golden_says) {
+    std::string words;
+    for (const auto& [look, settings, rightToLeft] : {std::tuple<const char*, const char*, bool>{"plain", "", false},
+                                                      {"high contrast", "high_contrast = true\n", false},
+                                                      {"large text", "text_size = 2\n", false},
+                                                      {"right to left", "", true}}) {
+        std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << settings;
+        setup.cmd.width = 1280;
+        setup.cmd.height = 720;
+        std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << storyScript(rightToLeft);
+        open("story");
+        std::map<std::string, Frame> shots;
+        // dialogue() holds its line long enough to read, then goes on; the page waits for Space.
+        wait(1);
+        shots[kStoryScreens[0]] = grab();
+        wait(2);
+        shots[kStoryScreens[1]] = grab();
+        wait(3);
+        shots[kStoryScreens[2]] = grab();
+        press(SDLK_SPACE);
+        wait(1);
+        shots[kStoryScreens[3]] = grab();
+        for (const char* screen : kStoryScreens) {
+            words += "== " + std::string(look) + ": " + screen + "\n" + wordsOf(shots[screen]);
+            if (std::string(look) != "high contrast") continue;
+            for (const DrawnText& d : shots[screen].words)
+                if (d.text == "Pell") {
+                    EXPECT_TRUE(Frame::sameRgb(d.color, palette::kContrastAccent))
+                        << screen << ": the name is not yellow";
+                }
+        }
+    }
+    const fs::path golden = fs::path(STAGEHAND_SOURCE_DIR) / "tests" / "golden" / "story_screens_words.txt";
+    const char* update = std::getenv("UPDATE_GOLDEN");
+    if (update && std::string(update) == "1") {
+        std::ofstream(golden, std::ios::binary) << words;
+        return;
+    }
+    std::ifstream in(golden, std::ios::binary);
+    std::string expected((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::ofstream(folder / "story_screens_words.actual", std::ios::binary) << words;
+    EXPECT_EQ(words, expected) << "the story screens' words differ from " << golden.string()
+                               << " (what was drawn: " << (folder / "story_screens_words.actual").string()
+                               << "; UPDATE_GOLDEN=1 rewrites it after a change meant)";
+}

@@ -151,13 +151,19 @@ bool WorldView::drawSprite(const Actor& actor, Vec2 at, float zoom, const std::v
     return true;
 }
 
+// The name under an actor: its own colour, or in high contrast the yellow every
+// speaker's name has in the dialogue box, so a name reads the same in both.
+Color WorldView::nameColour(const Actor& actor) const {
+    return highContrast_ ? kContrastAccent : actor.color;
+}
+
 void WorldView::drawActor(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures) {
     Font disc = fontFor(fonts::kDisc);
     Font body = fontFor(fonts::kActorLetter);
     Font label = fontFor(fonts::kLabel);
     Font marker = fontFor(fonts::kMarker);
     if (drawSprite(actor, at, zoom, pictures)) {
-        text_.drawCentered(label, actor.displayName, at.x, at.y + 42 * zoom, actor.color);
+        text_.drawCentered(label, actor.displayName, at.x, at.y + 42 * zoom, nameColour(actor));
         return;
     }
 
@@ -182,7 +188,7 @@ void WorldView::drawActor(const Actor& actor, Vec2 at, float zoom, const std::ve
     glyphQuad(marker, m.cp, at.x + m.dx, at.y + m.dy, 12, 12, actor.color);
     batch_.resetScale();
 
-    text_.drawCentered(label, actor.displayName, at.x, at.y + 42 * zoom, actor.color);
+    text_.drawCentered(label, actor.displayName, at.x, at.y + 42 * zoom, nameColour(actor));
 }
 
 std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, const std::vector<const Actor*>& cast,

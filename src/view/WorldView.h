@@ -110,6 +110,7 @@ private:
     void drawLampRoom(Vec2 camera, float horizon);
     void drawMoon(Vec2 camera, Color glow);
     void drawGroundMarks(Vec2 camera, float top, Color colour);
+    Color nameColour(const Actor& actor) const;
     void drawActor(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures);
     bool drawSprite(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures);
     struct Bubble {
