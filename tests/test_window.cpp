@@ -2614,3 +2614,85 @@ TEST_F(ScreensTest, the_story_screens_words_follow_every_look_as_their_golden_sa
                                << " (what was drawn: " << (folder / "story_screens_words.actual").string()
                                << "; UPDATE_GOLDEN=1 rewrites it after a change meant)";
 }
+
+// A player's tour of every panel and every key that changes what is on
+// screen, by the words each step leaves there: the hint bar after F2 and F3,
+// the inspector, the editor overlay, a paused and a slowed scene, each pause
+// row moved right and left (its label and value, and the page behind it), the
+// save and load screens and a quick save's notice, plain and in high contrast,
+// against tests/golden/tour_words.txt. A label, a value's wording, a key that
+// moves another row or a colour gone astray is a change there.
+TEST_F(ScreensTest, a_tour_of_every_key_and_pause_row_leaves_the_words_its_golden_says) {
+    using Row = PauseMenu::Row;
+    // Rows that act rather than change a setting, and self-voicing, which would
+    // start the system's synthesiser (each has its own tests).
+    const std::set<Row> passedOver = {Row::Resume,  Row::Fullscreen, Row::SelfVoicing, Row::SaveLoad,
+                                      Row::History, Row::SceneMenu,  Row::Quit};
+    std::string words;
+    for (const auto& [look, settings] :
+         {std::pair<const char*, const char*>{"plain", ""}, {"high contrast", "high_contrast = true\n"}}) {
+        std::ofstream(folder / "user" / "settings.txt", std::ios::binary | std::ios::trunc) << settings;
+        fs::remove_all(folder / "user" / "saves");
+        setup.cmd.width = 1280;
+        setup.cmd.height = 720;
+        std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << screensScript(false);
+        open("pages");
+        wait(1);
+        auto step = [&](const std::string& name) {
+            words += "== " + std::string(look) + ": " + name + "\n" + wordsOf(grab());
+        };
+        step("a page");
+        for (const auto& [key, name] :
+             std::vector<std::pair<SDL_Keycode, const char*>>{{SDLK_F2, "F2: auto on"},
+                                                              {SDLK_F2, "F2: auto off"},
+                                                              {SDLK_F3, "F3: fast"},
+                                                              {SDLK_F3, "F3: instant"},
+                                                              {SDLK_F3, "F3: slow"},
+                                                              {SDLK_F3, "F3: normal"},
+                                                              {SDLK_F1, "F1: the inspector"},
+                                                              {SDLK_F1, "F1: closed"},
+                                                              {SDLK_F4, "F4: the editor overlay"},
+                                                              {SDLK_F4, "F4: closed"},
+                                                              {SDLK_p, "P: paused"},
+                                                              {SDLK_LEFTBRACKET, "[: half speed"},
+                                                              {SDLK_RIGHTBRACKET, "]: full speed"},
+                                                              {SDLK_p, "P: going on"}}) {
+            press(key);
+            step(name);
+        }
+        press(SDLK_ESCAPE);
+        step("pause");
+        for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != Row::Quit; ++i, press(SDLK_DOWN)) {
+            const Row row = game->pauseRow();
+            if (passedOver.count(row)) continue;
+            const std::string name = "pause row " + std::to_string(static_cast<int>(row));
+            press(SDLK_RIGHT);
+            step(name + " right");
+            press(SDLK_LEFT);
+            press(SDLK_LEFT);
+            step(name + " left");
+            press(SDLK_RIGHT);
+        }
+        press(SDLK_ESCAPE);
+        press(SDLK_F6);
+        step("F6: save screen");
+        press(SDLK_ESCAPE);
+        press(SDLK_F7);
+        step("F7: load screen");
+        press(SDLK_ESCAPE);
+        press(SDLK_F5);
+        step("F5: quick save");
+    }
+    const fs::path golden = fs::path(STAGEHAND_SOURCE_DIR) / "tests" / "golden" / "tour_words.txt";
+    const char* update = std::getenv("UPDATE_GOLDEN");
+    if (update && std::string(update) == "1") {
+        std::ofstream(golden, std::ios::binary) << words;
+        return;
+    }
+    std::ifstream in(golden, std::ios::binary);
+    std::string expected((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::ofstream(folder / "tour_words.actual", std::ios::binary) << words;
+    EXPECT_EQ(words, expected) << "the tour's words differ from " << golden.string()
+                               << " (what was drawn: " << (folder / "tour_words.actual").string()
+                               << "; UPDATE_GOLDEN=1 rewrites it after a change meant)";
+}
