@@ -18,6 +18,7 @@ packages=(
   libgl1-mesa-dri libegl-mesa0 libegl1   # software OpenGL for screenshots and render tests without a GPU
   python3 chromium                        # the timeline test renders its page in headless Chromium
   emscripten dpkg-dev xz-utils            # the browser build (tools/build-web.sh: libraries from Debian's sources)
+  nodejs                                  # the web page's logic test (tests/web/page_logic.js)
 )
 
 missing=()
