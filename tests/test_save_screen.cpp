@@ -1,0 +1,144 @@
+// The save screen's keys against where its cards are drawn: for every card
+// and every arrow (and WASD), the card the selection moves to is the one the
+// player sees above, below, before or after it. The cards' places are found
+// by pointing the mouse over the screen, as a player would, not read from the
+// layout's constants, so a slip in the keys' arithmetic (a row too many, a
+// column off) and one in the layout's are each a difference.
+#include <gtest/gtest.h>
+
+#include <SDL.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "app/window/SaveScreen.h"
+
+using namespace stagehand;
+
+namespace {
+
+struct Place {
+    float x = 0, y = 0;  // the middle of the card's area the mouse selects it from
+};
+
+struct SaveScreenModel : ::testing::Test {
+    SaveScreen screen;
+    ViewLayout layout = ViewLayout::fit(1280, 720);
+
+    void SetUp() override {
+        std::vector<SlotInfo> slots(kSaveSlotCount);
+        for (int i = 0; i < kSaveSlotCount; ++i) slots[static_cast<std::size_t>(i)].number = i + 1;
+        screen.open(SaveScreen::Mode::Save, slots);
+    }
+    void key(int k) { screen.handle({InputKind::KeyDown, k}, layout); }
+    void pointAt(float x, float y) {
+        InputEvent e{InputKind::MouseMove};
+        e.x = x, e.y = y;
+        screen.handle(e, layout);
+    }
+    // Each slot's place (1-based), found by moving the mouse over the view every 4 units.
+    std::map<int, Place> places() {
+        std::map<int, std::vector<std::pair<float, float>>> hits;
+        for (float y = 0; y < ViewLayout::kHeight; y += 4)
+            for (float x = 0; x < ViewLayout::kWidth; x += 4) {
+                select(0);
+                pointAt(x, y);
+                if (screen.selectedSlot() != 0) hits[screen.selectedSlot()].push_back({x, y});
+            }
+        std::map<int, Place> out;
+        for (const auto& [slot, points] : hits) {
+            Place p;
+            for (const auto& [x, y] : points) p.x += x, p.y += y;
+            p.x /= points.size(), p.y /= points.size();
+            out[slot] = p;
+        }
+        return out;
+    }
+    // Selects `slot` (1-based; 0 for the tabs) by keys: the tabs are above the first row.
+    void select(int slot) {
+        for (int i = 0; i < kSaveSlotCount && screen.selectedSlot() != 0; ++i) key(SDLK_UP);
+        if (slot == 0) return;
+        key(SDLK_DOWN);
+        for (int i = 1; i < slot; ++i) key(SDLK_RIGHT);
+    }
+};
+
+// The card drawn nearest in the direction (dx, dy) from `from`, in its own row or column;
+// nothing when there is none that way.
+std::optional<int> neighbour(const std::map<int, Place>& at, int from, int dx, int dy) {
+    std::optional<int> best;
+    float bestDistance = 0;
+    const Place& f = at.at(from);
+    for (const auto& [slot, p] : at) {
+        float along = dx * (p.x - f.x) + dy * (p.y - f.y), across = dx ? std::abs(p.y - f.y) : std::abs(p.x - f.x);
+        if (along <= 1 || across > 1) continue;
+        if (!best || along < bestDistance) best = slot, bestDistance = along;
+    }
+    return best;
+}
+
+}  // namespace
+
+TEST_F(SaveScreenModel, the_mouse_finds_every_slot_in_rows_read_left_to_right_top_to_bottom) {
+    auto at = places();
+    ASSERT_EQ(static_cast<int>(at.size()), kSaveSlotCount);
+    for (int slot = 2; slot <= kSaveSlotCount; ++slot) {
+        const Place &before = at[slot - 1], &p = at[slot];
+        EXPECT_TRUE(p.y > before.y + 1 || (std::abs(p.y - before.y) <= 1 && p.x > before.x + 1))
+            << "slot " << slot << " is not after slot " << slot - 1 << " in reading order";
+    }
+}
+
+TEST_F(SaveScreenModel, every_arrow_from_every_card_goes_to_the_card_drawn_that_way) {
+    const auto at = places();
+    ASSERT_EQ(static_cast<int>(at.size()), kSaveSlotCount);
+    struct Arrow {
+        std::vector<int> keys;
+        int dx, dy;
+        const char* name;
+    };
+    const Arrow arrows[] = {{{SDLK_UP, SDLK_w}, 0, -1, "up"},
+                            {{SDLK_DOWN, SDLK_s}, 0, 1, "down"},
+                            {{SDLK_LEFT, SDLK_a}, -1, 0, "left"},
+                            {{SDLK_RIGHT, SDLK_d}, 1, 0, "right"}};
+    for (int from = 1; from <= kSaveSlotCount; ++from)
+        for (const Arrow& arrow : arrows)
+            for (int k : arrow.keys) {
+                select(from);
+                ASSERT_EQ(screen.selectedSlot(), from);
+                key(k);
+                int expected;
+                if (auto n = neighbour(at, from, arrow.dx, arrow.dy))
+                    expected = *n;
+                else if (arrow.dy < 0)
+                    expected = 0;  // up from the top row: the Save and Load tabs
+                else if (arrow.dy > 0)
+                    expected = from;  // down from the bottom row: it stays
+                else  // left and right go on through the reading order, round from the last to the first
+                    expected = (from - 1 + arrow.dx + kSaveSlotCount) % kSaveSlotCount + 1;
+                EXPECT_EQ(screen.selectedSlot(), expected)
+                    << arrow.name << " (" << SDL_GetKeyName(k) << ") from slot " << from;
+            }
+}
+
+TEST_F(SaveScreenModel, on_the_tabs_down_reaches_the_first_card_left_and_right_switch_save_and_load_up_stays) {
+    select(0);
+    key(SDLK_UP);
+    EXPECT_EQ(screen.selectedSlot(), 0);
+    EXPECT_EQ(screen.mode(), SaveScreen::Mode::Save);
+    key(SDLK_RIGHT);
+    EXPECT_EQ(screen.mode(), SaveScreen::Mode::Load);
+    key(SDLK_LEFT);
+    EXPECT_EQ(screen.mode(), SaveScreen::Mode::Save);
+    key(SDLK_TAB);
+    EXPECT_EQ(screen.mode(), SaveScreen::Mode::Load);
+    EXPECT_EQ(screen.selectedSlot(), 0);
+    key(SDLK_DOWN);
+    EXPECT_EQ(screen.selectedSlot(), 1);
+    key(SDLK_TAB);
+    EXPECT_EQ(screen.mode(), SaveScreen::Mode::Save) << "Tab switches from a card too";
+    EXPECT_EQ(screen.selectedSlot(), 1) << "and keeps the card";
+}
