@@ -153,6 +153,21 @@ check('the first key starts the game once with the game\'s arguments, then the a
   assert.equal(p.page.exitCode, 0);
 });
 
+check('every combination of ?args, ?scene and ?lang, each present or not, passes exactly what it names, in that order',
+  async () => {
+    const parts = [['args', '--seed%207', ['--seed', '7']], ['scene', 'cove', ['--scene', 'cove']],
+      ['lang', 'ja', ['--lang', 'ja']]];
+    for (let mask = 0; mask < 8; ++mask) {
+      const given = parts.filter((_, i) => mask & (1 << i));
+      // The address's own order is any: the command line's is args, scene, lang.
+      const query = given.slice().reverse().map(([name, value]) => name + '=' + value).join('&');
+      const p = await loadPage(query ? '?' + query : '', ['game']);
+      engineReady(p);
+      p.key(event());
+      assert.deepEqual(plain(p.calls), [['game'].concat(...given.map((g) => g[2]))], query || '(no query)');
+    }
+  });
+
 check('a click or a tap starts it too; a tap does not also click', async () => {
   for (const how of ['click', 'touchend']) {
     const p = await loadPage('?scene=cove', []);
