@@ -750,7 +750,8 @@ end
 // game.json over generated descriptions against a model of its documented
 // rules: each field absent, right or wrong (a wrong one is one line naming it
 // and keeps its default), an unknown field named, and "width" and "height"
-// taken only together, one alone a line of its own and no size at all.
+// taken only together, one alone a line of its own and no size at all. A size
+// is often an end of its range (64, 16384), and a wrong one often one past it.
 TEST(GameFolder, generated_descriptions_give_what_the_rules_say_field_by_field) {
     std::mt19937 random(4514);
     const std::vector<std::string> strings = {"title", "language", "icon", "version", "font", "boldFont"};
@@ -773,7 +774,12 @@ TEST(GameFolder, generated_descriptions_give_what_the_rules_say_field_by_field) 
             const std::vector<nlohmann::json> wrong = {63, 16385, 1.5, "640", -1};
             switch (random() % 3) {
                 case 0: break;
-                case 1: root[sizeKeys[k]] = size[k] = 64 + static_cast<int>(random() % 16321); break;
+                case 1: {  // half the time an end of the range: a generated size seldom lands on one
+                    const int ends[2] = {64, 16384};
+                    root[sizeKeys[k]] = size[k] =
+                        random() % 2 ? ends[random() % 2] : 64 + static_cast<int>(random() % 16321);
+                    break;
+                }
                 default:
                     root[sizeKeys[k]] = wrong[random() % wrong.size()];
                     expectedProblems.push_back(std::string("\"") + sizeKeys[k] + "\" needs a whole number of pixels");
