@@ -62,6 +62,15 @@ void writeFile(const std::string& path, const std::string& text) {
 TEST(Replay, every_recorded_command_reads_back_as_it_was_over_generated_logs) {
     std::mt19937 random(45);
     auto eighths = [&random](int lo, int hi) { return (lo + static_cast<int>(random() % (hi - lo + 1))) / 8.0f; };
+    // A field's value over the whole range the reader takes, its ends a third of the time each
+    // way: generated values seldom land on an end, where a reader's slip lives.
+    auto ranged = [&](int lo, int hi) {
+        switch (random() % 3) {
+            case 0: return lo / 8.0f;
+            case 1: return hi / 8.0f;
+            default: return eighths(lo, hi);
+        }
+    };
     for (int round = 0; round < 20; ++round) {
         InputLog log;
         log.scene = "scene" + std::to_string(random() % 100);
@@ -75,10 +84,10 @@ TEST(Replay, every_recorded_command_reads_back_as_it_was_over_generated_logs) {
             c.kind = static_cast<InputCommand::Kind>(random() % 6);
             switch (c.kind) {
                 case InputCommand::Kind::Text:
-                    c.x = eighths(8, 1600), c.y = random() % 2 ? 1.0f : eighths(1, 40);
+                    c.x = ranged(0, 800000), c.y = random() % 2 ? 1.0f : ranged(1, 80);  // speed 0-100000, wait (0, 10]
                     c.autoAdvance = random() % 2, c.skipping = random() % 2;
                     break;
-                case InputCommand::Kind::Move: c.x = eighths(-8, 8), c.y = eighths(-8, 8); break;
+                case InputCommand::Kind::Move: c.x = ranged(-8, 8), c.y = ranged(-8, 8); break;
                 case InputCommand::Kind::Choose: c.number = 1 + static_cast<int>(random() % 9); break;
                 case InputCommand::Kind::Hover: c.number = static_cast<int>(random() % 10); break;
                 case InputCommand::Kind::Select: c.number = random() % 2 ? 1 : -1; break;
@@ -106,6 +115,51 @@ TEST(Replay, every_recorded_command_reads_back_as_it_was_over_generated_logs) {
             EXPECT_EQ(b.autoAdvance, a.autoAdvance) << line;
             EXPECT_EQ(b.skipping, a.skipping) << line;
         }
+    }
+}
+
+// Every number a recording's command carries, at each end of the range the
+// reader takes and one step past it: the end reads, the step past is an error
+// naming the file and the line (docs/REPLAY.md's format).
+TEST(Replay, every_commands_numbers_read_at_their_ranges_ends_and_are_refused_one_step_past) {
+    const std::vector<std::string> taken = {"text speed=0 auto=0 skip=0",
+                                            "text speed=100000 auto=1 skip=1",
+                                            "text speed=45 auto=0 skip=0 wait=0.125",
+                                            "text speed=45 auto=0 skip=0 wait=10",
+                                            "move -1 1",
+                                            "move 1 -1",
+                                            "choose 1",
+                                            "hover 0",
+                                            "select -1",
+                                            "select +1"};
+    const std::vector<std::string> refused = {"text speed=-0.125 auto=0 skip=0",
+                                              "text speed=100000.125 auto=0 skip=0",
+                                              "text speed=45 auto=0 skip=0 wait=0",
+                                              "text speed=45 auto=0 skip=0 wait=10.125",
+                                              "move -1.125 0",
+                                              "move 0 1.125",
+                                              "choose 0",
+                                              "hover -1",
+                                              "select 0",
+                                              "select 2"};
+    for (const auto& command : taken) {
+        InputLog log;
+        std::string error;
+        EXPECT_TRUE(InputLog::parse("stagehand-input 1\n---\n7 " + command + "\n", "ends.txt", log, error))
+            << command << ": " << error;
+        if (log.commands.size() == 1) {
+            InputLog back;
+            EXPECT_TRUE(InputLog::parse("stagehand-input 1\n---\n" + InputLog::formatCommand(log.commands[0]) + "\n",
+                                        "ends.txt", back, error))
+                << command << " written again as " << InputLog::formatCommand(log.commands[0]) << ": " << error;
+        }
+    }
+    for (const auto& command : refused) {
+        InputLog log;
+        std::string error;
+        EXPECT_FALSE(InputLog::parse("stagehand-input 1\n---\n7 advance\n8 " + command + "\n", "ends.txt", log, error))
+            << command;
+        EXPECT_EQ(error.rfind("ends.txt:4: ", 0), 0u) << command << ": " << error;
     }
 }
 

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <locale>
 #include <optional>
 #include <sstream>
@@ -109,6 +110,8 @@ std::string InputLog::header() const {
 std::string InputLog::formatCommand(const InputCommand& c) {
     std::ostringstream out;
     out.imbue(std::locale::classic());
+    // Every float as read back bit for bit (a stick's 0.70710677 is not 0.707107): a replay moves as the run did.
+    out.precision(std::numeric_limits<float>::max_digits10);
     out << c.tick << ' ' << kindName(c.kind);
     switch (c.kind) {
         case InputCommand::Kind::Text:
