@@ -4,10 +4,16 @@
 // and their errors at the scene's line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
+#include <regex>
+#include <set>
 #include <string>
 
 #include "TestSupport.h"
@@ -271,6 +277,49 @@ TEST(Tween, a_newer_tween_or_a_direct_set_takes_over_a_property) {
               (std::vector<std::string>{"0.00 tween camera.center", "0.25 tween_end camera.center cancelled",
                                         "0.25 tween camera.center", "0.50 tween_end camera.center cancelled"}));
     EXPECT_FLOAT_EQ(stage.world.camera().center().x, 5);
+}
+
+// Every call docs/API.md names as setting a property at once ("and so do the
+// calls that set it at once (...)") ends a tween of that property as cancelled
+// at the moment it is made, and the tween sets it no more. The list is read
+// from the docs, so a call named there without a case here fails too.
+TEST(Tween, every_call_the_docs_name_as_setting_a_property_takes_it_over_from_its_tween) {
+    struct Case {
+        const char* tween;  // the tween it takes over, started first
+        const char* call;   // the call, a quarter second in
+        const char* key;    // the tween's target and property in the transcript
+    };
+    const std::map<std::string, Case> cases = {
+        {"setCameraCenter", {"moveCamera({x = 1000, y = 0}, 1)", "setCameraCenter({x = 5, y = 5})", "camera.center"}},
+        {"followCamera", {"moveCamera({x = 1000, y = 0}, 1)", "followCamera('jon')", "camera.center"}},
+        {"setPosition",
+         {"tween('jon', 'position', {x = 900, y = 100}, 1)", "setPosition('jon', {x = 5, y = 5})", "jon.position"}},
+        {"walkToPoint",
+         {"tween('jon', 'position', {x = 900, y = 100}, 1)", "walkToPoint('jon', {x = 5, y = 5})", "jon.position"}},
+        {"fade", {"tween('fade', 'level', 1, 1)", "fade('in', 0.5)", "fade.level"}},
+    };
+    std::ifstream docs(std::string(STAGEHAND_SOURCE_DIR) + "/docs/API.md", std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(docs)), std::istreambuf_iterator<char>());
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    const std::string opening = "the calls that set it at once (";
+    const std::size_t from = text.find(opening);
+    ASSERT_NE(from, std::string::npos) << "docs/API.md no longer lists the calls that take over a tween";
+    const std::string list = text.substr(from + opening.size(), text.find(')', from) - from - opening.size());
+    std::set<std::string> named;
+    const std::regex quoted("`(\\w+)`");
+    for (std::sregex_iterator m(list.begin(), list.end(), quoted), end; m != end; ++m) named.insert((*m)[1]);
+    ASSERT_FALSE(named.empty()) << list;
+    for (const std::string& name : named) {
+        auto c = cases.find(name);
+        ASSERT_NE(c, cases.end()) << "docs/API.md names " << name << " as taking over a tween; give it a case here";
+        Stage stage(std::string("function scene()\n  activate('jon') setPosition('jon', {x = 0, y = 100})\n  ") +
+                    c->second.tween + "\n  wait(0.25)\n  " + c->second.call + "\n  wait(1)\nend\n");
+        run(stage, "scene", 60);
+        const std::vector<std::string> expected = {std::string("0.00 tween ") + c->second.key,
+                                                   std::string("0.25 tween_end ") + c->second.key + " cancelled"};
+        EXPECT_EQ(tweenEvents(stage), expected) << name;
+        EXPECT_TRUE(stage.events("error").empty()) << name << ": " << fieldOf(stage.events("error").at(0), "message");
+    }
 }
 
 TEST(Tween, an_actor_the_fade_and_the_picture_ease_too) {
