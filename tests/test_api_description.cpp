@@ -4,6 +4,12 @@
 // tables and the meta file to the same description.)
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include <sstream>
+
+#include <optional>
+
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
@@ -30,6 +36,7 @@ struct Param {
     std::vector<std::string> choices;  // the type's enum, if it has one
     std::string defaultValue;          // as Lua source ("1", "'inOutSine'"), or "" when none is described
     std::string tableField;            // the type's `field`: {FIELD = name} is the name too ({voice = 'door'})
+    std::optional<std::pair<double, double>> range;  // `range = {low, high}`: the numbers allowed
 };
 
 struct Described {
@@ -80,8 +87,21 @@ std::vector<Described> readDescription() {
             for (int j = 1; j <= static_cast<int>(lua_objlen(L, -1)); ++j) {
                 lua_rawgeti(L, -1, j);
                 int param = lua_gettop(L);
-                d.params.push_back(
-                    {field(L, param, "name"), field(L, param, "type"), flag(L, param, "opt"), {}, "", ""});
+                d.params.push_back({field(L, param, "name"),
+                                    field(L, param, "type"),
+                                    flag(L, param, "opt"),
+                                    {},
+                                    "",
+                                    "",
+                                    std::nullopt});
+                lua_getfield(L, param, "range");
+                if (lua_istable(L, -1)) {
+                    lua_rawgeti(L, -1, 1);
+                    lua_rawgeti(L, -2, 2);
+                    d.params.back().range = std::make_pair(lua_tonumber(L, -2), lua_tonumber(L, -1));
+                    lua_pop(L, 2);
+                }
+                lua_pop(L, 1);
                 lua_getfield(L, param, "default");
                 if (lua_type(L, -1) == LUA_TSTRING)
                     d.params.back().defaultValue = "'" + std::string(lua_tostring(L, -1)) + "'";
@@ -418,11 +438,25 @@ TEST(ApiDescription, check_and_play_agree_on_every_value_tried_for_every_argumen
             if (!d.params[i].optional) required = i + 1;
         for (std::size_t count = 0; count <= d.params.size(); ++count)  // (not only what the description allows)
             variants.push_back(argumentsWith(d.params.size(), "", count));
+        // A ranged number at each end of its described range, which both take, and a step past each, which
+        // both refuse: a slip of < for <= lives at an end, where generic values seldom land.
+        std::map<std::size_t, bool> rangeEnds;  // variant -> whether it is inside the range
         for (std::size_t which = 0; which < d.params.size(); ++which) {
             auto tried = kTriedArguments.find(d.params[which].type);
             if (tried == kTriedArguments.end()) continue;
             for (const std::string& value : tried->second)
                 variants.push_back(argumentsWith(which, value, std::max(required, which + 1)));
+            if (!d.params[which].range) continue;
+            const auto [low, high] = *d.params[which].range;
+            const double step = std::max(1e-3, (high - low) * 1e-3);
+            for (const auto& [value, inside] : std::vector<std::pair<double, bool>>{
+                     {low, true}, {high, true}, {low - step, false}, {high + step, false}}) {
+                std::ostringstream written;
+                written.precision(17);
+                written << value;
+                rangeEnds[variants.size()] = inside;
+                variants.push_back(argumentsWith(which, written.str(), std::max(required, which + 1)));
+            }
         }
         std::string source;
         for (std::size_t i = 0; i < variants.size(); ++i)  // one a line; a type with no values tried: a comment
@@ -443,6 +477,11 @@ TEST(ApiDescription, check_and_play_agree_on_every_value_tried_for_every_argumen
             EXPECT_EQ(reported.count(line) == 1, refused)
                 << d.name << "(" << variants[i] << "): --check " << (reported.count(line) ? "reports it" : "passes it")
                 << ", play " << (refused ? "refuses it: " + firstLine : "takes it");
+            if (rangeEnds.count(i)) {
+                EXPECT_EQ(refused, !rangeEnds[i])
+                    << d.name << "(" << variants[i] << ") is " << (rangeEnds[i] ? "an end of" : "a step past")
+                    << " its described range, and play " << (refused ? "refuses it: " + firstLine : "takes it");
+            }
             // ... and where both show the value they refused ("... Was X"), they show it alike: a string
             // quoted, a number as written
             const std::string played = wasShown(firstLine),
