@@ -36,7 +36,8 @@ struct Param {
     std::vector<std::string> choices;  // the type's enum, if it has one
     std::string defaultValue;          // as Lua source ("1", "'inOutSine'"), or "" when none is described
     std::string tableField;            // the type's `field`: {FIELD = name} is the name too ({voice = 'door'})
-    std::optional<std::pair<double, double>> range;  // `range = {low, high}`: the numbers allowed
+    std::optional<std::pair<double, double>> range;                // `range = {low, high}`: the numbers allowed
+    std::map<std::string, std::pair<double, double>> fieldRanges;  // an options table's ranged fields
 };
 
 struct Described {
@@ -93,7 +94,8 @@ std::vector<Described> readDescription() {
                                     {},
                                     "",
                                     "",
-                                    std::nullopt});
+                                    std::nullopt,
+                                    {}});
                 lua_getfield(L, param, "range");
                 if (lua_istable(L, -1)) {
                     lua_rawgeti(L, -1, 1);
@@ -109,6 +111,24 @@ std::vector<Described> readDescription() {
                 lua_pop(L, 1);
                 lua_getfield(L, types, d.params.back().type.c_str());
                 if (lua_istable(L, -1)) d.params.back().tableField = field(L, lua_gettop(L), "field");
+                if (lua_istable(L, -1)) {  // fields = { volume = { "number", range = { 0, 4 } }, ... }
+                    lua_getfield(L, -1, "fields");
+                    if (lua_istable(L, -1)) {
+                        lua_pushnil(L);
+                        while (lua_next(L, -2)) {
+                            lua_getfield(L, -1, "range");  // stack: key, field, range
+                            if (lua_istable(L, -1) && lua_type(L, -3) == LUA_TSTRING) {
+                                lua_rawgeti(L, -1, 1);
+                                lua_rawgeti(L, -2, 2);
+                                d.params.back().fieldRanges[lua_tostring(L, -5)] =
+                                    std::make_pair(lua_tonumber(L, -2), lua_tonumber(L, -1));
+                                lua_pop(L, 2);
+                            }
+                            lua_pop(L, 2);  // the range and the field, keeping the key for lua_next
+                        }
+                    }
+                    lua_pop(L, 1);
+                }
                 if (lua_istable(L, -1)) lua_getfield(L, -1, "enum");
                 for (int k = 1; lua_istable(L, -1) && k <= static_cast<int>(lua_objlen(L, -1)); ++k) {
                     lua_rawgeti(L, -1, k);
@@ -419,7 +439,9 @@ bool showSameValue(const std::string& a, const std::string& b) {
 TEST(ApiDescription, check_and_play_agree_on_every_value_tried_for_every_argument) {
     int calls = 0;
     for (const auto& d : readDescription()) {
-        if (d.section != "stage" && d.section != "camera" && d.section != "story" && d.section != "player") continue;
+        if (d.section != "stage" && d.section != "camera" && d.section != "story" && d.section != "player" &&
+            d.section != "sound")
+            continue;
         // (The story's flow and a scene's processes: their rule is where they are called, judged elsewhere.)
         if (d.name == "jump" || d.name == "menu" || d.name == "option" || d.name == "print" || d.name == "runForScene")
             continue;
@@ -446,17 +468,21 @@ TEST(ApiDescription, check_and_play_agree_on_every_value_tried_for_every_argumen
             if (tried == kTriedArguments.end()) continue;
             for (const std::string& value : tried->second)
                 variants.push_back(argumentsWith(which, value, std::max(required, which + 1)));
-            if (!d.params[which].range) continue;
-            const auto [low, high] = *d.params[which].range;
-            const double step = std::max(1e-3, (high - low) * 1e-3);
-            for (const auto& [value, inside] : std::vector<std::pair<double, bool>>{
-                     {low, true}, {high, true}, {low - step, false}, {high + step, false}}) {
-                std::ostringstream written;
-                written.precision(17);
-                written << value;
-                rangeEnds[variants.size()] = inside;
-                variants.push_back(argumentsWith(which, written.str(), std::max(required, which + 1)));
-            }
+            auto addEnds = [&](const std::pair<double, double>& range, const std::string& before,
+                               const std::string& after) {
+                const auto [low, high] = range;
+                const double step = std::max(1e-3, (high - low) * 1e-3);
+                for (const auto& [value, inside] : std::vector<std::pair<double, bool>>{
+                         {low, true}, {high, true}, {low - step, false}, {high + step, false}}) {
+                    std::ostringstream written;
+                    written.precision(17);
+                    written << before << value << after;
+                    rangeEnds[variants.size()] = inside;
+                    variants.push_back(argumentsWith(which, written.str(), std::max(required, which + 1)));
+                }
+            };
+            if (d.params[which].range) addEnds(*d.params[which].range, "", "");
+            for (const auto& [name, range] : d.params[which].fieldRanges) addEnds(range, "{" + name + " = ", "}");
         }
         std::string source;
         for (std::size_t i = 0; i < variants.size(); ++i)  // one a line; a type with no values tried: a comment

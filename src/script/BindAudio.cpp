@@ -179,7 +179,7 @@ int l_setBlip(lua_State* L) {
         bind::pushUnknownNameError(L, "setBlip", "actor", actor, worldOf(L).cast().actorIds());
         return lua_error(L);
     }
-    const char* name = lua_isnil(L, 2) ? "" : checkString(L, 2, "setBlip", "name");
+    const char* name = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "setBlip", "name");
     checkOptions(L, 3, "setBlip");
     double pitch = numberField(L, 3, "setBlip", "pitch", 0.25, 4, 1);
     double volume = numberField(L, 3, "setBlip", "volume", 0, kMaxVolume, 1);
