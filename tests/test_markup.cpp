@@ -5,7 +5,10 @@
 // the same time, and still when the player asks).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+#include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -115,7 +118,7 @@ TEST(Markup, errors_name_the_tag_and_list_the_known_ones) {
     EXPECT_NE(errorOf("{color=#ff}x{/color}").find("{color} needs #rgb or #rrggbb, not '#ff'"), std::string::npos);
     EXPECT_NE(errorOf("{w=-1}").find("{w} needs a number from 0 to 60, not '-1'"), std::string::npos);
     EXPECT_NE(errorOf("{speed=fast}").find("{speed} needs a number"), std::string::npos);
-    EXPECT_NE(errorOf("{size=3}x{/size}").find("{size} needs at least 6"), std::string::npos);
+    EXPECT_NE(errorOf("{size=3}x{/size}").find("{size} needs a number from 6 to 200, not '3'"), std::string::npos);
     EXPECT_NE(errorOf("{signal=}").find("{signal} needs a name"), std::string::npos);
     EXPECT_NE(errorOf("{b=1}x{/b}").find("{b} takes no value"), std::string::npos);
     EXPECT_NE(errorOf("a { b").find("a '{' without its '}'"), std::string::npos);
@@ -448,4 +451,40 @@ TEST_F(MarkupRender, reduce_flashes_and_shakes_draws_moving_letters_still) {
     stage->ticks(6);
     EXPECT_FALSE(boxesDiffer(before, frame(*stage, reduced)));
     EXPECT_TRUE(boxesDiffer(before, frame(*stage))) << "without the setting the letters move";
+}
+
+// Every numeric tag against its own message: a value out of range is refused
+// with "needs a number from A to B", and then A and B themselves are taken and
+// a step past either is refused with that same message. The range is read
+// from the reader's words, so a bound and the message that states it cannot
+// drift apart, and a slip of < for <= at either end shows.
+TEST(Markup, every_numeric_tag_takes_the_ends_its_message_names_and_refuses_a_step_past) {
+    const std::vector<std::pair<std::string, std::string>> tags = {
+        {"{speed=", "}x{/speed}"}, {"{cps=", "}x{/cps}"},    {"{w=", "}x"},           {"{size=", "}x{/size}"},
+        {"{size=+", "}x{/size}"},  {"{size=-", "}x{/size}"}, {"{size=*", "}x{/size}"}};
+    const std::regex stated(R"(needs a number from (-?[0-9.]+) to (-?[0-9.]+), not)");
+    for (const auto& [open, close] : tags) {
+        const std::string message = errorOf(open + "100000" + close);
+        std::smatch range;
+        ASSERT_TRUE(std::regex_search(message, range, stated)) << open << ": " << message;
+        const double low = std::stod(range[1]), high = std::stod(range[2]);
+        const double step = 1e-3;
+        auto written = [](double v) {
+            std::ostringstream out;
+            out.precision(17);
+            out << v;
+            return out.str();
+        };
+        for (double end : {low, high}) {
+            std::string error;
+            EXPECT_TRUE(text::parseMarkup(open + written(end) + close, text::MarkupPlace::Typed, error))
+                << open << written(end) << close << " is an end of the range its message names: " << error;
+        }
+        for (double past : {low - step, high + step}) {
+            if (past < 0 && open.back() != '=') continue;  // "+-0.001" is not a number a reader would write
+            const std::string refused = errorOf(open + written(past) + close);
+            EXPECT_NE(refused.find(range[0].str().substr(0, range[0].length() - 4)), std::string::npos)
+                << open << written(past) << close << ": " << refused;
+        }
+    }
 }

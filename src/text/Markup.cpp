@@ -142,15 +142,14 @@ struct Parser {
             char how = value.empty() ? 0 : value[0];
             bool relative = how == '+' || how == '-' || how == '*';
             double n = 0;
-            if (!number("size", relative ? value.substr(1) : value, relative && how != '*' ? 0 : 0.1, 200, n))
-                return false;
+            // Each form's own lower end, named by the message: an absolute size from 6 (docs/API.md), a step from
+            // 0, a factor from 0.1.
+            const double low = !relative ? 6 : how == '*' ? 0.1 : 0;
+            if (!number("size", relative ? value.substr(1) : value, low, 200, n)) return false;
             if (how == '+') style.sizeC += static_cast<float>(n);
             if (how == '-') style.sizeC -= static_cast<float>(n);
             if (how == '*') style.sizeA *= static_cast<float>(n), style.sizeC *= static_cast<float>(n);
-            if (!relative) {
-                if (n < 6) return fail("{size} needs at least 6, not '" + std::string(value) + "'");
-                style.sizeA = 0, style.sizeC = static_cast<float>(n);
-            }
+            if (!relative) style.sizeA = 0, style.sizeC = static_cast<float>(n);
         } else if (tagName == "b") {
             style.bold = true;
         } else if (tagName == "i") {
