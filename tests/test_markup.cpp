@@ -339,7 +339,7 @@ TEST(MarkupErrors, a_markup_error_is_an_error_at_the_authors_line_for_every_kind
         {"text('{b}x')", ":3: text: text: {b} is not closed"},
         {"say('jon', '{color=red}x{/color}')", ":3: say: text: {color} needs #rgb or #rrggbb, not 'red'"},
         {"sayFor('jon', 'a{w}b', 1)", ":3: sayFor: text: {w} is for lines and pages"},
-        {"banner('{size=1000}BIG{/size}')", ":3: banner: text: {size} needs a number from 0.1 to 200"},
+        {"banner('{size=1000}BIG{/size}')", ":3: banner: text: {size} needs a number from 6 to 200"},
         {"option('{wave}x', 'scene'); menu()", ":3: menu: an option's text: {wave} is not closed"},
         {"dialogue('jon', '{sound=nosuch}')", ":3: dialogue: {sound=nosuch}: no sound named 'nosuch'"},
         {"dialogue(nil, '{face=worried}x')", ":3: dialogue: {face=worried} needs a speaker with a portrait"},
