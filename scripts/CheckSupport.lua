@@ -112,10 +112,14 @@ local function checkMarkup(ctx, fname, param, text, markup, line)
         return
     end
     for _, tag in ipairs(reader.eventTags(text)) do
-        local known = ctx.sets.sounds
-        if tag.tag == "sound" and known and not known[tag.name] then
+        local sounds, faces = ctx.sets.sounds, ctx.sets.expressions
+        if tag.tag == "sound" and sounds and not sounds[tag.name] then
             find(ctx, line, "%s: {sound=%s}: no sound named '%s'%s", fname, tag.name, tag.name,
                 didYouMean(ctx, tag.name, ctx.lists.sounds))
+        elseif tag.tag == "face" and faces and not faces[tag.name] then
+            -- Which picture the speaker shows is play's to know: a face no picture has is an error for anyone.
+            find(ctx, line, "%s: {face=%s}: unknown expression '%s'%s", fname, tag.name, tag.name,
+                didYouMean(ctx, tag.name, ctx.lists.expressions))
         end
     end
 end

@@ -1,5 +1,5 @@
 -- --check: the sounds a text's {sound=NAME} plays and a {voice = NAME} table
--- names are known sounds (an escaped `{{sound=...}` is text); text(s) calls
+-- names are known sounds, a {face=NAME} is an expression some picture has (an escaped `{{sound=...}` is text); text(s) calls
 -- its one argument `text`, as the binding's error does, and of two the first
 -- is a speaker.
 SCENES = { "scene" }
@@ -12,4 +12,6 @@ function scene()
     text("Write {{sound=anything} to show the tag.")
     text(42)
     text("jakcie", "Who is that?")
+    portrait("jon", "keeper")
+    dialogue("jon", "Oh.{face=worried} Oh no.{face=woried}")
 end
