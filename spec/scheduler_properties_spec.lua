@@ -88,7 +88,7 @@ describe("scheduler properties over generated cases", function()
 
     -- One case: k processes, each ending at its own frame (3 apart, in a
     -- random order) as done, failed or cancelled from outside.
-    local function joinCase(seed, join)
+    local function joinCase(seed, join, late)
         S = harness.load()
         local gen = Gen.new(seed)
         local k = gen:int(1, 5)
@@ -114,16 +114,22 @@ describe("scheduler properties over generated cases", function()
             end
         end
         local woke, ok, result
+        -- late: the join is called at frame 3m + 2, after the processes due by 3m have ended (at 3m or 3m + 1)
+        -- and before the next are due, so some of what it waits on may have ended already.
+        local joinAt = late and 3 * gen:int(0, k) + 2 or 0
         S.runProcess(function()
+            if joinAt > 0 then
+                S.waitFrames(joinAt)
+            end
             ok, result = S.pcall(join, unpack(procs, 1, k))
             woke = frame
         end)
-        for f = 1, 3 * k + 3 do
+        for f = 1, 3 * k + 6 do
             frame = f
             harness.ticks(1)
         end
         harness.takeErrors() -- the failures are reported as well as joined
-        return plan, woke, ok, result
+        return plan, woke, ok, result, joinAt
     end
 
     it("waitAll wakes at the first failure or cancel, raising and naming it, or else at the last finish", function()
@@ -169,6 +175,70 @@ describe("scheduler properties over generated cases", function()
             else
                 assert.is_false(ok, context)
                 assert.matches("waited-on p" .. first .. " ", tostring(result), 1, true)
+            end
+        end
+    end)
+
+    -- Joins called after some of their processes have ended (fresh18's survivor: every generated join
+    -- above began before any of them ended). waitAll returns at once when one has already failed or been
+    -- cancelled, else waits for every one still running as above, counting those already done as done;
+    -- waitAny returns at once with one that has already ended, of whatever kind.
+    it("a join called after some of its processes ended counts them as ended, waitAll and waitAny both", function()
+        for seed = 1, CASES do
+            for _, mode in ipairs({ "all", "any" }) do
+                local join = mode == "all" and function(...) return S.waitAll(...) end
+                    or function(...) return S.waitAny(...) end
+                local plan, woke, ok, result, joinAt = joinCase(seed, join, true)
+                local context = string.format("seed %d, wait%s called at frame %d", seed, mode == "all" and "All"
+                    or "Any", joinAt)
+                local endedBad, endedDone, firstPendingBad, lastDone = {}, {}, nil, joinAt
+                for i, p in ipairs(plan) do
+                    if p.at < joinAt then
+                        (p.kind == "done" and endedDone or endedBad)[i] = true
+                    elseif p.kind ~= "done" and (not firstPendingBad or p.at < plan[firstPendingBad].at) then
+                        firstPendingBad = i
+                    end
+                    if p.kind == "done" and p.at > lastDone then
+                        lastDone = p.at
+                    end
+                end
+                local function named(set)
+                    for i in pairs(set) do
+                        if tostring(result):find("waited-on p" .. i .. " ", 1, true) then
+                            return true
+                        end
+                    end
+                    return false
+                end
+                local anyEnded = next(endedBad) or next(endedDone)
+                local wakeAt
+                if mode == "all" and next(endedBad) then
+                    wakeAt = joinAt
+                    assert.is_false(ok, context)
+                    assert.is_true(named(endedBad), context .. ": " .. tostring(result))
+                elseif mode == "all" then
+                    wakeAt = firstPendingBad and plan[firstPendingBad].at or lastDone
+                    assert.are.equal(firstPendingBad == nil, ok, context .. ": " .. tostring(result))
+                elseif anyEnded then
+                    wakeAt = joinAt
+                    if ok then
+                        assert.is_true(endedDone[result] or false, context .. ": returned " .. tostring(result))
+                    else
+                        assert.is_true(named(endedBad), context .. ": " .. tostring(result))
+                    end
+                else
+                    local first = 1
+                    for i, p in ipairs(plan) do
+                        if p.at < plan[first].at then
+                            first = i
+                        end
+                    end
+                    wakeAt = plan[first].at
+                    assert.are.equal(plan[first].kind == "done", ok, context .. ": " .. tostring(result))
+                end
+                assert.is_not_nil(woke, context .. ": never returned")
+                assert.is_true(woke >= wakeAt and woke <= wakeAt + 1,
+                    string.format("%s: woke at frame %d, not %d", context, woke, wakeAt))
             end
         end
     end)
