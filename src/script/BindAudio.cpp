@@ -36,7 +36,7 @@ double numberField(lua_State* L, int table, const char* fname, const char* key, 
         if (lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(value) || value < low || value > high) {
             char message[160], was[32];
             if (lua_type(L, -1) == LUA_TNUMBER)
-                std::snprintf(was, sizeof was, "%g", value);
+                std::snprintf(was, sizeof was, "%.14g", value);  // as a script would write it, as --check shows it
             else
                 std::snprintf(was, sizeof was, "%s", luaL_typename(L, -1));
             std::snprintf(message, sizeof message, "options.%s must be a number from %g to %g. Was %s", key, low, high,

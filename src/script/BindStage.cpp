@@ -490,7 +490,7 @@ int l_followCamera(lua_State* L) {
     if (deadZone < 0 || deadZone > kMaxDeadZone) {
         // the words --check uses for ApiDescription.lua's range; a plain buffer: raising skips destructors
         char message[96];
-        std::snprintf(message, sizeof message, "deadZone must be a number from 0 to %g. Was %g", kMaxDeadZone,
+        std::snprintf(message, sizeof message, "deadZone must be a number from 0 to %g. Was %.14g", kMaxDeadZone,
                       deadZone);
         bind::raise(L, "followCamera", message);
     }
