@@ -35,6 +35,16 @@ explore_test(reports_a_line_never_shown 0
              --script ${branches} --scene quietLine)
 explore_test(walks_flag_sets_the_random_walks 0 "scene lighthouse: [0-9]+ paths \\(every menu path, then 5 random walks: [0-9]+ new\\)"
              --scene lighthouse --explore-walks 5 --seed 7)
+# --explore-paths N at a scene's own number of paths and one either side: the limit is the runs played.
+set(three_ways tests/scripts/explore_three_ways.lua)
+foreach(limit_and_report IN ITEMS "2|2 paths \\(the first 2 runs of more menu paths" "3|3 paths \\(every menu path"
+                                   "4|3 paths \\(every menu path" "0|0 paths \\(the first 0 runs of more menu paths")
+  string(REPLACE "|" ";" pair "${limit_and_report}")
+  list(GET pair 0 limit)
+  list(GET pair 1 report)
+  explore_test(paths_limit_${limit}_of_three 0 "scene pick: ${report}" --script ${three_ways} --explore-paths ${limit}
+               --explore-walks 0)
+endforeach()
 cli_test(explore_paths_needs_a_whole_number 2 "--explore-paths needs a whole number from 0 to 100000, not 'many'"
          --explore --explore-paths many)
 
