@@ -132,6 +132,17 @@ describe("scheduler properties over generated cases", function()
         return plan, woke, ok, result, joinAt
     end
 
+    -- The process of a join case's plan that ends first (of any kind).
+    local function firstToEnd(plan)
+        local first = 1
+        for i, p in ipairs(plan) do
+            if p.at < plan[first].at then
+                first = i
+            end
+        end
+        return first
+    end
+
     it("waitAll wakes at the first failure or cancel, raising and naming it, or else at the last finish", function()
         for seed = 1, CASES do
             local plan, woke, ok, result = joinCase(seed, function(...) return S.waitAll(...) end)
@@ -161,12 +172,7 @@ describe("scheduler properties over generated cases", function()
     it("waitAny wakes at the first end of any kind, raising when that one did not finish cleanly", function()
         for seed = 1, CASES do
             local plan, woke, ok, result = joinCase(seed, function(...) return S.waitAny(...) end)
-            local first = 1
-            for i, p in ipairs(plan) do
-                if p.at < plan[first].at then
-                    first = i
-                end
-            end
+            local first = firstToEnd(plan)
             local context = "seed " .. seed
             assert.is_not_nil(woke, context)
             assert.is_true(woke >= plan[first].at and woke <= plan[first].at + 1, context)
@@ -227,12 +233,7 @@ describe("scheduler properties over generated cases", function()
                         assert.is_true(named(endedBad), context .. ": " .. tostring(result))
                     end
                 else
-                    local first = 1
-                    for i, p in ipairs(plan) do
-                        if p.at < plan[first].at then
-                            first = i
-                        end
-                    end
+                    local first = firstToEnd(plan)
                     wakeAt = plan[first].at
                     assert.are.equal(plan[first].kind == "done", ok, context .. ": " .. tostring(result))
                 end
