@@ -29,6 +29,8 @@ local M = {}
 
 -- The zoom the camera takes, by zoomCamera or a tween of its zoom.
 local ZOOM_RANGE = { 0.25, 8 }
+-- The host's own limit on a duration it keeps (BindHelpers.h kMaxSeconds), so --check refuses what play refuses.
+local HOST_SECONDS = { 0, 1000000 }
 
 -- What an argument may be. `lua` is its LuaLS type; `literal` which kinds of
 -- literal --check accepts for it (string, number, boolean, table, function);
@@ -246,19 +248,22 @@ M.functions = {
         doc = "True while the actor is on its way somewhere. Returns at once." },
     { "face", "stage", params = { { "actor", "actor" }, { "direction", "facing" } },
         doc = '`"down"`, `"up"`, `"left"` or `"right"`. Walking turns actors by itself.' },
-    { "say", "stage", params = { { "actor", "actor" }, { "text", "label" }, { "seconds", "seconds", opt = true } },
+    { "say", "stage", params = { { "actor", "actor" }, { "text", "label" },
+        { "seconds", "seconds", opt = true, range = HOST_SECONDS } },
         doc = 'A speech bubble; `""` clears it; with `seconds` it clears itself. Returns at once.' },
-    { "sayFor", "stage", params = { { "actor", "actor" }, { "text", "label" }, { "seconds", "seconds" } },
+    { "sayFor", "stage", params = { { "actor", "actor" }, { "text", "label" },
+        { "seconds", "seconds", range = HOST_SECONDS } },
         waits = true, builtOn = "say", doc = "A bubble for `seconds`, waiting that long." },
     { "dialogue", "stage", params = { { "speaker", "actor", orNil = true }, { "text", "text" },
         { "voice", "voice", opt = true } }, waits = true,
         doc = "A line in the dialogue box (`speaker` nil for narration), typed out, then held long enough to read; "
             .. "waits until it is done. With `voice` (a sound name, or `{voice = name}`) the clip plays as the line "
             .. "starts, the line is held until it ends, the next line stops it, and music is ducked under it." },
-    { "fade", "stage", params = { { "kind", "fadeKind" }, { "seconds", "seconds", opt = true, default = 1 } },
+    { "fade", "stage", params = { { "kind", "fadeKind" },
+        { "seconds", "seconds", opt = true, default = 1, range = HOST_SECONDS } },
         doc = '`"out"` (to black, stays black), `"in"` (from black) or `"flash"` (white; a short dim instead for '
             .. "a player who asked for fewer flashes). Returns at once." },
-    { "flash", "stage", params = { { "seconds", "seconds", opt = true, default = 0.6 } },
+    { "flash", "stage", params = { { "seconds", "seconds", opt = true, default = 0.6, range = HOST_SECONDS } },
         doc = '`fade("flash", seconds)`.' },
     { "setCameraCenter", "stage", params = { { "point", "point" } },
         doc = "Centres the camera on a point; a waypoint's map (`\"harbour.camera\"`: harbour) gives the backdrop." },
@@ -267,7 +272,8 @@ M.functions = {
     { "enableControls", "stage", joinRow = ", " },
     { "print", "stage", params = { { "...", "any" } }, standard = true,
         doc = "Writes a `print` event to the transcript." },
-    { "banner", "stage", params = { { "text", "label" }, { "seconds", "seconds", opt = true, default = 1 } },
+    { "banner", "stage", params = { { "text", "label" }, { "seconds", "seconds", opt = true, default = 1,
+        range = HOST_SECONDS } },
         doc = "Big centred text for a moment (a countdown, a chapter title)." },
 
     -- Camera and tweens (src/game/Camera.h; the tweens in StageSupport.lua) ----
@@ -360,7 +366,7 @@ M.functions = {
         doc = "Plays a track, looping unless `loop = false`, fading in over `fade` seconds (default 0). Music "
             .. "already playing fades out over the same time: a cross-fade. Music is lowered (ducked to 35%) while a "
             .. "voice plays and comes back after. Returns at once." },
-    { "stopMusic", "sound", params = { { "fade", "seconds", opt = true, default = 0 } },
+    { "stopMusic", "sound", params = { { "fade", "seconds", opt = true, default = 0, range = HOST_SECONDS } },
         doc = "Fades the music out over `fade` seconds (default 0, a 5 ms ramp so it does not click)." },
     { "playSound", "sound", params = { { "name", "sound" }, { "options", "soundOptions", opt = true } },
         returns = { { "Sound" } }, signature = "playSound(name [, {volume =, pan =, at =, loop =, fade =}]) -> Sound",
@@ -370,7 +376,7 @@ M.functions = {
     { "wait", "sound", of = "Sound", waits = true,
         doc = "Waits until the sound has ended (its clip's length, from scene time: never the sound card) or was "
             .. "stopped." },
-    { "stop", "sound", of = "Sound", params = { { "fade", "seconds", opt = true, default = 0 } },
+    { "stop", "sound", of = "Sound", params = { { "fade", "seconds", opt = true, default = 0, range = HOST_SECONDS } },
         doc = "Stops the sound, fading out over `fade` seconds." },
     { "isPlaying", "sound", of = "Sound", returns = { { "boolean" } }, joinRow = ", " },
     { "setBlip", "sound", params = { { "actor", "actor" }, { "name", "sound", orNil = true },
