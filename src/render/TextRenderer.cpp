@@ -112,7 +112,7 @@ void TextRenderer::draw(const Font& font, std::string_view text, float x, float 
         emit(font, text, x + offset, y + offset, shade);
     }
     emit(font, text, x, y, color);
-    if (DrawnText::recording()) DrawnText::record({std::string(text), x, y, width(font, text), color});
+    if (DrawnText::recording()) DrawnText::record({std::string(text), x, y, width(font, text), color, false});
 }
 
 void TextRenderer::drawAligned(const Font& font, std::string_view text, float x, float boxWidth, float y, Color color,

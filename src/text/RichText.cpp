@@ -139,7 +139,7 @@ void RichText::draw(const TextLayout& layout, float x, float y, Color base, std:
     }
     emit(layout, x, y, base, shown, time, stillMotion, false, endShift);
     if (DrawnText::recording() && layout.text)
-        DrawnText::record({layout.text->plain, x + (layout.rightToLeft ? endShift : 0), y, layout.width, base});
+        DrawnText::record({layout.text->plain, x + (layout.rightToLeft ? endShift : 0), y, layout.width, base, false});
 }
 
 void RichText::emit(const TextLayout& layout, float x, float y, Color base, std::size_t shown, double time, bool still,

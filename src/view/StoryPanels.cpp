@@ -105,7 +105,7 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
         Font marker = fontFor(fonts::kMarker);
         // At the bottom right, or left of a right-to-left line, whose end is at the right.
         const float markerX = laid.rightToLeft ? textX - 16 : kBoxX + kBoxWidth - 30;
-        glyphQuad(marker, laid.rightToLeft ? U'\u25C0' : U'\u25B6', markerX, y + h - 24, 12, 12, accent);
+        signQuad(marker, laid.rightToLeft ? U'\u25C0' : U'\u25B6', markerX, y + h - 24, 12, 12, accent);
         if (line.waitsForPlayer) {
             Font hint = fontFor(fonts::kPageHint);
             const std::string label = padHints_ ? std::string("A") : lang::word("story.nextKey");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "render/DrawnText.h"
 #include "view/ViewStyle.h"
 
 namespace stagehand {
@@ -25,6 +26,15 @@ void WorldView::glyphQuad(const Font& font, char32_t cp, float cx, float cy, flo
     if (!g.texture) return;
     batch_.setTexture(g.texture, true);
     batch_.quad(cx - w / 2, cy - h / 2, w, h, g.uv, color);
+}
+
+void WorldView::signQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color) {
+    glyphQuad(font, cp, cx, cy, w, h, color);
+    if (!DrawnText::recording()) return;
+    // The signs are shapes of the Basic Multilingual Plane past U+07FF: three bytes of UTF-8.
+    const std::string utf8 = {static_cast<char>(0xE0 | (cp >> 12)), static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
+                              static_cast<char>(0x80 | (cp & 0x3F))};
+    DrawnText::record({utf8, cx - w / 2, cy - h / 2, w, color, true});
 }
 
 Font WorldView::fontFor(const FontRole& role, float scale) {
@@ -185,7 +195,7 @@ void WorldView::drawActor(const Actor& actor, Vec2 at, float zoom, const std::ve
     };
     static const Mark marks[] = {{U'\u25BC', 24, 24}, {U'\u25B2', 0, -34}, {U'\u25C0', -34, 0}, {U'\u25B6', 34, 0}};
     const Mark& m = marks[static_cast<int>(actor.facing)];
-    glyphQuad(marker, m.cp, at.x + m.dx, at.y + m.dy, 12, 12, actor.color);
+    signQuad(marker, m.cp, at.x + m.dx, at.y + m.dy, 12, 12, actor.color);
     batch_.resetScale();
 
     text_.drawCentered(label, actor.displayName, at.x, at.y + 42 * zoom, nameColour(actor));
@@ -245,7 +255,7 @@ void WorldView::drawBubble(const World& world, const Bubble& b) {
     batch_.rect(b.x + 3, b.y + b.h, b.w - 3, 4, kBubbleShadow);
     batch_.rect(b.x, b.y, b.w, b.h, paper);
     batch_.rect(b.x, b.y, 5, b.h, b.actor->color);
-    glyphQuad(tail, U'\u25BC', tailX, b.y + b.h + 5, 16, 12, paper);
+    signQuad(tail, U'\u25BC', tailX, b.y + b.h + 5, 16, 12, paper);
     rich_.draw(*b.text, b.x + 16, b.y + 9, kInk, b.text->text->length, world.time(), stillMotion_, false);
 }
 

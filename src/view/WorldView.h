@@ -138,6 +138,8 @@ private:
     void drawInspector(const std::vector<ProcessInfo>& processes, bool paused, const std::string& errorTraceback,
                        float top);
     void glyphQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color);
+    // A glyphQuad that tells the player something, kept in the test's record of what was drawn.
+    void signQuad(const Font& font, char32_t cp, float cx, float cy, float w, float h, Color color);
 
     GlyphAtlas& atlas_;
     Batch2D& batch_;
