@@ -4,8 +4,10 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "game/MapData.h"
@@ -33,6 +35,23 @@ std::filesystem::path scratchFolder() {
     std::filesystem::path dir = std::filesystem::path(STAGEHAND_TEST_BINARY_DIR) / "scratch" / name;
     std::filesystem::create_directories(dir);
     return dir;
+}
+
+void expectAsGolden(const std::string& text, const std::string& name) {
+    const std::filesystem::path golden =
+        std::filesystem::path(STAGEHAND_SOURCE_DIR) / "tests" / "golden" / (name + ".txt");
+    const char* update = std::getenv("UPDATE_GOLDEN");
+    if (update && std::string(update) == "1") {
+        std::ofstream(golden, std::ios::binary) << text;
+        return;
+    }
+    std::ifstream in(golden, std::ios::binary);
+    const std::string expected((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::filesystem::path actual = scratchFolder() / (name + ".actual");
+    std::ofstream(actual, std::ios::binary) << text;
+    EXPECT_EQ(text, expected) << "what was seen differs from " << golden.string()
+                              << " (what was seen: " << actual.string()
+                              << "; UPDATE_GOLDEN=1 rewrites it after a change meant)";
 }
 
 std::string writeScript(const std::string& name, const std::string& source) {

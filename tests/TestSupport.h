@@ -21,6 +21,9 @@ std::string dataRoot();
 std::filesystem::path scratchFolder();
 // Writes `source` to a file of that name in scratchFolder(); returns its path.
 std::string writeScript(const std::string& name, const std::string& source);
+// Expects `text` to be tests/golden/NAME.txt, or writes it there with UPDATE_GOLDEN=1 (after a change meant);
+// what was seen is kept beside the test's scratch files for a diff.
+void expectAsGolden(const std::string& text, const std::string& name);
 
 // A world (with the demo maps) and a host running one script.
 struct Stage {

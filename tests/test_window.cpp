@@ -2357,22 +2357,6 @@ const std::map<std::string, std::set<std::string>> kContrastYellow = {
 
 class ScreensTest : public WindowTest {
 protected:
-    // `words` against tests/golden/NAME.txt, or written there with UPDATE_GOLDEN=1 (after a change meant).
-    void expectWordsAsGolden(const std::string& words, const std::string& name) {
-        const fs::path golden = fs::path(STAGEHAND_SOURCE_DIR) / "tests" / "golden" / (name + ".txt");
-        const char* update = std::getenv("UPDATE_GOLDEN");
-        if (update && std::string(update) == "1") {
-            std::ofstream(golden, std::ios::binary) << words;
-            return;
-        }
-        std::ifstream in(golden, std::ios::binary);
-        std::string expected((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        const fs::path actual = folder / (name + ".actual");
-        std::ofstream(actual, std::ios::binary) << words;
-        EXPECT_EQ(words, expected) << "the words drawn differ from " << golden.string()
-                                   << " (what was drawn: " << actual.string()
-                                   << "; UPDATE_GOLDEN=1 rewrites it after a change meant)";
-    }
     Frame grab() {
         Frame f;
         DrawnText::recordInto(&f.words);
@@ -2523,7 +2507,7 @@ TEST_F(ScreensTest, every_screen_follows_high_contrast_large_text_and_right_to_l
                                       {"right to left", &rtl}})
         for (const char* screen : kScreens)
             words += "== " + std::string(look) + ": " + screen + "\n" + wordsOf(shots->at(screen));
-    expectWordsAsGolden(words, "screens_words");
+    test::expectAsGolden(words, "screens_words");
     for (const auto& f : failed)
         EXPECT_TRUE(expectedFailures.count(f)) << f << " does not follow its mode\n" << measures.str();
     for (const auto& f : expectedFailures) EXPECT_TRUE(failed.count(f)) << f << " follows its mode now: take it out";
@@ -2609,7 +2593,7 @@ TEST_F(ScreensTest, the_story_screens_words_follow_every_look_as_their_golden_sa
                 }
         }
     }
-    expectWordsAsGolden(words, "story_screens_words");
+    test::expectAsGolden(words, "story_screens_words");
 }
 
 // A player's tour of every panel and every key that changes what is on
@@ -2680,5 +2664,5 @@ TEST_F(ScreensTest, a_tour_of_every_key_and_pause_row_leaves_the_words_its_golde
         press(SDLK_F5);
         step("F5: quick save");
     }
-    expectWordsAsGolden(words, "tour_words");
+    test::expectAsGolden(words, "tour_words");
 }
