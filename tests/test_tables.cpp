@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <regex>
 #include <set>
 
 #include <SDL.h>
@@ -22,6 +23,7 @@
 #include "lang/Translation.h"
 #include "render/Utf8.h"
 #include "script/BindHelpers.h"
+#include "text/Markup.h"
 
 using namespace stagehand;
 using test::Stage;
@@ -363,6 +365,29 @@ TEST(StringTableTools, extract_ids_of_other_lines_survive_an_edit_of_one) {
     EXPECT_EQ(before.rows[3].maxWidth, 280);
     EXPECT_EQ(before.rows[3].fontSize, 19);
     EXPECT_EQ(before.rows[2].text, "Third line.") << "its ID tag is not in the text";
+}
+
+// A line() template's values, as the translator's context names them, are its
+// {names} and never a markup tag: every tag written without a value in the
+// markup's own list (text::knownTagsText) is tried beside a value of each kind.
+TEST(StringTableTools, a_templates_values_in_the_context_are_its_names_and_never_a_markup_tag) {
+    const std::string known = text::knownTagsText();
+    const std::regex bareTag(R"(\{([a-z]+)\}(\.\.\.\{/([a-z]+)\})?)");
+    std::string script = "function s()\n";
+    std::vector<std::string> tags;
+    for (auto it = std::sregex_iterator(known.begin(), known.end(), bareTag); it != std::sregex_iterator(); ++it) {
+        const std::smatch& m = *it;
+        const std::string used = "{" + m[1].str() + "}x" + (m[2].matched ? "{/" + m[3].str() + "}" : "");
+        tags.push_back(m[1]);
+        script += "    text(line(\"{count} " + used + " {who_2}.\", {count = 1, who_2 = 'a'}))\n";
+    }
+    script += "end\n";
+    ASSERT_GE(tags.size(), 5u) << "the known tags' text no longer lists the tags without a value: " << known;
+    const auto table = sourceTable(writtenLinesOf("template_values.lua", script), "x/Scene.lua", "Scene.lua");
+    ASSERT_EQ(table.rows.size(), tags.size());
+    for (std::size_t i = 0; i < tags.size(); ++i)
+        EXPECT_NE(table.rows[i].context.find("; values: {count} {who_2};"), std::string::npos)
+            << "{" << tags[i] << "} in a template: " << table.rows[i].context;
 }
 
 TEST(StringTableTools, merge_keeps_every_translation_and_marks_changed_lines_stale) {

@@ -31,14 +31,13 @@ void forEachBraceTag(const std::string& text, Each each) {
     }
 }
 
-// The names a line() template fills ({count}), not markup tags.
+// The names a line() template fills ({count}), not markup tags (the markup's own list says which).
 std::string valueNames(const std::string& text) {
-    static const std::set<std::string> kBareTags = {"w", "b", "i", "wave", "shake", "instant"};
     std::string names;
     forEachBraceTag(text, [&](const std::string& name) {
         bool plain = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
         for (char c : name) plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-        if (plain && !kBareTags.count(name)) names += (names.empty() ? "{" : " {") + name + "}";
+        if (plain && !text::isMarkupTagName(name)) names += (names.empty() ? "{" : " {") + name + "}";
     });
     return names;
 }
