@@ -68,3 +68,7 @@ function(explore_golden name golden expected_exit)
 endfunction()
 explore_golden(branches explore_branches_seed3.jsonl 1 --script ${branches} --explore-walks 5 --seed 3)
 explore_golden(lighthouse_walks explore_lighthouse_seed3.jsonl 0 --scene lighthouse --explore-walks 8 --seed 3)
+# Every call that shows a line (the script names them; ApiDescription's test holds it to the list): none unseen.
+explore_test(counts_every_way_to_show_a_line_as_shown 0
+             "explored 1 scene: 1 path, 0 errors, 0 hangs, 0 options never offered, 0 lines never shown;"
+             --script tests/scripts/explore_every_way_to_show.lua)

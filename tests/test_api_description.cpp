@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -219,6 +220,26 @@ TEST(ApiDescription, describes_exactly_the_functions_a_scene_can_see) {
     for (const auto& name : visible) EXPECT_TRUE(described.count(name)) << name << " is not in ApiDescription.lua";
     for (const auto& name : described) EXPECT_TRUE(visible.count(name)) << name << " is described but not visible";
     EXPECT_GT(described.size(), 50u);
+}
+
+// --explore's "line never shown" must know every call that shows a line:
+// tests/scripts/explore_every_way_to_show.lua (ExploreChecks.cmake expects
+// none of its lines reported unseen) calls each function described as taking
+// a line of text.
+TEST(ApiDescription, every_call_that_shows_a_line_is_in_the_every_way_to_show_script) {
+    std::ifstream in(std::string(STAGEHAND_SOURCE_DIR) + "/tests/scripts/explore_every_way_to_show.lua");
+    const std::string script((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(script.empty());
+    int showing = 0;
+    for (const auto& d : readDescription()) {
+        const bool shows = std::any_of(d.params.begin(), d.params.end(),
+                                       [](const Param& p) { return p.type == "text" || p.type == "label"; });
+        if (!shows) continue;
+        ++showing;
+        EXPECT_TRUE(std::regex_search(script, std::regex("(^|[^A-Za-z_.:])" + d.name + "\\(")))
+            << d.name << " shows a line and explore_every_way_to_show.lua does not call it";
+    }
+    EXPECT_GE(showing, 6);
 }
 
 // A binding a scene cannot see (it is not described) is there for a waiting

@@ -105,8 +105,8 @@ TEST_F(TiledTest, an_external_tileset_is_read_relative_to_its_own_file) {
 // Where each kind of Tiled object stands, by Tiled's own definition (its map
 // format: a point at x, y; a rectangle's or an ellipse's x, y its top-left
 // corner; a tile object's its bottom-left, the tile drawn above it), over
-// generated objects in a layer with a generated offset: a waypoint is at the
-// shape's centre, a point at itself.
+// generated objects in a layer with a generated offset, inside two group
+// layers with their own: a waypoint is at the shape's centre, a point at itself.
 TEST_F(TiledTest, every_kind_of_object_is_a_waypoint_at_its_shapes_centre_as_tiled_places_shapes) {
     std::mt19937 random(9);
     auto number = [&random](int lo, int hi) {
@@ -145,12 +145,20 @@ TEST_F(TiledTest, every_kind_of_object_is_a_waypoint_at_its_shapes_centre_as_til
         objects += (k ? ", " : "") + object + "}";
     }
     objects += "]}";
+    // Inside two group layers, each with its own offset: Tiled adds a layer's offset to its parents'.
+    float totalX = offsetX, totalY = offsetY;
+    for (const char* group : {"inner", "outer"}) {
+        const float x = number(-40, 40), y = number(-40, 40);
+        totalX += x, totalY += y;
+        objects = std::string("{\"type\": \"group\", \"name\": \"") + group + "\", \"offsetx\": " + std::to_string(x) +
+                  ", \"offsety\": " + std::to_string(y) + ", \"layers\": [" + objects + "]}";
+    }
     ASSERT_EQ(errorOf(map(objects)), "");
     for (const Expected& e : expected) {
         const auto* point = world.cast().findWaypoint("m." + e.name);
         ASSERT_NE(point, nullptr) << e.name;
-        EXPECT_FLOAT_EQ(point->x, e.x + offsetX) << e.name;
-        EXPECT_FLOAT_EQ(point->y, e.y + offsetY) << e.name;
+        EXPECT_FLOAT_EQ(point->x, e.x + totalX) << e.name;
+        EXPECT_FLOAT_EQ(point->y, e.y + totalY) << e.name;
     }
 }
 

@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <set>
 
+#include "TestSupport.h"
 #include "app/author/TimelineReport.h"
 
 using namespace stagehand;
@@ -330,4 +333,21 @@ TEST(Timeline, every_ending_has_its_own_colour_and_the_chart_draws_each_as_its_l
         EXPECT_EQ(fill, legend.find(mark)->second) << mark << " is drawn unlike its legend entry";
     }
     EXPECT_EQ(drawn, endings) << "the runs drawn end in every way at least once";
+}
+
+// Every call that shows a line (tests/scripts/explore_every_way_to_show.lua,
+// held to ApiDescription's list by its own test), played: each line is on the
+// chart with who said it, or alone when nobody did.
+TEST(Timeline, every_line_shown_stands_on_the_chart_with_who_said_it) {
+    std::ifstream in(test::dataRoot() + "/tests/scripts/explore_every_way_to_show.lua", std::ios::binary);
+    const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    test::Stage stage(source, 1, {1});
+    stage.startScene("everyWay");
+    stage.ticks(60 * 60);
+    ASSERT_EQ(stage.sceneStatus, "done");
+    const std::string html = timelineHtml(stage.transcript.events(), "every way");
+    for (const char* label :
+         {"jon: A bubble.", "jon: A bubble held.", "jon: A line in the box.", "Narration in the box.", "A banner.",
+          "A page.", "jon: A page with a speaker.", "A page of 1 value.", "The end of the way."})
+        EXPECT_NE(html.find(std::string(">") + label + "<"), std::string::npos) << label << " is not on the chart";
 }

@@ -219,7 +219,7 @@ Model buildModel(const std::vector<TranscriptEvent>& events) {
                 if (auto it = m.lanes.find(to); it != m.lanes.end()) closeWait(it->second, e.time);
             }
             if (woken) m.signals.push_back({e.time, field(e, "signal"), e.name});
-        } else if (e.name == "line" || e.name == "text" || e.name == "say") {
+        } else if (e.name == "line" || e.name == "text" || e.name == "say" || e.name == "banner") {
             std::string who = field(e, e.name == "say" ? "actor" : "speaker");
             std::string text = field(e, "text");
             m.labels.push_back({e.time, who.empty() ? text : who + ": " + text, e.name});
