@@ -6,14 +6,19 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "TestSupport.h"
+#include "app/author/GamePackage.h"
 #include "app/run/Renderer.h"
 #include "app/run/RunSetup.h"
 #include "app/run/ScriptWatcher.h"
@@ -810,6 +815,52 @@ TEST(GameFolder, generated_descriptions_give_what_the_rules_say_field_by_field) 
                                                                 {"icon", &d.icon},   {"version", &d.version},
                                                                 {"font", &d.font},   {"boldFont", &d.boldFont}};
         for (const auto& [key, value] : read) EXPECT_EQ(*value, expectedText[key]) << key << " in " << context;
+    }
+}
+
+// The archives' name over generated versions, against a model of the rule:
+// letters, digits, '.', '+' and '_' are kept (a file name carries them on
+// Linux, Windows and macOS), each run of anything else is one dash, and no
+// dash ends the name or follows the title's. Every printable ASCII character
+// and a few non-ASCII ones are drawn, alone and in runs, at the ends too.
+TEST(GamePackage, a_version_keeps_what_a_file_name_carries_and_dashes_the_rest) {
+    auto model = [](const std::string& version) {
+        std::string kept;
+        bool gap = false;
+        for (char c : version) {
+            const bool carried = std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '+' || c == '_';
+            if (!carried) {
+                gap = true;
+                continue;
+            }
+            if (gap && !kept.empty()) kept += '-';
+            kept += c, gap = false;
+        }
+        return kept;
+    };
+    GameDescription game;
+    game.title = "The Tower";
+    for (const auto& [version, name] :
+         std::vector<std::pair<std::string, std::string>>{{"1.0", "the-tower-1.0"},
+                                                          {"1.0 beta/2", "the-tower-1.0-beta-2"},
+                                                          {"1.0+build5", "the-tower-1.0+build5"},
+                                                          {"v2_rc", "the-tower-v2_rc"},
+                                                          {" -/ ", "the-tower"},
+                                                          {"", "the-tower"}}) {
+        game.version = version;
+        EXPECT_EQ(packageName("folder", game), name) << "version '" << version << "'";
+    }
+    std::string alphabet;
+    for (char c = ' '; c <= '~'; ++c) alphabet += c;
+    alphabet += "\xC3\xA9";  // é: two bytes, neither a letter by the C locale
+    std::mt19937 random(45);
+    for (int i = 0; i < 500; ++i) {
+        std::string version;
+        for (int n = static_cast<int>(random() % 12); n > 0; --n) version += alphabet[random() % alphabet.size()];
+        game.version = version;
+        const std::string kept = model(version);
+        EXPECT_EQ(packageName("folder", game), kept.empty() ? "the-tower" : "the-tower-" + kept)
+            << "version '" << version << "'";
     }
 }
 

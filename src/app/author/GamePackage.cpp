@@ -19,8 +19,6 @@ namespace stagehand {
 
 namespace fs = std::filesystem;
 
-namespace {
-
 // The archives' name: the title (else the folder's name) in lower case with
 // dashes, and the version: "the-clock-tower-1.0".
 std::string packageName(const std::string& gameFolder, const GameDescription& game) {
@@ -39,6 +37,8 @@ std::string packageName(const std::string& gameFolder, const GameDescription& ga
     while (!version.empty() && version.back() == '-') version.pop_back();
     return version.empty() ? name : name + "-" + version;
 }
+
+namespace {
 
 // Every file under `folder` (sorted, so archives come out the same), named
 // `prefix`/its path; files under `skip` (the output folder) are left out, and

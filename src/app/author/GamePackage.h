@@ -8,12 +8,19 @@
 // from its own folder unless --windows-engine names another.
 #pragma once
 
+#include <string>
+
 #include "app/run/RunSetup.h"
+#include "platform/GameFolder.h"
 
 namespace stagehand {
 
 // Exit 0 having written the archives (their paths on stdout, one a line); 2
 // (one line on stderr) when the game or an output cannot be read or written.
 int runPackage(const Setup& setup);
+
+// The archives' name before "-linux.tar.gz" or "-windows.zip": the title (else the
+// folder's name) as a file name, and the version with what a file name cannot carry as dashes.
+std::string packageName(const std::string& gameFolder, const GameDescription& game);
 
 }  // namespace stagehand
