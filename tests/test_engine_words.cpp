@@ -312,3 +312,56 @@ TEST_F(EngineWordsTest, over_generated_tables_a_word_shows_its_translation_or_it
     }
     std::filesystem::remove_all(folder);
 }
+
+// Filling a word's {name}s, against a model over generated translations: a
+// translator may name a placeholder once, twice or three times and anywhere
+// in the line, and each is filled, whatever the value (empty, with braces,
+// longer or shorter than the tag).
+TEST_F(EngineWordsTest, over_generated_translations_every_placeholder_named_is_filled_each_time) {
+    auto folder = test::scratchFolder() / "engine-words-fill";
+    std::filesystem::create_directories(folder);
+    lang::engineWords().setFolder(folder.string());
+    std::mt19937 random(27);
+    const std::vector<std::string> values = {"7", "", "Slot 12", "{x}", "a much longer value than its tag"};
+    int filled = 0;
+    for (int round = 0; round < 10; ++round) {
+        lang::StringTable table;
+        table.language = "fr";
+        std::map<std::string, std::string> tagOf;
+        for (const lang::EngineWord& w : lang::engineWordList()) {
+            const auto names = placeholders(w.source);
+            if (names.empty()) continue;
+            const std::string tag = *names.begin();
+            std::string text = "«";
+            for (int n = 1 + static_cast<int>(random() % 3); n > 0; --n) text += (random() % 2 ? " " : "") + tag + "·";
+            lang::StringRow row;
+            row.id = w.id;
+            row.source = w.source;
+            row.lock = lang::sourceLock(w.source);
+            row.text = text;
+            table.rows.push_back(row);
+            tagOf[w.id] = tag;
+        }
+        std::string error;
+        ASSERT_TRUE(lang::writeStringTable((folder / "Engine.fr.csv").string(), table, error)) << error;
+        lang::engineWords().setLanguage("fr", error);
+        ASSERT_EQ(error, "") << "round " << round;
+        for (const auto& row : table.rows) {
+            const std::string& tag = tagOf[row.id];
+            const std::string name = tag.substr(1, tag.size() - 2);
+            const std::string value = values[random() % values.size()];
+            std::string expected;
+            for (std::size_t from = 0;;) {
+                const std::size_t at = row.text.find(tag, from);
+                expected += row.text.substr(from, at == std::string::npos ? std::string::npos : at - from);
+                if (at == std::string::npos) break;
+                expected += value, from = at + tag.size();
+            }
+            EXPECT_EQ(lang::word(row.id, {{name.c_str(), value}}), expected)
+                << row.id << " with " << tag << "='" << value << "' in '" << row.text << "'";
+            ++filled;
+        }
+    }
+    EXPECT_GE(filled, 30) << "too few engine words have a placeholder to try";
+    std::filesystem::remove_all(folder);
+}

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -454,16 +455,23 @@ TEST_F(MarkupRender, reduce_flashes_and_shakes_draws_moving_letters_still) {
     EXPECT_TRUE(boxesDiffer(before, frame(*stage))) << "without the setting the letters move";
 }
 
-// The "(A to B)" that docs/API.md's markup table states in the row of the tag opened by `open`.
+// The "(A to B)" that docs/API.md's markup table states for the tag opened by
+// `open`: in the tag's row, after the words that name its form ("a factor `*F`").
 std::pair<double, double> documentedRange(const std::string& open) {
+    const std::map<std::string, std::string> formWords = {{"{size=", "absolute "},
+                                                          {"{size=+", "`\\+N` or `-N` "},
+                                                          {"{size=-", "`\\+N` or `-N` "},
+                                                          {"{size=*", "`\\*F` "}};
+    const std::string rowStart = open.substr(0, open.find('=') + 1);
+    const auto words = formWords.find(open);
+    const std::regex stated((words == formWords.end() ? "" : words->second) + R"(\((-?[0-9.]+) to (-?[0-9.]+)\))");
     std::ifstream in(test::dataRoot() + "/docs/API.md", std::ios::binary);
-    const std::regex stated(R"(\((-?[0-9.]+) to (-?[0-9.]+)\))");
     for (std::string row; std::getline(in, row);) {
         std::smatch range;
-        if (row.rfind("| `" + open, 0) == 0 && std::regex_search(row, range, stated))
+        if (row.rfind("| `" + rowStart, 0) == 0 && std::regex_search(row, range, stated))
             return {std::stod(range[1]), std::stod(range[2])};
     }
-    ADD_FAILURE() << "docs/API.md's markup table has no row for " << open << " stating (A to B)";
+    ADD_FAILURE() << "docs/API.md's markup table states no (A to B) for " << open;
     return {0, 0};
 }
 
@@ -471,8 +479,8 @@ std::pair<double, double> documentedRange(const std::string& open) {
 // with "needs a number from A to B", and then A and B themselves are taken and
 // a step past either is refused with that same message. The range is read
 // from the reader's words, so a bound and the message that states it cannot
-// drift apart, and a slip of < for <= at either end shows. The plain forms'
-// ranges are also what docs/API.md's table promises the author.
+// drift apart, and a slip of < for <= at either end shows. Each form's range
+// is also what docs/API.md's table promises the author.
 TEST(Markup, every_numeric_tag_takes_the_ends_its_message_names_and_refuses_a_step_past) {
     const std::vector<std::pair<std::string, std::string>> tags = {
         {"{speed=", "}x{/speed}"}, {"{cps=", "}x{/cps}"},    {"{w=", "}x"},           {"{size=", "}x{/size}"},
@@ -483,10 +491,8 @@ TEST(Markup, every_numeric_tag_takes_the_ends_its_message_names_and_refuses_a_st
         std::smatch range;
         ASSERT_TRUE(std::regex_search(message, range, stated)) << open << ": " << message;
         const double low = std::stod(range[1]), high = std::stod(range[2]);
-        if (open.back() == '=') {
-            EXPECT_EQ(documentedRange(open), std::make_pair(low, high))
-                << open << "'s message names " << low << " to " << high << ", docs/API.md another range";
-        }
+        EXPECT_EQ(documentedRange(open), std::make_pair(low, high))
+            << open << "'s message names " << low << " to " << high << ", docs/API.md another range";
         const double step = 1e-3;
         auto written = [](double v) {
             std::ostringstream out;
