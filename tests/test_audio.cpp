@@ -374,6 +374,40 @@ TEST(Sound, a_stop_fades_its_own_sound_along_a_straight_line_to_silence_and_leav
     }
 }
 
+// A new music, or a new voice, replaces the one playing by a cross-fade over
+// the new one's fade: the old falls and the new rises along straight lines,
+// each heard alone on its own channel; a fade of 0 is a cut (a 5 ms ramp).
+TEST(Sound, a_new_music_or_voice_cross_fades_the_old_along_straight_lines_over_its_fade) {
+    std::mt19937 random(46);
+    auto level = [](const std::vector<std::int16_t>& pcm, int channel, double from, double to) {
+        double sum = 0;
+        const std::int64_t a = frameAt(from), b = frameAt(to);
+        for (std::int64_t i = a; i < b; ++i) sum += std::pow(static_cast<double>(pcm[2 * i + channel]), 2);
+        return std::sqrt(sum / static_cast<double>(b - a));
+    };
+    for (Lane lane : {Lane::Music, Lane::Voice})
+        for (int round = 0; round < 4; ++round) {
+            const double at = 0.5 + (random() % 10) / 10.0, fade = round == 0 ? 0.0 : 0.2 + (random() % 8) / 10.0;
+            AudioCue old, next;
+            old.lane = next.lane = lane;
+            old.id = 1, old.time = 0, old.clip = clipOf(square(4.0, 3000)), old.pan = -1, old.loop = true;
+            next.id = 2, next.time = at, next.clip = clipOf(square(4.0, 3000)), next.pan = 1, next.loop = true;
+            next.fade = static_cast<float>(fade);
+            const auto pcm = renderCues({old, next}, 3.9);
+            const double full = level(pcm, 0, 0.1, at);
+            const std::string where =
+                std::string(lane == Lane::Music ? "music" : "voice") + ", fade " + std::to_string(fade);
+            ASSERT_GT(full, 1000) << where;
+            for (double t = at; t + 0.05 < at + fade; t += 0.05) {
+                const double mid = t + 0.025, gone = (mid - at) / fade;
+                EXPECT_NEAR(level(pcm, 0, t, t + 0.05) / full, 1 - gone, 0.06) << where << ": the old at " << mid;
+                EXPECT_NEAR(level(pcm, 1, t, t + 0.05) / full, gone, 0.06) << where << ": the new at " << mid;
+            }
+            EXPECT_EQ(level(pcm, 0, at + fade + 0.01, 3.9), 0) << where << ": the old is silent after the fade";
+            EXPECT_NEAR(level(pcm, 1, at + fade + 0.01, 3.9) / full, 1, 0.02) << where << ": the new at full";
+        }
+}
+
 // The typewriter's blips over generated conversations, against the rules
 // docs/API.md gives them: only an actor given a blip has any, never while a
 // voice plays, and a line typed with no voice starts
