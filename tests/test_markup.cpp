@@ -513,3 +513,44 @@ TEST(Markup, every_numeric_tag_takes_the_ends_its_message_names_and_refuses_a_st
         }
     }
 }
+
+// {size} spans nested as an author nests them, against a model that reads the
+// docs: an absolute size sets it, a step adds or takes away, a factor
+// multiplies the size around it, and what is drawn is held within 6 to 200.
+// Over generated nestings of one to four spans of every form, each letter's
+// size for boxes of several sizes.
+TEST(Markup, nested_sizes_follow_the_size_around_them_as_the_docs_read) {
+    std::mt19937 random(61);
+    for (int round = 0; round < 300; ++round) {
+        struct Span {
+            char how;  // 0 absolute, '+', '-', '*'
+            double n;
+        };
+        std::vector<Span> spans;
+        std::string open, close;
+        for (int depth = 1 + static_cast<int>(random() % 4); depth > 0; --depth) {
+            const char forms[] = {0, '+', '-', '*'};
+            const Span s = {forms[random() % 4], 0};
+            const double n = s.how == 0 ? 6 + random() % 60 : s.how == '*' ? (1 + random() % 30) / 10.0 : random() % 20;
+            spans.push_back({s.how, n});
+            std::ostringstream tag;
+            tag << "{size=" << (s.how ? std::string(1, s.how) : "") << n << "}";
+            open += tag.str() + "x";
+            close += "{/size}";
+        }
+        std::string error;
+        const auto marked = text::parseMarkup(open + close, text::MarkupPlace::Typed, error);
+        ASSERT_TRUE(marked) << open << close << ": " << error;
+        for (float base : {10.0f, 24.0f, 60.0f}) {
+            double size = base;
+            for (std::size_t i = 0; i < spans.size(); ++i) {
+                const Span& s = spans[i];
+                size = s.how == 0 ? s.n : s.how == '+' ? size + s.n : s.how == '-' ? size - s.n : size * s.n;
+                const double drawn = std::clamp(size, 6.0, 200.0);
+                const auto& style = marked->styles[marked->styleOf[i]];
+                EXPECT_NEAR(style.sizeFor(base), drawn, 1e-3)
+                    << open << close << ": letter " << i << " in a box of " << base;
+            }
+        }
+    }
+}

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -415,4 +416,29 @@ TEST_F(ShapingTest, generated_paragraphs_keep_each_line_on_its_directions_edge_h
         }
     }
     EXPECT_GT(checkedLines, 120);
+}
+
+// Every line break starts a line, a blank line too: over generated texts of
+// one to six lines, some of them empty, in a box wide enough that nothing
+// wraps, the layout has one line per line written, each a line height below
+// the one before, and the text is as tall as its lines.
+TEST_F(ShapingTest, every_line_written_is_a_line_laid_out_a_blank_one_too) {
+    text::RichText rich(*atlas, *batch);
+    std::mt19937 random(62);
+    const std::vector<std::string> lines = {"", "", "The door.", "שלום עולם", "كان هنا", "扉が開く"};
+    std::vector<std::shared_ptr<const text::MarkedText>> texts;
+    for (int round = 0; round < 60; ++round) {
+        std::string source;
+        const int count = 1 + static_cast<int>(random() % 6);
+        for (int i = 0; i < count; ++i) source += (i ? "\n" : "") + lines[random() % lines.size()];
+        if (source.find_first_not_of('\n') == std::string::npos) source += "x";  // a text of only breaks is empty
+        texts.push_back(text::plainText(source));
+        const text::TextLayout& layout = rich.layout(texts.back(), FontFace::Regular, 24, 1, 2000);
+        ASSERT_EQ(layout.lineTops.size(), static_cast<std::size_t>(count)) << "'" << source << "'";
+        const float step = count > 1 ? layout.lineTops[1] - layout.lineTops[0] : layout.height;
+        EXPECT_GT(step, 20) << "'" << source << "'";
+        for (int i = 1; i < count; ++i)
+            EXPECT_NEAR(layout.lineTops[i] - layout.lineTops[i - 1], step, 0.5) << "'" << source << "', line " << i;
+        EXPECT_NEAR(layout.height, step * count, 0.5 * count) << "'" << source << "'";
+    }
 }
