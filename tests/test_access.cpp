@@ -597,3 +597,20 @@ TEST(PauseMenuRows, with_no_speech_synthesiser_the_self_voicing_row_is_hidden_an
     EXPECT_EQ(std::count(seen.begin(), seen.end(), PauseMenu::Row::Quit), 1);
     EXPECT_EQ(without.selected(), PauseMenu::Row::Resume) << "the list goes round";
 }
+
+// Where a click lands: a view point drawn at the pixel the layout puts it on
+// is the point the layout reads back from that pixel, in windows of every
+// shape (wider than 16:9, taller, exact, tiny).
+TEST(ViewLayoutFit, a_view_point_read_back_from_its_pixel_is_itself_in_windows_of_every_shape) {
+    std::mt19937 random(63);
+    for (int round = 0; round < 200; ++round) {
+        const int w = 64 + static_cast<int>(random() % 3000), h = 64 + static_cast<int>(random() % 2000);
+        const ViewLayout layout = ViewLayout::fit(w, h);
+        for (int k = 0; k < 5; ++k) {
+            const float x = static_cast<float>(random() % 1281), y = static_cast<float>(random() % 721);
+            const float px = layout.offsetX + x * layout.scale, py = layout.offsetY + y * layout.scale;
+            EXPECT_NEAR(layout.toViewX(px), x, 1e-2) << w << "x" << h << " at " << x << "," << y;
+            EXPECT_NEAR(layout.toViewY(py), y, 1e-2) << w << "x" << h << " at " << x << "," << y;
+        }
+    }
+}

@@ -442,3 +442,27 @@ TEST_F(ShapingTest, every_line_written_is_a_line_laid_out_a_blank_one_too) {
         EXPECT_NEAR(layout.height, step * count, 0.5 * count) << "'" << source << "'";
     }
 }
+
+// Which face draws a letter: the player's family (DejaVu Sans or OpenDyslexic)
+// in its bold where {b} or the box asks for bold, its regular elsewhere; for
+// every family and box face, plain and in {b}.
+TEST_F(ShapingTest, bold_letters_keep_the_players_family_and_plain_ones_its_regular) {
+    text::RichText rich(*atlas, *batch);
+    std::vector<std::shared_ptr<const text::MarkedText>> texts;
+    std::string error;
+    texts.push_back(text::parseMarkup("a{b}b{/b}", text::MarkupPlace::Typed, error));
+    ASSERT_TRUE(texts.back()) << error;
+    for (FontFace box : {FontFace::Regular, FontFace::Bold, FontFace::DyslexicRegular, FontFace::DyslexicBold}) {
+        const bool dyslexic = box == FontFace::DyslexicRegular || box == FontFace::DyslexicBold;
+        const bool boxBold = box == FontFace::Bold || box == FontFace::DyslexicBold;
+        const text::TextLayout& layout = rich.layout(texts.back(), box, 24, 1, 500);
+        ASSERT_EQ(layout.glyphs.size(), 2u);
+        for (const auto& glyph : layout.glyphs) {
+            const bool bold = boxBold || glyph.index == 1;
+            const FontFace want = dyslexic ? (bold ? FontFace::DyslexicBold : FontFace::DyslexicRegular)
+                                           : (bold ? FontFace::Bold : FontFace::Regular);
+            EXPECT_EQ(glyph.font, atlas->font(want, 24))
+                << "box face " << static_cast<int>(box) << ", letter " << glyph.index;
+        }
+    }
+}
