@@ -5,7 +5,11 @@
 
 #include <SDL.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <map>
+#include <random>
+#include <tuple>
 #include <vector>
 
 #include "app/window/PlayInput.h"
@@ -143,6 +147,45 @@ TEST_F(GamepadTest, the_stick_sends_one_press_per_push_and_is_held_for_walking) 
     HeldKeys released;
     pads->addHeld(released);
     EXPECT_FALSE(released.down);
+}
+
+// The left stick against a model over generated moves, its thresholds and a
+// step either side of each among them: past 40% of the travel it is pushed
+// (one press of that arrow), below 25% it lets go, and between the two it
+// stays as it was; it is held (for walking) while past 40%. Each move's presses
+// and what is held are the model's.
+TEST_F(GamepadTest, over_generated_moves_the_stick_presses_and_holds_as_its_thresholds_say) {
+    plugIn();
+    poll(*pads);
+    std::mt19937 random(64);
+    const int edges[] = {0, 8191, 8192, 13106, 13107, 32767};
+    for (auto [axis, low, high] : {std::tuple{SDL_CONTROLLER_AXIS_LEFTY, SDLK_UP, SDLK_DOWN},
+                                   std::tuple{SDL_CONTROLLER_AXIS_LEFTX, SDLK_LEFT, SDLK_RIGHT}}) {
+        int modelDirection = 0;
+        for (int move = 0; move < 120; ++move) {
+            const int magnitude = move % 3 ? edges[random() % 6] : static_cast<int>(random() % 32768);
+            const int value = random() % 2 ? -std::min(magnitude, 32767) : magnitude;
+            const int direction = value <= -13107          ? -1
+                                  : value >= 13107         ? 1
+                                  : std::abs(value) < 8192 ? 0
+                                                           : modelDirection;
+            std::vector<int> want;
+            if (direction != 0 && direction != modelDirection) want.push_back(direction < 0 ? low : high);
+            modelDirection = direction;
+            SDL_JoystickSetVirtualAxis(joystick, axis, static_cast<Sint16>(value));
+            SDL_JoystickUpdate();
+            EXPECT_EQ(keysOf(poll(*pads)), want) << "axis " << axis << " to " << value << " (move " << move << ")";
+            HeldKeys held;
+            pads->addHeld(held);
+            const bool lowHeld = axis == SDL_CONTROLLER_AXIS_LEFTY ? held.up : held.left;
+            const bool highHeld = axis == SDL_CONTROLLER_AXIS_LEFTY ? held.down : held.right;
+            EXPECT_EQ(lowHeld, value <= -13107) << "axis " << axis << " at " << value;
+            EXPECT_EQ(highHeld, value >= 13107) << "axis " << axis << " at " << value;
+        }
+        SDL_JoystickSetVirtualAxis(joystick, axis, 0);
+        SDL_JoystickUpdate();
+        poll(*pads);
+    }
 }
 
 TEST_F(GamepadTest, holding_b_skips) {
