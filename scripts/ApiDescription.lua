@@ -303,7 +303,8 @@ M.functions = {
             .. "the `fade`'s `level` (0 clear to 1 black), the `picture`'s `opacity` (0 to 1). A newer tween of "
             .. "the same property, or a call that sets it (`setPosition`, `walkToPoint`, `fade`...), takes over." },
     { "ease", "camera", params = { { "easing", "easing" }, { "t", "number" } }, returns = { { "number" } },
-        doc = "The curve's value at `t` (0 to 1): 0 at 0, 1 at 1; `back` and `elastic` overshoot on the way." },
+        doc = "The curve's value at `t` (0 to 1; a `t` outside is held at its end): 0 at 0, 1 at 1; `back` and "
+            .. "`elastic` overshoot on the way." },
 
     -- Story scripts (StageSupport.lua) ---------------------------------------
     { "text", "story", params = { { "speakerOrText", "text", alone = "text", speaker = "actor" },

@@ -141,6 +141,7 @@ const std::map<std::string, Easing>& pennerEquations() {
 }
 
 constexpr int kSteps = 40;  // ease() is compared at t = k / kSteps
+constexpr int kPast = 2;    // and at two steps before 0 and after 1, where the docs hold t at its end
 
 // ease(name, k / kSteps) for every name a scene can ask for, read back from
 // the scene's prints, keyed by name.
@@ -149,9 +150,9 @@ std::map<std::string, std::vector<double>> sceneEasings() {
         "function scene()\n"
         "  for _, name in ipairs(EASINGS) do\n"
         "    local values = {}\n"
-        "    for k = 0, " +
-        std::to_string(kSteps) + " do values[#values + 1] = string.format('%.9f', ease(name, k / " +
-        std::to_string(kSteps) +
+        "    for k = " +
+        std::to_string(-kPast) + ", " + std::to_string(kSteps + kPast) +
+        " do values[#values + 1] = string.format('%.9f', ease(name, k / " + std::to_string(kSteps) +
         ")) end\n"
         "    print(name .. ' ' .. table.concat(values, ' '))\n"
         "  end\n"
@@ -210,13 +211,13 @@ TEST(PennerEasing, every_easing_name_has_penners_value_at_every_fortieth) {
     ASSERT_EQ(values.size(), pennerEquations().size()) << "one line per easing name";
     for (const auto& [name, equation] : pennerEquations()) {
         const auto& got = values[name];
-        ASSERT_EQ(got.size(), static_cast<std::size_t>(kSteps + 1)) << name;
-        for (int k = 0; k <= kSteps; ++k) {
-            double t = static_cast<double>(k) / kSteps;
+        ASSERT_EQ(got.size(), static_cast<std::size_t>(kSteps + 1 + 2 * kPast)) << name;
+        for (int k = -kPast; k <= kSteps + kPast; ++k) {
+            const double asked = static_cast<double>(k) / kSteps, t = std::clamp(asked, 0.0, 1.0);
             // Penner's form over any start, change and duration is the curve
             // scaled: the value at (t*d) from b by c is b + c * ease(t).
             double expected = (equation(t * 2.5, 3, -4, 2.5) - 3) / -4;
-            EXPECT_NEAR(got[k], expected, 2e-7) << name << " at t = " << t;
+            EXPECT_NEAR(got[k + kPast], expected, 2e-7) << name << " at t = " << asked;
         }
     }
 }

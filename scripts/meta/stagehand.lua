@@ -289,7 +289,7 @@ function followCamera(actor, deadZone) end
 ---@param easing? Easing
 ---@return Process
 function tween(target, property, to, seconds, easing) end
----The curve's value at `t` (0 to 1): 0 at 0, 1 at 1; `back` and `elastic` overshoot on the way.
+---The curve's value at `t` (0 to 1; a `t` outside is held at its end): 0 at 0, 1 at 1; `back` and `elastic` overshoot on the way.
 ---@param easing Easing
 ---@param t number
 ---@return number
