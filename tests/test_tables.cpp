@@ -337,6 +337,12 @@ TEST(Translation, over_generated_texts_the_pseudo_language_is_forty_percent_long
         const std::string pseudo = lang::pseudoText(source);
         EXPECT_EQ(codePoints(pseudo), 2 + letters + (letters * 4 + 9) / 10) << "'" << source << "' -> " << pseudo;
     }
+    // Where the 40% comes from: doubled vowels while there are vowels to double, padding only for the rest.
+    for (const auto& [source, want] :
+         std::vector<std::pair<std::string, std::string>>{{"Open the door, Ada.", "[ÖÖþééñ ţĥéé ðööööŕ, ÅÅðáá.~]"},
+                                                          {"Rhythm myths.", "[Ŕĥýţĥɱ ɱýţĥš.~~~~~~]"},
+                                                          {"Aeiou aeiou aeiou", "[ÅÅéííöû ááééíöûû ááéíööû]"}})
+        EXPECT_EQ(lang::pseudoText(source), want) << source;
 }
 
 // --- Merge and extract ------------------------------------------------------
