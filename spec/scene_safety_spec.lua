@@ -176,5 +176,40 @@ describe("scene safety", function()
             assert.are.equal(1, #errors)
             assert.matches("did you mean waitSignal%?", errors[1].message)
         end)
+
+        it("an error reads the same wherever the author's code runs: the body, a cleanup, a nested process", function()
+            S.setSceneGlobals({ waitSignal = S.waitSignal })
+            local places = {
+                body = function()
+                    S.runProcess(function()
+                        wait_signal("x") -- luacheck: ignore 113
+                    end)
+                end,
+                cleanup = function()
+                    local p = S.runProcess(function()
+                        S.onCleanup(function()
+                            wait_signal("x") -- luacheck: ignore 113
+                        end)
+                        S.waitSeconds(5)
+                    end)
+                    p:cancel()
+                end,
+                nested = function()
+                    S.runProcess(function()
+                        S.runProcess(function()
+                            wait_signal("x") -- luacheck: ignore 113
+                        end)
+                    end)
+                end,
+            }
+            for _, place in ipairs({ "body", "cleanup", "nested" }) do
+                places[place]()
+                local errors = harness.takeErrors()
+                assert.are.equal(1, #errors, place)
+                local first = errors[1].message:match("^[^\n]*")
+                assert.matches("^[^\n]-spec/scene_safety_spec%.lua:%d+: .*wait_signal.*did you mean waitSignal%?",
+                    first, nil, place)
+            end
+        end)
     end)
 end)
