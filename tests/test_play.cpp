@@ -2,6 +2,10 @@
 // player's input, as the window does.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "TestSupport.h"
 
 using namespace stagehand;
@@ -64,4 +68,23 @@ TEST(Play, the_npc_stops_looking_back_when_the_player_turns_away) {
     stage.world.cast().setPlayerInput({-1, 0});  // turn around
     stage.ticks(2);
     EXPECT_EQ(stage.world.cast().findActor("pell")->facing, Facing::Down);
+}
+
+// waitNear's "within radius" at its edge: an actor at exactly `radius` from
+// the place is within it, a step further is not (distances along an axis and
+// along a 3-4-5 diagonal, to an actor and to a point).
+TEST(Play, wait_near_counts_the_edge_of_its_radius_as_within) {
+    for (const char* where : {"{x = 100, y = 0}", "{x = 60, y = 80}"})
+        for (const auto& [radius, within] :
+             std::vector<std::pair<const char*, bool>>{{"100", true}, {"99.999", false}}) {
+            const std::string source = std::string("function scene()\n") +
+                                       "    setPosition(\"ines\", {x = 0, y = 0})\n" + "    setPosition(\"pell\", " +
+                                       where + ")\n" + "    runProcess(function() waitNear(\"ines\", \"pell\", " +
+                                       radius + ") print(\"near pell\") end)\n" + "    waitNear(\"ines\", " + where +
+                                       ", " + radius + ")\n    print(\"near the point\")\nend\n";
+            Stage stage(source);
+            stage.startScene("scene");
+            stage.ticks(10);
+            EXPECT_EQ(stage.events("print").size(), within ? 2u : 0u) << "radius " << radius << " to " << where;
+        }
 }

@@ -2596,6 +2596,34 @@ TEST_F(ScreensTest, the_story_screens_words_follow_every_look_as_their_golden_sa
     test::expectAsGolden(words, "story_screens_words");
 }
 
+// The pause overlay's list in large text, where it scrolls: at every row the
+// cursor can reach, going down and coming back up, the mark above (▲) is
+// drawn exactly when the first row is out of sight, and the mark below (▼)
+// exactly when the last row is.
+TEST_F(ScreensTest, the_pause_lists_marks_say_exactly_when_rows_are_out_of_sight_above_or_below) {
+    std::ofstream(folder / "user" / "settings.txt", std::ios::binary | std::ios::trunc) << "text_size = 2\n";
+    setup.cmd.width = 1280;
+    setup.cmd.height = 720;
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << screensScript(false);
+    open("pages");
+    wait(1);
+    press(SDLK_ESCAPE);
+    auto has = [](const Frame& f, const std::string& text) {
+        return std::any_of(f.words.begin(), f.words.end(), [&](const DrawnText& d) { return d.text == text; });
+    };
+    int scrolled = 0;
+    for (int step = 0; step < 2 * PauseMenu::kRowCount; ++step) {
+        const Frame f = grab();
+        const std::string at =
+            "step " + std::to_string(step) + ", row " + std::to_string(static_cast<int>(game->pauseRow()));
+        EXPECT_EQ(has(f, "\u25B2"), !has(f, "Resume")) << at << ": the mark above";
+        EXPECT_EQ(has(f, "\u25BC"), !has(f, "Quit")) << at << ": the mark below";
+        scrolled += !has(f, "Resume");
+        press(step < PauseMenu::kRowCount ? SDLK_DOWN : SDLK_UP);
+    }
+    EXPECT_GT(scrolled, 2) << "large text never scrolled the list: the test tries nothing";
+}
+
 // A player's tour of every panel and every key that changes what is on
 // screen, by the words each step leaves there: the hint bar after F2 and F3,
 // the inspector, the editor overlay, a paused and a slowed scene, each pause
