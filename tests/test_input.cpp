@@ -4,8 +4,12 @@
 
 #include <SDL.h>
 
+#include <set>
+
+#include "TestSupport.h"
 #include "app/window/PlayInput.h"
 #include "game/World.h"
+#include "lang/EngineWords.h"
 
 using namespace stagehand;
 
@@ -184,4 +188,39 @@ TEST_F(InputTest, the_auto_advance_wait_scales_the_reading_time) {
     EXPECT_FALSE(world.story().isLineFinished(page));
     ticks(80);
     EXPECT_TRUE(world.story().isLineFinished(page));
+}
+
+// The play hint states where the player stands, by whichever device was used
+// last, in every language shipped: each speed by its name and auto-advance as
+// its state is, over every state (speed by auto-advance by device), never a
+// state's hint shown for another (EngineWords.cpp's contexts say what fills
+// each template: "{auto}: ', auto' when on" for a pad, on or off for keys).
+TEST_F(InputTest, the_play_hint_tells_every_speed_and_auto_advance_state_by_either_device_in_every_language) {
+    lang::engineWords().setFolder(test::dataRoot() + "/assets/strings");
+    for (const char* code : {"en", "fr", "de", "ja", "zh", "ar", "pseudo"}) {
+        std::string error;
+        lang::engineWords().setLanguage(code, error);
+        ASSERT_EQ(error, "") << code;
+        for (bool pad : {false, true}) {
+            // A key that means nothing in play: only which device pressed it is kept.
+            input.handle({InputKind::KeyDown, SDLK_F12, false, 0, 0, pad}, world, [](float, float) { return -1; });
+            std::set<std::string> hints;
+            for (int speed = 0; speed < PlayInput::speedCount(); ++speed)
+                for (bool autoOn : {false, true}) {
+                    input.restore(speed, autoOn);
+                    const std::string& name = PlayInput::speedName(speed);
+                    std::string expected =
+                        pad ? lang::word("play.pad",
+                                         {{"speed", name}, {"auto", autoOn ? lang::word("play.padAuto") : ""}})
+                            : lang::word("play.keys",
+                                         {{"speed", name}, {"auto", lang::word(autoOn ? "value.on" : "value.off")}});
+                    EXPECT_EQ(input.hint(), expected) << code << (pad ? " pad" : " keys") << ", speed " << speed
+                                                      << (autoOn ? ", auto on" : ", auto off");
+                    hints.insert(input.hint());
+                }
+            EXPECT_EQ(hints.size(), 2u * PlayInput::speedCount()) << code << ": two states share a hint";
+        }
+    }
+    std::string error;
+    lang::engineWords().setLanguage(lang::kSourceLanguage, error);
 }
