@@ -31,6 +31,7 @@
 #include "app/run/RunSetup.h"
 #include "app/window/WindowGame.h"
 #include "audio/Mixer.h"
+#include "lang/EngineWords.h"
 #include "lang/LineId.h"
 #include "lang/StringTable.h"
 #include "render/DrawnText.h"
@@ -2355,6 +2356,95 @@ const std::map<std::string, std::set<std::string>> kContrastYellow = {
 
 }  // namespace
 
+// Every screen over settings met two at a time. Each row below is one run of
+// every screen; together the rows meet every pair of values of the engine's
+// language, text size, font, line spacing, high contrast and the script's
+// direction (the test checks that it does), so a screen that breaks only when
+// two settings meet (Arabic words in large text, the dyslexia font with wide
+// lines, high contrast right to left) changes tests/golden/screens_pairs_words.txt.
+// Whatever the row, every word stands inside the view, and in high contrast
+// every word is one of the rule's two colours. The story's screens (a line in
+// the box, a bubble, a banner, narration, a page beside a portrait, a choice
+// menu) likewise, against tests/golden/story_screens_pairs_words.txt (their
+// white bubbles and the names under the actors keep colours of their own).
+namespace {
+struct SettingsPair {
+    const char* language;
+    int textSize, font, lineSpacing;
+    bool highContrast, rightToLeft;
+};
+const SettingsPair kSettingsPairs[] = {
+    {"en", 0, 0, 0, false, false}, {"en", 1, 1, 1, true, true},   {"en", 2, 0, 2, true, false},
+    {"ar", 0, 1, 1, true, false},  {"ar", 1, 0, 2, true, false},  {"ar", 2, 1, 0, false, true},
+    {"ja", 0, 0, 2, true, true},   {"ja", 1, 1, 0, false, false}, {"ja", 2, 0, 1, false, false},
+    {"de", 0, 1, 0, true, true},   {"de", 1, 0, 1, false, false}, {"de", 2, 1, 2, false, false},
+};
+// A row's values as numbers, one per setting, for the pairs check.
+std::vector<int> valuesOf(const SettingsPair& row) {
+    const std::vector<std::string> languages = {"en", "ar", "ja", "de"};
+    int language = int(std::find(languages.begin(), languages.end(), row.language) - languages.begin());
+    return {language, row.textSize, row.font, row.lineSpacing, row.highContrast, row.rightToLeft};
+}
+// Every value of each setting meets every value of each other on some row.
+void expectSettingsPairsMet() {
+    const std::vector<int> choices = {4, 3, int(std::size(kFontChoices)), int(std::size(kLineSpacings)), 2, 2};
+    for (std::size_t a = 0; a < choices.size(); ++a)
+        for (std::size_t b = a + 1; b < choices.size(); ++b) {
+            std::set<std::pair<int, int>> met;
+            for (const SettingsPair& row : kSettingsPairs) met.insert({valuesOf(row)[a], valuesOf(row)[b]});
+            EXPECT_EQ(int(met.size()), choices[a] * choices[b]) << "settings " << a << " and " << b << " never meet";
+        }
+}
+}  // namespace
+
+// The story's own screens by their words: a line in the dialogue box with a
+// bubble and a banner over the scene, a narrated line, a page beside a
+// portrait, and a choice menu, in the same four looks, against
+// tests/golden/story_screens_words.txt; in high contrast a speaker's name is
+// yellow and a line is white, as on every other screen.
+namespace {
+
+std::string storyScript(bool rightToLeft) {
+    auto say = [&](const char* ltr, const char* rtl) { return std::string(rightToLeft ? rtl : ltr); };
+    return "SCENES = { { name = \"story\", title = \"Story\" } }\n"
+           "function story()\n"
+           "    activate('pell')\n"
+           "    say('pell', '" +
+           say("A bubble over Pell.", "\xD7\x91\xD7\x95\xD7\xA2\xD7\x94 \xD7\x9E\xD7\xA2\xD7\x9C \xD7\xA4\xD7\x9C.") +
+           "')\n"
+           "    banner('" +
+           say("Chapter one", "\xD7\xA4\xD7\xA8\xD7\xA7 \xD7\x90") +
+           "', 60)\n"
+           "    dialogue('pell', '" +
+           say("Hello from the box.",
+               "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D \xD7\x9E\xD7\x94\xD7\xAA\xD7\x99\xD7\x91\xD7\x94.") +
+           "')\n"
+           "    dialogue(nil, '" +
+           say("A narrated line.",
+               "\xD7\xA9\xD7\x95\xD7\xA8\xD7\x94 \xD7\x9E\xD7\xA1\xD7\x95\xD7\xA4\xD7\xA8\xD7\xAA.") +
+           "')\n"
+           "    portrait('pell', 'fisher')\n"
+           "    text('pell', '" +
+           say("A page beside a portrait.",
+               "\xD7\xA2\xD7\x9E\xD7\x95\xD7\x93 \xD7\x9C\xD7\x99\xD7\x93 \xD7\x93\xD7\x99\xD7\x95\xD7\xA7\xD7\x9F.") +
+           "')\n"
+           "    option('" +
+           say("The first way.",
+               "\xD7\x94\xD7\x93\xD7\xA8\xD7\x9A \xD7\x94\xD7\xA8\xD7\x90\xD7\xA9\xD7\x95\xD7\xA0\xD7\x94.") +
+           "', 'story_end')\n"
+           "    option('" +
+           say("The second way.", "\xD7\x94\xD7\x93\xD7\xA8\xD7\x9A \xD7\x94\xD7\xA9\xD7\xA0\xD7\x99\xD7\x94.") +
+           "', 'story_end')\n"
+           "    menu()\n"
+           "end\n"
+           "function story_end() text('" +
+           say("The end of it.", "\xD7\xA1\xD7\x95\xD7\xA3.") + "') end\n";
+}
+
+const char* const kStoryScreens[] = {"dialogue, bubble and banner", "narration", "page and portrait", "choice menu"};
+
+}  // namespace
+
 class ScreensTest : public WindowTest {
 protected:
     Frame grab() {
@@ -2399,8 +2489,9 @@ protected:
         for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SaveLoad; ++i) press(SDLK_DOWN);
         press(SDLK_RETURN);
         EXPECT_TRUE(game->saveScreen().isOpen());
-        press(SDLK_RETURN);  // a save in slot 1: its card shows the scene and its line
-        EXPECT_EQ(game->saveScreen().message(), "saved in slot 1");
+        press(SDLK_RETURN);                      // a save in slot 1: its card shows the scene and its line
+        EXPECT_EQ(game->saveScreen().message(),  // "saved in slot 1", in the language played
+                  lang::word("save.saved", {{"slot", lang::word("save.slot", {{"number", "1"}})}}));
         shots["save/load"] = grab();
         open("ends");
         frame();
@@ -2409,6 +2500,64 @@ protected:
         wait(1.5);
         shots["end card"] = grab();
         return shots;
+    }
+    // The story's screens, in the order of kStoryScreens, with `settings` kept and the script's direction.
+    std::map<std::string, Frame> storyScreens(const std::string& settings, bool rightToLeft) {
+        std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << settings;
+        setup.cmd.width = 1280;
+        setup.cmd.height = 720;
+        std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << storyScript(rightToLeft);
+        open("story");
+        std::map<std::string, Frame> shots;
+        // dialogue() holds its line long enough to read, then goes on; the page waits for Space.
+        wait(1);
+        shots[kStoryScreens[0]] = grab();
+        wait(2);
+        shots[kStoryScreens[1]] = grab();
+        wait(3);
+        shots[kStoryScreens[2]] = grab();
+        press(SDLK_SPACE);
+        wait(1);
+        shots[kStoryScreens[3]] = grab();
+        return shots;
+    }
+    // The words of `screens`, as take(settings, rightToLeft) shows them, over every row of kSettingsPairs, each
+    // word held to what holds whatever the row: inside the view, and (`contrastWords`: on screens of boxes and
+    // panels only, not the stage's white bubbles, names and banners) in high contrast one of its two colours.
+    template <std::size_t N, typename Take>
+    std::string wordsOverSettingsPairs(const char* const (&screens)[N], bool contrastWords, Take take) {
+        // The game offers a language it has a table for: empty ones, so the engine's words change, the lines not.
+        fs::create_directories(folder / "strings");
+        for (const char* code : {"ar", "ja", "de"})
+            std::ofstream(folder / "strings" / (std::string("scenes.") + code + ".csv"), std::ios::binary)
+                << "language,id,text,file,line,lock,comment\n";
+        std::string words;
+        for (const SettingsPair& row : kSettingsPairs) {
+            std::ostringstream settings, look;
+            settings << "language = " << row.language << "\ntext_size = " << row.textSize << "\nfont = " << row.font
+                     << "\nline_spacing = " << row.lineSpacing << "\nhigh_contrast = " << std::boolalpha
+                     << row.highContrast << "\n";
+            look << row.language << ", text size " << row.textSize << ", font " << row.font << ", spacing "
+                 << row.lineSpacing << (row.highContrast ? ", high contrast" : "")
+                 << (row.rightToLeft ? ", right to left" : "");
+            auto shots = take(settings.str(), row.rightToLeft);
+            for (const char* screen : screens) {
+                words += "== " + look.str() + ": " + screen + "\n" + wordsOf(shots[screen]);
+                for (const DrawnText& d : shots[screen].words) {
+                    EXPECT_TRUE(d.x >= -0.5f && d.x + d.width <= ViewLayout::kWidth + 0.5f && d.y >= -0.5f &&
+                                d.y <= ViewLayout::kHeight)
+                        << look.str() << ", " << screen << ": '" << d.text << "' at x " << d.x << " y " << d.y << " w "
+                        << d.width << " stands outside the view";
+                    if (contrastWords && row.highContrast && !d.sign) {
+                        EXPECT_TRUE(Frame::sameRgb(d.color, palette::kContrastText) ||
+                                    Frame::sameRgb(d.color, palette::kContrastAccent))
+                            << look.str() << ", " << screen << ": '" << d.text
+                            << "' is neither of high contrast's colours";
+                    }
+                }
+            }
+        }
+        return words;
     }
 };
 
@@ -2513,76 +2662,13 @@ TEST_F(ScreensTest, every_screen_follows_high_contrast_large_text_and_right_to_l
     for (const auto& f : expectedFailures) EXPECT_TRUE(failed.count(f)) << f << " follows its mode now: take it out";
 }
 
-// The story's own screens by their words: a line in the dialogue box with a
-// bubble and a banner over the scene, a narrated line, a page beside a
-// portrait, and a choice menu, in the same four looks, against
-// tests/golden/story_screens_words.txt; in high contrast a speaker's name is
-// yellow and a line is white, as on every other screen.
-namespace {
-
-std::string storyScript(bool rightToLeft) {
-    auto say = [&](const char* ltr, const char* rtl) { return std::string(rightToLeft ? rtl : ltr); };
-    return "SCENES = { { name = \"story\", title = \"Story\" } }\n"
-           "function story()\n"
-           "    activate('pell')\n"
-           "    say('pell', '" +
-           say("A bubble over Pell.", "\xD7\x91\xD7\x95\xD7\xA2\xD7\x94 \xD7\x9E\xD7\xA2\xD7\x9C \xD7\xA4\xD7\x9C.") +
-           "')\n"
-           "    banner('" +
-           say("Chapter one", "\xD7\xA4\xD7\xA8\xD7\xA7 \xD7\x90") +
-           "', 60)\n"
-           "    dialogue('pell', '" +
-           say("Hello from the box.",
-               "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D \xD7\x9E\xD7\x94\xD7\xAA\xD7\x99\xD7\x91\xD7\x94.") +
-           "')\n"
-           "    dialogue(nil, '" +
-           say("A narrated line.",
-               "\xD7\xA9\xD7\x95\xD7\xA8\xD7\x94 \xD7\x9E\xD7\xA1\xD7\x95\xD7\xA4\xD7\xA8\xD7\xAA.") +
-           "')\n"
-           "    portrait('pell', 'fisher')\n"
-           "    text('pell', '" +
-           say("A page beside a portrait.",
-               "\xD7\xA2\xD7\x9E\xD7\x95\xD7\x93 \xD7\x9C\xD7\x99\xD7\x93 \xD7\x93\xD7\x99\xD7\x95\xD7\xA7\xD7\x9F.") +
-           "')\n"
-           "    option('" +
-           say("The first way.",
-               "\xD7\x94\xD7\x93\xD7\xA8\xD7\x9A \xD7\x94\xD7\xA8\xD7\x90\xD7\xA9\xD7\x95\xD7\xA0\xD7\x94.") +
-           "', 'story_end')\n"
-           "    option('" +
-           say("The second way.", "\xD7\x94\xD7\x93\xD7\xA8\xD7\x9A \xD7\x94\xD7\xA9\xD7\xA0\xD7\x99\xD7\x94.") +
-           "', 'story_end')\n"
-           "    menu()\n"
-           "end\n"
-           "function story_end() text('" +
-           say("The end of it.", "\xD7\xA1\xD7\x95\xD7\xA3.") + "') end\n";
-}
-
-const char* const kStoryScreens[] = {"dialogue, bubble and banner", "narration", "page and portrait", "choice menu"};
-
-}  // namespace
-
 TEST_F(ScreensTest, the_story_screens_words_follow_every_look_as_their_golden_says) {
     std::string words;
     for (const auto& [look, settings, rightToLeft] : {std::tuple<const char*, const char*, bool>{"plain", "", false},
                                                       {"high contrast", "high_contrast = true\n", false},
                                                       {"large text", "text_size = 2\n", false},
                                                       {"right to left", "", true}}) {
-        std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << settings;
-        setup.cmd.width = 1280;
-        setup.cmd.height = 720;
-        std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << storyScript(rightToLeft);
-        open("story");
-        std::map<std::string, Frame> shots;
-        // dialogue() holds its line long enough to read, then goes on; the page waits for Space.
-        wait(1);
-        shots[kStoryScreens[0]] = grab();
-        wait(2);
-        shots[kStoryScreens[1]] = grab();
-        wait(3);
-        shots[kStoryScreens[2]] = grab();
-        press(SDLK_SPACE);
-        wait(1);
-        shots[kStoryScreens[3]] = grab();
+        auto shots = storyScreens(settings, rightToLeft);
         for (const char* screen : kStoryScreens) {
             words += "== " + std::string(look) + ": " + screen + "\n" + wordsOf(shots[screen]);
             if (std::string(look) != "high contrast") continue;
@@ -2594,6 +2680,23 @@ TEST_F(ScreensTest, the_story_screens_words_follow_every_look_as_their_golden_sa
         }
     }
     test::expectAsGolden(words, "story_screens_words");
+}
+
+TEST_F(ScreensTest, every_screen_over_every_pair_of_settings_keeps_its_words_in_view_and_as_its_golden_says) {
+    expectSettingsPairsMet();
+    test::expectAsGolden(wordsOverSettingsPairs(kScreens, true,
+                                                [&](const std::string& settings, bool rightToLeft) {
+                                                    return everyScreen(settings, rightToLeft);
+                                                }),
+                         "screens_pairs_words");
+}
+
+TEST_F(ScreensTest, the_story_screens_over_every_pair_of_settings_keep_their_words_in_view_and_as_their_golden_says) {
+    test::expectAsGolden(wordsOverSettingsPairs(kStoryScreens, false,
+                                                [&](const std::string& settings, bool rightToLeft) {
+                                                    return storyScreens(settings, rightToLeft);
+                                                }),
+                         "story_screens_pairs_words");
 }
 
 // The pause overlay's list in large text, where it scrolls: at every row the

@@ -455,7 +455,7 @@ void WindowGame::saveToSlot(int number) {
     std::string error, path = slotPath(number);
     if (!session_->save(path, sceneTitle_, error)) {
         std::cerr << "stagehand: " << error << '\n';
-        saveScreen_.setMessage("not saved: " + error);
+        saveScreen_.setMessage(lang::word("save.notSaved", {{"problem", error}}));
         return;
     }
     std::string pictureError;
@@ -463,8 +463,10 @@ void WindowGame::saveToSlot(int number) {
         std::cerr << "stagehand: the save's picture: " << pictureError << '\n';
     std::cerr << "stagehand: saved " << path << '\n';
     saveScreen_.refresh(listSlots(setup_.scriptPath));
-    saveScreen_.setMessage("saved in slot " + std::to_string(number) +
-                           (pictureError.empty() ? "" : " (without its picture: " + pictureError + ")"));
+    const std::string slot = lang::word("save.slot", {{"number", std::to_string(number)}});
+    saveScreen_.setMessage(pictureError.empty()
+                               ? lang::word("save.saved", {{"slot", slot}})
+                               : lang::word("save.savedNoPicture", {{"slot", slot}, {"problem", pictureError}}));
 }
 
 // The scene as it is, drawn small into a picture of its own.
