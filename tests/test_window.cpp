@@ -2358,10 +2358,10 @@ const std::map<std::string, std::set<std::string>> kContrastYellow = {
 
 // Every screen over settings met two at a time. Each row below is one run of
 // every screen; together the rows meet every pair of values of the engine's
-// language, text size, font, line spacing, high contrast and the script's
-// direction (the test checks that it does), so a screen that breaks only when
+// language, text size, font, line spacing, high contrast, the script's
+// direction and the device in the player's hands (the test checks that it does), so a screen that breaks only when
 // two settings meet (Arabic words in large text, the dyslexia font with wide
-// lines, high contrast right to left) changes tests/golden/screens_pairs_words.txt.
+// lines, high contrast right to left, a pad's hints in German) changes tests/golden/screens_pairs_words.txt.
 // Whatever the row, every word stands inside the view, and in high contrast
 // every word is one of the rule's two colours. The story's screens (a line in
 // the box, a bubble, a banner, narration, a page beside a portrait, a choice
@@ -2371,23 +2371,23 @@ namespace {
 struct SettingsPair {
     const char* language;
     int textSize, font, lineSpacing;
-    bool highContrast, rightToLeft;
+    bool highContrast, rightToLeft, pad;  // pad: the player's hands are on a controller
 };
 const SettingsPair kSettingsPairs[] = {
-    {"en", 0, 0, 0, false, false}, {"en", 1, 1, 1, true, true},   {"en", 2, 0, 2, true, false},
-    {"ar", 0, 1, 1, true, false},  {"ar", 1, 0, 2, true, false},  {"ar", 2, 1, 0, false, true},
-    {"ja", 0, 0, 2, true, true},   {"ja", 1, 1, 0, false, false}, {"ja", 2, 0, 1, false, false},
-    {"de", 0, 1, 0, true, true},   {"de", 1, 0, 1, false, false}, {"de", 2, 1, 2, false, false},
+    {"en", 0, 0, 0, false, false, false}, {"en", 1, 1, 1, true, true, false},   {"en", 2, 0, 2, true, false, true},
+    {"ar", 0, 1, 1, true, false, true},   {"ar", 1, 0, 2, true, false, false},  {"ar", 2, 1, 0, false, true, false},
+    {"ja", 0, 0, 2, true, true, false},   {"ja", 1, 1, 0, false, false, true},  {"ja", 2, 0, 1, false, false, false},
+    {"de", 0, 1, 0, true, true, true},    {"de", 1, 0, 1, false, false, false}, {"de", 2, 1, 2, false, false, false},
 };
 // A row's values as numbers, one per setting, for the pairs check.
 std::vector<int> valuesOf(const SettingsPair& row) {
     const std::vector<std::string> languages = {"en", "ar", "ja", "de"};
     int language = int(std::find(languages.begin(), languages.end(), row.language) - languages.begin());
-    return {language, row.textSize, row.font, row.lineSpacing, row.highContrast, row.rightToLeft};
+    return {language, row.textSize, row.font, row.lineSpacing, row.highContrast, row.rightToLeft, row.pad};
 }
 // Every value of each setting meets every value of each other on some row.
 void expectSettingsPairsMet() {
-    const std::vector<int> choices = {4, 3, int(std::size(kFontChoices)), int(std::size(kLineSpacings)), 2, 2};
+    const std::vector<int> choices = {4, 3, int(std::size(kFontChoices)), int(std::size(kLineSpacings)), 2, 2, 2};
     for (std::size_t a = 0; a < choices.size(); ++a)
         for (std::size_t b = a + 1; b < choices.size(); ++b) {
             std::set<std::pair<int, int>> met;
@@ -2445,8 +2445,27 @@ const char* const kStoryScreens[] = {"dialogue, bubble and banner", "narration",
 
 }  // namespace
 
-class ScreensTest : public WindowTest {
+class ScreensTest : public WindowPadTest {
 protected:
+    // The player's key, or with `padLook_` the pad's button for it (platform/Gamepads.cpp).
+    void tap(SDL_Keycode key) {
+        if (!padLook_) return press(key);
+        const std::map<SDL_Keycode, SDL_GameControllerButton> buttons = {{SDLK_SPACE, SDL_CONTROLLER_BUTTON_A},
+                                                                         {SDLK_RETURN, SDL_CONTROLLER_BUTTON_A},
+                                                                         {SDLK_h, SDL_CONTROLLER_BUTTON_Y},
+                                                                         {SDLK_ESCAPE, SDL_CONTROLLER_BUTTON_START},
+                                                                         {SDLK_DOWN, SDL_CONTROLLER_BUTTON_DPAD_DOWN}};
+        pressButton(buttons.at(key));
+    }
+    // Opens `scene`; with `padLook_` a pad is plugged in afresh (a window made later never hears of one before).
+    void openLooking(const std::string& scene) {
+        open(scene);
+        if (!padLook_) return;
+        if (joystick) SDL_JoystickClose(joystick), joystick = nullptr;
+        if (device >= 0) SDL_JoystickDetachVirtual(device), device = -1;
+        plugIn();
+    }
+    bool padLook_ = false;
     Frame grab() {
         Frame f;
         DrawnText::recordInto(&f.words);
@@ -2466,48 +2485,50 @@ protected:
         return f;
     }
     // Every screen, in the order of kScreens, with `settings` kept and the script's direction.
-    std::map<std::string, Frame> everyScreen(const std::string& settings, bool rightToLeft) {
+    std::map<std::string, Frame> everyScreen(const std::string& settings, bool rightToLeft, bool pad = false) {
+        padLook_ = pad;
         std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << settings;
         fs::remove_all(folder / "user" / "saves");
         setup.cmd.width = 1280;  // the view's own size: text at its full resolution
         setup.cmd.height = 720;
         std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << screensScript(rightToLeft);
         std::map<std::string, Frame> shots;
-        open("");
+        openLooking("");
         frame();
         shots["scene menu"] = grab();
-        open("pages");
+        openLooking("pages");
         frame();
-        for (int i = 0; i < 3; ++i) press(SDLK_SPACE), press(SDLK_SPACE), wait(0.2);
-        press(SDLK_SPACE);
+        for (int i = 0; i < 3; ++i) tap(SDLK_SPACE), tap(SDLK_SPACE), wait(0.2);
+        tap(SDLK_SPACE);
         shots["page"] = grab();
-        press(SDLK_h);
+        tap(SDLK_h);
         shots["history"] = grab();
-        press(SDLK_h);
-        press(SDLK_ESCAPE);
+        tap(SDLK_h);
+        tap(SDLK_ESCAPE);
         shots["pause"] = grab();
-        for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SaveLoad; ++i) press(SDLK_DOWN);
-        press(SDLK_RETURN);
+        for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SaveLoad; ++i) tap(SDLK_DOWN);
+        tap(SDLK_RETURN);
         EXPECT_TRUE(game->saveScreen().isOpen());
-        press(SDLK_RETURN);                      // a save in slot 1: its card shows the scene and its line
+        tap(SDLK_RETURN);                        // a save in slot 1: its card shows the scene and its line
         EXPECT_EQ(game->saveScreen().message(),  // "saved in slot 1", in the language played
                   lang::word("save.saved", {{"slot", lang::word("save.slot", {{"number", "1"}})}}));
         shots["save/load"] = grab();
-        open("ends");
+        openLooking("ends");
         frame();
-        press(SDLK_SPACE), press(SDLK_SPACE);
+        tap(SDLK_SPACE), tap(SDLK_SPACE);
         waitFor([&] { return sim().isSceneOver(); }, 5);
         wait(1.5);
         shots["end card"] = grab();
         return shots;
     }
     // The story's screens, in the order of kStoryScreens, with `settings` kept and the script's direction.
-    std::map<std::string, Frame> storyScreens(const std::string& settings, bool rightToLeft) {
+    std::map<std::string, Frame> storyScreens(const std::string& settings, bool rightToLeft, bool pad = false) {
+        padLook_ = pad;
         std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << settings;
         setup.cmd.width = 1280;
         setup.cmd.height = 720;
         std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << storyScript(rightToLeft);
-        open("story");
+        openLooking("story");
         std::map<std::string, Frame> shots;
         // dialogue() holds its line long enough to read, then goes on; the page waits for Space.
         wait(1);
@@ -2516,12 +2537,12 @@ protected:
         shots[kStoryScreens[1]] = grab();
         wait(3);
         shots[kStoryScreens[2]] = grab();
-        press(SDLK_SPACE);
+        tap(SDLK_SPACE);
         wait(1);
         shots[kStoryScreens[3]] = grab();
         return shots;
     }
-    // The words of `screens`, as take(settings, rightToLeft) shows them, over every row of kSettingsPairs, each
+    // The words of `screens`, as take(settings, rightToLeft, pad) shows them, over every row of kSettingsPairs, each
     // word held to what holds whatever the row: inside the view, and (`contrastWords`: on screens of boxes and
     // panels only, not the stage's white bubbles, names and banners) in high contrast one of its two colours.
     template <std::size_t N, typename Take>
@@ -2539,8 +2560,8 @@ protected:
                      << row.highContrast << "\n";
             look << row.language << ", text size " << row.textSize << ", font " << row.font << ", spacing "
                  << row.lineSpacing << (row.highContrast ? ", high contrast" : "")
-                 << (row.rightToLeft ? ", right to left" : "");
-            auto shots = take(settings.str(), row.rightToLeft);
+                 << (row.rightToLeft ? ", right to left" : "") << (row.pad ? ", pad" : "");
+            auto shots = take(settings.str(), row.rightToLeft, row.pad);
             for (const char* screen : screens) {
                 words += "== " + look.str() + ": " + screen + "\n" + wordsOf(shots[screen]);
                 for (const DrawnText& d : shots[screen].words) {
@@ -2685,16 +2706,16 @@ TEST_F(ScreensTest, the_story_screens_words_follow_every_look_as_their_golden_sa
 TEST_F(ScreensTest, every_screen_over_every_pair_of_settings_keeps_its_words_in_view_and_as_its_golden_says) {
     expectSettingsPairsMet();
     test::expectAsGolden(wordsOverSettingsPairs(kScreens, true,
-                                                [&](const std::string& settings, bool rightToLeft) {
-                                                    return everyScreen(settings, rightToLeft);
+                                                [&](const std::string& settings, bool rightToLeft, bool pad) {
+                                                    return everyScreen(settings, rightToLeft, pad);
                                                 }),
                          "screens_pairs_words");
 }
 
 TEST_F(ScreensTest, the_story_screens_over_every_pair_of_settings_keep_their_words_in_view_and_as_their_golden_says) {
     test::expectAsGolden(wordsOverSettingsPairs(kStoryScreens, false,
-                                                [&](const std::string& settings, bool rightToLeft) {
-                                                    return storyScreens(settings, rightToLeft);
+                                                [&](const std::string& settings, bool rightToLeft, bool pad) {
+                                                    return storyScreens(settings, rightToLeft, pad);
                                                 }),
                          "story_screens_pairs_words");
 }

@@ -11,10 +11,22 @@
 namespace stagehand {
 
 namespace {
-bool isSoundFile(const std::filesystem::path& path) {
+std::string lowerExtension(const std::filesystem::path& path) {
     std::string ext = utf8Path(path.extension());
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    return ext;
+}
+bool isSoundFile(const std::filesystem::path& path) {
+    std::string ext = lowerExtension(path);
     return ext == ".ogg" || ext == ".wav";
+}
+// By name, and of one name the .ogg first, however its extension is written ("Door.WAV" sorts before
+// "Door.ogg" byte by byte).
+bool playedFirst(const std::filesystem::path& a, const std::filesystem::path& b) {
+    std::string stemA = utf8Path(a.stem()), stemB = utf8Path(b.stem());
+    if (stemA != stemB) return stemA < stemB;
+    bool oggA = lowerExtension(a) == ".ogg", oggB = lowerExtension(b) == ".ogg";
+    return oggA != oggB ? oggA : a < b;
 }
 }  // namespace
 
@@ -32,7 +44,7 @@ void ClipLibrary::addFolder(const std::filesystem::path& folder) {
     std::vector<std::filesystem::path> paths;
     for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
         if (entry.is_regular_file(ec) && isSoundFile(entry.path())) paths.push_back(entry.path());
-    std::sort(paths.begin(), paths.end());  // the folder's order is the system's: a.ogg wins over a.wav everywhere
+    std::sort(paths.begin(), paths.end(), playedFirst);  // not the folder's order (the system's): .ogg wins
     for (const auto& path : paths) files_.emplace(utf8Path(path.stem()), path);  // an earlier folder's name wins
 }
 

@@ -292,8 +292,10 @@ void WorldView::drawNotice(const World& world) {
                 if (!isFree(place, storyAreas_) || (besideActors && !isFree(place, actorAreas_))) continue;
                 noticeArea_ = place;
                 float alpha = std::min(1.0f, world.effects().noticeSecondsLeft());
-                batch_.rect(x, y, w, h, withAlpha(kNoticePanel, alpha));
-                text_.draw(font, world.effects().notice(), x + 14, y + 7, withAlpha(kNoticeText, alpha));
+                // High contrast's opaque black and white, as every other box has in it.
+                batch_.rect(x, y, w, h, withAlpha(highContrast_ ? kContrastPanel : kNoticePanel, alpha));
+                text_.draw(font, world.effects().notice(), x + 14, y + 7,
+                           withAlpha(highContrast_ ? kContrastText : kNoticeText, alpha));
                 return;
             }
 }
