@@ -5,12 +5,17 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <regex>
 #include <set>
 
 #include "TestSupport.h"
 #include "app/author/TimelineReport.h"
+#include "app/run/RunSetup.h"
+#include "app/run/Simulation.h"
 
 using namespace stagehand;
 
@@ -350,4 +355,55 @@ TEST(Timeline, every_line_shown_stands_on_the_chart_with_who_said_it) {
          {"jon: A bubble.", "jon: A bubble held.", "jon: A line in the box.", "Narration in the box.", "A banner.",
           "A page.", "jon: A page with a speaker.", "A page of 1 value.", "The end of the way."})
         EXPECT_NE(html.find(std::string(">") + label + "<"), std::string::npos) << label << " is not on the chart";
+}
+
+// Every kind of wait a scene can make has a colour of its own in the legend,
+// never the grey of an unknown kind, and the chart draws each as its legend
+// shows. The kinds are the program's own: the scheduler's, and every kind
+// scripts/ labels with waitUntilLabelled. tests/scripts/timeline_every_wait.lua
+// waits in each way (a menu's wait is drawn only when a player takes time to
+// choose, which a headless run never does).
+TEST(Timeline, every_kind_of_wait_has_its_own_colour_and_a_legend_entry) {
+    std::set<std::string> kinds = {"seconds", "frames", "signal", "process", "predicate"};
+    static const std::regex labelled(R"re(waitUntilLabelled\("([a-z]+)")re");
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(test::dataRoot() + "/scripts")) {
+        if (entry.path().extension() != ".lua") continue;
+        std::ifstream in(entry.path(), std::ios::binary);
+        const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        for (std::sregex_iterator it(source.begin(), source.end(), labelled), end; it != end; ++it)
+            kinds.insert((*it)[1]);
+    }
+    // Played as --timeline plays it, with --choose 1.
+    stagehand::Setup setup;
+    setup.dataRoot = test::dataRoot();
+    setup.cmd.mode = CommandLine::Mode::Headless;
+    setup.cmd.scriptPath = test::dataRoot() + "/tests/scripts/timeline_every_wait.lua";
+    setup.cmd.choices = {1};
+    std::string error;
+    ASSERT_TRUE(completeSetup(setup, error)) << error;
+    auto sim = loadSimulation(setup, nullptr, true);
+    ASSERT_TRUE(sim->startScene("everyWait", error)) << error;
+    for (int i = 0; i < 30 * 60 && !sim->isSceneOver(); ++i) sim->tick();
+    EXPECT_EQ(sim->host().errorCount(), 0);
+    const std::string html = timelineHtml(sim->transcript().events(), "every wait");
+    const auto legend = attributeValues(html, "data-mark", "class=\"legend\"", "</p>");
+    std::map<std::string, std::string> legendFill, chartFill;  // a kind's colour in each
+    static const std::regex entry(R"re(data-mark="wait-([a-z]+)"><svg[^>]*><rect[^>]*fill="(#[0-9a-f]+)")re");
+    for (std::sregex_iterator it(html.begin(), html.end(), entry), end; it != end; ++it)
+        legendFill[(*it)[1]] = (*it)[2];
+    static const std::regex bar(R"re(class="wait[^"]*" data-kind="([a-z]+)"[^>]*fill="(#[0-9a-f]+)")re");
+    for (std::sregex_iterator it(html.begin(), html.end(), bar), end; it != end; ++it) chartFill[(*it)[1]] = (*it)[2];
+    std::set<std::string> fills;
+    for (const std::string& kind : kinds) {
+        EXPECT_TRUE(legendFill.count(kind)) << "no legend entry for a " << kind << " wait";
+        EXPECT_TRUE(kind == "menu" || chartFill.count(kind))
+            << "no " << kind << " wait in timeline_every_wait.lua's chart";
+        EXPECT_NE(legendFill[kind], "#777777") << kind << " has the grey of an unknown kind";
+        fills.insert(legendFill[kind]);
+    }
+    EXPECT_EQ(fills.size(), kinds.size()) << "two kinds of wait share a colour";
+    for (const auto& [kind, fill] : chartFill) {
+        EXPECT_TRUE(kinds.count(kind)) << kind << ": a kind the test does not know";
+        EXPECT_EQ(fill, legendFill[kind]) << "a " << kind << " wait is drawn in another colour than its legend's";
+    }
 }

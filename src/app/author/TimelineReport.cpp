@@ -100,13 +100,20 @@ std::string number(double value) {
     return text;
 }
 
-const char* colourOf(const std::string& kind) {
-    static const std::map<std::string, const char*> colours = {
+// Each kind of wait's colour, in the legend's order: the scheduler's kinds, then those
+// scripts/StageSupport.lua labels (waitUntilLabelled).
+const std::vector<std::pair<const char*, const char*>>& waitColours() {
+    static const std::vector<std::pair<const char*, const char*>> colours = {
         {"seconds", "#4a7fd9"},   {"frames", "#2aa6a6"}, {"signal", "#e8912a"}, {"process", "#8d5fd6"},
         {"predicate", "#8a8f99"}, {"page", "#45a04a"},   {"menu", "#d9578f"},   {"walk", "#a97b4f"},
-        {"near", "#9a9a35"},      {"sound", "#3f8f7a"}};
-    auto it = colours.find(kind);
-    return it == colours.end() ? "#777777" : it->second;
+        {"near", "#9a9a35"},      {"sound", "#3f8f7a"},  {"tween", "#c06a3a"},  {"camera", "#5a6fa0"}};
+    return colours;
+}
+
+const char* colourOf(const std::string& kind) {
+    for (const auto& [name, colour] : waitColours())
+        if (kind == name) return colour;
+    return "#777777";
 }
 
 const char* endColour(const std::string& status) {
@@ -506,11 +513,10 @@ struct LegendEntry {
 
 std::vector<LegendEntry> legendEntries() {
     std::vector<LegendEntry> entries;
-    for (const char* kind :
-         {"seconds", "frames", "signal", "process", "predicate", "page", "menu", "walk", "near", "sound"})
+    for (const auto& [kind, colour] : waitColours())
         entries.push_back(
             {std::string("wait-") + kind,
-             std::string("<rect x=\"1\" y=\"2\" width=\"20\" height=\"10\" rx=\"2\" fill=\"") + colourOf(kind) + "\"/>",
+             std::string("<rect x=\"1\" y=\"2\" width=\"20\" height=\"10\" rx=\"2\" fill=\"") + colour + "\"/>",
              std::string("waits (") + kind + ")"});
     auto dot = [](const char* colour) {
         return std::string("<circle cx=\"11\" cy=\"7\" r=\"4\" fill=\"") + colour + "\"/>";
