@@ -140,8 +140,11 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
     batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
     drawPortrait(world.effects().image(), kBoxX, kBoxBottom, world.effects().imageOpacity());
-    text_.draw(title, lang::word(padHints_ ? "story.choosePad" : "story.choose"), textX, y + 14,
-               highContrast_ ? kContrastText : kMuted, false);
+    // Over options that read from the right, the prompt stands on their side too.
+    const std::string& prompt = lang::word(padHints_ ? "story.choosePad" : "story.choose");
+    const bool rightToLeftMenu = !laid.empty() && laid.front()->rightToLeft;
+    const float promptX = rightToLeftMenu ? textX + rowWidth - 24 - text_.width(title, prompt) : textX;
+    text_.draw(title, prompt, promptX, y + 14, highContrast_ ? kContrastText : kMuted, false);
     float rowY = y + 42;
     for (std::size_t i = 0; i < menu.options.size(); ++i) {
         float rowH = std::max(laid[i]->height, lineHeight) + 8;
