@@ -8,7 +8,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "RenderFixture.h"
 #include "TestSupport.h"
@@ -548,4 +551,53 @@ end
     int litAgain = 0;
     for (std::size_t i = 0; i < back.size(); ++i) litAgain += back[i] > 8;
     EXPECT_GT(litAgain, static_cast<int>(back.size() / 4)) << "the scene shows again";
+}
+
+// A text too wide for its room is cut at a whole character and ends with an
+// ellipsis (a long speaker's name in the history, a long hint), over generated
+// texts mixing every script the game draws (one to four bytes a character) and
+// rooms of every width: what is kept is the longest run of whole characters
+// from the start that fits with its "…", and a text that fits is left alone.
+TEST_F(RenderTest, over_generated_texts_of_every_script_elide_keeps_the_most_whole_characters_that_fit) {
+    const std::vector<std::string> letters = {"a",
+                                              "W",
+                                              " ",
+                                              "é",
+                                              "ß",
+                                              "\xD8\xB4",
+                                              "\xD8\xB9",
+                                              "\xD7\x90",
+                                              "\xE6\x97\xA5",
+                                              "\xE8\xAA\x9E",
+                                              "\xE3\x82\xA2",
+                                              "\xF0\x9F\x98\x80"};
+    const std::string ellipsis = "\xE2\x80\xA6";
+    Font font = text->font(FontFace::Regular, 18, 1);
+    std::mt19937 random(29);
+    for (int round = 0; round < 300; ++round) {
+        std::vector<std::string> characters(1 + random() % 24);
+        for (auto& c : characters) c = letters[random() % letters.size()];
+        std::string whole;
+        for (const auto& c : characters) whole += c;
+        const float room = 4 + float(random() % 400);
+        const std::string cut = text->elide(font, whole, room);
+        if (text->width(font, whole) <= room) {
+            EXPECT_EQ(cut, whole) << "a text that fits is cut";
+            continue;
+        }
+        ASSERT_GE(cut.size(), ellipsis.size());
+        ASSERT_EQ(cut.substr(cut.size() - ellipsis.size()), ellipsis) << cut;
+        const std::string kept = cut.substr(0, cut.size() - ellipsis.size());
+        std::string prefix;
+        std::size_t count = 0;
+        while (prefix.size() < kept.size() && count < characters.size()) prefix += characters[count++];
+        EXPECT_EQ(kept, prefix) << "'" << whole << "' in " << room << ": not cut at a whole character";
+        if (count > 0) {
+            EXPECT_LE(text->width(font, cut), room) << "'" << cut << "' is wider than " << room;
+        }
+        if (count < characters.size()) {
+            EXPECT_GT(text->width(font, prefix + characters[count] + ellipsis), room)
+                << "'" << cut << "' in " << room << ": one more character would have fitted";
+        }
+    }
 }
