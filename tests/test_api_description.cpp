@@ -599,3 +599,26 @@ TEST(ApiDescription, an_argument_given_in_its_table_form_plays_as_its_plain_name
     }
     EXPECT_GE(compared, 2);
 }
+
+// The zoom a scene may ask for (zoomCamera's range, which the docs and --check
+// read from the description) is the zoom the camera reaches: at both ends and
+// between, by zoomCamera and by a tween of the camera's zoom. A limit of the
+// camera's own narrower than the stated range would stop short of its end.
+TEST(ApiDescription, the_zoom_a_scene_may_ask_for_is_the_zoom_the_camera_reaches_at_both_ends_by_either_call) {
+    std::optional<std::pair<double, double>> range;
+    for (const auto& d : readDescription())
+        if (d.name == "zoomCamera")
+            for (const auto& p : d.params)
+                if (p.name == "zoom") range = p.range;
+    ASSERT_TRUE(range) << "zoomCamera's zoom has no range";
+    const auto [low, high] = *range;
+    for (double zoom : {low, low + (high - low) / 3, 1.0, high - (high - low) / 3, high})
+        for (const std::string& call : {"zoomCamera(" + std::to_string(zoom) + ", 0.1) waitCamera()",
+                                        "waitProcess(tween('camera', 'zoom', " + std::to_string(zoom) + ", 0.1))"}) {
+            Stage stage("function probe() " + call + " end");
+            stage.startScene("probe");
+            stage.ticks(30);
+            EXPECT_EQ(stage.sceneStatus, "done") << call;
+            EXPECT_NEAR(stage.world.camera().zoom(), zoom, 1e-4) << call;
+        }
+}
