@@ -4,6 +4,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config clang-format git
+  ccache                                  # CI's builds reuse objects between runs on one machine (.ci/run)
   libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev nlohmann-json3-dev
   liblua5.1-0-dev libluajit-5.1-dev lua5.1 luajit
   love                                    # the scheduler loaded in LÖVE (tests/scheduler_standalone/)
