@@ -601,3 +601,49 @@ TEST_F(RenderTest, over_generated_texts_of_every_script_elide_keeps_the_most_who
         }
     }
 }
+
+// Actors stand in depth by their feet: of two that overlap, the one nearer the
+// viewer (larger y) is drawn over the other. Over generated pairs, sides and
+// small differences in depth, the nearer actor's colour owns the strip between
+// the two centres, where the far one's disc is hidden under the near one's.
+TEST_F(RenderTest, over_generated_pairs_the_nearer_of_two_overlapping_actors_is_drawn_over_the_other) {
+    const std::vector<std::string> names = {"jackie", "jon", "kayla", "colin"};
+    std::mt19937 random(45);
+    for (int round = 0; round < 8; ++round) {
+        std::string left = names[round % names.size()];
+        std::string right = names[(round + 1 + random() % (names.size() - 1)) % names.size()];
+        int leftY = 360 + static_cast<int>(random() % 13) - 6;
+        int rightY = leftY + ((random() % 2) ? 1 : -1) * static_cast<int>(3 + random() % 6);
+        std::string script = test::writeScript(
+            "depth_probe.lua", "function probe()\n  setCameraCenter({x = 640, y = 360})\n  activate('" + left +
+                                   "') setPosition('" + left + "', {x = 628, y = " + std::to_string(leftY) +
+                                   "})\n  activate('" + right + "') setPosition('" + right +
+                                   "', {x = 652, y = " + std::to_string(rightY) + "})\n  wait(5)\nend\n");
+        Simulation::Options options;
+        options.dataRoot = test::dataRoot();
+        options.scriptPath = script;
+        options.headless = true;
+        Simulation sim(options);
+        std::string error;
+        ASSERT_TRUE(sim.startScene("probe", error)) << error;
+        while (sim.time() < 2) sim.tick();  // past the appear glow
+        Color leftColour = sim.world().cast().findActor(left)->color;
+        Color rightColour = sim.world().cast().findActor(right)->color;
+        OffscreenTarget target(kWidth, kHeight);
+        auto rgb = render(sim, target);
+        int leftPixels = 0, rightPixels = 0;
+        for (int y = std::min(leftY, rightY) - 6; y <= std::max(leftY, rightY) + 6; ++y)
+            for (int x = 637; x <= 643; ++x) {  // the lens both discs cover, between the letters
+                Rgb p = pixelAt(rgb, x, y);
+                if (near(p, {leftColour.r, leftColour.g, leftColour.b}, 20)) ++leftPixels;
+                if (near(p, {rightColour.r, rightColour.g, rightColour.b}, 20)) ++rightPixels;
+            }
+        SCOPED_TRACE(left + " at y " + std::to_string(leftY) + " (" + std::to_string(leftPixels) + " pixels), " +
+                     right + " at y " + std::to_string(rightY) + " (" + std::to_string(rightPixels) + " pixels)");
+        std::string nearer = leftY > rightY ? left : right;
+        int nearerPixels = leftY > rightY ? leftPixels : rightPixels;
+        int fartherPixels = leftY > rightY ? rightPixels : leftPixels;
+        EXPECT_GT(nearerPixels, 30) << nearer << " is the nearer";
+        EXPECT_LT(fartherPixels, nearerPixels / 4) << nearer << " is the nearer";
+    }
+}

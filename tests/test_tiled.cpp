@@ -3,6 +3,7 @@
 // one clear line for each kind of file it cannot use.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -252,6 +253,35 @@ TEST_F(TiledTest, tiles_outside_every_tileset_and_wrong_sizes_are_named_by_layer
               std::string::npos);
     layer = R"({"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "data": [1, 2]})";
     EXPECT_NE(errorOf(map(layer)).find("layer 'ground': has 2 tiles for its 3x2 size"), std::string::npos);
+}
+
+// The cell an error names is the cell to fix: over generated sizes and places
+// (wide, tall, one row, one column), the column and row read back from the
+// message index the tile that is in no tileset, and no other.
+TEST_F(TiledTest, over_generated_layers_the_cell_a_missing_tile_error_names_holds_that_tile) {
+    std::mt19937 random(45);
+    for (int round = 0; round < 40; ++round) {
+        int width = std::uniform_int_distribution<int>(1, 9)(random);
+        int height = std::uniform_int_distribution<int>(1, 9)(random);
+        int bad = std::uniform_int_distribution<int>(0, width * height - 1)(random);
+        std::string data;
+        for (int i = 0; i < width * height; ++i)
+            data += (i ? ", " : "") + std::to_string(i == bad ? 99 : std::uniform_int_distribution<int>(0, 4)(random));
+        std::string size = R"("width": )" + std::to_string(width) + R"(, "height": )" + std::to_string(height);
+        std::string text = R"({"type": "map", "orientation": "orthogonal", "infinite": false, )" + size +
+                           R"(, "tilewidth": 32, "tileheight": 32, "tilesets": [)" + kEmbeddedTileset +
+                           R"(], "layers": [{"type": "tilelayer", "name": "ground", )" + size + R"(, "data": [)" +
+                           data + "]}]}";
+        std::string error = errorOf(text);
+        SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", tile " + std::to_string(bad) + ": " +
+                     error);
+        std::size_t at = error.find("tile 99 at column ");
+        ASSERT_NE(at, std::string::npos);
+        int column = -1, row = -1;
+        ASSERT_EQ(std::sscanf(error.c_str() + at, "tile 99 at column %d, row %d is in no tileset", &column, &row), 2);
+        EXPECT_TRUE(column >= 0 && column < width && row >= 0 && row < height);
+        EXPECT_EQ(row * width + column, bad);
+    }
 }
 
 TEST_F(TiledTest, other_orientations_infinite_maps_and_wrong_field_types_are_refused_by_name) {
