@@ -5,6 +5,8 @@
 #include <SDL.h>
 
 #include <set>
+#include <string>
+#include <vector>
 
 #include "TestSupport.h"
 #include "app/window/PlayInput.h"
@@ -223,4 +225,43 @@ TEST_F(InputTest, the_play_hint_tells_every_speed_and_auto_advance_state_by_eith
     }
     std::string error;
     lang::engineWords().setLanguage(lang::kSourceLanguage, error);
+}
+
+// Every way a player chooses reaches every option, whatever the menu's size:
+// for menus of one to twelve options, each option is chosen by its number key
+// (the first nine have one; a number past the last option does nothing), by
+// going down to it, by going up to it round the top, with Enter, the keypad's
+// Enter, Space, and by a click on it.
+TEST_F(InputTest, every_option_of_menus_of_one_to_twelve_options_is_reached_by_every_way_of_choosing) {
+    auto showMenuOf = [&](int size) {
+        std::vector<std::string> options;
+        for (int i = 1; i <= size; ++i) options.push_back("Option " + std::to_string(i));
+        std::string error;
+        return world.story().showMenu(options, error);
+    };
+    const int confirmKeys[] = {SDLK_RETURN, SDLK_KP_ENTER, SDLK_SPACE};
+    for (int size = 1; size <= 12; ++size)
+        for (int option = 1; option <= size; ++option) {
+            SCOPED_TRACE("option " + std::to_string(option) + " of " + std::to_string(size));
+            if (option <= 9) {
+                int menu = showMenuOf(size);
+                for (int beyond = size + 1; beyond <= 9; ++beyond)
+                    EXPECT_FALSE(press(SDLK_0 + beyond)) << beyond << " is past the last option";
+                EXPECT_EQ(world.story().menuChoice(menu), 0);
+                EXPECT_TRUE(press(SDLK_0 + option)) << "its number key";
+                EXPECT_EQ(world.story().menuChoice(menu), option) << "its number key";
+            }
+            int menu = showMenuOf(size);
+            for (int step = 1; step < option; ++step) press(step % 2 ? SDLK_DOWN : SDLK_s);
+            press(confirmKeys[option % 3]);
+            EXPECT_EQ(world.story().menuChoice(menu), option) << "down to it";
+            menu = showMenuOf(size);
+            for (int step = 0; step <= size - option; ++step) press(step % 2 ? SDLK_UP : SDLK_w);
+            press(confirmKeys[(option + 1) % 3]);
+            EXPECT_EQ(world.story().menuChoice(menu), option) << "up to it, round the top";
+            menu = showMenuOf(size);
+            hovered = option - 1;
+            mouse(InputKind::MouseDown);
+            EXPECT_EQ(world.story().menuChoice(menu), option) << "a click";
+        }
 }
