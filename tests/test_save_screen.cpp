@@ -10,11 +10,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <iomanip>
 #include <map>
 #include <optional>
+#include <sstream>
+#include <string>
 #include <vector>
 
+#include "TestSupport.h"
+#include "app/run/SaveSlots.h"
 #include "app/window/SaveScreen.h"
+#include "lang/EngineWords.h"
 
 using namespace stagehand;
 
@@ -141,4 +149,59 @@ TEST_F(SaveScreenModel, on_the_tabs_down_reaches_the_first_card_left_and_right_s
     key(SDLK_TAB);
     EXPECT_EQ(screen.mode(), SaveScreen::Mode::Save) << "Tab switches from a card too";
     EXPECT_EQ(screen.selectedSlot(), 1) << "and keeps the card";
+}
+
+// What the player reads about a card is what the card holds: in every
+// language the engine speaks, choosing a damaged card to load says what is
+// wrong with that card's file (its problem, not its path), and nothing loads.
+TEST_F(SaveScreenModel, in_every_language_a_damaged_card_chosen_to_load_says_its_own_problem) {
+    lang::engineWords().setFolder(test::dataRoot() + "/assets/strings");
+    std::vector<SlotInfo> slots(kSaveSlotCount);
+    for (int i = 0; i < kSaveSlotCount; ++i) {
+        SlotInfo& slot = slots[static_cast<std::size_t>(i)];
+        slot.number = i + 1;
+        slot.state = SlotInfo::State::Damaged;
+        slot.path = "saves-folder/slot-0" + std::to_string(i + 1) + ".txt";
+        slot.problem = "line " + std::to_string(3 + 7 * i) + ": not a save (problem " + std::to_string(i + 1) + ")";
+    }
+    std::vector<std::string> languages = {lang::kSourceLanguage};  // and every table shipped beside it
+    for (const auto& entry : std::filesystem::directory_iterator(lang::engineWords().folder())) {
+        std::string name = entry.path().filename().string();
+        if (name.rfind("Engine.", 0) == 0 && name.size() > 11 && name.substr(name.size() - 4) == ".csv")
+            languages.push_back(name.substr(7, name.size() - 11));
+    }
+    ASSERT_GE(languages.size(), 6u) << "English and the five tables";
+    for (const std::string& language : languages) {
+        std::string error;
+        lang::engineWords().setLanguage(language, error);
+        ASSERT_EQ(error, "");
+        screen.open(SaveScreen::Mode::Load, slots);
+        for (const SlotInfo& slot : slots) {
+            SCOPED_TRACE(language + ", card " + std::to_string(slot.number));
+            select(slot.number);
+            ASSERT_EQ(screen.selectedSlot(), slot.number);
+            EXPECT_EQ(screen.handle({InputKind::KeyDown, SDLK_RETURN}, layout), SaveScreen::Action::None);
+            EXPECT_NE(screen.message().find(slot.problem), std::string::npos) << screen.message();
+            EXPECT_EQ(screen.message().find(slot.path), std::string::npos) << screen.message();
+        }
+    }
+    std::string error;
+    lang::engineWords().setLanguage(lang::kSourceLanguage, error);
+}
+
+// A save's date reads back as the moment it was made: year, month, day, hour
+// and minute, in that order, each where a reader of "2026-11-28 09:05" looks.
+TEST(SaveDate, the_date_a_save_is_given_reads_back_as_the_local_time_it_was_made) {
+    std::time_t before = std::time(nullptr);
+    std::string date = dateNow();
+    std::time_t after = std::time(nullptr);
+    std::tm read{};
+    std::istringstream in(date);
+    in >> std::get_time(&read, "%Y-%m-%d %H:%M");
+    ASSERT_FALSE(in.fail()) << date;
+    EXPECT_EQ(date.size(), 16u) << date;
+    read.tm_isdst = -1;
+    std::time_t readBack = std::mktime(&read);
+    EXPECT_LE(readBack, before) << date;
+    EXPECT_GT(readBack, after - 60) << date << ": not this minute";
 }
