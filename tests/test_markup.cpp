@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
 #include <random>
@@ -552,5 +553,34 @@ TEST(Markup, nested_sizes_follow_the_size_around_them_as_the_docs_read) {
                     << open << close << ": letter " << i << " in a box of " << base;
             }
         }
+    }
+}
+
+// A colour written down reads back as that colour, however its hex digits are
+// cased (as CSS and every paint program write them), in the long form and the
+// short one; and a digit that is not hex anywhere in it is refused by name.
+TEST(Markup, over_generated_colours_in_any_case_a_colour_tag_reads_back_as_its_value) {
+    std::mt19937 random(45);
+    const std::string digits = "0123456789abcdef";
+    const std::string notHex = "gGzZ-x ";
+    for (int round = 0; round < 300; ++round) {
+        bool shortForm = round % 3 == 0;
+        std::uint32_t expected = 0;
+        std::string value = "#";
+        for (int i = 0; i < (shortForm ? 3 : 6); ++i) {
+            int digit = static_cast<int>(random() % 16);
+            char c = digits[static_cast<std::size_t>(digit)];
+            value += random() % 2 ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+            expected = expected << 4 | static_cast<std::uint32_t>(digit);
+            if (shortForm) expected = expected << 4 | static_cast<std::uint32_t>(digit);
+        }
+        SCOPED_TRACE(value);
+        auto t = parsed("{color=" + value + "}x{/color}");
+        ASSERT_TRUE(t);
+        EXPECT_EQ(t->styles[t->styleOf[0]].rgb, expected);
+        std::string broken = value;
+        broken[1 + random() % (broken.size() - 1)] = notHex[random() % notHex.size()];
+        EXPECT_NE(errorOf("{color=" + broken + "}x{/color}").find("{color} needs #rgb or #rrggbb"), std::string::npos)
+            << broken;
     }
 }
