@@ -273,6 +273,33 @@ TEST(CommandLineRanges, every_numeric_option_takes_its_stated_range_and_refuses_
         EXPECT_FALSE(parsesOption("--choose", bad, error)) << "--choose " << bad << " is accepted";
 }
 
+// --flag NAME=VALUE over generated names and values: the name ends at the
+// first '=', and the value keeps everything after it (more '=', spaces,
+// another script's letters, nothing at all), flag after flag in order.
+TEST(CommandLineRanges, over_generated_flags_each_name_and_value_reads_back_as_written) {
+    std::mt19937 random(45);
+    const std::vector<std::string> valueParts = {"a",      "=",   "b==c",   " ", "2.5", "true", "\u00e9t\u00e9",
+                                                 "\u5149", "x=y", "--flag", ""};
+    for (int round = 0; round < 60; ++round) {
+        std::vector<std::pair<std::string, std::string>> written;
+        std::vector<std::string> args = {"--headless"};
+        int count = 1 + static_cast<int>(random() % 4);
+        for (int i = 0; i < count; ++i) {
+            std::string name = std::string(1, static_cast<char>('a' + random() % 26)) + std::to_string(random() % 100);
+            std::string value;
+            for (int part = static_cast<int>(random() % 4); part > 0; --part)
+                value += valueParts[random() % valueParts.size()];
+            written.emplace_back(name, value);
+            args.push_back("--flag");
+            args.push_back(name + "=" + value);
+        }
+        CommandLine cmd;
+        std::string error;
+        ASSERT_TRUE(parses(args, cmd, error)) << error;
+        EXPECT_EQ(cmd.flags, written);
+    }
+}
+
 // Every other way a command line can be wrong: each refused in one line that
 // names what to write instead, and each right form beside it accepted.
 TEST(CommandLineRanges, every_malformed_command_line_is_refused_in_one_line_naming_the_option) {
