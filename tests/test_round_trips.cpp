@@ -634,10 +634,20 @@ TEST(RoundTrip, a_folder_quoted_for_the_shell_reads_back_as_itself_in_a_real_she
     const std::vector<std::string> pieces = {
         "a", "Z", "9", " ", "'",  "\"", "$", "`",    "\\", "!", "*", "?", "&", ";", "|", "<", ">",     "(",    ")",
         "#", "~", "=", "%", "\t", "\n", "é", "灯塔", "/",  ".", "-", "_", "{", "}", "[", "]", "$HOME", "'\\''"};
+    // Each piece alone and between letters (so no piece hides behind another
+    // that forces quoting), then generated mixtures.
+    std::vector<std::string> names;
+    for (const std::string& piece : pieces) {
+        names.push_back(piece);
+        names.push_back("my" + piece + "game");
+    }
     std::mt19937 random(20261127);
     for (int k = 0; k < 60; ++k) {
         std::string name;
         for (std::size_t n = 1 + random() % 8; n > 0; --n) name += pieces[random() % pieces.size()];
+        names.push_back(name);
+    }
+    for (const std::string& name : names) {
         const std::string quoted = quotedForShell(name);
         // printf %s reads its argument as the shell hands it over: the quoting's own round trip.
         const fs::path out = test::scratchFolder() / "shell-read.txt";
