@@ -2313,6 +2313,48 @@ bool shadeOver(const Color& p, const Color& ground, const Color& c) {
     return near(p.g, ground.g, c.g) && near(p.b, ground.b, c.b);
 }
 
+// The words of `f` in high contrast's two colours that do not stand on dark:
+// each a box the rule left out (a notice's see-through panel over the scene,
+// say), however small a share of the screen it is. What a word stands on is
+// read just outside its ink, three units left and right of it down its first
+// rows and three above it; a pixel there may be the rule's ground (black, the
+// selection's faint neutral grey), within 10 of black (a veil over black), or
+// the edge of a letter in either colour over black, and at least 70% of them
+// must be: the notice's see-through blue over a dark scene, (11,15,22), is
+// none. A word under a veil (the page behind the pause panel) shows none of
+// its own colour and is not asked.
+std::vector<std::string> wordsOffTheBlack(const Frame& f) {
+    auto contrastInk = [](const Color& c) {
+        return Frame::sameRgb(c, palette::kContrastText) || Frame::sameRgb(c, palette::kContrastAccent);
+    };
+    auto onDark = [](const Color& p) {
+        return contrastGround(p) || std::max({p.r, p.g, p.b}) <= 10 ||
+               shadeOver(p, palette::kContrastPanel, palette::kContrastText) ||
+               shadeOver(p, palette::kContrastPanel, palette::kContrastAccent);
+    };
+    std::vector<std::string> off;
+    for (const DrawnText& d : f.words) {
+        if (d.sign || !contrastInk(d.color)) continue;
+        const int left = static_cast<int>(std::floor(d.x)) - 3, right = static_cast<int>(std::ceil(d.x + d.width)) + 3;
+        const int top = static_cast<int>(std::floor(d.y));
+        int visible = 0;
+        for (int y = std::max(0, top); y <= std::min(f.h - 1, top + 10); ++y)
+            for (int x = std::max(0, left + 3); x <= std::min(f.w - 1, right - 3); ++x)
+                visible += Frame::sameRgb(f.at(x, y), d.color);
+        if (visible < 5) continue;
+        int on = 0, all = 0;
+        auto sample = [&](int x, int y) {
+            if (x < 0 || y < 0 || x >= f.w || y >= f.h) return;
+            ++all, on += onDark(f.at(x, y));
+        };
+        for (int y = top; y <= top + 10; ++y) sample(left, y), sample(right, y);
+        for (int x = left; x <= right; x += 2) sample(x, top - 3);
+        if (all >= 8 && on < 0.7 * all)
+            off.push_back(d.text + " (" + std::to_string(on) + " of " + std::to_string(all) + " around it dark)");
+    }
+    return off;
+}
+
 // The screens' script: scene titles and pages left to right, or right to left.
 std::string screensScript(bool rightToLeft) {
     std::string page =
@@ -2564,6 +2606,10 @@ protected:
             auto shots = take(settings.str(), row.rightToLeft, row.pad);
             for (const char* screen : screens) {
                 words += "== " + look.str() + ": " + screen + "\n" + wordsOf(shots[screen]);
+                if (contrastWords && row.highContrast)
+                    for (const std::string& word : wordsOffTheBlack(shots[screen]))
+                        ADD_FAILURE() << look.str() << ", " << screen << ": '" << word
+                                      << "' is high contrast's colour off its black";
                 for (const DrawnText& d : shots[screen].words) {
                     EXPECT_TRUE(d.x >= -0.5f && d.x + d.width <= ViewLayout::kWidth + 0.5f && d.y >= -0.5f &&
                                 d.y <= ViewLayout::kHeight)
@@ -2771,8 +2817,13 @@ TEST_F(ScreensTest, a_tour_of_every_key_and_pause_row_leaves_the_words_its_golde
         std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << screensScript(false);
         open("pages");
         wait(1);
+        const bool highContrast = std::string(look) == "high contrast";
         auto step = [&](const std::string& name) {
-            words += "== " + std::string(look) + ": " + name + "\n" + wordsOf(grab());
+            Frame shot = grab();
+            words += "== " + std::string(look) + ": " + name + "\n" + wordsOf(shot);
+            if (highContrast)
+                for (const std::string& word : wordsOffTheBlack(shot))
+                    ADD_FAILURE() << name << ": '" << word << "' is high contrast's colour off its black";
         };
         step("a page");
         for (const auto& [key, name] :
