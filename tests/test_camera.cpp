@@ -456,3 +456,51 @@ TEST(Tween, over_generated_fades_and_levels_the_veil_is_the_last_word_on_it) {
         }
     }
 }
+
+// Each long change of the stage owns one property, and a call takes over only
+// its own: over every ordered pair of a call that starts one (the camera's
+// moves, zooms and shakes by either name, the fade's level, an actor's place)
+// and a second call (another of those, or one that sets a property at once),
+// the first ends "done" unless the second is of its own property, when it
+// ends "cancelled".
+TEST(Tween, over_every_pair_of_stage_changes_a_call_takes_over_only_its_own_property) {
+    struct Call {
+        const char* lua;
+        const char* property;
+    };
+    const std::vector<Call> starters = {
+        {"moveCamera({x = 700, y = 300}, 2)", "camera.center"},
+        {"tween('camera', 'center', {x = 600, y = 400}, 2)", "camera.center"},
+        {"zoomCamera(2, 2)", "camera.zoom"},
+        {"tween('camera', 'zoom', 1.5, 2)", "camera.zoom"},
+        {"shakeCamera(10, 2)", "camera.shake"},
+        {"tween('fade', 'level', 0.5, 2)", "fade.level"},
+        {"tween('jon', 'position', {x = 500, y = 300}, 2)", "jon.position"},
+    };
+    std::vector<Call> seconds = starters;
+    for (const Call& c : std::vector<Call>{{"setCameraCenter({x = 640, y = 360})", "camera.center"},
+                                           {"followCamera('jon')", "camera.center"},
+                                           {"setPosition('jon', {x = 400, y = 400})", "jon.position"},
+                                           {"walkToPoint('jon', {x = 420, y = 380})", "jon.position"},
+                                           {"fade('in', 0.5)", "fade.level"}})
+        seconds.push_back(c);
+    for (const Call& first : starters)
+        for (const Call& second : seconds) {
+            SCOPED_TRACE(std::string(first.lua) + ", then " + second.lua);
+            Stage stage(std::string("function scene()\n  activate('jon') setPosition('jon', {x = 300, y = 300})\n  ") +
+                        first.lua + "\n  wait(0.5)\n  " + second.lua + "\n  wait(3)\nend\n");
+            run(stage, "scene", 60 * 4);
+            std::string ended;
+            for (const auto& e : stage.transcript.events()) {
+                bool ownEnd = std::string(first.property) == "camera.shake"
+                                  ? e.name == "shake_end"
+                                  : e.name == "tween_end" &&
+                                        fieldOf(&e, "target") + "." + fieldOf(&e, "property") == first.property;
+                if (ownEnd) {
+                    ended = fieldOf(&e, "ended");
+                    break;
+                }
+            }
+            EXPECT_EQ(ended, std::string(first.property) == second.property ? "cancelled" : "done");
+        }
+}
