@@ -345,6 +345,49 @@ TEST(Translation, over_generated_texts_the_pseudo_language_is_forty_percent_long
         EXPECT_EQ(lang::pseudoText(source), want) << source;
 }
 
+// The pseudo-language keeps a text's markup whatever it holds: over generated
+// texts of words, every kind of tag, templates, `{{` escapes and lone `}`, a
+// text that parses parses in pseudo too, with the same events and no fewer
+// letters, and each escaped brace still shows as a brace.
+TEST(Translation, over_generated_marked_texts_the_pseudo_language_keeps_the_markup_and_its_braces) {
+    const std::vector<std::string> pieces = {"Open ",
+                                             "the door",
+                                             ", Ada. ",
+                                             "{{",
+                                             "}",
+                                             "{{b}",
+                                             "{b}bold{/b}",
+                                             "{i}it{/i}",
+                                             "{w=0.5}",
+                                             "{signal=bell}",
+                                             "{name}",
+                                             "{color=#f80}hue{/color}",
+                                             "{size=+2}s{/size}",
+                                             "{wave}w{/wave}",
+                                             "{face=happy}",
+                                             "{sound=door}",
+                                             "{speed=2}",
+                                             "{{}}",
+                                             "7 ",
+                                             "\xC3\xA9t\xC3\xA9 "};
+    std::mt19937 random(35);
+    auto fill = [](std::string text) { return bind::fillLine(text, {{"name", "Vesper"}}); };
+    auto braces = [](const std::string& plain) { return std::count(plain.begin(), plain.end(), '{'); };
+    for (int round = 0; round < 300; ++round) {
+        std::string source;
+        for (int n = 1 + static_cast<int>(random() % 8); n > 0; --n) source += pieces[random() % pieces.size()];
+        std::string error;
+        auto before = text::parseMarkup(fill(source), text::MarkupPlace::Typed, error);
+        ASSERT_TRUE(before) << source << ": " << error;
+        const std::string pseudo = lang::pseudoText(source);
+        auto after = text::parseMarkup(fill(pseudo), text::MarkupPlace::Typed, error);
+        ASSERT_TRUE(after) << source << " -> " << pseudo << ": " << error;
+        EXPECT_EQ(lang::eventTagChange(*before, *after), "") << source << " -> " << pseudo;
+        EXPECT_GE(after->length, before->length) << source << " -> " << pseudo;
+        EXPECT_EQ(braces(after->plain), braces(before->plain)) << source << " -> " << pseudo;
+    }
+}
+
 // --- Merge and extract ------------------------------------------------------
 
 namespace {
