@@ -3,6 +3,7 @@
 // one clear line for each kind of file it cannot use.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -92,6 +93,53 @@ TEST_F(TiledTest, uncompressed_base64_data_reads_as_the_same_tiles) {
     const TileLayer& ground = world.maps().tileMap("m")->layers[0];
     EXPECT_EQ(ground.gids, (std::vector<std::uint32_t>{1, 2, 0, 3, 4, 1}));
     EXPECT_EQ(ground.flips[4], kFlipVertical);
+}
+
+// Each number of a tileset is read from its own field: over generated
+// tilesets whose nine numbers all differ (so a field read for another shows),
+// embedded in the map and in a file of their own, the loaded tileset holds
+// what Tiled wrote.
+TEST_F(TiledTest, over_generated_tilesets_each_number_reads_back_from_its_own_field) {
+    std::mt19937 random(36);
+    for (int round = 0; round < 30; ++round) {
+        std::vector<int> numbers(40);
+        for (int i = 0; i < 40; ++i) numbers[static_cast<std::size_t>(i)] = i + 1;
+        std::shuffle(numbers.begin(), numbers.end(), random);
+        const int margin = numbers[0], spacing = numbers[1], tileWidth = numbers[2] + 8, tileHeight = numbers[3] + 8,
+                  columns = numbers[4], tileCount = numbers[5] * 3, firstGid = numbers[6] + 50,
+                  imageWidth = numbers[7] + 1000, imageHeight = numbers[8] + 2000;
+        auto field = [](const char* name, int value) {
+            return std::string("\"") + name + "\": " + std::to_string(value) + ", ";
+        };
+        std::string fields = field("imagewidth", imageWidth) + field("imageheight", imageHeight) +
+                             field("tilewidth", tileWidth) + field("tileheight", tileHeight) +
+                             field("tilecount", tileCount) + field("columns", columns) + field("margin", margin) +
+                             field("spacing", spacing);
+        const bool external = round % 2 == 1;
+        std::string tileset;
+        if (external) {
+            write("tiles/gen.tsj", R"({"type": "tileset", "name": "gen", )" + fields + R"("image": "set.png"})");
+            tileset = R"({"firstgid": )" + std::to_string(firstGid) + R"(, "source": "tiles/gen.tsj"})";
+        } else {
+            tileset = R"({"firstgid": )" + std::to_string(firstGid) + R"(, "name": "gen", )" + fields +
+                      R"("image": "tiles/set.png"})";
+        }
+        std::string layer = R"({"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "data": [)" +
+                            std::to_string(firstGid) + ", 0, 0, 0, 0, " + std::to_string(firstGid + tileCount - 1) +
+                            "]}";
+        SCOPED_TRACE((external ? "external: " : "embedded: ") + fields + "firstgid " + std::to_string(firstGid));
+        ASSERT_EQ(errorOf(map(layer, tileset)), "");
+        const Tileset& t = world.maps().tileMap("m")->tilesets.at(0);
+        EXPECT_EQ(t.imageWidth, imageWidth);
+        EXPECT_EQ(t.imageHeight, imageHeight);
+        EXPECT_EQ(t.tileWidth, tileWidth);
+        EXPECT_EQ(t.tileHeight, tileHeight);
+        EXPECT_EQ(t.tileCount, tileCount);
+        EXPECT_EQ(t.columns, columns);
+        EXPECT_EQ(t.margin, margin);
+        EXPECT_EQ(t.spacing, spacing);
+        EXPECT_EQ(t.firstGid, static_cast<std::uint32_t>(firstGid));
+    }
 }
 
 TEST_F(TiledTest, an_external_tileset_is_read_relative_to_its_own_file) {
