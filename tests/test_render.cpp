@@ -45,6 +45,19 @@ struct RenderTest : test::RenderFixture<kWidth, kHeight> {
         return sim;
     }
 
+    // The scene `probe` of the test's own `script`, played headless to `seconds`.
+    std::unique_ptr<Simulation> probeAt(const std::string& script, double seconds) {
+        Simulation::Options options;
+        options.dataRoot = test::dataRoot();
+        options.scriptPath = script;
+        options.headless = true;
+        auto sim = std::make_unique<Simulation>(options);
+        std::string error;
+        EXPECT_TRUE(sim->startScene("probe", error)) << error;
+        while (sim->time() < seconds) sim->tick();
+        return sim;
+    }
+
     std::vector<std::uint8_t> render(Simulation& sim, OffscreenTarget& target, const ViewOverlay& overlay = {}) {
         target.bind();
         glClearColor(0, 0, 0, 1);
@@ -373,18 +386,11 @@ TEST_F(RenderTest, a_zoomed_camera_draws_an_actor_twice_as_large_at_its_time) {
                                            "  zoomCamera(2, 1, 'inOutSine')\n"
                                            "end\n");
     auto discPixels = [&](double seconds, float* zoom) {
-        Simulation::Options options;
-        options.dataRoot = test::dataRoot();
-        options.scriptPath = script;
-        options.headless = true;
-        Simulation sim(options);
-        std::string error;
-        EXPECT_TRUE(sim.startScene("probe", error)) << error;
-        while (sim.time() < seconds) sim.tick();
-        *zoom = sim.world().camera().zoom();
-        Color c = sim.world().cast().findActor("jon")->color;
+        auto sim = probeAt(script, seconds);
+        *zoom = sim->world().camera().zoom();
+        Color c = sim->world().cast().findActor("jon")->color;
         OffscreenTarget target(kWidth, kHeight);
-        auto rgb = render(sim, target);
+        auto rgb = render(*sim, target);
         int count = 0;
         for (int y = 260; y < 460; ++y)
             for (int x = 540; x < 740; ++x)
@@ -619,18 +625,12 @@ TEST_F(RenderTest, over_generated_pairs_the_nearer_of_two_overlapping_actors_is_
                                    "') setPosition('" + left + "', {x = 628, y = " + std::to_string(leftY) +
                                    "})\n  activate('" + right + "') setPosition('" + right +
                                    "', {x = 652, y = " + std::to_string(rightY) + "})\n  wait(5)\nend\n");
-        Simulation::Options options;
-        options.dataRoot = test::dataRoot();
-        options.scriptPath = script;
-        options.headless = true;
-        Simulation sim(options);
-        std::string error;
-        ASSERT_TRUE(sim.startScene("probe", error)) << error;
-        while (sim.time() < 2) sim.tick();  // past the appear glow
-        Color leftColour = sim.world().cast().findActor(left)->color;
-        Color rightColour = sim.world().cast().findActor(right)->color;
+        auto sim = probeAt(script, 2);  // past the appear glow
+        ASSERT_TRUE(sim->world().cast().findActor(left) && sim->world().cast().findActor(right));
+        Color leftColour = sim->world().cast().findActor(left)->color;
+        Color rightColour = sim->world().cast().findActor(right)->color;
         OffscreenTarget target(kWidth, kHeight);
-        auto rgb = render(sim, target);
+        auto rgb = render(*sim, target);
         int leftPixels = 0, rightPixels = 0;
         for (int y = std::min(leftY, rightY) - 6; y <= std::max(leftY, rightY) + 6; ++y)
             for (int x = 637; x <= 643; ++x) {  // the lens both discs cover, between the letters
