@@ -14,14 +14,17 @@
 #include <fstream>
 #include <functional>
 #include <random>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 
 #include "TestSupport.h"
 #include "app/run/RunSetup.h"
+#include "app/window/SelfVoicing.h"
 #include "app/window/WindowGame.h"
 #include "game/Camera.h"
+#include "lang/EngineWords.h"
 #include "platform/Speech.h"
 
 using namespace stagehand;
@@ -68,6 +71,8 @@ struct RecordedSpeech : SpeechSink {
     int stops = 0;
     void say(const std::string& text) override { said.emplace_back(text, clock ? clock() : -1); }
     void stop() override { ++stops; }
+    void setLanguage(const std::string& code) override { languages.push_back(code); }
+    std::vector<std::string> languages;  // as given before each text
     std::vector<std::string> texts() const {
         std::vector<std::string> out;
         for (const auto& s : said) out.push_back(s.first);
@@ -392,6 +397,62 @@ TEST_F(AccessTest, a_scene_menu_with_no_scenes_is_said_to_be_empty) {
     EXPECT_EQ(speech.texts(), std::vector<std::string>{"Scene menu: no scene to play"});
 }
 
+// In every language the engine ships, self-voicing frames what it reads in
+// that language's words and hands the synthesiser that language, so a player
+// of the Japanese tables hears Japanese, not "History:" and "Choose:". Every
+// spoken text is built and checked against each voice and history word the
+// table translates: its English must not be heard.
+TEST(SelfVoicingWords, in_every_shipped_language_the_framing_is_that_languages_and_so_is_the_voice) {
+    lang::engineWords().setFolder(test::dataRoot() + "/assets/strings");
+    ChoiceMenu menu;
+    menu.id = 1;
+    menu.options = {"Alpha", "Beta"};
+    const std::vector<HistoryEntry> history = {
+        {"", "A page.", false, ""}, {"Pell", "A line.", false, ""}, {"", "Beta", true, ""}};
+    for (const std::string code : {"fr", "de", "ar", "ja", "zh", "en"}) {
+        std::string error;
+        lang::engineWords().setLanguage(code, error);
+        ASSERT_EQ(error, "") << code;
+        RecordedSpeech speech;
+        SelfVoicing voicing;
+        voicing.setSink(&speech);
+        std::vector<std::string> spoken = {SelfVoicing::menuText(menu), SelfVoicing::historyText({}, 0),
+                                           SelfVoicing::labelled(lang::word("voice.sceneMenu"), "Lighthouse")};
+        for (int scroll = 0; scroll < 3; ++scroll) spoken.push_back(SelfVoicing::historyText(history, scroll));
+        for (const std::string& text : spoken) voicing.followRow(text);
+        EXPECT_EQ(speech.texts(), spoken) << code;
+        ASSERT_FALSE(speech.languages.empty());
+        for (const std::string& given : speech.languages) EXPECT_EQ(given, code) << "the voice of the words heard";
+        const std::string all = [&] {
+            std::string joined;
+            for (const std::string& text : spoken) joined += text + "\n";
+            return joined;
+        }();
+        for (const lang::EngineWord& w : lang::engineWordList()) {
+            const std::string id = w.id;
+            if (id.rfind("voice.", 0) != 0 && id.rfind("history.", 0) != 0) continue;
+            // The English's words, around its placeholders ("you chose {option}": "you chose").
+            std::string english = std::regex_replace(std::string(w.source), std::regex(R"( ?\{[a-z]+\} ?)"), "\n");
+            std::istringstream pieces(english);
+            for (std::string piece; std::getline(pieces, piece);) {
+                if (code == "en" || piece.find_first_not_of(":. ") == std::string::npos) continue;
+                if (lang::word(w.id).find(piece) != std::string::npos) continue;  // the language says it so too
+                EXPECT_EQ(all.find(piece), std::string::npos)
+                    << code << ": \"" << piece << "\" (" << id << ") is heard in English:\n"
+                    << all;
+            }
+        }
+        // And each spoken frame is heard in the language's own words.
+        EXPECT_NE(all.find(lang::word("voice.choose")), std::string::npos) << code;
+        EXPECT_NE(all.find(lang::word("voice.youChose", {{"option", "Beta"}})), std::string::npos) << code;
+        EXPECT_NE(all.find(lang::word("history.empty")), std::string::npos) << code;
+        EXPECT_NE(all.find(lang::word("voice.labelled", {{"label", "Pell"}, {"text", "A line."}})), std::string::npos)
+            << code;
+    }
+    std::string error;
+    lang::engineWords().setLanguage(lang::kSourceLanguage, error);
+}
+
 // The real synthesiser: espeak-ng (CI installs it) or SAPI. Nothing waits for
 // it to speak; a machine with no sound card still takes the text.
 TEST(SystemSpeech, the_systems_synthesiser_starts_and_speaking_never_holds_the_frame) {
@@ -414,7 +475,11 @@ TEST(SystemSpeech, the_systems_synthesiser_starts_and_speaking_never_holds_the_f
 #endif
     ASSERT_NE(voice, nullptr) << why;
     Uint64 start = SDL_GetPerformanceCounter();
-    for (int i = 0; i < 20; ++i) voice->say("Line " + std::to_string(i) + " of a scene, cut off by the next.");
+    const char* languages[] = {"en", "fr", "ja", "zh", "pseudo", "xx-unknown"};  // the last two: read in English
+    for (int i = 0; i < 20; ++i) {
+        voice->setLanguage(languages[i % 6]);
+        voice->say("Line " + std::to_string(i) + " of a scene, cut off by the next.");
+    }
     voice->stop();
     double seconds = static_cast<double>(SDL_GetPerformanceCounter() - start) / SDL_GetPerformanceFrequency();
     EXPECT_LT(seconds, 0.05) << "twenty lines handed over in " << seconds << " s";

@@ -136,6 +136,21 @@ const std::vector<EngineWord>& engineWordList() {
         {"notice.saveLanguage", "this save plays in {language}, the language it was made in",
          "a notice after loading a save made in another language ({language}: its name in itself, e.g. Français)", 600,
          16, false},
+        // Self-voicing's framing: spoken, never drawn, so they have no room to measure.
+        {"voice.labelled", "{label}: {text}",
+         "self-voicing, spoken: a name, then what it names (a speaker and their line, History and an entry, the "
+         "scene menu and its row)",
+         0, 0, false},
+        {"voice.choose", "Choose:", "self-voicing, spoken: before a menu's numbered options", 0, 0, false},
+        {"voice.youChose", "you chose {option}", "self-voicing, spoken: a choice the player made, read in the history",
+         0, 0, false},
+        {"voice.sceneMenu", "Scene menu", "self-voicing, spoken: before the scene menu's highlighted row", 0, 0, false},
+        {"voice.noScenes", "no scene to play", "self-voicing, spoken: the scene menu of a script that lists none", 0, 0,
+         false},
+        {"voice.end", "The end. Enter: scene menu. R: play again.", "self-voicing, spoken: the end card and its keys",
+         0, 0, false},
+        {"voice.endPad", "The end. A: scene menu.",
+         "self-voicing, spoken: the end card and its button, with a controller", 0, 0, false},
     };
     return kEngineWords;
 }

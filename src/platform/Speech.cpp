@@ -66,6 +66,15 @@ using EspeakSynth = int (*)(const void* text, std::size_t size, unsigned int pos
                             unsigned int endPosition, unsigned int flags, unsigned int* id, void* userData);
 using EspeakCancel = int (*)();
 using EspeakTerminate = int (*)();
+struct EspeakVoice {  // espeak_VOICE: only `languages` is given when choosing a voice by its language
+    const char* name;
+    const char* languages;
+    const char* identifier;
+    unsigned char gender, age, variant, xx1;
+    int score;
+    void* spare;
+};
+using EspeakSetVoiceByProperties = int (*)(EspeakVoice* voice);
 constexpr int kPlayback = 0;           // AUDIO_OUTPUT_PLAYBACK: espeak-ng plays it on its own thread
 constexpr int kPositionCharacter = 1;  // POS_CHARACTER
 constexpr unsigned kCharsUtf8 = 1;     // espeakCHARS_UTF8
@@ -77,6 +86,7 @@ struct EspeakLibrary {
     EspeakSynth synth = nullptr;
     EspeakCancel cancel = nullptr;
     EspeakTerminate terminate = nullptr;
+    EspeakSetVoiceByProperties setVoice = nullptr;  // optional: without it every language is read in one voice
 
     bool load(std::string& why) {
         for (const char* name : kLibraries)
@@ -89,6 +99,8 @@ struct EspeakLibrary {
         synth = reinterpret_cast<EspeakSynth>(SDL_LoadFunction(handle, "espeak_Synth"));
         cancel = reinterpret_cast<EspeakCancel>(SDL_LoadFunction(handle, "espeak_Cancel"));
         terminate = reinterpret_cast<EspeakTerminate>(SDL_LoadFunction(handle, "espeak_Terminate"));
+        setVoice =
+            reinterpret_cast<EspeakSetVoiceByProperties>(SDL_LoadFunction(handle, "espeak_SetVoiceByProperties"));
         if (initialize && synth && cancel && terminate) return true;
         why = "no speech synthesiser: the espeak-ng library found lacks its speech functions";
         unload();
@@ -132,15 +144,31 @@ public:
     }
     void say(const std::string& text) override { post(text); }
     void stop() override { post(""); }
+    void setLanguage(const std::string& code) override {
+        std::lock_guard<std::mutex> lock(mutex_);
+        language_ = code;
+    }
 
 private:
     void post(const std::string& text) {
         {
             std::lock_guard<std::mutex> lock(mutex_);
             pending_ = text;
+            pendingLanguage_ = language_;
             hasPending_ = true;
         }
         wake_.notify_one();
+    }
+    // On the worker: espeak-ng finds a voice by language ("zh" is its "cmn");
+    // one it lacks leaves the last voice, so it falls back to English.
+    void useVoiceFor(const std::string& code) {
+        if (code == voiceLanguage_ || !library_.setVoice) return;
+        voiceLanguage_ = code;
+        EspeakVoice wanted{};
+        wanted.languages = code.c_str();
+        if (library_.setVoice(&wanted) == 0) return;
+        wanted.languages = "en";
+        library_.setVoice(&wanted);
     }
     void run() {
         std::unique_lock<std::mutex> lock(mutex_);
@@ -148,9 +176,11 @@ private:
             wake_.wait(lock, [this] { return quit_ || hasPending_; });
             if (quit_) return;
             std::string text = std::move(pending_);
+            std::string language = pendingLanguage_;
             hasPending_ = false;
             lock.unlock();
             library_.cancel();
+            if (!text.empty()) useVoiceFor(language);
             if (!text.empty())
                 library_.synth(text.c_str(), text.size() + 1, 0, kPositionCharacter, 0, kCharsUtf8, nullptr, nullptr);
             lock.lock();
@@ -162,6 +192,8 @@ private:
     std::mutex mutex_;
     std::condition_variable wake_;
     std::string pending_;
+    std::string language_ = "en", pendingLanguage_ = "en";  // guarded by mutex_
+    std::string voiceLanguage_;                             // the worker's own: the voice espeak-ng has
     bool hasPending_ = false, quit_ = false;
 };
 

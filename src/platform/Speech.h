@@ -20,6 +20,10 @@ public:
     virtual void say(const std::string& text) = 0;
     // Silence: what is being read stops.
     virtual void stop() = 0;
+    // The language what follows is in (a code such as "fr", "ja" or "pt-BR"):
+    // its voice reads it. A language the synthesiser lacks (or "pseudo") is
+    // read in English. Cheap when the language does not change.
+    virtual void setLanguage(const std::string& code) { (void)code; }
 };
 
 // Whether this build on this machine has a synthesiser to speak with; when

@@ -83,7 +83,7 @@ std::string PauseMenu::shownValue(Row row, const PlayerSettings& settings) const
 
 std::string PauseMenu::spoken(const PlayerSettings& settings) const {
     std::string v = shownValue(selected(), settings);
-    return v.empty() ? label(selected()) : label(selected()) + ": " + v;
+    return v.empty() ? label(selected()) : lang::word("voice.labelled", {{"label", label(selected())}, {"text", v}});
 }
 
 std::string PauseMenu::label(Row row) {

@@ -1,10 +1,12 @@
 #include "app/window/SelfVoicing.h"
 
+#include "lang/EngineWords.h"
+
 namespace stagehand {
 
 std::string SelfVoicing::lineText(const World& world, const DialogueLine& line) {
     if (line.speaker.empty()) return line.text;
-    return world.cast().displayName(line.speaker) + ": " + line.text;
+    return labelled(world.cast().displayName(line.speaker), line.text);
 }
 
 std::string SelfVoicing::optionText(const ChoiceMenu& menu, int index) {
@@ -13,21 +15,29 @@ std::string SelfVoicing::optionText(const ChoiceMenu& menu, int index) {
 }
 
 std::string SelfVoicing::menuText(const ChoiceMenu& menu) {
-    std::string text = "Choose:";
+    std::string text = lang::word("voice.choose");
     for (int i = 0; i < static_cast<int>(menu.options.size()); ++i) text += " " + optionText(menu, i) + ".";
     return text;
 }
 
 std::string SelfVoicing::historyText(const std::vector<HistoryEntry>& history, int scroll) {
     int index = static_cast<int>(history.size()) - 1 - scroll;
-    if (index < 0 || index >= static_cast<int>(history.size())) return "History: nothing has been said yet.";
+    const std::string& title = lang::word("history.title");
+    if (index < 0 || index >= static_cast<int>(history.size())) return labelled(title, lang::word("history.empty"));
     const HistoryEntry& e = history[static_cast<std::size_t>(index)];
-    std::string text = e.choice ? "you chose " + e.text : e.text;
-    return "History: " + (e.speaker.empty() ? text : e.speaker + ": " + text);
+    std::string text = e.choice ? lang::word("voice.youChose", {{"option", e.text}}) : e.text;
+    return labelled(title, e.speaker.empty() ? text : labelled(e.speaker, text));
+}
+
+std::string SelfVoicing::labelled(const std::string& label, const std::string& text) {
+    return lang::word("voice.labelled", {{"label", label}, {"text", text}});
 }
 
 void SelfVoicing::say(const std::string& text) {
-    if (sink_ && !text.empty()) sink_->say(text);
+    if (!sink_ || text.empty()) return;
+    // The engine's words follow the lines' language, so theirs is the voice's.
+    sink_->setLanguage(lang::engineWords().language());
+    sink_->say(text);
 }
 
 void SelfVoicing::silence() {

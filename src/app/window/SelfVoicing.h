@@ -1,7 +1,8 @@
 // Self-voicing: what the player would read, read aloud. Once a frame the
 // window tells it what is on screen (the line or page, the choice menu and
 // its highlighted option, or the highlighted row of the scene menu, the pause
-// overlay or the scene-over card); it says what is new through a SpeechSink
+// overlay or the scene-over card); it says what is new through a SpeechSink,
+// in the voice of the language played and with the engine's words in it,
 // and cuts off what was being said. A line with a voice clip is the actor's
 // to say: self-voicing stays silent over it.
 #pragma once
@@ -35,6 +36,8 @@ public:
     static std::string optionText(const ChoiceMenu& menu, int index);
     // The history's newest entry shown, `scroll` entries back ("History: Pell: ...").
     static std::string historyText(const std::vector<HistoryEntry>& history, int scroll);
+    // A name and what it names, as the language played says it ("Pell: Hello.").
+    static std::string labelled(const std::string& label, const std::string& text);
 
 private:
     void say(const std::string& text);

@@ -593,15 +593,15 @@ void WindowGame::updateSpeech() {
     voicing_.setSink(speech());
     Simulation* sim = simulation();
     if (menu_ && menu_->empty() && !menu_->hasSaveRows()) {
-        voicing_.followRow("Scene menu: no scene to play");
+        voicing_.followRow(SelfVoicing::labelled(lang::word("voice.sceneMenu"), lang::word("voice.noScenes")));
     } else if (menu_) {
-        voicing_.followRow("Scene menu: " + menu_->selectedText());
+        voicing_.followRow(SelfVoicing::labelled(lang::word("voice.sceneMenu"), menu_->selectedText()));
     } else if (paused_) {
         voicing_.followRow(pauseMenu_.spoken(settings_));
     } else if (showHistory_ && sim) {
         voicing_.followRow(SelfVoicing::historyText(sim->world().story().history(), historyScroll_));
     } else if (sim && sceneOverSince_ && !sim->world().story().busy()) {
-        voicing_.followRow(padUsedLast_ ? "The end. A: scene menu." : "The end. Enter: scene menu. R: play again.");
+        voicing_.followRow(lang::word(padUsedLast_ ? "voice.endPad" : "voice.end"));
     } else if (sim) {
         voicing_.followStory(sim->world());
     }
