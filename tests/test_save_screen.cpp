@@ -12,6 +12,7 @@
 #include <cmath>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <map>
 #include <optional>
@@ -191,6 +192,46 @@ TEST_F(SaveScreenModel, in_every_language_a_damaged_card_chosen_to_load_says_its
 
 // A save's date reads back as the moment it was made: year, month, day, hour
 // and minute, in that order, each where a reader of "2026-11-28 09:05" looks.
+// Why a save file is damaged is said in the language played: the reasons the
+// reader gives (a file that lacks a scene, script or moment; another
+// script's) are that language's words, with the other script's name in them,
+// and none of their English is left over. (The third, a file the system will
+// not open, cannot be made by a test running as root.)
+TEST(SaveSlotProblems, in_every_shipped_language_a_damaged_files_reason_is_that_languages) {
+    lang::engineWords().setFolder(test::dataRoot() + "/assets/strings");
+    const std::filesystem::path folder = test::scratchFolder() / "save_problems";
+    std::filesystem::create_directories(folder);
+    auto file = [&](const std::string& name, const std::string& text) {
+        std::ofstream(folder / name, std::ios::binary) << text;
+        return (folder / name).string();
+    };
+    const std::string script = (folder / "mine.lua").string();
+    const std::string incomplete = file("incomplete.txt", "stagehand-input 1\nscene choices\nat 5\n---\n");
+    const std::string other =
+        file("other.txt", "stagehand-input 1\nscene choices\nscript 10 00\nat 5\nfile other.lua\n---\n");
+    for (const std::string code : {"en", "fr", "de", "ar", "ja", "zh"}) {
+        SCOPED_TRACE(code);
+        std::string error;
+        lang::engineWords().setLanguage(code, error);
+        ASSERT_EQ(error, "");
+        const SlotInfo a = readSaveFile(incomplete, script), b = readSaveFile(other, script);
+        EXPECT_EQ(a.state, SlotInfo::State::Damaged);
+        EXPECT_EQ(a.problem, lang::word("save.incomplete"));
+        EXPECT_EQ(b.state, SlotInfo::State::Damaged);
+        EXPECT_EQ(b.problem, lang::word("save.otherScript", {{"file", "other.lua"}}));
+        EXPECT_NE(b.problem.find("other.lua"), std::string::npos);
+        if (code == "en") continue;
+        for (const char* id : {"save.incomplete", "save.otherScript"}) {
+            const std::string english = lang::EngineWords().word(id);  // a fresh one speaks English
+            ASSERT_NE(lang::word(id), english) << id << " is not translated";
+            for (const std::string& problem : {a.problem, b.problem})
+                EXPECT_EQ(problem.find(english.substr(0, english.find(" ("))), std::string::npos) << problem;
+        }
+    }
+    std::string error;
+    lang::engineWords().setLanguage(lang::kSourceLanguage, error);
+}
+
 TEST(SaveDate, the_date_a_save_is_given_reads_back_as_the_local_time_it_was_made) {
     std::time_t before = std::time(nullptr);
     std::string date = dateNow();

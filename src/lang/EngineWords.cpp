@@ -93,8 +93,8 @@ const std::vector<EngineWord>& engineWordList() {
          false},
         {"save.nothing", "{slot} is empty: nothing to load", "save and load screen: a message", 1200, 15, false},
         {"save.broken", "{slot} is damaged and cannot be loaded: {problem}",
-         "save and load screen: a message ({problem} stays English: it is for whoever mends the file)", 1200, 15,
-         false},
+         "save and load screen: a message ({problem}: why, one of the three below, or the file's own error as read)",
+         1200, 15, false},
         {"save.saved", "saved in {slot}", "save and load screen: a message after saving", 1200, 15, false},
         {"save.savedNoPicture", "saved in {slot} (without its picture: {problem})",
          "save and load screen: a message after saving without its picture ({problem} stays English)", 1200, 15, false},
@@ -151,6 +151,13 @@ const std::vector<EngineWord>& engineWordList() {
          0, 0, false},
         {"voice.endPad", "The end. A: scene menu.",
          "self-voicing, spoken: the end card and its button, with a controller", 0, 0, false},
+        // Why a save slot is damaged: under its card (elided to the card) and in the message on choosing it.
+        {"save.unreadable", "cannot be read", "save and load screen: why a slot is damaged (its file cannot be read)",
+         0, 0, false},
+        {"save.incomplete", "not a complete save (no scene, script or moment)",
+         "save and load screen: why a slot is damaged (its file lacks what a save holds)", 0, 0, false},
+        {"save.otherScript", "from another script ({file})",
+         "save and load screen: why a slot is damaged ({file}: the script it was made with)", 0, 0, false},
     };
     return kEngineWords;
 }

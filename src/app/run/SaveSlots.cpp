@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "app/run/UserFolder.h"
+#include "lang/EngineWords.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -60,15 +61,15 @@ SlotInfo readSaveFile(const std::string& path, const std::string& scriptPath) {
     text << in.rdbuf();
     std::string error;
     if (!in || !InputLog::parse(text.str(), fileName(slot.path), slot.save, error)) {
-        slot.problem = error.empty() ? "cannot be read" : error;
+        slot.problem = error.empty() ? lang::word("save.unreadable") : error;
         return slot;
     }
     if (slot.save.scene.empty() || slot.save.scriptIdentity.empty() || slot.save.at == 0) {
-        slot.problem = "not a complete save (no scene, script or moment)";
+        slot.problem = lang::word("save.incomplete");
         return slot;
     }
     if (!slot.save.file.empty() && slot.save.file != fileName(scriptPath)) {
-        slot.problem = "from another script (" + slot.save.file + ")";
+        slot.problem = lang::word("save.otherScript", {{"file", slot.save.file}});
         return slot;
     }
     slot.state = SlotInfo::State::Ready;

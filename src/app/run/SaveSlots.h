@@ -22,7 +22,7 @@ struct SlotInfo {
     std::string path, thumbnail;  // the save, and its picture (may be missing)
     std::string title, date;      // a ready save's scene title and date
     double played = 0;            // seconds
-    std::string problem;          // a damaged save: why, in a few words
+    std::string problem;          // a damaged save: why, in a few words of the language played
     InputLog save;                // a ready save, as read
 };
 
