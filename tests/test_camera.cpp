@@ -463,6 +463,42 @@ TEST(Tween, over_generated_fades_and_levels_the_veil_is_the_last_word_on_it) {
 // and a second call (another of those, or one that sets a property at once),
 // the first ends "done" unless the second is of its own property, when it
 // ends "cancelled".
+// Whatever placed the camera before, the last call that places its centre is
+// the one the player sees. Over every ordered pair of them, with Jon walking
+// away afterwards (so a follow left running would drag the camera after him),
+// the camera ends where the second call says: its point, or Jon on the edge
+// of the follow's dead zone.
+TEST(Camera, over_every_pair_of_calls_that_place_the_centre_the_last_one_wins) {
+    struct Place {
+        const char* lua;
+        std::optional<Vec2> at;  // none: it follows Jon
+    };
+    const std::vector<Place> calls = {
+        {"setCameraCenter({x = 500, y = 420})", Vec2{500, 420}},
+        {"moveCamera({x = 700, y = 300}, 1)", Vec2{700, 300}},
+        {"tween('camera', 'center', {x = 600, y = 400}, 1)", Vec2{600, 400}},
+        {"followCamera('jon', 40)", std::nullopt},
+    };
+    for (const Place& first : calls)
+        for (const Place& second : calls) {
+            SCOPED_TRACE(std::string(first.lua) + ", then " + second.lua);
+            Stage stage(std::string("function scene()\n  activate('jon') setPosition('jon', {x = 640, y = 360})\n  ") +
+                        first.lua + "\n  wait(0.5)\n  " + second.lua +
+                        "\n  wait(1.5)\n  walkToPoint('jon', {x = 1000, y = 560})\n  wait(8)\nend\n");
+            run(stage, "scene", 60 * 11);
+            const Vec2 centre = stage.world.camera().center();
+            const Vec2 jon = stage.world.cast().findActor("jon")->position;
+            ASSERT_NEAR(jon.x, 1000, 1) << "Jon walked away";
+            if (second.at) {
+                EXPECT_NEAR(centre.x, second.at->x, 0.5);
+                EXPECT_NEAR(centre.y, second.at->y, 0.5);
+            } else {
+                EXPECT_NEAR(centre.x, jon.x - 40, 0.5) << "Jon on the dead zone's edge";
+                EXPECT_NEAR(centre.y, jon.y - 40, 0.5);
+            }
+        }
+}
+
 TEST(Tween, over_every_pair_of_stage_changes_a_call_takes_over_only_its_own_property) {
     struct Call {
         const char* lua;
