@@ -97,7 +97,7 @@ return function(stage, S, apiDescription)
     ---@return Process the helper process that sends the signal
     function api.walkToPointAndSignal(actor, signalName, point)
         checkString("walkToPointAndSignal", "signalName", signalName)
-        stage.walkToPoint(actor, point)
+        api.walkToPoint(actor, point) -- a walk takes over from a tween of the position, as walkToPoint does
         return S.runProcess(function()
             S.waitUntilLabelled("walk", actor, arrived(actor), arrives(actor))
             S.signal(signalName)
@@ -108,7 +108,7 @@ return function(stage, S, apiDescription)
     ---@param actor string
     ---@param point table|string
     function api.walkTo(actor, point)
-        stage.walkToPoint(actor, point)
+        api.walkToPoint(actor, point) -- a tween of the position stops
         S.waitUntilLabelled("walk", actor, arrived(actor), arrives(actor))
     end
 

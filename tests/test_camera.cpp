@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -497,6 +498,55 @@ TEST(Camera, over_every_pair_of_calls_that_place_the_centre_the_last_one_wins) {
                 EXPECT_NEAR(centre.y, jon.y - 40, 0.5);
             }
         }
+}
+
+// The same rule for each property a scene can set at once or over time: over
+// every ordered pair of the calls that set it, started half a second apart,
+// the property ends at the second call's value, whether the first was done,
+// still under way, or a walk.
+TEST(Tween, over_every_pair_of_calls_that_set_a_property_it_ends_at_the_last_ones_value) {
+    struct Call {
+        const char* lua;
+        std::vector<float> value;
+    };
+    struct Property {
+        const char* name;
+        std::vector<Call> calls;
+        std::function<std::vector<float>(World&)> read;
+    };
+    const std::vector<Property> properties = {
+        {"jon.position",
+         {{"setPosition('jon', {x = 500, y = 420})", {500, 420}},
+          {"walkToPoint('jon', {x = 700, y = 300})", {700, 300}},
+          {"tween('jon', 'position', {x = 600, y = 400}, 1)", {600, 400}},
+          {"walkToPointAndSignal('jon', 'there', {x = 560, y = 330})", {560, 330}},
+          {"walkTo('jon', {x = 520, y = 380})", {520, 380}}},
+         [](World& w) {
+             const Vec2 p = w.cast().findActor("jon")->position;
+             return std::vector<float>{p.x, p.y};
+         }},
+        {"fade.level",
+         {{"fade('out', 0.5)", {1}},
+          {"fade('in', 0.5)", {0}},
+          {"tween('fade', 'level', 0.4, 1)", {0.4f}},
+          {"tween('fade', 'level', 0.7, 0.5)", {0.7f}}},
+         [](World& w) { return std::vector<float>{w.effects().fadeOverlayAlpha()}; }},
+        {"camera.zoom",
+         {{"zoomCamera(2, 1)", {2}}, {"tween('camera', 'zoom', 1.5, 1)", {1.5f}}, {"zoomCamera(0.5, 0.5)", {0.5f}}},
+         [](World& w) { return std::vector<float>{w.camera().zoom()}; }},
+    };
+    for (const Property& property : properties)
+        for (const Call& first : property.calls)
+            for (const Call& second : property.calls) {
+                SCOPED_TRACE(std::string(property.name) + ": " + first.lua + ", then " + second.lua);
+                Stage stage(
+                    std::string("function scene()\n  activate('jon') setPosition('jon', {x = 640, y = 360})\n  ") +
+                    first.lua + "\n  wait(0.5)\n  " + second.lua + "\n  wait(6)\nend\n");
+                run(stage, "scene", 60 * 7);
+                const std::vector<float> seen = property.read(stage.world);
+                ASSERT_EQ(seen.size(), second.value.size());
+                for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_NEAR(seen[i], second.value[i], 0.01) << i;
+            }
 }
 
 TEST(Tween, over_every_pair_of_stage_changes_a_call_takes_over_only_its_own_property) {
