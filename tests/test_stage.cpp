@@ -2,7 +2,12 @@
 // line, and the waiting forms built on the scheduler.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdlib>
 #include <memory>
+#include <optional>
+#include <random>
+#include <string>
 
 #include "TestSupport.h"
 
@@ -97,4 +102,117 @@ TEST(StageApi, facePoint_turns_an_actor_towards_a_waypoint_or_a_point) {
     EXPECT_EQ(*prints[0]->field("text"), "left");
     EXPECT_EQ(*prints[1]->field("text"), "up");
     EXPECT_EQ(*prints[2]->field("text"), "right");
+}
+
+// A model of the stage's instant calls. Over generated sequences of them,
+// some refused (an unknown image, expression, direction or waypoint, called
+// in pcall), the stage ends as a few lines of bookkeeping say: each call sets
+// its own property and only it, a portrait clears the expression, facing is
+// along the longer of the two distances, and a refused call changes nothing.
+TEST(StageApi, over_generated_sequences_of_instant_calls_the_stage_ends_as_a_model_says) {
+    struct Model {
+        int x = 640, y = 360;
+        std::string facing = "down", portrait, expression, sprite, image;
+        int cameraX = 640, cameraY = 360;
+    };
+    auto along = [](int dx, int dy) -> std::string {
+        if (std::abs(dx) >= std::abs(dy)) return dx < 0 ? "left" : "right";
+        return dy < 0 ? "up" : "down";
+    };
+    const int jackieX = 900, jackieY = 250;
+    const std::vector<std::string> directions = {"down", "up", "left", "right"};
+    const std::vector<std::string> pictures = {"keeper", "logbook", ""};  // "" is nil
+    std::mt19937 random(2611);
+    auto pick = [&](int n) { return static_cast<int>(random() % static_cast<unsigned>(n)); };
+    auto lua = [](const std::string& name) { return name.empty() ? std::string("nil") : "'" + name + "'"; };
+    for (int sequence = 0; sequence < 150; ++sequence) {
+        Model model;
+        std::string calls;
+        const int length = 1 + pick(8);
+        for (int i = 0; i < length; ++i) {
+            const int x = 60 + pick(1160), y = 60 + pick(600);
+            switch (pick(10)) {
+                case 0:
+                    calls += "setPosition('jon', {x = " + std::to_string(x) + ", y = " + std::to_string(y) + "})\n";
+                    model.x = x, model.y = y;
+                    break;
+                case 1: {
+                    const std::string d = directions[static_cast<std::size_t>(pick(4))];
+                    calls += "face('jon', '" + d + "')\n";
+                    model.facing = d;
+                    break;
+                }
+                case 2:
+                    if (std::abs(x - model.x) == std::abs(y - model.y)) break;  // a diagonal: either way
+                    calls += "facePoint('jon', {x = " + std::to_string(x) + ", y = " + std::to_string(y) + "})\n";
+                    model.facing = along(x - model.x, y - model.y);
+                    break;
+                case 3:
+                    if (std::abs(jackieX - model.x) == std::abs(jackieY - model.y)) break;
+                    calls += "faceTowards('jon', 'jackie')\n";
+                    model.facing = along(jackieX - model.x, jackieY - model.y);
+                    break;
+                case 4: {
+                    const std::string p = pictures[static_cast<std::size_t>(pick(3))];
+                    calls += "portrait('jon', " + lua(p) + ")\n";
+                    model.portrait = p, model.expression.clear();
+                    break;
+                }
+                case 5: {  // only keeper has a face other than its own: worried
+                    const bool canWorry = model.portrait == "keeper" || model.sprite == "keeper";
+                    const bool hasPicture = !model.portrait.empty() || !model.sprite.empty();
+                    const std::string e = canWorry && pick(2) ? "worried" : "";
+                    if (!hasPicture && pick(2)) break;
+                    calls += "expression('jon', " + lua(e) + ")\n";
+                    model.expression = e;
+                    break;
+                }
+                case 6: {
+                    const std::string s = pictures[static_cast<std::size_t>(pick(3))];
+                    calls += "sprite('jon', " + lua(s) + ")\n";
+                    model.sprite = s;
+                    break;
+                }
+                case 7:
+                    calls += "setCameraCenter({x = " + std::to_string(x) + ", y = " + std::to_string(y) + "})\n";
+                    model.cameraX = x, model.cameraY = y;
+                    break;
+                case 8: {
+                    const std::string p = pictures[static_cast<std::size_t>(pick(3))];
+                    calls += "image(" + lua(p) + ")\n";
+                    model.image = p;
+                    break;
+                }
+                default: {  // refused: nothing changes
+                    static const char* refused[] = {"pcall(portrait, 'jon', 'keepr')",
+                                                    "pcall(sprite, 'jon', 'logbok')",
+                                                    "pcall(expression, 'jon', 'glad')",
+                                                    "pcall(face, 'jon', 'sideways')",
+                                                    "pcall(image, 'keeper_glad')",
+                                                    "pcall(setPosition, 'jon', 'forest.nowhere')",
+                                                    "pcall(facePoint, 'jon', 'nowhere')",
+                                                    "pcall(faceTowards, 'jon', 'nobody')",
+                                                    "pcall(setCameraCenter, 'porch.nowhere')"};
+                    calls += std::string(refused[pick(9)]) + "\n";
+                }
+            }
+        }
+        SCOPED_TRACE("the calls:\n" + calls);
+        Stage stage(
+            "function scene()\n  activate('jon') activate('jackie') setPosition('jon', {x = 640, y = 360})\n"
+            "  setPosition('jackie', {x = 900, y = 250})\n" +
+            calls + "end\n");
+        ASSERT_EQ(run(stage, "scene", 2).status, "done");
+        const Actor& jon = *stage.world.cast().findActor("jon");
+        EXPECT_FLOAT_EQ(jon.position.x, static_cast<float>(model.x));
+        EXPECT_FLOAT_EQ(jon.position.y, static_cast<float>(model.y));
+        EXPECT_EQ(facingName(jon.facing), model.facing);
+        EXPECT_EQ(jon.portrait, model.portrait);
+        EXPECT_EQ(jon.expression, model.expression);
+        EXPECT_EQ(jon.sprite, model.sprite);
+        EXPECT_EQ(stage.world.effects().image(), model.image);
+        EXPECT_FLOAT_EQ(stage.world.camera().center().x, static_cast<float>(model.cameraX));
+        EXPECT_FLOAT_EQ(stage.world.camera().center().y, static_cast<float>(model.cameraY));
+        if (::testing::Test::HasFailure()) break;
+    }
 }
