@@ -35,6 +35,10 @@ explore_test(reports_a_line_never_shown 0
              --script ${branches} --scene quietLine)
 explore_test(walks_flag_sets_the_random_walks 0 "scene lighthouse: [0-9]+ paths \\(every menu path, then 5 random walks: [0-9]+ new\\)"
              --scene lighthouse --explore-walks 5 --seed 7)
+# The defaults, left out: 20 random walks, and 60 s of scene time a run (the tide waits for ever).
+explore_test(walks_default_to_twenty 0
+             "scene lighthouse: [0-9]+ paths \\(every menu path, then 20 random walks: [0-9]+ new\\)" --scene lighthouse)
+explore_test(a_run_lasts_60_seconds_by_default 1 "\n  path 2: stuck at 60.00 s\n" --script ${branches} --scene tideBranch)
 # --explore-paths N at a scene's own number of paths and one either side: the limit is the runs played.
 set(three_ways tests/scripts/explore_three_ways.lua)
 foreach(limit_and_report IN ITEMS "2|2 paths \\(the first 2 runs of more menu paths" "3|3 paths \\(every menu path"

@@ -36,6 +36,12 @@ output_test(cli_list_scenes EXIT 0 STDERR "" STDOUT_FILE ${CMAKE_CURRENT_SOURCE_
             ARGS --list-scenes)
 output_test(cli_check_finds_nothing_in_the_demo EXIT 0 STDERR "" STDOUT "^$" ARGS --check)
 
+# A headless run of a scene that never ends lasts --seconds' default, 60 s of
+# scene time: its last event is the wait at 60.00 s.
+output_test(cli_a_headless_run_lasts_60_seconds_by_default EXIT 0 STDERR ""
+            STDOUT "\n +59\\.00  wait [^\n]*\n +60\\.00  wait [^\n]*\n$"
+            ARGS --headless --script tests/scripts/forever.lua --scene forever)
+
 # A jump says which of its branch's processes it cancelled, right after its own
 # line; a runForScene process pecks on in the next branch (2.00, 3.00) and is
 # cancelled, and told, when the story ends (tests/scripts/scene_processes.lua).
