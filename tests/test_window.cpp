@@ -1152,6 +1152,84 @@ TEST_F(WindowTest, settings_come_from_the_user_folder_and_go_back_there_with_the
     EXPECT_FALSE(sim().world().story().textSettings().autoAdvance);
 }
 
+// The size kept from the last run opens the window; --size, when given, wins over it.
+TEST_F(WindowTest, the_kept_window_size_opens_the_window_unless_the_command_line_gives_one) {
+    std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << "window_width = 800\nwindow_height = 450\n";
+    auto shownSize = [] {
+        int w = 0, h = 0;
+        SDL_GetWindowSize(SDL_GL_GetCurrentWindow(), &w, &h);
+        return std::pair<int, int>(w, h);
+    };
+    setup.cmd.sizeGiven = false;
+    open("pages");
+    frame();
+    EXPECT_EQ(shownSize(), (std::pair<int, int>(800, 450))) << "the kept size";
+    game.reset();
+    setup.cmd.sizeGiven = true;  // --size 720x405
+    setup.cmd.width = 720;
+    setup.cmd.height = 405;
+    open("pages");
+    frame();
+    EXPECT_EQ(shownSize(), (std::pair<int, int>(720, 405))) << "--size wins";
+}
+
+// STAGEHAND_USER_DIR names a folder that need not exist yet: the game makes it
+// and keeps its settings there.
+TEST_F(WindowTest, a_user_folder_that_is_not_there_yet_is_made) {
+    const fs::path fresh = folder / "not" / "yet" / "there";
+    ScopedEnv dir("STAGEHAND_USER_DIR", fresh.string());
+    open("pages");
+    frame();
+    press(SDLK_F3);  // a setting changed, to be kept
+    game->keepSettings();
+    EXPECT_TRUE(fs::exists(fresh / "settings.txt"));
+}
+
+// Each scene starts with clean flags: neither playing it again (R) nor another
+// scene from the menu sees what the last run set.
+TEST_F(WindowTest, every_scene_starts_with_clean_flags_whether_played_again_or_chosen_from_the_menu) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc)
+        << "SCENES = { { name = \"marks\", title = \"Marks\" }, { name = \"reads\", title = \"Reads\" } }\n"
+           "function marks() text(flags.seen and \"marks: dirty\" or \"marks: clean\") flags.seen = true end\n"
+           "function reads() text(flags.seen and \"reads: dirty\" or \"reads: clean\") end\n";
+    open("marks");
+    ASSERT_TRUE(waitFor([&] { return pageTyped(); }));
+    EXPECT_EQ(page(), "marks: clean");
+    press(SDLK_RETURN);
+    ASSERT_TRUE(waitFor([&] { return sim().isSceneOver(); }));
+    wait(0.6);
+    press(SDLK_r);  // again
+    ASSERT_TRUE(waitFor([&] { return pageTyped(); }));
+    EXPECT_EQ(page(), "marks: clean");
+    press(SDLK_RETURN);
+    ASSERT_TRUE(waitFor([&] { return sim().isSceneOver(); }));
+    wait(0.6);
+    press(SDLK_RETURN);  // the scene menu
+    ASSERT_NE(game->sceneMenu(), nullptr);
+    press(SDLK_2);
+    ASSERT_NE(game->simulation(), nullptr);
+    ASSERT_TRUE(waitFor([&] { return pageTyped(); }));
+    EXPECT_EQ(page(), "reads: clean");
+}
+
+// The save and load screens hold the scene, as the pause overlay does: no
+// tick passes while either is open, from the scene or from the pause overlay.
+TEST_F(WindowTest, the_save_and_load_screens_hold_the_scene_while_they_are_open) {
+    open("heartbeat");
+    wait(0.5);
+    for (SDL_Keycode key : {SDLK_F6, SDLK_F7}) {
+        press(key);
+        ASSERT_TRUE(game->saveScreen().isOpen());
+        const std::uint64_t at = sim().ticks();
+        wait(1);
+        EXPECT_EQ(sim().ticks(), at) << "the scene moved on behind the screen";
+        press(SDLK_ESCAPE);
+        ASSERT_FALSE(game->saveScreen().isOpen());
+        wait(0.5);
+        EXPECT_GT(sim().ticks(), at) << "and goes on once it is closed";
+    }
+}
+
 TEST_F(WindowTest, a_damaged_settings_file_means_the_defaults_and_one_line) {
     std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << "text_speed = fast\n";
     testing::internal::CaptureStderr();
