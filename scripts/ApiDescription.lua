@@ -395,7 +395,8 @@ M.functions = {
     { "distance", "player", params = { { "actor", "actor" }, { "place", "place" } }, returns = { { "number" } },
         builtOn = "positionOf", doc = "How far `actor` is from `place` (an actor, a waypoint name or a point)." },
     { "isLookingAt", "player", params = { { "looker", "actor" }, { "target", "actor" } }, returns = { { "boolean" } },
-        doc = "True when `target` is within about 37 degrees of where `looker` faces, and near." },
+        doc = "True when `target` is within about 37 degrees of where `looker` faces (cos 0.8), and within 300 "
+            .. "units." },
     { "faceTowards", "player", params = { { "actor", "actor" }, { "target", "actor" } },
         doc = "Turns `actor` towards another actor." },
     { "facePoint", "player", params = { { "actor", "actor" }, { "point", "point" } },

@@ -151,6 +151,30 @@ TEST(Easing, every_curve_starts_at_0_ends_at_1_and_has_penners_values_between) {
     }
 }
 
+// A t outside 0..1 is held at its end, for every curve, however far outside.
+TEST(Easing, a_t_outside_0_to_1_is_held_at_its_end_for_every_curve) {
+    const char* names[] = {"linear",       "inQuad",     "outQuad",   "inOutQuad",  "inCubic",
+                           "outCubic",     "inOutCubic", "inSine",    "outSine",    "inOutSine",
+                           "inBack",       "outBack",    "inOutBack", "inElastic",  "outElastic",
+                           "inOutElastic", "inBounce",   "outBounce", "inOutBounce"};
+    std::string source = "function scene()\n";
+    for (const char* name : names)
+        for (const char* t : {"-0.001", "-0.5", "-1e9", "1.001", "1.5", "1e9"})
+            source += std::string("  print('") + name + " " + t + "', string.format('%.9f', ease('" + name + "', " + t +
+                      ")))\n";
+    source += "end\n";
+    Stage stage(source);
+    run(stage, "scene");
+    auto prints = stage.events("print");
+    ASSERT_EQ(prints.size(), std::size(names) * 6);
+    for (const auto* e : prints) {
+        char name[32];
+        double t = 0, value = -7;
+        ASSERT_EQ(std::sscanf(fieldOf(e, "text").c_str(), "%31s %lf %lf", name, &t, &value), 3);
+        EXPECT_EQ(value, t < 0 ? 0.0 : 1.0) << name << " at " << t;
+    }
+}
+
 TEST(Easing, back_and_elastic_overshoot_and_bounce_stays_inside) {
     Stage stage(
         "function scene()\n"

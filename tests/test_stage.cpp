@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -215,4 +217,43 @@ TEST(StageApi, over_generated_sequences_of_instant_calls_the_stage_ends_as_a_mod
         EXPECT_FLOAT_EQ(stage.world.camera().center().y, static_cast<float>(model.cameraY));
         if (::testing::Test::HasFailure()) break;
     }
+}
+
+// isLookingAt over generated places: true exactly when the target stands
+// within about 37 degrees (cos 0.8) of where the looker faces and within 300
+// units, for each way the looker can face. Cases near either edge (a degree,
+// a unit) are left out: there "about" is the rule.
+TEST(StageApi, over_generated_places_isLookingAt_is_true_within_37_degrees_and_300_units_of_the_facing) {
+    const double kPi = 3.14159265358979323846;
+    const double edge = std::acos(0.8) * 180 / kPi;
+    std::mt19937 random(3737);
+    std::uniform_real_distribution<double> angle(-180, 180), reach(5, 420);
+    struct Case {
+        std::string facing;
+        double x, y;
+        bool looking;
+    };
+    std::vector<Case> cases;
+    std::string source =
+        "function scene()\n  activate('jon') activate('jackie') setPosition('jon', {x = 640, y = 360})\n";
+    const std::map<std::string, double> ahead = {{"right", 0}, {"down", 90}, {"left", 180}, {"up", -90}};
+    while (cases.size() < 240) {
+        const auto& [facing, heading] = *std::next(ahead.begin(), static_cast<long>(cases.size() % 4));
+        const double off = angle(random), distance = reach(random);
+        if (std::abs(std::abs(off) - edge) < 1 || std::abs(distance - 300) < 1) continue;
+        const double a = (heading + off) * kPi / 180;
+        const double x = std::round((640 + distance * std::cos(a)) * 100) / 100;
+        const double y = std::round((360 + distance * std::sin(a)) * 100) / 100;
+        cases.push_back({facing, x, y, std::abs(off) < edge && distance < 300});
+        source += "  face('jon', '" + facing + "') setPosition('jackie', {x = " + std::to_string(x) +
+                  ", y = " + std::to_string(y) + "}) print(tostring(isLookingAt('jon', 'jackie')))\n";
+    }
+    source += "end\n";
+    Stage stage(source);
+    ASSERT_EQ(run(stage, "scene").status, "done");
+    auto prints = stage.events("print");
+    ASSERT_EQ(prints.size(), cases.size());
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        EXPECT_EQ(*prints[i]->field("text"), cases[i].looking ? "true" : "false")
+            << "facing " << cases[i].facing << ", Jackie at " << cases[i].x << ", " << cases[i].y;
 }

@@ -379,7 +379,7 @@ function waitNear(actor, place, radius) end
 ---@param place string|Point
 ---@return number
 function distance(actor, place) end
----True when `target` is within about 37 degrees of where `looker` faces, and near.
+---True when `target` is within about 37 degrees of where `looker` faces (cos 0.8), and within 300 units.
 ---@param looker string
 ---@param target string
 ---@return boolean
