@@ -3,6 +3,7 @@
 // assets/), what game.json may say, and the modes and the watcher that ask.
 #include <gtest/gtest.h>
 
+#include <SDL_image.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -147,6 +148,46 @@ TEST(GameFolder, the_first_folder_that_has_a_name_wins_for_pictures_and_sounds) 
     EXPECT_LT(gull->seconds(), 0.3) << "the game's quarter-second gull, not the engine's";
     EXPECT_NE(clips.whereText().find(utf8Path(game / "audio") + ", " + data + "/assets/audio"), std::string::npos)
         << clips.whereText();
+}
+
+// image() takes .png, .jpg (.jpeg), .bmp, .tga and .gif (docs/API.md): a
+// picture of each, written here, is found by its name and loads with its
+// colour. JPEG's is near, the others' exact.
+TEST(GameFolder, a_picture_in_every_format_the_api_names_is_found_and_loads_with_its_colour) {
+    fs::path images = freshFolder("formats") / "images";
+    fs::create_directories(images);
+    SurfacePtr red(SDL_CreateRGBSurfaceWithFormat(0, 8, 8, 24, SDL_PIXELFORMAT_RGB24));
+    ASSERT_TRUE(red);
+    SDL_FillRect(red.get(), nullptr, SDL_MapRGB(red->format, 200, 30, 20));
+    ASSERT_EQ(SDL_SaveBMP(red.get(), utf8Path(images / "b.bmp").c_str()), 0) << SDL_GetError();
+    ASSERT_EQ(IMG_SavePNG(red.get(), utf8Path(images / "p.png").c_str()), 0) << IMG_GetError();
+    ASSERT_EQ(IMG_SaveJPG(red.get(), utf8Path(images / "j.jpg").c_str(), 95), 0) << IMG_GetError();
+    fs::copy_file(images / "j.jpg", images / "e.jpeg");
+    {  // TGA: an 18-byte header, then the pixels bottom row first, as B, G, R
+        std::ofstream tga(images / "t.tga", std::ios::binary);
+        const unsigned char header[18] = {0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 8, 0, 24, 0};
+        tga.write(reinterpret_cast<const char*>(header), sizeof header);
+        for (int i = 0; i < 64; ++i) tga << static_cast<char>(20) << static_cast<char>(30) << static_cast<char>(200);
+    }
+    {  // GIF: one pixel of palette entry 0, (200, 30, 20)
+        const unsigned char gif[] = {'G', 'I',  'F', '8', '9', 'a', 1, 0, 1, 0, 0x80, 0, 0, 200,  30,   20, 0,   0,
+                                     0,   0x2C, 0,   0,   0,   0,   1, 0, 1, 0, 0,    2, 2, 0x44, 0x01, 0,  0x3B};
+        std::ofstream(images / "g.gif", std::ios::binary).write(reinterpret_cast<const char*>(gif), sizeof gif);
+    }
+    auto pictures = imageFilesIn(images);
+    for (const char* name : {"p", "j", "e", "b", "t", "g"}) {
+        SCOPED_TRACE(name);
+        ASSERT_TRUE(pictures.count(name));
+        std::string error;
+        SurfacePtr rgba = loadRgbaImage(pictures.at(name), error);
+        ASSERT_TRUE(rgba) << error;
+        const auto* pixel = static_cast<const unsigned char*>(rgba->pixels);
+        const int slack = name[0] == 'j' || name[0] == 'e' ? 8 : 0;
+        EXPECT_NEAR(pixel[0], 200, slack);
+        EXPECT_NEAR(pixel[1], 30, slack);
+        EXPECT_NEAR(pixel[2], 20, slack);
+        EXPECT_EQ(pixel[3], 255);
+    }
 }
 
 TEST(GameFolder, pictures_in_a_subfolder_are_named_by_their_path) {
