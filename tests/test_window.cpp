@@ -1623,9 +1623,13 @@ TEST_F(WindowTest, saving_the_script_reloads_the_scene_at_the_same_moment) {
     saveOver(scriptPath, versionScript("two"));
     wait(ScriptWatcher::kInterval * 2);
     std::string said = testing::internal::GetCapturedStderr();
-    EXPECT_NE(said.find("stagehand: reloaded " + fs::path(scriptPath).generic_string() + " (edited at "),
-              std::string::npos)
+    // "reloaded PATH (SCENE at 1.00 s, 7 ms)": the scene, the moment it plays on from, what the reload took.
+    std::smatch reload;
+    ASSERT_TRUE(std::regex_search(said, reload,
+                                  std::regex("stagehand: reloaded " + fs::path(scriptPath).generic_string() +
+                                             " \\(edited at ([0-9]+\\.[0-9]{2}) s, [0-9]+ ms\\)\n")))
         << said;
+    EXPECT_NEAR(std::stod(reload[1]), static_cast<double>(at) / 60, 0.2) << said;
     EXPECT_EQ(page(), "Version two.");
     EXPECT_NE(sim().world().effects().notice().find("reloaded "), std::string::npos);
     EXPECT_GE(sim().ticks(), at) << "the new version plays on from the moment on screen";

@@ -50,5 +50,8 @@ function scene()
         tries = tries + 1e9
         tries = tries + 1
     end
+    for i = 0, 1e8 do -- 10^8 + 1 passes: one past the line
+        total = total + i
+    end
     print(total, n, k, left, few, grows, tries)
 end
