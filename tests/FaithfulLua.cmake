@@ -25,6 +25,14 @@ cli_test(a_huge_text_is_refused_at_its_line 1
          "text_bytes.lua:10: say: text is 2097152 bytes; a text may be at most 1048576 bytes"
          --headless --script tests/scripts/text_bytes.lua --scene huge)
 
+# The limit itself: a text of exactly 1 MiB is taken, one byte more is refused.
+add_test(NAME cli_a_text_of_exactly_1_mib_is_taken_and_one_byte_more_refused
+         COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:stagehand> "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
+                 -DEXPECT_EXIT=0 "-DEXPECT_STDERR="
+                 "-DARGS=--headless|--script|tests/scripts/text_bytes.lua|--scene|edge"
+                 "-DEXPECT_STDOUT=print text=\"at the limit\\\\ttrue\\\\tone past\\\\tfalse\\\\t[^\"]*say: text is 1048577 bytes; a text may be at most 1048576 bytes"
+                 -DWORKDIR=${PROJECT_SOURCE_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/RunCli.cmake)
+
 # A load-time error object (error({}) in the main chunk) is reported at its
 # file:line, not as a bare "(error object is a table value)".
 cli_test(load_time_error_object_names_its_line 2
