@@ -1,6 +1,6 @@
 -- A script with its own maps: tests/maps/beside/maps/yard.map sits beside it,
 -- and --maps tests/maps/extra adds shed.map (tests/CMakeLists.txt, cli_maps_*).
-SCENES = { { name = "yard" }, { name = "shed" }, { name = "lost" }, { name = "wrongMap" } }
+SCENES = { { name = "yard" }, { name = "shed" }, { name = "lost" }, { name = "wrongMap" }, { name = "whichShed" } }
 
 function yard()
     activate("hen")
@@ -20,4 +20,10 @@ end
 
 function wrongMap()
     walkTo("hen", "yrad.gate")
+end
+
+-- Which shed.map was read, when two --maps folders both have one.
+function whichShed()
+    local door = waypoint("shed.door")
+    print("the shed door is at " .. door.x .. "," .. door.y)
 end
