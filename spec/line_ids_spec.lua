@@ -110,6 +110,22 @@ describe("line IDs", function()
         assert.truthy(tagged:find("Same{#s.%x%x%x%x%x%x}"))
     end)
 
+    it("widens a taken ID to 6 hex digits, then 8, then numbers it -2, -3, each a prefix of the next", function()
+        local tagged = tag("function s()\n" .. string.rep('    dialogue("a", "Same")\n', 5) .. "end\n")
+        local ids = {}
+        for id in tagged:gmatch("Same{#(s%.[^}]+)}") do
+            ids[#ids + 1] = id
+        end
+        assert.are.equal(5, #ids)
+        assert.matches("^s%.%x%x%x%x$", ids[1])
+        assert.matches("^s%.%x%x%x%x%x%x$", ids[2])
+        assert.matches("^s%.%x%x%x%x%x%x%x%x$", ids[3])
+        assert.are.equal(ids[3] .. "-2", ids[4])
+        assert.are.equal(ids[3] .. "-3", ids[5])
+        assert.are.equal(ids[1], ids[2]:sub(1, #ids[1]))
+        assert.are.equal(ids[2], ids[3]:sub(1, #ids[2]))
+    end)
+
     it("is idempotent: a second run changes nothing", function()
         local once = tag(SCRIPT)
         local twice, count = tag(once)
