@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
 #include <vector>
 
+#include "TestSupport.h"
 #include "app/window/FrameClock.h"
 #include "app/window/FrameStats.h"
 #include "platform/Window.h"
@@ -94,6 +98,35 @@ TEST(FrameStats, the_figures_are_those_of_a_known_sequence_of_frames_wherever_th
         EXPECT_NEAR(stats.firstFrameSeconds, ends.front() - 1, 1e-9);
         EXPECT_NEAR(stats.longestFrameSeconds, longest, 1e-9) << "sequence " << sequence;
     }
+}
+
+// --frame-stats OUT.txt: the file holds the figures and this run's peak
+// memory (a real figure, above zero); no path writes nothing; a file that
+// cannot be written is one line on stderr naming it.
+TEST(FrameStats, the_file_holds_the_figures_and_the_peak_memory_and_a_bad_path_is_one_line) {
+    stagehand::FrameStats stats;
+    stagehand::countFrame(stats, 0, 0, 0.25);
+    stagehand::countFrame(stats, 0, 0.25, 0.3);
+    const std::filesystem::path out = stagehand::test::scratchFolder() / "frame_stats.txt";
+    std::filesystem::remove(out);
+    stats.write(out.string());
+    std::ifstream in(out);
+    std::string frames, first, longest, memory;
+    double peak = 0;
+    ASSERT_TRUE(std::getline(in, frames) && std::getline(in, first) && std::getline(in, longest) &&
+                static_cast<bool>(in >> memory >> peak));
+    EXPECT_EQ(frames, "frames 2");
+    EXPECT_EQ(first, "first_frame_seconds 0.25");
+    EXPECT_EQ(longest, "longest_frame_seconds 0.25");
+    EXPECT_EQ(memory, "peak_memory_mb");
+    EXPECT_GT(peak, 1.0) << "a test binary holds more than a megabyte";
+    stats.write("");  // no --frame-stats: nothing written, nothing said
+    testing::internal::CaptureStderr();
+    stats.write((stagehand::test::scratchFolder() / "no_such_folder" / "stats.txt").string());
+    const std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_NE(said.find("stagehand: cannot write the frame stats to "), std::string::npos) << said;
+    EXPECT_NE(said.find("no_such_folder"), std::string::npos) << said;
+    EXPECT_EQ(std::count(said.begin(), said.end(), '\n'), 1) << said;
 }
 
 // Without vsync the window sleeps off the rest of a frame of 1/120 s: over
