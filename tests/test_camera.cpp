@@ -573,6 +573,42 @@ TEST(Tween, over_every_pair_of_calls_that_set_a_property_it_ends_at_the_last_one
             }
 }
 
+// The backdrop by the same rule, read at once as well as at the end (a
+// transition left running ends where a cut would, so only the moment after
+// tells them apart): over every ordered pair of backdrop calls, a cut or a
+// transition, the second shows its own picture from the tick it is made, a
+// cut whole at once and a transition from its start, and ends whole.
+TEST(Tween, over_every_pair_of_backdrop_calls_the_second_shows_at_once_as_it_says) {
+    struct Call {
+        const char* lua;
+        const char* picture;
+        bool cut;
+    };
+    const std::vector<Call> calls = {{"backdrop('keeper')", "keeper", true},
+                                     {"backdrop(nil)", "", true},
+                                     {"backdrop('logbook', 'dissolve', 1)", "logbook", false},
+                                     {"backdrop('keeper', 'slide', 2)", "keeper", false},
+                                     {"backdrop('logbook', 'fade', 1.5)", "logbook", false}};
+    for (const Call& first : calls)
+        for (const Call& second : calls) {
+            SCOPED_TRACE(std::string(first.lua) + ", then " + second.lua);
+            Stage stage(std::string("function scene()\n  ") + first.lua + "\n  wait(0.3)\n  " + second.lua +
+                        "\n  wait(4)\nend\n");
+            run(stage, "scene", 20);  // the second call was made on tick 18
+            const Effects& effects = stage.world.effects();
+            EXPECT_EQ(effects.backdropPicture(), second.picture);
+            if (second.cut) {
+                EXPECT_EQ(effects.transition(), Transition::Cut) << "a cut is whole at once";
+                EXPECT_FLOAT_EQ(effects.transitionProgress(), 1);
+            } else {
+                EXPECT_LT(effects.transitionProgress(), 0.1) << "the transition starts from its start";
+            }
+            stage.ticks(60 * 3);
+            EXPECT_EQ(effects.backdropPicture(), second.picture);
+            EXPECT_FLOAT_EQ(effects.transitionProgress(), 1);
+        }
+}
+
 TEST(Tween, over_every_pair_of_stage_changes_a_call_takes_over_only_its_own_property) {
     struct Call {
         const char* lua;
