@@ -332,6 +332,45 @@ TEST_F(TiledTest, over_generated_layers_the_cell_a_missing_tile_error_names_hold
     }
 }
 
+// Every tileset's range at both its edges: over generated tilesets (one to
+// three, of 1 to 12 tiles, with gaps of unused ids between them), every tile
+// id from 1 to two past the last is taken exactly when it is in a tileset's
+// [firstgid, firstgid + tilecount), and is "in no tileset" otherwise.
+TEST_F(TiledTest, over_generated_tilesets_a_tile_id_is_taken_exactly_within_a_tilesets_range) {
+    std::mt19937 random(4343);
+    auto pick = [&](int low, int high) { return std::uniform_int_distribution<int>(low, high)(random); };
+    for (int round = 0; round < 12; ++round) {
+        std::string tilesets;
+        std::vector<std::pair<int, int>> ranges;  // [first, end)
+        int first = 1 + pick(0, 2);
+        for (int set = 0, sets = pick(1, 3); set < sets; ++set) {
+            const int count = pick(1, 12);
+            tilesets += (set ? ", " : "") + std::string(R"({"firstgid": )") + std::to_string(first) +
+                        R"(, "name": "set)" + std::to_string(set) + R"(", "image": "tiles/set.png", "imagewidth": )" +
+                        std::to_string(32 * count) +
+                        R"(, "imageheight": 32, "tilewidth": 32, "tileheight": 32, "tilecount": )" +
+                        std::to_string(count) + R"(, "columns": )" + std::to_string(count) + "}";
+            ranges.emplace_back(first, first + count);
+            first += count + pick(0, 3);
+        }
+        for (int gid = 1; gid <= ranges.back().second + 1; ++gid) {
+            const bool inSet = std::any_of(ranges.begin(), ranges.end(),
+                                           [&](const auto& r) { return gid >= r.first && gid < r.second; });
+            const std::string layer =
+                R"({"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "data": [0, 0, )" +
+                std::to_string(gid) + ", 0, 0, 0]}";
+            const std::string error = errorOf(map(layer, tilesets));
+            SCOPED_TRACE("tilesets " + tilesets + ", tile " + std::to_string(gid));
+            if (inSet)
+                EXPECT_EQ(error, "");
+            else
+                EXPECT_NE(error.find("tile " + std::to_string(gid) + " at column 2, row 0 is in no tileset"),
+                          std::string::npos)
+                    << error;
+        }
+    }
+}
+
 TEST_F(TiledTest, other_orientations_infinite_maps_and_wrong_field_types_are_refused_by_name) {
     std::string text = map(kGround);
     std::string iso = text;
