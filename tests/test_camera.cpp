@@ -27,6 +27,12 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;  // M_PI is not standard (mingw has none without _USE_MATH_DEFINES)
 
+// Every easing name docs/API.md lists.
+constexpr const char* kEasingNames[] = {"linear",       "inQuad",     "outQuad",   "inOutQuad",  "inCubic",
+                                        "outCubic",     "inOutCubic", "inSine",    "outSine",    "inOutSine",
+                                        "inBack",       "outBack",    "inOutBack", "inElastic",  "outElastic",
+                                        "inOutElastic", "inBounce",   "outBounce", "inOutBounce"};
+
 ProcessOutcome run(Stage& stage, const char* function, int ticks = 0) {
     auto outcome = std::make_shared<ProcessOutcome>();
     stage.host->startProcess(function, {}, [outcome](const ProcessOutcome& o) { *outcome = o; });
@@ -109,10 +115,7 @@ TEST(Camera, zoom_is_kept_between_its_limits) {
 // --- Easing curves ---
 
 TEST(Easing, every_curve_starts_at_0_ends_at_1_and_has_penners_values_between) {
-    const char* names[] = {"linear",       "inQuad",     "outQuad",   "inOutQuad",  "inCubic",
-                           "outCubic",     "inOutCubic", "inSine",    "outSine",    "inOutSine",
-                           "inBack",       "outBack",    "inOutBack", "inElastic",  "outElastic",
-                           "inOutElastic", "inBounce",   "outBounce", "inOutBounce"};
+    const auto& names = kEasingNames;
     std::string source = "function scene()\n";
     for (const char* name : names)
         source += std::string("  print('") + name + "', string.format('%.6f %.6f %.6f', ease('" + name +
@@ -153,10 +156,7 @@ TEST(Easing, every_curve_starts_at_0_ends_at_1_and_has_penners_values_between) {
 
 // A t outside 0..1 is held at its end, for every curve, however far outside.
 TEST(Easing, a_t_outside_0_to_1_is_held_at_its_end_for_every_curve) {
-    const char* names[] = {"linear",       "inQuad",     "outQuad",   "inOutQuad",  "inCubic",
-                           "outCubic",     "inOutCubic", "inSine",    "outSine",    "inOutSine",
-                           "inBack",       "outBack",    "inOutBack", "inElastic",  "outElastic",
-                           "inOutElastic", "inBounce",   "outBounce", "inOutBounce"};
+    const auto& names = kEasingNames;
     std::string source = "function scene()\n";
     for (const char* name : names)
         for (const char* t : {"-0.001", "-0.5", "-1e9", "1.001", "1.5", "1e9"})
