@@ -16,6 +16,7 @@
 #
 # Usage: bash tools/build-web.sh [GAME]   (GAME: a game's folder; default the demo)
 #        bash tools/build-web.sh --libraries   (only the cached libraries)
+#        bash tools/build-web.sh --record-answers   (the libraries, recording their configure's answers)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cache=${STAGEHAND_WEB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/stagehand-web}
@@ -32,6 +33,7 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 nice="nice -n 10"
 
 step() { echo "== web: $* ($((SECONDS - started)) s)"; }
+source "$root/tools/step-timer.sh"
 
 install_tools() {
   local packages=(emscripten dpkg-dev xz-utils cmake pkg-config nlohmann-json3-dev python3 make gcc) missing=()
@@ -79,14 +81,55 @@ cmake_args=(-DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_FIND_ROOT_PATH="$prefix" -DCMA
 # finds it through pkg-config, as tools/check-windows.sh does.
 export PKG_CONFIG_LIBDIR=$prefix/lib/pkgconfig EM_PKG_CONFIG_PATH=$prefix/lib/pkgconfig PKG_CONFIG_PATH=
 
+# A library's CMake configure asks Emscripten a few hundred questions (is there
+# this header, this function; does this flag compile), each a compile and a
+# link: SDL2's 318 took 8 to 10 minutes of a cold run. The answers depend only on
+# Emscripten's version and the library's source, so they are kept, with the key
+# they were recorded under, in tools/configure-answers/web/NAME.cmake and given
+# to the configure as its initial cache (cmake -C): the checks whose answer is
+# there are not asked again. With another key the configure asks them all, and
+# says how to record them anew (--record-answers, into an empty cache).
+answers_key() {  # source dir
+  echo "emcc $(emcc -dumpversion), $(basename "$1")"
+}
+
+answers_option() {  # name, source dir: prints the -C option when the recorded answers fit
+  local file=$root/tools/configure-answers/web/$1.cmake recorded
+  [ "$record_answers" = yes ] || [ ! -f "$file" ] && return 0
+  recorded=$(sed -n 's/^# key: //p' "$file")
+  if [ "$recorded" = "$(answers_key "$2")" ]; then
+    echo "-C$file"
+  else
+    echo "build-web: $file was recorded for $recorded, this is $(answers_key "$2"): its configure asks" \
+      "every question again (minutes); record the answers anew with --record-answers" >&2
+  fi
+}
+
+# The answers in a configured build's cache: the checks' results (internal
+# entries), not CMake's own entries and nothing that names a path.
+record_answers() {  # name, source dir
+  local file=$root/tools/configure-answers/web/$1.cmake
+  mkdir -p "$(dirname "$file")"
+  {
+    echo "# $1's configure checks as Emscripten answered them: the initial cache of tools/build-web.sh."
+    echo "# Written by \`bash tools/build-web.sh --record-answers\` (with STAGEHAND_WEB_CACHE an empty folder)."
+    echo "# key: $(answers_key "$2")"
+    grep -E '^[A-Za-z][A-Za-z0-9_]*:INTERNAL=' "$cache/build/$1/CMakeCache.txt" \
+      | grep -vE '^(CMAKE_|FIND_PACKAGE_MESSAGE_)|-ADVANCED:|/' | LC_ALL=C sort \
+      | sed -E 's/^([^:]*):INTERNAL=(.*)$/set(\1 "\2" CACHE INTERNAL "")/'
+  } > "$file"
+}
+
 cmake_dep() {  # name, source dir, cmake options...
-  local name=$1 src=$2
+  local name=$1 src=$2 answers
   shift 2
   [ -f "$prefix/.built-$name" ] && return
   step "building $name"
   rm -rf "$cache/build/$name"
-  $nice emcmake cmake -S "$src" -B "$cache/build/$name" -G "Unix Makefiles" "${cmake_args[@]}" "$@" \
-    > "$cache/build-$name.log" 2>&1 || { tail -40 "$cache/build-$name.log"; exit 1; }
+  answers=$(answers_option "$name" "$src")
+  $nice emcmake cmake ${answers:+"$answers"} -S "$src" -B "$cache/build/$name" -G "Unix Makefiles" \
+    "${cmake_args[@]}" "$@" > "$cache/build-$name.log" 2>&1 || { tail -40 "$cache/build-$name.log"; exit 1; }
+  [ "$record_answers" = yes ] && record_answers "$name" "$src"
   $nice cmake --build "$cache/build/$name" -j"$jobs" >> "$cache/build-$name.log" 2>&1 \
     || { tail -40 "$cache/build-$name.log"; exit 1; }
   cmake --install "$cache/build/$name" >> "$cache/build-$name.log" 2>&1
@@ -94,18 +137,38 @@ cmake_dep() {  # name, source dir, cmake options...
 }
 
 autotools_dep() {  # name, source dir, configure options...: a static library with its pkg-config file
-  local name=$1 src=$2
+  local name=$1 src=$2 answers=$root/tools/configure-answers/web/$1.cache
   shift 2
   [ -f "$prefix/.built-$name" ] && return
   step "building $name"
   rm -rf "$cache/build/$name"
   mkdir -p "$cache/build/$name"
+  # Its configure's answers, as for the CMake builds: autoconf's own cache
+  # file, given when it was recorded under this key, written when recording.
+  if [ "$record_answers" = no ] && [ -f "$answers" ]; then
+    if [ "$(sed -n 's/^# key: //p' "$answers")" = "$(answers_key "$src")" ]; then
+      cp "$answers" "$cache/build/$name/config.cache"
+    else
+      echo "build-web: $answers was recorded under another key, not $(answers_key "$src"): its configure" \
+        "asks every question again; record the answers anew with --record-answers" >&2
+    fi
+  fi
   # The host triple only tells configure it cross-compiles (so that its
   # generators of Unicode tables run on the build machine, CC_FOR_BUILD): the
   # source's config.sub predates Emscripten's own name.
-  (cd "$cache/build/$name" && $nice emconfigure "$src/configure" --host=wasm32-unknown-none --prefix="$prefix" \
-     --enable-static --disable-shared CC_FOR_BUILD=gcc "$@" && $nice emmake make -j"$jobs" && make install) \
+  (cd "$cache/build/$name" && $nice emconfigure "$src/configure" --cache-file=config.cache \
+     --host=wasm32-unknown-none --prefix="$prefix" --enable-static --disable-shared CC_FOR_BUILD=gcc "$@" \
+     && $nice emmake make -j"$jobs" && make install) \
     > "$cache/build-$name.log" 2>&1 || { tail -40 "$cache/build-$name.log"; exit 1; }
+  if [ "$record_answers" = yes ]; then
+    # The checks' answers: not the environment it was run in, nothing that names a path.
+    {
+      echo "# $name's configure checks as Emscripten answered them: autoconf's cache for tools/build-web.sh."
+      echo "# Written by \`bash tools/build-web.sh --record-answers\` (with STAGEHAND_WEB_CACHE an empty folder)."
+      echo "# key: $(answers_key "$src")"
+      grep -E '^(ac_cv|lt_cv)_' "$cache/build/$name/config.cache" | grep -vE '^ac_cv_(env_|(build|host|target)=)|/' | LC_ALL=C sort
+    } > "$answers"
+  fi
   touch "$prefix/.built-$name"
 }
 
@@ -136,9 +199,11 @@ build_lua() {
   for file in "$src"/*.c; do
     case $(basename "$file") in lua.c | luac.c | print.c) continue ;; esac
     objects+=("$cache/build/lua51/$(basename "$file" .c).o")
-    $nice emcc -O2 -I"$prefix/include/lua5.1" -c "$file" -o "${objects[-1]}" >> "$cache/build-lua51.log" 2>&1 \
-      || { tail -40 "$cache/build-lua51.log"; exit 1; }
   done
+  # Both cores: one emcc a file, two at a time.
+  printf '%s\n' "${objects[@]}" | $nice xargs -P"$jobs" -I{} sh -c \
+    'o={}; emcc -O2 -I"$1" -c "$2/$(basename "$o" .o).c" -o "$o"' sh "$prefix/include/lua5.1" "$src" \
+    >> "$cache/build-lua51.log" 2>&1 || { tail -40 "$cache/build-lua51.log"; exit 1; }
   emar rcs "$prefix/lib/liblua5.1.a" "${objects[@]}"
   cp "$src"/{lua.h,luaconf.h,lualib.h,lauxlib.h} "$prefix/include/lua5.1/"
   touch "$prefix/.built-lua51"
@@ -183,9 +248,13 @@ build_libraries() {
   fi
 }
 
+record_answers=no
+[ "${1:-}" = "--record-answers" ] && record_answers=yes
 install_tools
-build_libraries
-[ "${1:-}" = "--libraries" ] && { step "libraries ready in $prefix"; exit 0; }
+timed_step "web: libraries" build_libraries
+case ${1:-} in
+  --libraries | --record-answers) step "libraries ready in $prefix"; exit 0 ;;
+esac
 
 game=${1:-}
 step "building stagehand"
@@ -196,7 +265,7 @@ $nice emcmake cmake -S "$root" -B "$build" "${cmake_args[@]}" "${launcher[@]}" -
   -DSTAGEHAND_WARNINGS_AS_ERRORS=ON -DSTAGEHAND_USE_LIBUNIBREAK=OFF -DLUA_INCLUDE_DIR="$prefix/include/lua5.1" \
   -DLUA_LIBRARY="$prefix/lib/liblua5.1.a" -DLUA_LIBRARIES="$prefix/lib/liblua5.1.a" > "$build-configure.log" 2>&1 \
   || { cat "$build-configure.log"; exit 1; }
-$nice cmake --build "$build" --target stagehand -j"$jobs"
+timed_step "web: build" $nice cmake --build "$build" --target stagehand -j"$jobs"
 
 step "packing the game's files"
 rm -rf "$site"

@@ -22,6 +22,7 @@ jobs=${JOBS:-2}
 started=$SECONDS
 
 step() { echo "== windows: $* ($((SECONDS - started)) s)"; }
+source "$root/tools/step-timer.sh"
 
 install_tools() {
   local packages=(mingw-w64 wine wine64 dpkg-dev xz-utils xvfb xauth cmake pkg-config nlohmann-json3-dev
@@ -220,16 +221,19 @@ flock 8
 # at once with no output.
 export WINEPREFIX=$build/wineprefix WINEDEBUG=-all,err+module,err+process,err+virtual,err+seh \
   WINEDLLOVERRIDES="mscoree,mshtml="
-build_libraries
-step "building stagehand"
-cmake -S "$root" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="$prefix" \
-  -DSTAGEHAND_LUA=luajit -DCMAKE_BUILD_TYPE=Release -DSTAGEHAND_WARNINGS_AS_ERRORS=ON -DSTAGEHAND_USE_LIBUNIBREAK=OFF \
-  -DSTAGEHAND_EXTRA_RUNTIME_DLLS="$( (ls "$prefix"/bin/*.dll; mingw_runtime_dlls) | paste -sd';')" \
-  > "$cache/configure.log" 2>&1 \
-  || { cat "$cache/configure.log"; exit 1; }
-copy_runtime
-cmake --build "$build" -j"$jobs"
-copy_runtime
+timed_step "windows: libraries" build_libraries
+build_stagehand() {
+  step "building stagehand"
+  cmake -S "$root" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DSTAGEHAND_LUA=luajit -DCMAKE_BUILD_TYPE=Release -DSTAGEHAND_WARNINGS_AS_ERRORS=ON -DSTAGEHAND_USE_LIBUNIBREAK=OFF \
+    -DSTAGEHAND_EXTRA_RUNTIME_DLLS="$( (ls "$prefix"/bin/*.dll; mingw_runtime_dlls) | paste -sd';')" \
+    > "$cache/configure.log" 2>&1 \
+    || { cat "$cache/configure.log"; exit 1; }
+  copy_runtime
+  cmake --build "$build" -j"$jobs"
+  copy_runtime
+}
+timed_step "windows: build" build_stagehand
 
 step "testing under wine"
 # One X server for the whole run. wine is made ready first: a new prefix is
@@ -272,7 +276,7 @@ step "testing under wine"
 # are gathered in wine-failures.log and listed after ctest. Nothing is rerun.
 export STAGEHAND_WINDOWS_BUILD=$build STAGEHAND_WINE_LOG=$build/wine-failures.log
 rm -f "$STAGEHAND_WINE_LOG"
-setarch "$(uname -m)" -R xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+timed_step "windows: tests under wine" setarch "$(uname -m)" -R xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   wineboot -i > /dev/null 2>&1
   wineserver -w
   wineserver -p 120
