@@ -48,25 +48,10 @@ install_tools() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
 }
 
-# apt-get source, with deb-src entries made from this machine's own apt
-# sources (the same mirrors, as source), in a private apt state.
+# Debian's source packages of the libraries (tools/fetch-debian-sources.sh).
 fetch_sources() {
-  local apt=$cache/apt parts=$cache/apt/sources.list.d
-  mkdir -p "$parts" "$apt/lists/partial" "$sources" "$apt/cache/archives/partial"
-  rm -f "$parts"/*
-  for f in /etc/apt/sources.list.d/*.sources; do
-    [ -e "$f" ] && sed 's/^Types: deb$/Types: deb-src/' "$f" > "$parts/$(basename "$f")"
-  done
-  if [ -f /etc/apt/sources.list ]; then
-    grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' > "$parts/from-sources-list.list" || true
-  fi
-  local opts=(-o "Dir::Etc::SourceList=$parts/none.list" -o "Dir::Etc::SourceParts=$parts"
-              -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o "Debug::NoDropPrivs=1")
   step "fetching source packages"
-  apt-get "${opts[@]}" update -qq
-  (cd "$sources" && apt-get "${opts[@]}" source -qq libsdl2 libsdl2-image libsdl2-mixer freetype harfbuzz fribidi \
-     lua5.1 \
-     > /dev/null 2>&1)
+  bash "$root/tools/fetch-debian-sources.sh" "$cache/apt" "$sources" libsdl2 libsdl2-image libsdl2-mixer freetype harfbuzz fribidi lua5.1
 }
 
 source_dir() { find "$sources" -maxdepth 1 -mindepth 1 -type d -name "$1-[0-9]*" | sort | tail -1; }
@@ -114,8 +99,8 @@ record_answers() {  # name, source dir
     echo "# $1's configure checks as Emscripten answered them: the initial cache of tools/build-web.sh."
     echo "# Written by \`bash tools/build-web.sh --record-answers\` (with STAGEHAND_WEB_CACHE an empty folder)."
     echo "# key: $(answers_key "$2")"
-    grep -E '^[A-Za-z][A-Za-z0-9_]*:INTERNAL=' "$cache/build/$1/CMakeCache.txt" \
-      | grep -vE '^(CMAKE_|FIND_PACKAGE_MESSAGE_)|-ADVANCED:|/' | LC_ALL=C sort \
+    { grep -E '^[A-Za-z][A-Za-z0-9_]*:INTERNAL=' "$cache/build/$1/CMakeCache.txt" \
+        | grep -vE '^(CMAKE_|FIND_PACKAGE_MESSAGE_)|-ADVANCED:|/' || true; } | LC_ALL=C sort \
       | sed -E 's/^([^:]*):INTERNAL=(.*)$/set(\1 "\2" CACHE INTERNAL "")/'
   } > "$file"
 }
@@ -166,7 +151,8 @@ autotools_dep() {  # name, source dir, configure options...: a static library wi
       echo "# $name's configure checks as Emscripten answered them: autoconf's cache for tools/build-web.sh."
       echo "# Written by \`bash tools/build-web.sh --record-answers\` (with STAGEHAND_WEB_CACHE an empty folder)."
       echo "# key: $(answers_key "$src")"
-      grep -E '^(ac_cv|lt_cv)_' "$cache/build/$name/config.cache" | grep -vE '^ac_cv_(env_|(build|host|target)=)|/' | LC_ALL=C sort
+      { grep -E '^(ac_cv|lt_cv)_' "$cache/build/$name/config.cache" \
+          | grep -vE '^ac_cv_(env_|(build|host|target)=)|/' || true; } | LC_ALL=C sort
     } > "$answers"
   fi
   touch "$prefix/.built-$name"
@@ -202,7 +188,7 @@ build_lua() {
   done
   # Both cores: one emcc a file, two at a time.
   printf '%s\n' "${objects[@]}" | $nice xargs -P"$jobs" -I{} sh -c \
-    'o={}; emcc -O2 -I"$1" -c "$2/$(basename "$o" .o).c" -o "$o"' sh "$prefix/include/lua5.1" "$src" \
+    'emcc -O2 -I"$1" -c "$2/$(basename "$3" .o).c" -o "$3"' sh "$prefix/include/lua5.1" "$src" {} \
     >> "$cache/build-lua51.log" 2>&1 || { tail -40 "$cache/build-lua51.log"; exit 1; }
   emar rcs "$prefix/lib/liblua5.1.a" "${objects[@]}"
   cp "$src"/{lua.h,luaconf.h,lualib.h,lauxlib.h} "$prefix/include/lua5.1/"

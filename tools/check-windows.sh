@@ -38,26 +38,10 @@ install_tools() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
 }
 
-# apt-get source, with deb-src entries made from this machine's own apt
-# sources (the same mirrors, as source), in a private apt state.
+# Debian's source packages of the libraries (tools/fetch-debian-sources.sh).
 fetch_sources() {
-  local apt=$cache/apt parts=$cache/apt/sources.list.d
-  mkdir -p "$parts" "$apt/lists/partial" "$sources"
-  rm -f "$parts"/*
-  for f in /etc/apt/sources.list.d/*.sources; do
-    [ -e "$f" ] && sed 's/^Types: deb$/Types: deb-src/' "$f" > "$parts/$(basename "$f")"
-  done
-  if [ -f /etc/apt/sources.list ]; then
-    grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' > "$parts/from-sources-list.list" || true
-  fi
-  local opts=(-o "Dir::Etc::SourceList=$parts/none.list" -o "Dir::Etc::SourceParts=$parts"
-              -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o "Debug::NoDropPrivs=1")
-  mkdir -p "$apt/cache/archives/partial"
   step "fetching source packages"
-  apt-get "${opts[@]}" update -qq
-  (cd "$sources" && apt-get "${opts[@]}" source -qq libsdl2 libsdl2-image libsdl2-mixer freetype luajit \
-     googletest harfbuzz fribidi zlib \
-     > /dev/null 2>&1)
+  bash "$root/tools/fetch-debian-sources.sh" "$cache/apt" "$sources" libsdl2 libsdl2-image libsdl2-mixer freetype luajit googletest harfbuzz fribidi zlib
 }
 
 source_dir() { find "$sources" -maxdepth 1 -mindepth 1 -type d -name "$1-[0-9]*" | sort | tail -1; }
@@ -187,7 +171,7 @@ copy_runtime() {
   local dlls=("$prefix"/bin/*.dll)
   mapfile -t -O ${#dlls[@]} dlls < <(mingw_runtime_dlls)
   for dir in "$build" "$build/tests" "$build/bench"; do
-    [ -d "$dir" ] && cp -f "${dlls[@]}" "$dir/"
+    if [ -d "$dir" ]; then cp -f "${dlls[@]}" "$dir/"; fi
   done
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian 12 machine lacks to build, run and test Stagehand.
+# Usage: bash tools/install-deps-debian.sh [--all]   (--all: CI's clang + libc++ and Windows builds too)
 set -euo pipefail
 
 packages=(
@@ -21,6 +22,14 @@ packages=(
   emscripten dpkg-dev xz-utils            # the browser build (tools/build-web.sh: libraries from Debian's sources)
   nodejs                                  # the web page's logic test (tests/web/page_logic.js)
 )
+# With --all, also what CI's other platforms need (.ci/run passes it; the
+# scripts install these themselves when run alone).
+if [ "${1:-}" = "--all" ]; then
+  packages+=(
+    clang libc++-dev libc++abi-dev        # what Apple's toolchain would reject (tools/check-clang-libcxx.sh)
+    mingw-w64 wine wine64 autoconf automake libtool   # the Windows build and its tests (tools/check-windows.sh)
+  )
+fi
 
 missing=()
 for p in "${packages[@]}"; do

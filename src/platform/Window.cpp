@@ -7,6 +7,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
 #ifndef _WIN32
 #include <fcntl.h>
 #include <unistd.h>
@@ -51,21 +54,88 @@ bool initVideoQuietly() {
 }
 }  // namespace
 
-std::string displayProblem() {
-    if (!initVideoQuietly()) return std::string("no display can be opened (") + SDL_GetError() + ")";
-    const char* driver = SDL_GetCurrentVideoDriver();
-    std::string picked = driver ? driver : "";
-    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+namespace {
+bool driverAskedFor() {
     const char* asked = std::getenv("SDL_VIDEODRIVER");
-    bool askedFor = asked && *asked;
-    if (!askedFor && (picked == "offscreen" || picked == "dummy"))
-        return "no display to show a window on (no X11 or Wayland display reachable; SDL fell back on its '" + picked +
-               "' driver, which shows nothing)";
-    return {};
+    return asked && *asked;
+}
+
+bool onDriverThatShowsNothing() {
+    const char* driver = SDL_GetCurrentVideoDriver();
+    return driver && (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0);
+}
+
+// The display drivers the environment names (X11's DISPLAY, WAYLAND_DISPLAY),
+// in SDL 2's own order (X11 first), each with the display it names.
+std::vector<std::pair<const char*, std::string>> namedDisplays() {
+    std::vector<std::pair<const char*, std::string>> named;
+#if !defined(_WIN32) && !defined(__APPLE__) && !defined(__EMSCRIPTEN__)
+    for (const auto& [driver, variable] : {std::pair<const char*, const char*>{"x11", "DISPLAY"},
+                                           {"wayland", "WAYLAND_DISPLAY"}})
+        if (const char* value = std::getenv(variable); value && *value)
+            named.emplace_back(driver, std::string(variable) + "=" + value);
+#endif
+    return named;
+}
+
+constexpr int kDisplayAttempts = 4;
+constexpr Uint32 kAttemptPauseMs = 250;  // a longer pause each time: 0.25, 0.5, 0.75 s
+
+// Starts SDL's video; empty when it runs on a driver that shows a window, or
+// on one that shows nothing because SDL_VIDEODRIVER asked for it; otherwise
+// why not, with video stopped. SDL tries each display driver once and, when
+// none starts, falls back on its offscreen driver without a word. On a busy
+// machine X11's start failed now and then although its display was there
+// (issue 59: 1 start in 8 ran with no window, no message and a core drawing
+// frames nobody saw). So a start that landed there unasked while the
+// environment names a display starts again on that display's driver, a few
+// times with a pause, and says which display did not open.
+std::string startVideo() {
+    bool started = initVideoQuietly();
+    if (started && (driverAskedFor() || !onDriverThatShowsNothing())) return {};
+    std::string why = started ? "" : SDL_GetError();
+    if (started) SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    const auto displays = namedDisplays();
+    if (driverAskedFor() || displays.empty())
+        return started ? "no display to show a window on (no X11 or Wayland display named; SDL fell back on its "
+                         "'offscreen' driver, which shows nothing)"
+                       : "no display can be opened (" + why + ")";
+    std::string tried;
+    for (int attempt = 0; attempt < kDisplayAttempts; ++attempt) {
+        if (attempt > 0) SDL_Delay(kAttemptPauseMs * static_cast<Uint32>(attempt));
+        for (const auto& [driver, display] : displays) {
+            // (Over an SDL_VIDEODRIVER set empty, which a normal hint would not override.)
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, driver, SDL_HINT_OVERRIDE);
+            started = initVideoQuietly();
+            why = started ? std::string("SDL started '") + SDL_GetCurrentVideoDriver() + "', which shows nothing"
+                          : SDL_GetError();
+            SDL_ResetHint(SDL_HINT_VIDEODRIVER);
+            if (started && !onDriverThatShowsNothing()) return {};
+            if (started) SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        }
+    }
+    for (const auto& named : displays) tried += (tried.empty() ? "" : " nor ") + named.second;
+    return "the display did not open (" + tried + ", tried " + std::to_string(kDisplayAttempts) +
+           " times: " + why + ")";
+}
+}  // namespace
+
+std::string displayProblem() {
+    std::string problem = startVideo();
+    if (problem.empty()) SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    return problem;
 }
 
 Window::Window(const WindowOptions& options) {
-    if (!initVideoQuietly()) fail("SDL_Init(video) failed");
+    // A window a player will see is started again, not trusted to be as
+    // displayProblem found it: its display may have failed to open this time
+    // (startVideo says why). A hidden one (--screenshot, --overflow-report)
+    // draws where it can, SDL's offscreen driver included.
+    if (options.hidden) {
+        if (!initVideoQuietly()) fail("SDL_Init(video) failed");
+    } else if (std::string problem = startVideo(); !problem.empty()) {
+        throw PlatformError("cannot open the window: " + problem);
+    }
 #ifdef __EMSCRIPTEN__
     // The browser's WebGL 2 is OpenGL ES 3.0 (the shaders say so: GlProgram.cpp).
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
