@@ -70,8 +70,8 @@ bool onDriverThatShowsNothing() {
 std::vector<std::pair<const char*, std::string>> namedDisplays() {
     std::vector<std::pair<const char*, std::string>> named;
 #if !defined(_WIN32) && !defined(__APPLE__) && !defined(__EMSCRIPTEN__)
-    for (const auto& [driver, variable] : {std::pair<const char*, const char*>{"x11", "DISPLAY"},
-                                           {"wayland", "WAYLAND_DISPLAY"}})
+    for (const auto& [driver, variable] :
+         {std::pair<const char*, const char*>{"x11", "DISPLAY"}, {"wayland", "WAYLAND_DISPLAY"}})
         if (const char* value = std::getenv(variable); value && *value)
             named.emplace_back(driver, std::string(variable) + "=" + value);
 #endif
@@ -115,8 +115,8 @@ std::string startVideo() {
         }
     }
     for (const auto& named : displays) tried += (tried.empty() ? "" : " nor ") + named.second;
-    return "the display did not open (" + tried + ", tried " + std::to_string(kDisplayAttempts) +
-           " times: " + why + ")";
+    return "the display did not open (" + tried + ", tried " + std::to_string(kDisplayAttempts) + " times: " + why +
+           ")";
 }
 }  // namespace
 
