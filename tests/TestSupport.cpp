@@ -10,9 +10,30 @@
 #include <iterator>
 #include <string>
 
+#include "app/run/UserFolder.h"
 #include "game/MapData.h"
+#include "lang/EngineWords.h"
 
 namespace stagehand::test {
+
+namespace {
+// Every test starts with the engine's process-wide state as a fresh process
+// has it: the engine's words in English from no folder, the demo's user
+// folder. A shard (tests/CMakeLists.txt: STAGEHAND_TEST_SHARDS) runs many
+// tests in one process, and a test that stops at a failed ASSERT, or plays a
+// scene in another language, would otherwise hand its state to the next
+// (seen: SceneMenu's rows in Japanese after a test that played in ja).
+class FreshProcessState : public ::testing::EmptyTestEventListener {
+    void OnTestStart(const ::testing::TestInfo&) override {
+        lang::engineWords() = lang::EngineWords();
+        useUserFolderOf("stagehand");
+    }
+};
+[[maybe_unused]] const bool kFreshStateRegistered = [] {
+    ::testing::UnitTest::GetInstance()->listeners().Append(new FreshProcessState);
+    return true;
+}();
+}  // namespace
 
 std::string dataRoot() {
     return STAGEHAND_SOURCE_DIR;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <sstream>
 
 #include "RenderFixture.h"
 #include "TestSupport.h"
@@ -88,10 +89,11 @@ double meanLuminance(const std::vector<std::uint8_t>& rgb) {
 }
 
 struct AccessRenderTest : test::RenderFixture<kWidth, kHeight> {
-    std::unique_ptr<Simulation> sceneAt(const std::string& scene, double seconds) {
+    std::unique_ptr<Simulation> sceneAt(const std::string& scene, double seconds,
+                                        const std::string& script = test::dataRoot() + "/scripts/Demo.lua") {
         Simulation::Options options;
         options.dataRoot = test::dataRoot();
-        options.scriptPath = test::dataRoot() + "/scripts/Demo.lua";
+        options.scriptPath = script;
         options.headless = true;
         options.menusWaitForAnswers = true;
         auto sim = std::make_unique<Simulation>(options);
@@ -235,6 +237,58 @@ TEST_F(AccessRenderTest, with_fewer_flashes_the_flash_is_a_short_dim_and_no_fram
     EXPECT_LT(darkest, before * 0.75) << "the flash still shows, as a dim";
     std::cout << "mean luminance: before the flash " << before << ", its first frame as scripted " << flashed
               << ", with fewer flashes at most " << brightest << " (darkest " << darkest << ")\n";
+}
+
+// The flash with fewer flashes asked for, over its whole length, frame by
+// frame, beside the flash as scripted on the same frames (mean luminance, on a
+// stage that holds still): the scripted flash's strength is the effect's, and
+// the reduced one is a dip that never brightens the frame, never takes more
+// than half its light, follows the flash's own fade (deepest as it begins,
+// gone as it ends: never held at full strength and then snapped back), and shows.
+TEST_F(AccessRenderTest, with_fewer_flashes_every_frame_of_the_flash_is_a_dip_that_fades_as_the_flash_does) {
+    std::string script = test::writeScript("flash_probe.lua",
+                                           "function probe()\n"
+                                           "  setCameraCenter({x = 640, y = 360})\n"
+                                           "  activate('jon') setPosition('jon', {x = 640, y = 360})\n"
+                                           "  wait(2.5)\n"
+                                           "  flash(0.9)\n"
+                                           "  wait(3)\n"
+                                           "end\n");
+    auto sim = sceneAt("probe", 2.3, script);  // past the appear glow
+    OffscreenTarget target(kWidth, kHeight);
+    ViewOverlay reduced;
+    reduced.reduceFlashes = true;
+    const double still = meanLuminance(render(*sim, target, {}));
+    ASSERT_GT(still, 20) << "a stage light enough to be dimmed";
+    const Color w = palette::kFlashWhite;
+    const double white = 0.2126 * w.r + 0.7152 * w.g + 0.0722 * w.b;
+    while (sim->world().effects().flashAlpha() <= 0 && sim->time() < 4) sim->tick();
+    ASSERT_GT(sim->world().effects().flashAlpha(), 0.9f) << "the flash has begun";
+    std::ostringstream curve;  // what each frame measured, for the messages
+    double dipPerStrength = -1;
+    int frames = 0, framesAfter = 0;
+    for (; framesAfter < 3; sim->tick(), ++frames) {
+        const float alpha = sim->world().effects().flashAlpha();
+        const double plain = meanLuminance(render(*sim, target, {}));
+        const double dimmed = meanLuminance(render(*sim, target, reduced));
+        const double strength = (plain - still) / (white - still), depth = (still - dimmed) / still;
+        curve << "frame " << frames << ": flash " << alpha << ", drawn " << strength << ", reduced dip " << depth
+              << "\n";
+        ASSERT_LT(frames, 120) << "the flash of 0.9 s never ended\n" << curve.str();
+        EXPECT_NEAR(strength, alpha, 0.03) << "the scripted flash is drawn at the effect's strength\n" << curve.str();
+        EXPECT_LE(dimmed, still + 1) << "a frame of the reduced flash is brighter than the stage\n" << curve.str();
+        EXPECT_LE(depth, 0.5) << "the reduced flash takes more than half the frame's light\n" << curve.str();
+        if (alpha <= 0) {
+            ++framesAfter;
+            EXPECT_NEAR(depth, 0, 0.01) << "the dip outlasts the flash\n" << curve.str();
+            continue;
+        }
+        if (dipPerStrength < 0) dipPerStrength = depth / strength;  // the first frame sets the scale
+        EXPECT_NEAR(depth, dipPerStrength * strength, 0.03) << "the dip does not fade as the flash does\n"
+                                                            << curve.str();
+    }
+    EXPECT_GE(dipPerStrength, 0.25) << "the reduced flash does not show\n" << curve.str();
+    EXPECT_GE(frames, 50) << "the flash of 0.9 s lasted " << frames << " frames\n" << curve.str();
 }
 
 TEST_F(AccessRenderTest, the_pause_overlay_shows_every_row_in_either_font_and_at_7_to_1_in_high_contrast) {

@@ -309,6 +309,122 @@ end)",
     EXPECT_EQ(cueOrder(stage), "w signal=after ");
 }
 
+// A press at a {w} mark lets the typewriter go on from the mark: over
+// generated pages of letters, {w} marks, {w=S} pauses and signals, watched
+// tick by tick with the player pressing at each mark after a while: no tick
+// shows more than the typing speed adds (a press never shows the rest at
+// once), a stop at a mark holds the text at the mark, a pause holds it for its
+// seconds, and each signal fires on the tick the text reaches it, never before.
+TEST(MarkupTyping, after_a_press_at_w_the_typewriter_goes_on_from_the_mark_over_generated_pages) {
+    struct Tag {
+        enum Kind { Mark, Pause, Signal } kind;
+        float at;  // in letters of the plain text
+        std::string name;
+    };
+    struct Page {
+        std::string source;
+        float length = 0;
+        std::vector<Tag> tags;
+    };
+    std::mt19937 random(64);
+    auto pick = [&](int low, int high) { return std::uniform_int_distribution<int>(low, high)(random); };
+    for (int round = 0; round < 6; ++round) {
+        std::vector<Page> pages(4);
+        std::string script = "function scene()\n";
+        int signals = 0;
+        for (Page& page : pages) {
+            for (int segment = pick(2, 5); segment > 0; --segment) {
+                for (int n = pick(2, 9); n > 0; --n) page.source += static_cast<char>('a' + pick(0, 25));
+                if (segment == 1) break;  // the page ends on letters: a mark at its end is another rule
+                switch (pick(0, 2)) {
+                    case 0: page.tags.push_back({Tag::Mark, 0, ""}), page.source += "{w}"; break;
+                    case 1: page.tags.push_back({Tag::Pause, 0, ""}), page.source += "{w=0.25}"; break;
+                    default:
+                        page.tags.push_back({Tag::Signal, 0, "s" + std::to_string(++signals)});
+                        page.source += "{signal=" + page.tags.back().name + "}";
+                }
+            }
+            // The plain text's length, and each tag's place in it.
+            float letters = 0;
+            std::size_t tag = 0;
+            for (std::size_t i = 0; i < page.source.size(); ++i) {
+                if (page.source[i] != '{') {
+                    ++letters;
+                    continue;
+                }
+                page.tags[tag++].at = letters;
+                i = page.source.find('}', i);
+            }
+            page.length = letters;
+            script += "    text(\"jon\", \"" + page.source + "\")\n";
+        }
+        script += "end\n";
+        SCOPED_TRACE(script);
+        Stage stage(script, 1, {}, false);
+        stage.startScene("scene");
+        Story& story = stage.world.story();
+        const float perTick = story.textSettings().charsPerSecond / 60.0f;
+        int page = -1, lastId = -1, waitedAtMark = 0, pressAfter = 0;
+        float shownBefore = 0;
+        std::vector<int> held;  // ticks the text stood still at each tag of the page
+        // A {w=0.25} holds the text for 15 ticks: the tick it is reached spends the rest of its time there.
+        auto expectPausesHeld = [&] {
+            if (page < 0) return;
+            for (std::size_t i = 0; i < pages[page].tags.size(); ++i)
+                if (pages[page].tags[i].kind == Tag::Pause) {
+                    EXPECT_TRUE(held[i] >= 13 && held[i] <= 16)
+                        << "page " << page << ": the pause at letter " << pages[page].tags[i].at << " held " << held[i]
+                        << " ticks, not 15";
+                }
+        };
+        for (int tick = 0; tick < 60 * 120 && stage.sceneStatus.empty(); ++tick) {
+            const auto& line = story.currentLine();
+            if (line && line->id != lastId) {
+                expectPausesHeld();
+                lastId = line->id, ++page, shownBefore = 0;
+                if (page < static_cast<int>(pages.size())) held.assign(pages[page].tags.size(), 0);
+            }
+            if (line && (line->waitsAtMark || line->typed) && ++waitedAtMark > pressAfter) {
+                story.advancePressed();  // at a mark: type on; at a typed page: turn it
+                waitedAtMark = 0, pressAfter = pick(0, 20);
+            }
+            stage.ticks(1);
+            const auto& now = story.currentLine();
+            if (!now || now->id != lastId || page >= static_cast<int>(pages.size())) continue;
+            const Page& p = pages[page];
+            const float shown = now->charsShown;
+            ASSERT_LE(shown - shownBefore, perTick + 1e-3f)
+                << "page " << page << ": " << shownBefore << " letters shown, then " << shown << " a tick later";
+            ASSERT_GE(shown, shownBefore) << "page " << page;
+            if (now->typed) {
+                ASSERT_FLOAT_EQ(shown, p.length) << "page " << page << " typed before its end";
+            }
+            for (std::size_t i = 0; i < p.tags.size(); ++i) {
+                const Tag& t = p.tags[i];
+                if (t.kind == Tag::Signal) {
+                    bool fired = false;
+                    for (const auto* e : stage.events("cue"))
+                        fired = fired || (e->field("name") && *e->field("name") == t.name);
+                    ASSERT_EQ(fired, shown >= t.at) << "page " << page << ": " << t.name << " at letter " << t.at
+                                                    << " with " << shown << " letters shown";
+                }
+                if (t.kind == Tag::Mark && now->waitsAtMark && shown >= t.at && shown < t.at + perTick) {
+                    ASSERT_FLOAT_EQ(shown, t.at) << "page " << page << ": stopped off its mark";
+                }
+                if (shown == t.at && shown == shownBefore && !now->waitsAtMark) ++held[i];
+            }
+            shownBefore = shown;
+        }
+        expectPausesHeld();
+        EXPECT_EQ(page, static_cast<int>(pages.size()) - 1) << "every page was shown";
+        int marks = 0, pauses = 0;
+        for (const Page& p : pages)
+            for (const Tag& t : p.tags) marks += t.kind == Tag::Mark, pauses += t.kind == Tag::Pause;
+        EXPECT_EQ(cueTimes(stage, "w").size(), static_cast<std::size_t>(marks + pauses))
+            << "each mark and pause met once";
+    }
+}
+
 TEST(MarkupTyping, face_changes_the_speakers_portrait_when_reached) {
     Stage stage(R"(
 function scene()

@@ -206,10 +206,15 @@ flock 8
 export WINEPREFIX=$build/wineprefix WINEDEBUG=-all,err+module,err+process,err+virtual,err+seh \
   WINEDLLOVERRIDES="mscoree,mshtml="
 timed_step "windows: libraries" build_libraries
+# The GoogleTest cases run as 4 processes (STAGEHAND_TEST_SHARDS), not one
+# wine start-up each; the tests' own code is unoptimized (it only calls the
+# engine, which is built as players get it); and no benchmarks, which are
+# never run here (build/luajit and the clang + libc++ build compile them).
 build_stagehand() {
   step "building stagehand"
   cmake -S "$root" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="$prefix" \
     -DSTAGEHAND_LUA=luajit -DCMAKE_BUILD_TYPE=Release -DSTAGEHAND_WARNINGS_AS_ERRORS=ON -DSTAGEHAND_USE_LIBUNIBREAK=OFF \
+    -DSTAGEHAND_TEST_SHARDS=4 -DSTAGEHAND_TEST_CODE_FLAGS=-O0 -DSTAGEHAND_BUILD_BENCH=OFF \
     -DSTAGEHAND_EXTRA_RUNTIME_DLLS="$( (ls "$prefix"/bin/*.dll; mingw_runtime_dlls) | paste -sd';')" \
     > "$cache/configure.log" 2>&1 \
     || { cat "$cache/configure.log"; exit 1; }

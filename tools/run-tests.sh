@@ -47,7 +47,7 @@ build_sanitized_lua51() {
 
 build_luajit() {
   cmake -S . -B build/luajit -DSTAGEHAND_LUA=luajit -DCMAKE_BUILD_TYPE=Release \
-        -DSTAGEHAND_WARNINGS_AS_ERRORS=ON > build-luajit-configure.log 2>&1 \
+        -DSTAGEHAND_WARNINGS_AS_ERRORS=ON -DSTAGEHAND_TEST_SHARDS=4 > build-luajit-configure.log 2>&1 \
     || { cat build-luajit-configure.log; exit 1; }
   rm -f build-luajit-configure.log
   cmake --build build/luajit -j2
