@@ -425,6 +425,164 @@ TEST(MarkupTyping, after_a_press_at_w_the_typewriter_goes_on_from_the_mark_over_
     }
 }
 
+// The typewriter against a timeline worked out here, over generated pages:
+// letters at the player's speed (45 a second), {speed=F} and {cps=N} parts at
+// theirs, {instant} parts at once, a {w=S} holding for its seconds, a {w}
+// holding until the press (made a few ticks after the stop is seen), and
+// signals firing as they are reached. The timeline is reckoned from the page
+// as generated, not from the parse, in seconds since typing began: after the
+// i-th tick of typing, what is shown and what has fired is the timeline's at
+// (i + 1) / 60. Ticks that end within a hair of a change are not compared:
+// there, float rounding may fairly land either side.
+TEST(MarkupTyping, the_typewriter_follows_the_timeline_of_generated_pages_tick_by_tick) {
+    struct Piece {
+        enum Kind { Letters, Mark, Pause, Signal } kind;
+        int letters = 0;
+        double rate = 0;  // letters a second; 0: at once
+        double seconds = 0;
+        std::string name;
+    };
+    // From one start (a press, or the page's first tick) to the next mark or the page's end.
+    struct Timeline {
+        std::vector<std::pair<double, double>> points;  // (seconds, letters shown): straight between
+        std::vector<double> signalTimes;
+        std::vector<double> changes;  // every time something starts or stops
+        std::size_t next = 0;         // the piece after the mark that ends it (pieces.size(): none)
+        double shownAt(double t) const {
+            double shown = points.front().second;
+            for (std::size_t i = 0; i < points.size(); ++i) {
+                if (points[i].first > t) {
+                    const auto& [t0, s0] = points[i - 1];
+                    const auto& [t1, s1] = points[i];
+                    return s0 + (s1 - s0) * (t - t0) / (t1 - t0);
+                }
+                shown = points[i].second;
+            }
+            return shown;
+        }
+    };
+    auto reckon = [](const std::vector<Piece>& pieces, std::size_t from, double t, double shown) {
+        Timeline line;
+        line.points.push_back({t, shown});
+        line.changes.push_back(t);
+        std::size_t i = from;
+        for (; i < pieces.size() && pieces[i].kind != Piece::Mark; ++i) {
+            const Piece& p = pieces[i];
+            if (p.kind == Piece::Letters) t += p.rate > 0 ? p.letters / p.rate : 0, shown += p.letters;
+            if (p.kind == Piece::Pause) t += p.seconds;
+            if (p.kind == Piece::Signal) line.signalTimes.push_back(t);
+            line.points.push_back({t, shown});
+            line.changes.push_back(t);
+        }
+        line.next = i < pieces.size() ? i + 1 : i;
+        return line;
+    };
+    std::mt19937 random(2064);
+    auto pick = [&](int low, int high) { return std::uniform_int_distribution<int>(low, high)(random); };
+    const double tick = 1.0 / 60;
+    for (int round = 0; round < 30; ++round) {
+        std::vector<Piece> pieces;
+        std::string source;
+        for (int part = pick(3, 8); part > 0; --part) {
+            Piece letters{Piece::Letters, pick(1, 12), 45.0, 0, ""};
+            std::string word;
+            for (int n = 0; n < letters.letters; ++n) word += static_cast<char>('a' + pick(0, 25));
+            switch (pick(0, 4)) {
+                case 0: {
+                    const char* factor = pick(0, 1) ? "0.5" : "2.5";
+                    source += std::string("{speed=") + factor + "}" + word + "{/speed}";
+                    letters.rate = 45.0 * std::stod(factor);
+                    break;
+                }
+                case 1: {
+                    int cps = pick(0, 1) ? 12 : 150;
+                    source += "{cps=" + std::to_string(cps) + "}" + word + "{/cps}";
+                    letters.rate = cps;
+                    break;
+                }
+                case 2:
+                    source += "{instant}" + word + "{/instant}";
+                    letters.rate = 0;
+                    break;
+                default: source += word;
+            }
+            pieces.push_back(letters);
+            if (part == 1) {  // the page ends on letters, or on a pause (a mark at the end is another rule)
+                if (pick(0, 2) == 0) pieces.push_back({Piece::Pause, 0, 0, 0.3, ""}), source += "{w=0.3}";
+                break;
+            }
+            switch (pick(0, 3)) {
+                case 0: pieces.push_back({Piece::Mark, 0, 0, 0, ""}), source += "{w}"; break;
+                case 1: {
+                    int tenths = pick(1, 6);
+                    pieces.push_back({Piece::Pause, 0, 0, tenths / 10.0, ""});
+                    source += "{w=0." + std::to_string(tenths) + "}";
+                    break;
+                }
+                case 2: {
+                    std::string name = "r" + std::to_string(round) + "s" + std::to_string(pieces.size());
+                    pieces.push_back({Piece::Signal, 0, 0, 0, name});
+                    source += "{signal=" + name + "}";
+                    break;
+                }
+                default: break;  // letters run on
+            }
+        }
+        SCOPED_TRACE(source);
+        Stage stage("function scene()\n    text(\"jon\", \"" + source + "\")\nend\n", 1, {}, false);
+        stage.startScene("scene");
+        Story& story = stage.world.story();
+        ASSERT_FLOAT_EQ(story.textSettings().charsPerSecond, 45) << "the player's speed the timeline assumes";
+        auto signalsFired = [&] {
+            std::size_t n = 0;
+            for (const auto* e : stage.events("cue")) n += *e->field("tag") == "signal";
+            return n;
+        };
+        ASSERT_TRUE(story.currentLine());
+        Timeline line = reckon(pieces, 0, 0, 0);
+        std::size_t firedBefore = 0;  // signals fired before this timeline's start
+        int ticks = 0, waited = 0, pressAfter = pick(0, 8);
+        std::ostringstream seen;
+        while (!story.currentLine()->typed && ticks < 60 * 60) {
+            if (story.currentLine()->waitsAtMark && ++waited > pressAfter) {
+                story.advancePressed();  // types on from the start of the coming tick
+                firedBefore = signalsFired();
+                line = reckon(pieces, line.next, ticks * tick, story.currentLine()->charsShown);
+                waited = 0, pressAfter = pick(0, 8);
+            }
+            stage.ticks(1);
+            ++ticks;
+            const double now = ticks * tick;
+            const float shown = story.currentLine()->charsShown;
+            seen << "tick " << ticks << ": " << shown << " shown, the timeline " << line.shownAt(now) << "\n";
+            if (std::any_of(line.changes.begin(), line.changes.end(),
+                            [&](double t) { return std::abs(t - now) < 1e-4; }))
+                continue;
+            ASSERT_NEAR(shown, line.shownAt(now), 0.02) << seen.str();
+            const auto due =
+                std::count_if(line.signalTimes.begin(), line.signalTimes.end(), [&](double t) { return t <= now; });
+            ASSERT_EQ(signalsFired(), firedBefore + due) << "signals fired by tick " << ticks << "\n" << seen.str();
+        }
+        ASSERT_TRUE(story.currentLine()->typed) << "the page never finished typing\n" << seen.str();
+        EXPECT_EQ(line.next, pieces.size()) << "typed with a mark still ahead\n" << seen.str();
+        EXPECT_NEAR(ticks * tick, line.points.back().first, tick + 1e-4) << "typed at another time\n" << seen.str();
+    }
+}
+
+// Headless (transcripts, screenshots, --timeline) nobody is there to press:
+// a {w} mark does not stop the typewriter, and the pages turn themselves.
+TEST(MarkupTyping, headless_a_w_mark_does_not_stop_the_typewriter) {
+    Stage stage(R"(
+function scene()
+    text("jon", "Wait.{w} Go on.{signal=after}")
+    text("jon", "Next.")
+end)");
+    stage.startScene("scene");
+    stage.ticks(600);
+    EXPECT_EQ(cueOrder(stage), "signal=after ");
+    EXPECT_FALSE(stage.sceneStatus.empty()) << "the scene ended";
+}
+
 TEST(MarkupTyping, face_changes_the_speakers_portrait_when_reached) {
     Stage stage(R"(
 function scene()
@@ -570,6 +728,46 @@ TEST_F(MarkupRender, reduce_flashes_and_shakes_draws_moving_letters_still) {
     stage->ticks(6);
     EXPECT_FALSE(boxesDiffer(before, frame(*stage, reduced)));
     EXPECT_TRUE(boxesDiffer(before, frame(*stage))) << "without the setting the letters move";
+}
+
+// "Reduce flashes and shakes" holds moving letters still wherever text is
+// drawn: an option, a dialogue line, a page, a speech bubble and a banner, each
+// drawn with {wave} and {shake} parts, is at two moments the same frame as the
+// same words without the tags; without the setting it is not.
+TEST_F(MarkupRender, reduce_flashes_and_shakes_holds_moving_letters_still_in_every_kind_of_text) {
+    const std::string moving = "{wave}Waves{/wave} and {shake}shakes{/shake}", plain = "Waves and shakes";
+    const std::map<std::string, std::string> kinds = {
+        {"option", "option('TEXT', 'scene') menu()"},
+        {"dialogue line", "dialogue('jon', 'TEXT')"},
+        {"page", "text('jon', 'TEXT')"},
+        {"speech bubble",
+         "setCameraCenter({x = 640, y = 360}) activate('jon') setPosition('jon', {x = 640, y = 420}) "
+         "say('jon', 'TEXT') wait(10)"},
+        {"banner", "banner('TEXT', 10) wait(10)"},
+    };
+    ViewOverlay reduced;
+    reduced.reduceFlashes = true;
+    for (const auto& [kind, call] : kinds) {
+        auto staged = [&, call = call](const std::string& text) {
+            std::string body = call;
+            body.replace(body.find("TEXT"), 4, text);
+            auto stage = std::make_unique<Stage>("function scene() " + body + " end", 1, std::vector<int>{}, false);
+            TextSettings settings = stage->world.story().textSettings();
+            settings.menusWaitForAnswers = true;
+            stage->world.story().setTextSettings(settings);
+            stage->startScene("scene");
+            return stage;
+        };
+        auto tagged = staged(moving), untagged = staged(plain);
+        bool movesWithoutTheSetting = false;
+        for (int ticks : {48, 7}) {  // typed out by then; then a moment later
+            tagged->ticks(ticks), untagged->ticks(ticks);
+            EXPECT_TRUE(frame(*tagged, reduced) == frame(*untagged, reduced))
+                << kind << ": with the setting on, moving letters are not drawn where still ones are";
+            movesWithoutTheSetting = movesWithoutTheSetting || frame(*tagged) != frame(*untagged);
+        }
+        EXPECT_TRUE(movesWithoutTheSetting) << kind << ": the letters do not move without the setting";
+    }
 }
 
 // The "(A to B)" that docs/API.md's markup table states for the tag opened by

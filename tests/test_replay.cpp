@@ -519,6 +519,46 @@ std::vector<std::string> replayedTo(const Simulation::Options& options, const In
 
 }  // namespace
 
+// The player's own answer after rolling back and forward to the menu, given
+// after the moment rolled back from, is recorded once: the run rolled back
+// from is kept as a spare, and a spare sent on past that answer replays it
+// (seen in Chromium: one tap saved as "710 choose 1" twice).
+TEST(Rollback, an_answer_given_after_rolling_back_and_forward_to_the_menu_is_recorded_once) {
+    std::string path = test::writeScript("rollback_answer_once.lua",
+                                         "function scene()\n  text('one')\n  text('two')\n"
+                                         "  option('Left', 'left')\n  option('Right', 'right')\n  menu()\nend\n"
+                                         "function left() text('went left') text('and on') end\n"
+                                         "function right() text('went right') end\n");
+    std::vector<std::string> lines;
+    PlaySession session(playerOptions(lines, path), "", InputLog{});
+    std::string error, message;
+    ASSERT_TRUE(session.start("scene", error)) << error;
+    auto run = [&](int ticks) {
+        for (int i = 0; i < ticks; ++i) session.simulation().tick(), session.keepUp();
+    };
+    run(30);
+    session.simulation().world().story().advancePressed(), run(30);  // "one" turned
+    session.simulation().world().story().advancePressed(), run(30);  // "two" turned: the menu
+    ASSERT_TRUE(session.simulation().world().story().currentMenu()) << "the menu is up";
+    run(20);  // the moment rolled back from is past the menu's stop
+    ASSERT_TRUE(session.rollBack(message)) << message;
+    ASSERT_TRUE(session.rollForward(message)) << message;
+    ASSERT_TRUE(session.simulation().world().story().currentMenu()) << "forward to the menu";
+    ASSERT_TRUE(session.rolledBack()) << "the menu's stop is before the moment rolled back from";
+    run(40);  // the answer comes after the moment rolled back from
+    ASSERT_TRUE(session.simulation().world().story().chooseMenuOption(0));
+    run(60);
+    session.simulation().world().story().advancePressed(), run(60);  // "went left" turned: "and on"
+    run(600);  // the spares catch up with the stops after the answer
+    const std::string savePath = (test::scratchFolder() / "answer_once.txt").string();
+    ASSERT_TRUE(session.save(savePath, "answer once", error)) << error;
+    InputLog saved;
+    ASSERT_TRUE(PlaySession::readSave(savePath, saved, error)) << error;
+    int answers = 0;
+    for (const InputCommand& c : saved.commands) answers += c.kind == InputCommand::Kind::Choose;
+    EXPECT_EQ(answers, 1) << "one answer given";
+}
+
 TEST(Rollback, a_load_builds_spares_so_the_first_rollbacks_replay_nothing_and_land_where_a_replay_does) {
     std::vector<std::string> lines;
     auto options = playerOptions(lines, test::writeScript("rollback_load.lua", kLongScene));

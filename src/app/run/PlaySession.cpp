@@ -261,6 +261,10 @@ bool PlaySession::rollBack(std::string& message) {
     auto previous = goTo(stops_[stop_], false);
     if (first && previous) {  // the furthest run becomes a spare: forward to the end swaps it back at once
         previous->continueReplay(future_, future_.commands.size());  // it has taken all its input
+        // A spare replays input; it records none. This one was the live run, with the live recorder:
+        // kept, a spare sent on past the player's own answer after the rollback replayed that answer
+        // into the live log a second time (seen in Chromium: one tap saved as "710 choose 1" twice).
+        previous->world().setInputRecorder(nullptr);
         previous->transcript().setSink(nullptr);
         previous->setQuiet(true);
         spares_.push_back({std::move(previous), futureEnd_, language()});
