@@ -2,13 +2,17 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <mutex>
 #include <string>
+#include <thread>
 
 #include "app/run/UserFolder.h"
 #include "game/MapData.h"
@@ -29,8 +33,68 @@ class FreshProcessState : public ::testing::EmptyTestEventListener {
         useUserFolderOf("stagehand");
     }
 };
-[[maybe_unused]] const bool kFreshStateRegistered = [] {
-    ::testing::UnitTest::GetInstance()->listeners().Append(new FreshProcessState);
+
+// A test that never ends stops its process with its name on stderr. A shard
+// runs a quarter of the cases in one process, so a hang there (seen once in
+// CI under wine: the whole run's 90 minutes gone, and no name) would
+// otherwise say only which shard it was in, and only once ctest's own timeout
+// ended it. STAGEHAND_TEST_CASE_LIMIT: the seconds a case may take (600; the
+// slowest took 112 s under wine).
+class CaseWatchdog : public ::testing::EmptyTestEventListener {
+public:
+    CaseWatchdog() {
+        const char* limit = std::getenv("STAGEHAND_TEST_CASE_LIMIT");
+        limit_ = std::chrono::seconds(limit && std::atoi(limit) > 0 ? std::atoi(limit) : 600);
+        // Detached, and its state never freed: it may still be waiting when the
+        // process's statics are destroyed.
+        std::thread([state = state_, limit = limit_] { watch(*state, limit); }).detach();
+    }
+    void OnTestStart(const ::testing::TestInfo& info) override {
+        const std::lock_guard<std::mutex> lock(state_->mutex);
+        state_->running = std::string(info.test_suite_name()) + "." + info.name();
+        state_->started = std::chrono::steady_clock::now();
+        ++state_->generation;
+        state_->changed.notify_one();
+    }
+    void OnTestEnd(const ::testing::TestInfo&) override {
+        const std::lock_guard<std::mutex> lock(state_->mutex);
+        state_->running.clear();
+        ++state_->generation;
+        state_->changed.notify_one();
+    }
+
+private:
+    struct State {
+        std::mutex mutex;
+        std::condition_variable changed;
+        std::string running;  // empty between tests
+        std::chrono::steady_clock::time_point started;
+        unsigned long generation = 0;
+    };
+    static void watch(State& state, std::chrono::seconds limit) {
+        std::unique_lock<std::mutex> lock(state.mutex);
+        for (;;) {
+            const unsigned long seen = state.generation;
+            if (state.running.empty()) {
+                state.changed.wait(lock, [&] { return state.generation != seen; });
+            } else if (!state.changed.wait_until(lock, state.started + limit,
+                                                 [&] { return state.generation != seen; })) {
+                std::fprintf(stderr,
+                             "%s has run for %lld s without ending: this process stops here (tests/TestSupport.cpp)\n",
+                             state.running.c_str(), static_cast<long long>(limit.count()));
+                std::fflush(stderr);
+                std::_Exit(1);
+            }
+        }
+    }
+    State* state_ = new State;
+    std::chrono::seconds limit_{600};
+};
+
+[[maybe_unused]] const bool kListenersRegistered = [] {
+    auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
+    listeners.Append(new FreshProcessState);
+    listeners.Append(new CaseWatchdog);
     return true;
 }();
 }  // namespace
