@@ -45,9 +45,13 @@ build_sanitized_lua51() {
   cmake --build --preset asan-lua51 -j2
 }
 
+# The tests' own code unoptimized, as in the other builds of them: the engine
+# they call is built as players get it. Measured: their compile 321 -> 178 s
+# of CPU, their shards' run the same (85 s).
 build_luajit() {
   cmake -S . -B build/luajit -DSTAGEHAND_LUA=luajit -DCMAKE_BUILD_TYPE=Release \
-        -DSTAGEHAND_WARNINGS_AS_ERRORS=ON -DSTAGEHAND_TEST_SHARDS=4 > build-luajit-configure.log 2>&1 \
+        -DSTAGEHAND_WARNINGS_AS_ERRORS=ON -DSTAGEHAND_TEST_SHARDS=4 -DSTAGEHAND_TEST_CODE_FLAGS=-O0 \
+        > build-luajit-configure.log 2>&1 \
     || { cat build-luajit-configure.log; exit 1; }
   rm -f build-luajit-configure.log
   cmake --build build/luajit -j2
