@@ -66,44 +66,9 @@ cmake_args=(-DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_FIND_ROOT_PATH="$prefix" -DCMA
 # finds it through pkg-config, as tools/check-windows.sh does.
 export PKG_CONFIG_LIBDIR=$prefix/lib/pkgconfig EM_PKG_CONFIG_PATH=$prefix/lib/pkgconfig PKG_CONFIG_PATH=
 
-# A library's CMake configure asks Emscripten a few hundred questions (is there
-# this header, this function; does this flag compile), each a compile and a
-# link: SDL2's 318 took 8 to 10 minutes of a cold run. The answers depend only on
-# Emscripten's version and the library's source, so they are kept, with the key
-# they were recorded under, in tools/configure-answers/web/NAME.cmake and given
-# to the configure as its initial cache (cmake -C): the checks whose answer is
-# there are not asked again. With another key the configure asks them all, and
-# says how to record them anew (--record-answers, into an empty cache).
-answers_key() {  # source dir
-  echo "emcc $(emcc -dumpversion), $(basename "$1")"
-}
-
-answers_option() {  # name, source dir: prints the -C option when the recorded answers fit
-  local file=$root/tools/configure-answers/web/$1.cmake recorded
-  [ "$record_answers" = yes ] || [ ! -f "$file" ] && return 0
-  recorded=$(sed -n 's/^# key: //p' "$file")
-  if [ "$recorded" = "$(answers_key "$2")" ]; then
-    echo "-C$file"
-  else
-    echo "build-web: $file was recorded for $recorded, this is $(answers_key "$2"): its configure asks" \
-      "every question again (minutes); record the answers anew with --record-answers" >&2
-  fi
-}
-
-# The answers in a configured build's cache: the checks' results (internal
-# entries), not CMake's own entries and nothing that names a path.
-record_answers() {  # name, source dir
-  local file=$root/tools/configure-answers/web/$1.cmake
-  mkdir -p "$(dirname "$file")"
-  {
-    echo "# $1's configure checks as Emscripten answered them: the initial cache of tools/build-web.sh."
-    echo "# Written by \`bash tools/build-web.sh --record-answers\` (with STAGEHAND_WEB_CACHE an empty folder)."
-    echo "# key: $(answers_key "$2")"
-    { grep -E '^[A-Za-z][A-Za-z0-9_]*:INTERNAL=' "$cache/build/$1/CMakeCache.txt" \
-        | grep -vE '^(CMAKE_|FIND_PACKAGE_MESSAGE_)|-ADVANCED:|/' || true; } | LC_ALL=C sort \
-      | sed -E 's/^([^:]*):INTERNAL=(.*)$/set(\1 "\2" CACHE INTERNAL "")/'
-  } > "$file"
-}
+# Each library's configure answers, recorded (tools/configure-answers.sh).
+source "$root/tools/configure-answers.sh"
+answers_dir=$root/tools/configure-answers/web
 
 cmake_dep() {  # name, source dir, cmake options...
   local name=$1 src=$2 answers
@@ -111,10 +76,10 @@ cmake_dep() {  # name, source dir, cmake options...
   [ -f "$prefix/.built-$name" ] && return
   step "building $name"
   rm -rf "$cache/build/$name"
-  answers=$(answers_option "$name" "$src")
+  answers=$(cmake_answers_option "$name" "$src")
   $nice emcmake cmake ${answers:+"$answers"} -S "$src" -B "$cache/build/$name" -G "Unix Makefiles" \
     "${cmake_args[@]}" "$@" > "$cache/build-$name.log" 2>&1 || { tail -40 "$cache/build-$name.log"; exit 1; }
-  [ "$record_answers" = yes ] && record_answers "$name" "$src"
+  [ "$record_answers" = yes ] && record_cmake_answers "$name" "$src"
   $nice cmake --build "$cache/build/$name" -j"$jobs" >> "$cache/build-$name.log" 2>&1 \
     || { tail -40 "$cache/build-$name.log"; exit 1; }
   cmake --install "$cache/build/$name" >> "$cache/build-$name.log" 2>&1
@@ -122,22 +87,13 @@ cmake_dep() {  # name, source dir, cmake options...
 }
 
 autotools_dep() {  # name, source dir, configure options...: a static library with its pkg-config file
-  local name=$1 src=$2 answers=$root/tools/configure-answers/web/$1.cache
+  local name=$1 src=$2
   shift 2
   [ -f "$prefix/.built-$name" ] && return
   step "building $name"
   rm -rf "$cache/build/$name"
   mkdir -p "$cache/build/$name"
-  # Its configure's answers, as for the CMake builds: autoconf's own cache
-  # file, given when it was recorded under this key, written when recording.
-  if [ "$record_answers" = no ] && [ -f "$answers" ]; then
-    if [ "$(sed -n 's/^# key: //p' "$answers")" = "$(answers_key "$src")" ]; then
-      cp "$answers" "$cache/build/$name/config.cache"
-    else
-      echo "build-web: $answers was recorded under another key, not $(answers_key "$src"): its configure" \
-        "asks every question again; record the answers anew with --record-answers" >&2
-    fi
-  fi
+  use_autotools_answers "$name" "$src"
   # The host triple only tells configure it cross-compiles (so that its
   # generators of Unicode tables run on the build machine, CC_FOR_BUILD): the
   # source's config.sub predates Emscripten's own name.
@@ -145,16 +101,7 @@ autotools_dep() {  # name, source dir, configure options...: a static library wi
      --host=wasm32-unknown-none --prefix="$prefix" --enable-static --disable-shared CC_FOR_BUILD=gcc "$@" \
      && $nice emmake make -j"$jobs" && make install) \
     > "$cache/build-$name.log" 2>&1 || { tail -40 "$cache/build-$name.log"; exit 1; }
-  if [ "$record_answers" = yes ]; then
-    # The checks' answers: not the environment it was run in, nothing that names a path.
-    {
-      echo "# $name's configure checks as Emscripten answered them: autoconf's cache for tools/build-web.sh."
-      echo "# Written by \`bash tools/build-web.sh --record-answers\` (with STAGEHAND_WEB_CACHE an empty folder)."
-      echo "# key: $(answers_key "$src")"
-      { grep -E '^(ac_cv|lt_cv)_' "$cache/build/$name/config.cache" \
-          | grep -vE '^ac_cv_(env_|(build|host|target)=)|/' || true; } | LC_ALL=C sort
-    } > "$answers"
-  fi
+  record_autotools_answers "$name" "$src"
   touch "$prefix/.built-$name"
 }
 
@@ -197,6 +144,7 @@ build_lua() {
 
 build_libraries() {
   mkdir -p "$prefix"
+  answers_compiler="emcc $(emcc -dumpversion)"
   [ -n "$(source_dir libsdl2)" ] && [ -n "$(source_dir libsdl2-mixer)" ] && [ -n "$(source_dir harfbuzz)" ] \
     && [ -n "$(source_dir lua5.1)" ] && [ -n "$(source_dir libsdl2-image)" ] && [ -n "$(source_dir freetype)" ] \
     && [ -n "$(source_dir fribidi)" ] || fetch_sources

@@ -10,6 +10,8 @@
 # src/render/LineBreakFallback.cpp (STAGEHAND_USE_LIBUNIBREAK=OFF).
 #   STAGEHAND_WINDOWS_CACHE (default: ~/.cache/stagehand-windows)
 # Usage: bash tools/check-windows.sh [--package]   (--package also makes the .zip)
+#        bash tools/check-windows.sh --record-answers   (only the libraries, recording their configure's
+#        answers in tools/configure-answers/windows: run it with STAGEHAND_WINDOWS_CACHE an empty folder)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cache=${STAGEHAND_WINDOWS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/stagehand-windows}
@@ -46,15 +48,21 @@ fetch_sources() {
 
 source_dir() { find "$sources" -maxdepth 1 -mindepth 1 -type d -name "$1-[0-9]*" | sort | tail -1; }
 
+# Each library's configure answers, recorded (tools/configure-answers.sh).
+source "$root/tools/configure-answers.sh"
+answers_dir=$root/tools/configure-answers/windows
+
 cmake_dep() {  # name, source dir, cmake options...
-  local name=$1 src=$2
+  local name=$1 src=$2 answers
   shift 2
   [ -f "$prefix/.built-$name" ] && return
   step "building $name"
   rm -rf "$cache/build/$name"
-  cmake -S "$src" -B "$cache/build/$name" -G "Unix Makefiles" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
-    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release "$@" \
-    > "$cache/build-$name.log" 2>&1 || { tail -40 "$cache/build-$name.log"; exit 1; }
+  answers=$(cmake_answers_option "$name" "$src")
+  cmake ${answers:+"$answers"} -S "$src" -B "$cache/build/$name" -G "Unix Makefiles" \
+    -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$prefix" \
+    -DCMAKE_BUILD_TYPE=Release "$@" > "$cache/build-$name.log" 2>&1 || { tail -40 "$cache/build-$name.log"; exit 1; }
+  [ "$record_answers" = yes ] && record_cmake_answers "$name" "$src"
   cmake --build "$cache/build/$name" -j"$jobs" >> "$cache/build-$name.log" 2>&1 \
     || { tail -40 "$cache/build-$name.log"; exit 1; }
   cmake --install "$cache/build/$name" >> "$cache/build-$name.log" 2>&1
@@ -70,9 +78,11 @@ autotools_dep() {  # name, source dir, configure options...: a static library wi
   mkdir -p "$cache/build/$name"
   [ -x "$src/configure" ] || (cd "$src" && autoreconf -fi) > "$cache/build-$name.log" 2>&1 \
     || { tail -40 "$cache/build-$name.log"; exit 1; }
-  (cd "$cache/build/$name" && "$src/configure" --host=$triple --prefix="$prefix" --enable-static --disable-shared \
-     CC_FOR_BUILD=gcc "$@" && make -j"$jobs" && make install) >> "$cache/build-$name.log" 2>&1 \
-    || { tail -40 "$cache/build-$name.log"; exit 1; }
+  use_autotools_answers "$name" "$src"
+  (cd "$cache/build/$name" && "$src/configure" --cache-file=config.cache --host=$triple --prefix="$prefix" \
+     --enable-static --disable-shared CC_FOR_BUILD=gcc "$@" && make -j"$jobs" && make install) \
+    >> "$cache/build-$name.log" 2>&1 || { tail -40 "$cache/build-$name.log"; exit 1; }
+  record_autotools_answers "$name" "$src"
   touch "$prefix/.built-$name"
 }
 
@@ -116,6 +126,7 @@ PC
 
 build_libraries() {
   mkdir -p "$prefix"
+  answers_compiler="$triple-gcc-posix $($triple-gcc-posix -dumpversion)"
   [ -n "$(source_dir libsdl2)" ] && [ -n "$(source_dir googletest)" ] && [ -n "$(source_dir libsdl2-mixer)" ] \
     && [ -n "$(source_dir harfbuzz)" ] && [ -n "$(source_dir fribidi)" ] && [ -n "$(source_dir zlib)" ] \
     || fetch_sources
@@ -205,7 +216,10 @@ flock 8
 # at once with no output.
 export WINEPREFIX=$build/wineprefix WINEDEBUG=-all,err+module,err+process,err+virtual,err+seh \
   WINEDLLOVERRIDES="mscoree,mshtml="
+record_answers=no
+[ "${1:-}" = "--record-answers" ] && record_answers=yes
 timed_step "windows: libraries" build_libraries
+[ "$record_answers" = yes ] && { step "answers recorded in $answers_dir"; exit 0; }
 # The GoogleTest cases run as 4 processes (STAGEHAND_TEST_SHARDS), not one
 # wine start-up each; the tests' own code is unoptimized (it only calls the
 # engine, which is built as players get it); and no benchmarks, which are
@@ -266,20 +280,29 @@ step "testing under wine"
 export STAGEHAND_WINDOWS_BUILD=$build STAGEHAND_WINE_LOG=$build/wine-failures.log
 rm -f "$STAGEHAND_WINE_LOG"
 timed_step "windows: tests under wine" setarch "$(uname -m)" -R xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+  # A server this checkout'"'"'s earlier run left (killed before its end) is
+  # stopped first: with its system programs still up it never ends, and the
+  # wait below waited for it forever (seen here).
+  timeout 30 wineserver -k > /dev/null 2>&1
   wineboot -i > /dev/null 2>&1
-  wineserver -w
+  # Bounded: should a system program not stop, the prefix is made all the
+  # same, and its server is stopped rather than waited on for the rest of CI.
+  if ! timeout 120 wineserver -w; then
+    echo "check-windows: wine'"'"'s server was still up 120 s after wineboot; stopped" >&2
+    timeout 30 wineserver -k
+  fi
   wineserver -p 120
   # No window manager runs in Xvfb, and wine waits for one: hiding a managed
   # window (every window a test closes) waited 2 s for the window manager to
   # say it was mapped ("wait_for_withdrawn_state ... wait timed out" under
   # WINEDEBUG=+event), 4.3 of the 4.6 s a window test took. Unmanaged
   # windows are shown and hidden at once.
-  wine reg add "HKCU\\Software\\Wine\\X11 Driver" /v Managed /d N /f > /dev/null 2>&1 || exit 1
+  timeout 120 wine reg add "HKCU\\Software\\Wine\\X11 Driver" /v Managed /d N /f > /dev/null 2>&1 || exit 1
   idle_input=$(mktemp -u)
   mkfifo "$idle_input"
   wine cmd /c pause < "$idle_input" > /dev/null 2>&1 &
   exec 9> "$idle_input"
-  wine "$STAGEHAND_WINDOWS_BUILD/stagehand.exe" --help > /dev/null || exit 1
+  timeout 120 wine "$STAGEHAND_WINDOWS_BUILD/stagehand.exe" --help > /dev/null || exit 1
   # Bounded as a whole too: a test killed at its timeout can leave its output
   # pipe held by wine'"'"'s system programs, and ctest waiting on it.
   timeout --kill-after=60 2700 ctest --test-dir "$STAGEHAND_WINDOWS_BUILD" -j'"$jobs"' --output-on-failure
