@@ -18,6 +18,17 @@
 #include "game/MapData.h"
 #include "lang/EngineWords.h"
 
+// Last, so that its macros (DrawText, LoadImage...) rename nothing declared above.
+#ifdef _WIN32
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#endif
+
 namespace stagehand::test {
 
 namespace {
@@ -38,13 +49,13 @@ class FreshProcessState : public ::testing::EmptyTestEventListener {
 // runs a quarter of the cases in one process, so a hang there (seen once in
 // CI under wine: the whole run's 90 minutes gone, and no name) would
 // otherwise say only which shard it was in, and only once ctest's own timeout
-// ended it. STAGEHAND_TEST_CASE_LIMIT: the seconds a case may take (600; the
-// slowest took 112 s under wine).
+// ended it. STAGEHAND_TEST_CASE_LIMIT: the seconds a case may take (300; the
+// slowest took 58 s under wine), well inside a shard's own timeout.
 class CaseWatchdog : public ::testing::EmptyTestEventListener {
 public:
     CaseWatchdog() {
         const char* limit = std::getenv("STAGEHAND_TEST_CASE_LIMIT");
-        limit_ = std::chrono::seconds(limit && std::atoi(limit) > 0 ? std::atoi(limit) : 600);
+        limit_ = std::chrono::seconds(limit && std::atoi(limit) > 0 ? std::atoi(limit) : 300);
         // Detached, and its state never freed: it may still be waiting when the
         // process's statics are destroyed.
         std::thread([state = state_, limit = limit_] { watch(*state, limit); }).detach();
@@ -83,12 +94,17 @@ private:
                              "%s has run for %lld s without ending: this process stops here (tests/TestSupport.cpp)\n",
                              state.running.c_str(), static_cast<long long>(limit.count()));
                 std::fflush(stderr);
+#ifdef _WIN32
+                // Not _Exit: ExitProcess runs the DLLs' detach routines, which wait on any lock
+                // the hung thread holds (the loader's, a driver's).
+                TerminateProcess(GetCurrentProcess(), 1);
+#endif
                 std::_Exit(1);
             }
         }
     }
     State* state_ = new State;
-    std::chrono::seconds limit_{600};
+    std::chrono::seconds limit_{300};
 };
 
 [[maybe_unused]] const bool kListenersRegistered = [] {

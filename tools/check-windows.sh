@@ -280,34 +280,45 @@ step "testing under wine"
 export STAGEHAND_WINDOWS_BUILD=$build STAGEHAND_WINE_LOG=$build/wine-failures.log
 rm -f "$STAGEHAND_WINE_LOG"
 timed_step "windows: tests under wine" setarch "$(uname -m)" -R xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+  # Every wine call below is bounded, and whatever way the block ends, the
+  # prefix'"'"'s server and programs are stopped: none is left holding CI.
+  idle_input=$(mktemp -u)
+  trap '"'"'exec 9>&-; rm -f "$idle_input"; timeout 30 wineserver -k > /dev/null 2>&1'"'"' EXIT
+  fail() { echo "check-windows: $*" >&2; exit 1; }
   # A server this checkout'"'"'s earlier run left (killed before its end) is
   # stopped first: with its system programs still up it never ends, and the
   # wait below waited for it forever (seen here).
   timeout 30 wineserver -k > /dev/null 2>&1
-  wineboot -i > /dev/null 2>&1
+  timeout 300 wineboot -i > /dev/null 2>&1 || fail "wineboot -i failed or ran past 300 s: the prefix was not made"
   # Bounded: should a system program not stop, the prefix is made all the
   # same, and its server is stopped rather than waited on for the rest of CI.
   if ! timeout 120 wineserver -w; then
     echo "check-windows: wine'"'"'s server was still up 120 s after wineboot; stopped" >&2
     timeout 30 wineserver -k
   fi
-  wineserver -p 120
+  timeout 30 wineserver -p 120 || fail "wineserver did not start"
   # No window manager runs in Xvfb, and wine waits for one: hiding a managed
   # window (every window a test closes) waited 2 s for the window manager to
   # say it was mapped ("wait_for_withdrawn_state ... wait timed out" under
   # WINEDEBUG=+event), 4.3 of the 4.6 s a window test took. Unmanaged
   # windows are shown and hidden at once.
-  timeout 120 wine reg add "HKCU\\Software\\Wine\\X11 Driver" /v Managed /d N /f > /dev/null 2>&1 || exit 1
-  idle_input=$(mktemp -u)
+  timeout 120 wine reg add "HKCU\\Software\\Wine\\X11 Driver" /v Managed /d N /f > /dev/null 2>&1 \
+    || fail "wine reg add failed or ran past 120 s: windows would wait on a window manager"
   mkfifo "$idle_input"
   wine cmd /c pause < "$idle_input" > /dev/null 2>&1 &
   exec 9> "$idle_input"
-  timeout 120 wine "$STAGEHAND_WINDOWS_BUILD/stagehand.exe" --help > /dev/null || exit 1
-  # Bounded as a whole too: a test killed at its timeout can leave its output
-  # pipe held by wine'"'"'s system programs, and ctest waiting on it.
-  timeout --kill-after=60 2700 ctest --test-dir "$STAGEHAND_WINDOWS_BUILD" -j'"$jobs"' --output-on-failure
+  timeout 120 wine "$STAGEHAND_WINDOWS_BUILD/stagehand.exe" --help > /dev/null \
+    || fail "stagehand.exe --help failed or ran past 120 s under wine"
+  # Bounded as a whole too (the step takes 6 to 10 minutes): a test killed at
+  # its timeout can leave its output pipe held by wine'"'"'s system programs,
+  # and ctest waiting on it. Then what was still running is named.
+  timeout --kill-after=60 1500 ctest --test-dir "$STAGEHAND_WINDOWS_BUILD" -j'"$jobs"' --output-on-failure
   status=$?
-  [ $status -eq 124 ] && echo "check-windows: the tests under wine ran past 45 minutes and were stopped" >&2
+  case $status in
+    124 | 137)
+      echo "check-windows: the tests under wine ran past 25 minutes and were stopped; still running:" >&2
+      ps -u "$(id -u)" -o pid,etimes,args | grep -iE "[.]exe|wine" >&2 ;;
+  esac
   if [ -s "$STAGEHAND_WINE_LOG" ]; then
     echo "check-windows: wine itself failed $(wc -l < "$STAGEHAND_WINE_LOG") time(s) in this run (tools/wine-run.sh):"
     cat "$STAGEHAND_WINE_LOG"
@@ -317,11 +328,8 @@ timed_step "windows: tests under wine" setarch "$(uname -m)" -R xvfb-run -a -s "
     kept=$STAGEHAND_WINDOWS_BUILD/failed-run-$(date -u +%Y%m%dT%H%M%SZ).log
     cp "$STAGEHAND_WINDOWS_BUILD/Testing/Temporary/LastTest.log" "$kept" && echo "check-windows: the log of this run is kept in $kept"
   fi
-  wineserver -k || true
-  exec 9>&-
-  rm -f "$idle_input"
   exit $status
-' 8>&-
+' 8>&- < /dev/null
 if [ "${1:-}" = "--package" ]; then
   step "packaging"
   (cd "$build" && cpack -G ZIP)
