@@ -227,8 +227,9 @@ M.functions = {
 
     -- The stage (src/script/BindStage.cpp, waiting forms in StageSupport.lua) --
     { "waypoint", "stage", params = { { "name", "waypoint" } }, returns = { { "Point" } },
-        doc = "A waypoint `MAP.NAME` from the maps (`--maps` folders, `maps/` beside the script, `assets/maps`:"
-            .. " docs/MAPS.md). An unknown map or waypoint is an error with the closest name, the known ones"
+        doc = "A waypoint `MAP.NAME` from the maps (`--maps` folders, `maps/` beside the script, `assets/maps`"
+            .. " for a loose script or a game whose game.json says `\"engineMaps\": true`: docs/MAPS.md). An"
+            .. " unknown map or waypoint is an error with the closest name, the known ones"
             .. " and the folders searched." },
     { "activate", "stage", params = { { "actor", "actor" } }, doc = "Shows or hides an actor (actors start hidden)." },
     { "deactivate", "stage", params = { { "actor", "actor" } }, joinRow = ", " },

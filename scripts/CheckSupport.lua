@@ -417,9 +417,11 @@ end
 local WATCHDOG_PASSES = 1e8
 
 -- Endless loops with no way out, and loops that reread a query (isLatched,
--- isWalking...) but cannot wait on any path: the world they ask about stands
--- still until they wait, so either one freezes the game. An endless loop
--- that waits in a scene function is a scene that never ends.
+-- isWalking...) but cannot wait on any path, whether they ask it to decide
+-- whether to go on or to decide when what decides that changes (the reader's
+-- `polled`): the world they ask about stands still until they wait, so either
+-- one freezes the game. An endless loop that waits in a scene function is a
+-- scene that never ends.
 local function checkLoops(ctx, sceneOf)
     for _, loop in ipairs(ctx.facts.loops) do
         local judged = loop.kind ~= "for" -- a for loop ends by itself

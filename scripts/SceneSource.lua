@@ -133,7 +133,7 @@ end
 -- Where each name token stands: a field (a.b, a:b), a table key ({b = 1}),
 -- a local (declared in an enclosing scope), or a global (read, written or
 -- called). Returns role[i] for name tokens: "field", "key", "local",
--- "declare", or "global".
+-- "declare", or "global"; and declaration[i], the token that declares the local a "local" token names.
 local PARAMETERS_END, FOR_NAMES_END = { [")"] = true }, { ["in"] = true, ["="] = true }
 -- Tokens after `local say = say` that make the value more than the global (say.x, say(...), say .. "").
 local CONTINUES = {}
@@ -141,16 +141,21 @@ for op in (". : ( [ { .. + - * / ^ % == ~= < > <= >= and or ,"):gmatch("%S+") do
     CONTINUES[op] = true
 end
 local function nameRoles(tokens)
-    local roles, scopes, brackets = {}, { {} }, {}
-    local pending -- names a `for` or `function` declares in the scope its body opens
-    local function declare(name, how)
-        scopes[#scopes][name] = how or true
+    local roles, declaration, scopes, brackets = {}, {}, { {} }, {}
+    local pending -- the name tokens a `for` or `function` declares in the scope its body opens (0: self)
+    local declaredAt = {} -- scope -> name -> its declaring token
+    local function declare(name, how, token, scope)
+        scope = scope or scopes[#scopes]
+        scope[name] = how or true
+        declaredAt[scope] = declaredAt[scope] or {}
+        declaredAt[scope][name] = token
     end
-    -- true for a local, "alias" for `local say = say` (the global under a local name), false for none
+    -- true for a local, "alias" for `local say = say` (the global under a local name), false for none; and
+    -- the token that declares it
     local function isLocal(name)
         for s = #scopes, 1, -1 do
             if scopes[s][name] then
-                return scopes[s][name]
+                return scopes[s][name], declaredAt[scopes[s]][name]
             end
         end
         return false
@@ -159,7 +164,7 @@ local function nameRoles(tokens)
     local function declareUntil(j, stops)
         while tokens[j] and not stops[tokens[j].value] do
             if tokens[j].kind == "name" then
-                pending[#pending + 1] = tokens[j].value
+                pending[#pending + 1] = j
                 roles[j] = "declare"
             end
             j = j + 1
@@ -167,8 +172,8 @@ local function nameRoles(tokens)
     end
     local function open()
         scopes[#scopes + 1] = {}
-        for _, name in ipairs(pending or {}) do
-            declare(name)
+        for _, j in ipairs(pending or {}) do
+            declare(j == 0 and "self" or tokens[j].value, nil, j)
         end
         pending = nil
     end
@@ -182,7 +187,7 @@ local function nameRoles(tokens)
                     method = method or tokens[j].value == ":"
                     j = j + 1
                 end
-                pending = { method and "self" or nil }
+                pending = { method and 0 or nil }
                 declareUntil(j + 1, PARAMETERS_END)
                 open()
             elseif t.value == "for" then
@@ -216,19 +221,20 @@ local function nameRoles(tokens)
                 local j = i
                 while tokens[j] and tokens[j].kind == "name" do
                     roles[j] = "declare"
-                    declare(tokens[j].value, alias and "alias")
+                    declare(tokens[j].value, alias and "alias", j)
                     j = tokens[j + 1] and tokens[j + 1].value == "," and j + 2 or #tokens + 1
                 end
             elseif prev and prev.value == "function" and tokens[i - 2] and tokens[i - 2].value == "local" then
                 roles[i] = "declare"
-                scopes[#scopes - 1][t.value] = true -- `local function f` is visible in its own body
+                declare(t.value, nil, i, scopes[#scopes - 1]) -- `local function f` is visible in its own body
             else
-                local how = isLocal(t.value)
+                local how, at = isLocal(t.value)
                 roles[i] = (how == true) and "local" or "global"
+                declaration[i] = how == true and at or nil
             end
         end
     end
-    return roles
+    return roles, declaration
 end
 
 -- The arguments of the call whose `(` (or lone string or table) is token
@@ -518,12 +524,22 @@ local function nameShape(tokens, span)
     return { prefix = table.concat(prefix), suffix = table.concat(suffix) }
 end
 
--- Library tables and standard functions that never wait.
-local NEVER_WAITS = { string = true, math = true, table = true, print = true, tostring = true, tonumber = true,
-    type = true, ipairs = true, pairs = true, next = true, select = true, unpack = true, rawget = true,
-    rawset = true, rawequal = true, setmetatable = true, getmetatable = true, assert = true }
+-- Lua's standard library as the sandbox gives it (.luacheckrc's list). None of it waits: the one function that
+-- does, coroutine.yield, is described with `waits = true` in ApiDescription.lua's "waiting" section, as every
+-- stage and scheduler function that waits is. Some call a function given to them, and so may wait as that
+-- function may: CALLS_ITS_ARGUMENT says which arguments (coroutine.resume runs a coroutine's function, which
+-- the call does not name).
+local STANDARD = {}
+for name in ("assert error getmetatable ipairs next pairs pcall print rawequal rawget rawset select setmetatable "
+    .. "tonumber tostring type unpack xpcall string math table coroutine"):gmatch("%S+") do
+    STANDARD[name] = true
+end
+local CALLS_ITS_ARGUMENT = { pcall = { 1 }, xpcall = { 1, 2 }, ["table.sort"] = { 2 }, ["table.foreach"] = { 2 },
+    ["table.foreachi"] = { 2 }, ["string.gsub"] = { 3 }, ["coroutine.resume"] = { 1 } }
 -- Calls after which a loop does not go round again.
 local EXITS = { error = true, jump = true }
+-- What a call may assign when what it runs only running tells: any name (no Lua name is "*").
+local ANY_NAME = "*"
 
 -- Whether name token i is (the last of) a function's name: function a.b:c(.
 local function isDefinition(tokens, i)
@@ -591,41 +607,208 @@ local function readCalls(tokens, roles, closeOf, functionOf, api, constants)
     return calls
 end
 
--- Whether each named function of the script can wait (a call in it that may):
--- a fixpoint, every function starting as "cannot".
-local function functionWaits(tokens, calls)
-    local waitsOf, named = {}, {}
-    for i, t in ipairs(tokens) do
-        if t.value == "function" and t.kind == "keyword" then
-            local name = functionName(tokens, i)
-            if name then
-                named[i], waitsOf[name] = name, false
+-- Whether name token j is assigned where it stands: declared (`local x`, a parameter, a loop's name) or a
+-- target of `=` (`x = `, `a, x = `; `x.f = ` and `x[k] = ` too, as if x itself changed).
+local function isAssigned(tokens, roles, j)
+    if roles[j] == "declare" then
+        return true
+    elseif roles[j] ~= "local" and roles[j] ~= "global" then
+        return false
+    end
+    local k, depth = j + 1, 0
+    while tokens[k] do
+        local v = tokens[k].value
+        if v == "(" or v == "[" or v == "{" then
+            depth = depth + 1
+        elseif v == ")" or v == "]" or v == "}" then
+            depth = depth - 1
+            if depth < 0 then
+                return false -- an argument, or an item of a table
+            end
+        elseif depth == 0 and v == "=" then
+            return true
+        elseif depth == 0 and v ~= "," and v ~= "." and tokens[k].kind ~= "name" then
+            return false
+        end
+        k = k + 1
+    end
+    return false
+end
+
+-- Iterators a generic `for` calls on every pass that never wait: the standard library's.
+local KNOWN_ITERATORS = { ipairs = true, pairs = true, next = true, ["string.gmatch"] = true }
+
+-- Whether the `for` at token i is a generic one whose iterator only running tells: one that a function of
+-- the script returns may wait, as a call of it would.
+local function unknownIterator(tokens, roles, i)
+    local j = i + 1
+    while tokens[j] and (tokens[j].kind == "name" or tokens[j].value == ",") do
+        j = j + 1
+    end
+    if not (tokens[j] and tokens[j].value == "in") then
+        return false -- a numeric for
+    end
+    local name = tokens[j + 1].value
+    if tokens[j + 2].value == "." and tokens[j + 3].kind == "name" then
+        name = name .. "." .. tokens[j + 3].value
+    end
+    return not (roles[j + 1] == "global" and KNOWN_ITERATORS[name])
+end
+
+-- The script's own functions, each known by its `function` token (0 is the file's top level): which one a
+-- call reaches (a global function by a global name, a local one by its local, `function t.f` by `t.f(...)`;
+-- a method, a parameter or any other value only running tells), whether it can wait (a call in it that may:
+-- a fixpoint, every function starting as "cannot"), and which names it can assign (its own assignments, its
+-- function literals', and those of what it calls).
+-- Returns { mayWait = fun(call): boolean, writes = fun(call): set of names (ANY_NAME: any) }.
+local function readFunctions(tokens, roles, declaration, closeOf, functionOf, calls)
+    -- global and field functions by name, local ones by the token that declares their local
+    local defs, waitsOf, writesOf = { global = {}, ["local"] = {}, field = {} }, {}, {}
+    local function define(j, f) -- the name token j is given the function f
+        local kind, key = roles[j], tokens[j].value
+        if kind == "field" and tokens[j - 1].value == "." and tokens[j - 2].kind == "name" then
+            key = tokens[j - 2].value .. "." .. key -- t.f = function
+        elseif kind == "local" or kind == "declare" then
+            kind, key = "local", declaration[j] or j
+        elseif kind ~= "global" then
+            return
+        end
+        defs[kind][key] = defs[kind][key] or {}
+        table.insert(defs[kind][key], f)
+    end
+    for f, t in ipairs(tokens) do
+        if t.kind == "keyword" and t.value == "function" and closeOf[f] then
+            waitsOf[f], writesOf[f] = false, {}
+            local name = functionName(tokens, f)
+            if tokens[f + 1].kind == "name" and name:find(".", 1, true) then
+                defs.field[name] = defs.field[name] or {}
+                table.insert(defs.field[name], f) -- function t.f(), function t:f()
+            elseif tokens[f + 1].kind == "name" then
+                define(f + 1, f) -- function f(), local function f()
+            elseif f > 2 and tokens[f - 1].value == "=" and tokens[f - 2].kind == "name" then
+                define(f - 2, f) -- f = function, local f = function
             end
         end
     end
+    -- the functions the name token j reaches
+    local function named(j)
+        if roles[j] == "global" then
+            return defs.global[tokens[j].value]
+        end
+        return roles[j] == "local" and declaration[j] and defs["local"][declaration[j]] or nil
+    end
+    -- the functions a value may be: {} for a literal that is none, nil when only running tells
+    local function functionsOf(span)
+        local a, b = span[1], span[2]
+        local kind = literalOf(tokens, span, closeOf)
+        if kind == "function" then
+            return { a }
+        elseif kind then
+            return {}
+        end
+        return a == b and named(a) or nil
+    end
+    local function isStandard(call)
+        local root = call.name:match("^([%a_][%w_]*)%.")
+        if root then
+            return STANDARD[root] and roles[call.index - 2] == "global"
+        end
+        return STANDARD[call.name] and call.global
+    end
+    -- the functions a call may run before it returns: the script's function it calls, or those it is given
+    -- (a described function's `function` and `predicate` arguments, CALLS_ITS_ARGUMENT's); nil when only
+    -- running tells
+    local function runs(call)
+        local given -- which arguments may be functions it calls
+        if call.method then
+            return nil
+        elseif call.entry then
+            given = {}
+            for n, param in ipairs(call.entry.params) do
+                if param.type == "function" or param.type == "predicate" then
+                    given[#given + 1] = n
+                end
+            end
+        elseif isStandard(call) then
+            given = CALLS_ITS_ARGUMENT[call.name] or {}
+        elseif call.name:find(".", 1, true) then
+            return defs.field[call.name]
+        else
+            return named(call.index)
+        end
+        local list, args = {}, #given > 0 and callArguments(tokens, call.open, closeOf) or {}
+        for _, n in ipairs(given) do
+            local functions = {}
+            if args[n] then
+                functions = functionsOf(args[n])
+            end
+            if not functions then
+                return nil
+            end
+            for _, f in ipairs(functions) do
+                list[#list + 1] = f
+            end
+        end
+        return list
+    end
     local function mayWait(call)
         if call.entry then
-            return call.entry.waits == true
-        elseif call.method then
-            return true -- a method of a value only running it tells
-        elseif NEVER_WAITS[call.name:match("^(%a+)%.") or call.name] then
-            return false
-        elseif waitsOf[call.name] ~= nil then
-            return waitsOf[call.name]
+            return call.entry.waits == true -- (runProcess's function waits in a process of its own)
         end
-        return true -- a function the script does not define: it may wait
+        local functions = runs(call)
+        if not functions then
+            return true -- a function the script does not define: it may wait
+        end
+        for _, f in ipairs(functions) do
+            if waitsOf[f] then
+                return true
+            end
+        end
+        return false
+    end
+    local function writes(call)
+        local functions, names = runs(call), {}
+        if not functions then
+            return { [ANY_NAME] = true }
+        end
+        for _, f in ipairs(functions) do
+            for name in pairs(writesOf[f]) do
+                names[name] = true
+            end
+        end
+        return names
+    end
+    for i, t in ipairs(tokens) do
+        if t.kind == "keyword" and t.value == "for" and functionOf[i] ~= 0 and unknownIterator(tokens, roles, i) then
+            waitsOf[functionOf[i]] = true
+        end
+    end
+    for f, names in pairs(writesOf) do
+        for j = f + 1, closeOf[f] do
+            if tokens[j].kind == "name" and isAssigned(tokens, roles, j) then
+                names[tokens[j].value] = true
+            end
+        end
     end
     local changed = true
     while changed do
         changed = false
         for _, call in ipairs(calls) do
-            local name = named[call.owner]
+            local name = call.owner ~= 0 and call.owner or nil -- the function the call is in, by its token
             if name and not waitsOf[name] and mayWait(call) then
                 waitsOf[name], changed = true, true
             end
+            local f, assigned = call.owner, writes(call) -- what the call assigns, every function around it may
+            while f ~= 0 do
+                for written in pairs(assigned) do
+                    changed = changed or not writesOf[f][written]
+                    writesOf[f][written] = true
+                end
+                f = functionOf[f]
+            end
         end
     end
-    return mayWait
+    return { mayWait = mayWait, writes = writes }
 end
 
 -- The token of the `do` that opens the body of the `while` at `i`, or nil.
@@ -749,13 +932,166 @@ local STATEMENT = { ["local"] = true, ["if"] = true, ["while"] = true, ["for"] =
     ["return"] = true, ["break"] = true, ["do"] = true, ["end"] = true, ["then"] = true, ["else"] = true,
     ["elseif"] = true, ["until"] = true }
 
+-- A question: a described function that answers at once what the world is like (isWalking, isLatched,
+-- distance, facingOf...): it does not wait, sends no signal, and gives a flag, a number or one of some names,
+-- not a thing it makes (a Process, a Point, a Line, a Sound).
+local function isQuestion(entry)
+    local gives = entry.returns[1] and entry.returns[1][1] or ""
+    return not entry.waits and not entry.signalRole
+        and (gives == "boolean" or gives == "number" or gives == "integer" or gives:sub(1, 1) == '"')
+end
+
+-- Tokens after which an expression may end.
+local ENDS_OPERAND = { [")"] = true, ["]"] = true, ["}"] = true, ["..."] = true, ["true"] = true,
+    ["false"] = true, ["nil"] = true, ["end"] = true }
+
+-- The last token of the expression that starts at token k (a value assigned): before a `,` or `;`, a bracket
+-- it did not open, a keyword that ends or starts a statement, or a name that starts the next statement.
+local function expressionEnd(tokens, k, closeOf)
+    local depth, j = 0, k
+    while tokens[j] do
+        local t, prev = tokens[j], tokens[j - 1]
+        local ended = prev.kind == "name" or prev.kind == "number" or prev.kind == "string" or ENDS_OPERAND[prev.value]
+        if t.kind == "keyword" and t.value == "function" and closeOf[j] then
+            j = closeOf[j]
+        elseif t.value == "(" or t.value == "[" or t.value == "{" then
+            depth = depth + 1
+        elseif t.value == ")" or t.value == "]" or t.value == "}" then
+            depth = depth - 1
+            if depth < 0 then
+                return j - 1
+            end
+        elseif depth == 0 and (t.value == "," or t.value == ";" or (t.kind == "keyword" and STATEMENT[t.value])
+            or (j > k and t.kind == "name" and ended)) then
+            return j - 1
+        end
+        j = j + 1
+    end
+    return #tokens
+end
+
+-- What a condition judged for being stuck may not read: a field, an index or a length (a table's contents,
+-- which an alias may change where no name shows it), a function literal.
+local OPAQUE = { ["."] = true, [":"] = true, ["["] = true, ["#"] = true, ["function"] = true }
+
+-- The question a loop that cannot wait is stuck on, or nil. Nothing else runs until the loop waits, so a
+-- question answers on every pass what it answered on the first: a loop is stuck when every way out of it
+-- (its condition, the guards of its exits) reads only questions' answers and names that change in it only as
+-- answers decide (under guards that read nothing else, or given a value that reads nothing else), and reads a
+-- question somewhere: `while steps < 3 do if isWalking("child") then steps = steps + 1 end end` counts to 3 at
+-- once, or never. A condition that calls anything but a question, reads a table's contents, or a name that
+-- changes otherwise (or in an inner loop, or by a call that may assign anything) is not judged.
+local function stuckQuestion(ctx, loop)
+    local tokens, roles, closeOf, functionOf = ctx.tokens, ctx.roles, ctx.closeOf, ctx.functionOf
+    local known, visiting, decidedName = {}, {}, nil
+    -- true when tokens a..b read no question and nothing else that changes, the first question when they read
+    -- one, false when they read what may change otherwise
+    local function decidedRange(a, b)
+        local question = true
+        for j = a, b do
+            local q = true
+            if ctx.questionAt[j] then
+                q = ctx.questionAt[j]
+            elseif ctx.callAt[j] or OPAQUE[tokens[j].value] then
+                return false
+            elseif roles[j] == "local" or roles[j] == "global" then
+                q = decidedName(tokens[j].value)
+            end
+            if not q then
+                return false
+            end
+            question = question == true and q or question
+        end
+        return question
+    end
+    local function decidedAll(ranges)
+        local question = true
+        for _, range in ipairs(ranges) do
+            local q = decidedRange(range[1], range[2])
+            if not q then
+                return false
+            end
+            question = question == true and q or question
+        end
+        return question
+    end
+    -- the conditions that decide whether token j of the loop runs on a pass: those of the `if`s around it and
+    -- of every `elseif` before it; nil in an inner loop or a function literal
+    local function guardsOf(j)
+        if functionOf[j] ~= loop.owner then
+            return nil
+        end
+        for _, inner in ipairs(ctx.loops) do
+            if inner.first > loop.first and inner.first < j and j <= inner.last then
+                return nil
+            end
+        end
+        local ranges = {}
+        for g = loop.first + 1, j - 1 do
+            local t = tokens[g]
+            if t.kind == "keyword" and t.value == "if" and functionOf[g] == loop.owner and (closeOf[g] or 0) > j then
+                ranges[#ranges + 1] = { conditionOf(tokens, g, closeOf) }
+            elseif t.kind == "keyword" and t.value == "elseif" and functionOf[g] == loop.owner then
+                ranges[#ranges + 1] = { conditionOf(tokens, g, closeOf) }
+            end
+        end
+        return ranges
+    end
+    -- a change at token j (an assignment, or a call that may assign) as answers decide it
+    local function decidedChange(j)
+        local guards = guardsOf(j)
+        local guarded = guards and #guards > 0 and decidedAll(guards)
+        local alone = tokens[j + 1].value == "=" and tokens[j - 1].value ~= "," -- x = value, local x = value
+        if not guarded and guards and alone then
+            return decidedRange(j + 2, expressionEnd(tokens, j + 2, closeOf))
+        end
+        return guarded
+    end
+    function decidedName(name)
+        if known[name] == nil then
+            if visiting[name] then
+                return false -- it changes as it is (n = n + 1): not as answers decide
+            end
+            visiting[name] = true
+            local question = true
+            for j = loop.first + 1, loop.last do
+                local call = ctx.callAt[j]
+                local changes = (tokens[j].value == name and isAssigned(tokens, roles, j))
+                    or (call and (ctx.writes(call)[name] or ctx.writes(call)[ANY_NAME]))
+                local q = not changes or decidedChange(j)
+                if not q then
+                    question = false
+                    break
+                end
+                question = question == true and q or question
+            end
+            visiting[name], known[name] = nil, question
+        end
+        return known[name]
+    end
+    local ways = { loop.conditions[1] }
+    for _, k in ipairs(loop.exitAt) do
+        local guards = guardsOf(k)
+        if not guards or #guards == 0 then
+            return nil -- a way out that no answer decides
+        end
+        for _, range in ipairs(guards) do
+            ways[#ways + 1] = range
+        end
+    end
+    local question = decidedAll(ways)
+    return question ~= true and question or nil
+end
+
 -- Loops: { kind (while, repeat, for), line, token, owner, first, last (its
 -- condition and body), endless (while true, until false), count (the passes it
 -- certainly makes, when its bounds are literals or it counts to one: passesOf), exits (a break,
 -- return, error or jump that leaves it), mayWait (some path through it can
--- wait), polled (a query it rereads to decide whether to go on, e.g.
--- "isLatched": the world it asks about stands still while the loop cannot wait) }.
-local function readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
+-- wait: a call that may, or a generic for's iterator only running tells), polled (a query it rereads to
+-- decide whether to go on, e.g. "isLatched": in its condition or a guard of its exits, kept in a local first,
+-- or the question that alone decides when what they read changes: stuckQuestion; the world it asks about
+-- stands still while the loop cannot wait) }.
+local function readLoops(tokens, roles, closeOf, functionOf, calls, functions)
     local loops = {}
     for i, t in ipairs(tokens) do
         if t.kind == "keyword" and (t.value == "while" or t.value == "for") then
@@ -763,7 +1099,7 @@ local function readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
             if d and closeOf[d] then
                 loops[#loops + 1] = { kind = t.value, token = i, line = t.line, owner = functionOf[i], first = i,
                     last = closeOf[d], body = d, conditions = { { i + 1, d - 1 } },
-                    endless = t.value == "while" and d == i + 2 and tokens[i + 1].value == "true",
+                    endless = t.value == "while" and d == i + 2 and tokens[i + 1].value == "true", exitAt = {},
                     count = t.value == "for" and forCount(tokens, i + 1, d) or nil }
             end
         elseif t.kind == "keyword" and t.value == "repeat" and closeOf[i] then
@@ -774,7 +1110,7 @@ local function readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
             end
             local after = tokens[u + 1]
             loops[#loops + 1] = { kind = "repeat", token = i, line = t.line, owner = functionOf[i], first = i,
-                last = last, body = i, conditions = { { u + 1, last } },
+                last = last, body = i, conditions = { { u + 1, last } }, exitAt = {},
                 endless = after and last == u + 1 and (after.value == "false" or after.value == "nil") or false }
         end
     end
@@ -793,6 +1129,7 @@ local function readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
     end
     -- the conditions of the `if`s between a loop and its exit at k
     local function guards(loop, k)
+        loop.exitAt[#loop.exitAt + 1] = k
         for j = loop.first + 1, k - 1 do
             local v = tokens[j]
             local encloses = closeOf[j] and closeOf[j] > k and functionOf[j] == loop.owner
@@ -822,18 +1159,28 @@ local function readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
             end
         end
     end
-    -- queries: described functions that answer without waiting (isLatched, isWalking...)
-    local queryAt = {}
+    -- queries: the questions asked (isLatched, isWalking...)
+    local queryAt, callAt = {}, {}
     for _, call in ipairs(calls) do
-        if call.entry and call.entry.returns and not call.entry.waits and not call.method then
+        callAt[call.index] = call
+        if call.entry and isQuestion(call.entry) and not call.method then
             queryAt[call.index] = call.name
         end
     end
+    local ctx = { tokens = tokens, roles = roles, closeOf = closeOf, functionOf = functionOf, callAt = callAt,
+        questionAt = queryAt, writes = functions.writes, loops = loops }
     for _, loop in ipairs(loops) do
         loop.mayWait = false
+        for _, inner in ipairs(loops) do -- (a generic for calls its iterator on every pass)
+            if inner.owner == loop.owner and inner.first >= loop.first and inner.first <= loop.last
+                and inner.kind == "for" and unknownIterator(tokens, roles, inner.first) then
+                loop.mayWait = true
+            end
+        end
         local polledNames = {} -- locals the loop sets from a query: local rang = isLatched("bell")
         for _, call in ipairs(calls) do
-            if call.owner == loop.owner and call.index > loop.first and call.index <= loop.last and mayWait(call) then
+            if call.owner == loop.owner and call.index > loop.first and call.index <= loop.last
+                and functions.mayWait(call) then
                 loop.mayWait = true
             end
         end
@@ -858,8 +1205,11 @@ local function readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
                     or (t.kind == "name" and roles[j] == "local" and polledNames[t.value]) or nil
             end
         end
+        if not loop.polled and not loop.mayWait and loop.kind ~= "for" then
+            loop.polled = stuckQuestion(ctx, loop)
+        end
         loop.count = passesOf(tokens, loop, functionOf)
-        loop.conditions = nil
+        loop.conditions, loop.exitAt = nil, nil
     end
     return loops
 end
@@ -1014,14 +1364,14 @@ end
 function M.read(source, api)
     local tokens, ignored = tokenize(source)
     local closeOf, functionOf = blocks(tokens)
-    local roles = nameRoles(tokens)
+    local roles, declaration = nameRoles(tokens)
     local calls = readCalls(tokens, roles, closeOf, functionOf, api, stringConstants(tokens, roles))
-    local mayWait = functionWaits(tokens, calls)
+    local functions = readFunctions(tokens, roles, declaration, closeOf, functionOf, calls)
     local facts = { tokens = tokens, ignored = ignored, closeOf = closeOf, functionOf = functionOf, roles = roles,
-        calls = calls, mayWait = mayWait }
+        calls = calls, mayWait = functions.mayWait }
     facts.lines, facts.targets = readLines(tokens, functionOf, calls)
     facts.sent, facts.waited, facts.sendable, facts.waitedShapes = readSignals(tokens, roles, calls, api)
-    facts.loops = readLoops(tokens, roles, closeOf, functionOf, calls, mayWait)
+    facts.loops = readLoops(tokens, roles, closeOf, functionOf, calls, functions)
     facts.literals = {}
     for _, t in ipairs(tokens) do
         if t.kind == "string" then

@@ -72,14 +72,13 @@ int runHeadless(const Setup& setup) {
     long ticks = runTicks(setup);
     for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->nothingCanRun() && !stopRequested(); ++i) sim->tick();
     if (stopRequested()) std::cerr << "stagehand: stopped by a signal at " << sim->time() << " s\n";
-    if (!sim->isSceneOver())
-        for (const auto& line : sim->suspectedStuckLines())
-            std::cerr << "note: " << sim->host().forPerson(line) << '\n';
+    if (!sim->isSceneOver()) sim->tellPossibleHangs();
     std::cout.flush();
     if (!setup.cmd.audioPath.empty() &&
         !writeWav(setup.cmd.audioPath, renderCues(sim->world().soundtrack().cues(), sim->time()), error))
         return fail(error, kExitBadInput);
-    return sim->host().errorCount() > 0 || sim->isStuck() ? kExitScriptError : kExitOk;
+    const bool lost = !setupProblems(setup).empty() || !sim->world().maps().failures.empty();
+    return sim->host().errorCount() > 0 || sim->isStuck() || lost ? kExitScriptError : kExitOk;
 }
 
 // --timeline: the headless run, drawn as an HTML page of its processes.
@@ -128,7 +127,7 @@ int runScreenshot(const Setup& setup) {
 // The window mode where a player could see it; with no display, one line
 // naming what works instead (and exit 2, before anything is loaded).
 int runWindowIfVisible(const Setup& setup) {
-    std::string problem = displayProblem();
+    std::string problem = displayProblem(/*keepForTheWindow=*/true);
     if (!problem.empty())
         return fail("cannot open the window: " + problem +
                         ". Without a display, use --headless, --screenshot OUT.png --at T or --timeline OUT.html, "

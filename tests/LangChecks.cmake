@@ -13,9 +13,11 @@ output_test(cli_lang_unknown_lists_the_known_languages EXIT 2
             ARGS --headless --script tests/lang/Greeting.lua --lang xx)
 output_test(cli_lang_unknown_in_a_screenshot_too EXIT 2 STDERR "^stagehand: unknown language 'de' \\(known: en, fr, pseudo\\)"
             ARGS --screenshot never-written.png --at 1 --script tests/lang/Greeting.lua --lang de)
-output_test(cli_lang_a_malformed_table_is_one_line_and_the_source_plays EXIT 0
-            STDERR "^stagehand: tests/lang/strings/Broken.fr.csv:3: wrong column count: 3 columns, a row has 7 .*; playing in the source language$"
-            STDOUT "line speaker=\"jackie\" text=\"Still in English.\" id=\"broken.one\""
+# A bad row costs that row (issue 59): one line naming it, the good rows play in French, and what was
+# lost makes the headless run exit 1.
+output_test(cli_lang_a_bad_row_costs_only_that_row EXIT 1
+            STDERR "^tests/lang/strings/Broken.fr.csv:3: this row has 3 columns, the header has 7 .*; the row is left out \\(its line is shown in the source language\\)$"
+            STDOUT "line speaker=\"jackie\" text=\"Toujours en anglais.\" id=\"broken.one\""
             ARGS --headless --script tests/lang/Broken.lua --lang fr)
 output_test(cli_lang_pseudo_is_bracketed_and_accented EXIT 0 STDERR ""
             STDOUT "scene_start scene=\"greeting\" lang=\"pseudo\".*line speaker=\"jackie\" text=\"\\[Ĝöö[^\"]*ð ɱöö[^\"]*ĝ\\.~*\\]\" id=\"greet.morning\""
@@ -42,7 +44,7 @@ output_test(cli_check_reports_lost_timing_tags_renamed_values_and_an_old_source_
             ARGS --check --script tests/lang/Kept.lua)
 # Every line the scene shows in French that can be: the rest in English, with one warning each.
 output_test(cli_lang_a_lost_signal_shows_the_source_and_the_scene_goes_on EXIT 0
-            STDERR "^stagehand: tests/lang/strings/Checked.fr.csv:5: line ID 'c.tags': the translation lost {signal=bell}"
+            STDERR "^tests/lang/strings/Checked.fr.csv:5: line ID 'c.tags': the translation lost {signal=bell}"
             STDOUT "text=\"Tout va bien.\".*text=\"Modifiée depuis.\".*text=\"Listen now.\".*signal signal=\"bell\".*scene_end scene=\"checked\" status=\"done\""
             ARGS --headless --script tests/lang/Checked.lua --lang fr)
 

@@ -76,11 +76,11 @@ output_test(cli_check_warn_only_reports_and_exits_0 EXIT 0 STDERR ""
 # Without --check, the same story targets are a warning on stderr at load, in
 # the same words (the script still loads: they fail only when chosen).
 output_test(cli_story_target_naming_nothing_is_a_warning_at_load EXIT 0
-            STDERR "^stagehand: warning: tests/scripts/check/story_targets.lua:6: option: no story function named 'rigth_path' \\(did you mean 'right_path'\\?\\)"
+            STDERR "^tests/scripts/check/story_targets.lua:6: warning: option: no story function named 'rigth_path' \\(did you mean 'right_path'\\?\\)"
             ARGS --list-scenes --script tests/scripts/check/story_targets.lua)
 # A line ID written twice is a warning at load too, naming both lines (the scenes still play).
 output_test(cli_a_line_id_written_twice_is_a_warning_at_load EXIT 0
-            STDERR "^stagehand: warning: tests/scripts/check/line_ids.lua:11: line ID 'scene.oak' is also used at tests/scripts/check/line_ids.lua:9"
+            STDERR "^tests/scripts/check/line_ids.lua:11: warning: line ID 'scene.oak' is also used at tests/scripts/check/line_ids.lua:9"
             ARGS --list-scenes --script tests/scripts/check/line_ids.lua)
 # The seed articles' scripts pass with no finding.
 foreach(example seed000_hello seed000_opening seed001_archivist seed004_countdown)
@@ -266,9 +266,16 @@ foreach(case "actor|jackie" "waypoint|forest.jackie_stop" "map|forest" "picture|
   endforeach()
 endforeach()
 
-# game.json's mistakes cost only themselves: play says each in one line and plays on; --check lists them.
-output_test(cli_game_json_mistakes_are_lines_and_the_game_plays EXIT 0
-            STDERR "^stagehand: tests/games/misdescribed/game.json: unknown field \"icn\" \\(fields: title,"
+# A loop of calls into C is stopped by the calls it made, as fast as a loop in Lua (issue 59): fewer than
+# 10^5 calls (each is charged 1000 instructions of the 10^8 budget), where the clock's backstop let millions run.
+output_test(cli_a_loop_of_calls_into_c_is_stopped_by_its_calls EXIT 1
+            STDERR "^tests/scripts/c_call_loop.lua:15: watchdog: ran for more than 1 s without waiting; stopped"
+            STDOUT "print text=\"calls before the stop: [0-9][0-9]?[0-9]?[0-9]?[0-9]?\""
+            ARGS --headless --script tests/scripts/c_call_loop.lua --seconds 1)
+# game.json's mistakes cost only themselves: play says each in one line, the file first, and plays on;
+# what they lost makes a headless run exit 1 (issue 59); --check lists them.
+output_test(cli_game_json_mistakes_are_lines_and_the_game_plays EXIT 1
+            STDERR "^tests/games/misdescribed/game.json: unknown field \"icn\" \\(fields: title,"
             STDOUT "text text=\"It plays\\.\""
             ARGS tests/games/misdescribed --headless --seconds 3)
 output_test(cli_check_lists_game_json_mistakes EXIT 1 STDERR ""

@@ -27,6 +27,7 @@
 #include "app/run/UserFolder.h"
 #include "audio/ClipLibrary.h"
 #include "game/Cast.h"
+#include "game/MapData.h"
 #include "platform/GameFolder.h"
 #include "platform/Portable.h"
 #include "render/ImageFiles.h"
@@ -112,8 +113,8 @@ TEST(GameFolder, names_are_looked_up_in_the_games_folder_first_then_the_engines_
               (std::vector<std::string>{ownGame() + "/images", data + "/assets/images"}));
     EXPECT_EQ(assetFolders(AssetKind::Audio, script, data),
               (std::vector<std::string>{ownGame() + "/audio", data + "/assets/audio"}));
-    EXPECT_EQ(assetFolders(AssetKind::Maps, script, data),
-              (std::vector<std::string>{ownGame() + "/maps", data + "/assets/maps"}));
+    // Maps are the one exception: a game folder's are its own (seesEngineMaps).
+    EXPECT_EQ(assetFolders(AssetKind::Maps, script, data), (std::vector<std::string>{ownGame() + "/maps"}));
     // The game has no fonts/: the engine's alone.
     EXPECT_EQ(assetFolders(AssetKind::Fonts, script, data), (std::vector<std::string>{data + "/assets/fonts"}));
     // The demo plays by the same rule: its own scripts/images first, then assets/images
@@ -287,14 +288,16 @@ TEST(GameFolder, a_damaged_description_is_one_line_a_mistake_and_costs_only_its_
         readGameDescription(script, d, problems);
         for (const auto& p : problems) {
             EXPECT_EQ(p.find('\n'), std::string::npos) << "one line: " << p;
-            EXPECT_NE(p.find("game.json: "), std::string::npos) << "names the file: " << p;
+            EXPECT_EQ(p.rfind(utf8Path(game / "game.json") + ":", 0), 0u) << "starts with the file: " << p;
         }
         return problems;
     };
     auto problems = problemsOf("{\"title\": \"x\",}");
     ASSERT_EQ(problems.size(), 1u);
-    EXPECT_NE(problems[0].find("game.json: not JSON: parse error at line 1"), std::string::npos) << problems[0];
-    EXPECT_EQ(d.title, "") << "not JSON: every default";
+    EXPECT_EQ(problems[0], utf8Path(game / "game.json") +
+                               ":1: not JSON: column 15: syntax error while parsing object key - unexpected '}'; "
+                               "expected string literal; the game plays as 'damaged', its title from its folder");
+    EXPECT_EQ(d.title, "damaged") << "not JSON: the folder's name, every other default";
     problems = problemsOf(R"({"titel": "x", "version": "2.0"})");
     ASSERT_EQ(problems.size(), 1u);
     EXPECT_NE(problems[0].find("unknown field \"titel\" (fields: title, width"), std::string::npos) << problems[0];
@@ -306,7 +309,124 @@ TEST(GameFolder, a_damaged_description_is_one_line_a_mistake_and_costs_only_its_
     EXPECT_EQ(d.width, 0);
     EXPECT_EQ(d.height, 0) << "a height alone is left out too";
     EXPECT_EQ(d.title, "Kept");
-    EXPECT_EQ(problemsOf("[1, 2]").size(), 1u) << "not an object";
+    problems = problemsOf("[1, 2]");
+    ASSERT_EQ(problems.size(), 1u) << "not an object";
+    EXPECT_NE(problems[0].find("needs one JSON object"), std::string::npos) << problems[0];
+    EXPECT_EQ(d.title, "damaged") << "not an object: the folder's name too";
+}
+
+// A game.json that does not parse keeps the game its own: the title is its
+// folder's (so is its save folder, fileNameOfTitle's of the title), never the
+// demo's, and the one line says so at the line the reading stopped, with the
+// missing comma it most likely is (issue 59: the comma at the end of line 3,
+// which the parser finds at line 4, column 14). The demo, with no game.json,
+// and a game whose game.json parses keep their own identities.
+TEST(GameFolder, a_description_that_is_not_json_keeps_the_games_folder_identity_and_says_so) {
+    fs::path game = freshFolder("My Broken Game");
+    write(game / "main.lua", "function scene() end\n");
+    write(game / "game.json",
+          "{\n    \"title\": \"Lantern\",\n    \"version\": \"1.0\"\n    \"language\": \"en\"\n}\n");
+    stagehand::Setup setup;
+    setup.dataRoot = test::dataRoot();
+    setup.cmd.gamePath = utf8Path(game);
+    setup.cmd.mode = CommandLine::Mode::Check;  // its problems are --check's findings, not said on stderr
+    std::string error;
+    ASSERT_TRUE(completeSetup(setup, error)) << error;
+    EXPECT_EQ(setup.game.title, "My Broken Game");
+    EXPECT_EQ(fileNameOfTitle(setup.game.title), "my-broken-game") << "its own save folder";
+    EXPECT_EQ(setup.game.version, "") << "nothing else of a file that did not parse";
+    ASSERT_EQ(setup.gameProblems.size(), 1u);
+    EXPECT_EQ(setup.gameProblems[0],
+              utf8Path(game / "game.json") +
+                  ":4: not JSON: column 14: syntax error while parsing object - unexpected string literal; expected "
+                  "'}' (is a comma missing at the end of line 3?); the game plays as 'My Broken Game', its title "
+                  "from its folder");
+
+    stagehand::Setup demo;
+    demo.dataRoot = test::dataRoot();
+    demo.cmd.mode = CommandLine::Mode::Check;
+    ASSERT_TRUE(completeSetup(demo, error)) << error;
+    EXPECT_EQ(demo.scriptPath, test::dataRoot() + "/scripts/Demo.lua");
+    EXPECT_EQ(demo.game.title, "") << "the demo is Stagehand";
+    EXPECT_TRUE(demo.gameProblems.empty());
+    stagehand::Setup starter = demo;
+    starter.cmd.gamePath = test::dataRoot() + "/scripts/starter";
+    ASSERT_TRUE(completeSetup(starter, error)) << error;
+    EXPECT_EQ(starter.game.title, "Your game") << "its game.json's";
+}
+
+// Over generated descriptions, one comma left out: the line names where the
+// parser stopped (the next field's name, nlohmann's own line) and the hint the
+// line of the value before it, however many blank lines, spaces, escaped
+// quotes and backslashes, nested values and fields sharing a line lie between.
+// Any other mistake has no hint.
+TEST(GameFolder, over_generated_descriptions_a_missing_comma_is_named_at_the_line_it_belongs) {
+    const std::vector<std::string> values = {
+        "\"plain\"", "\"say \\\"hi\\\"\"", "\"ends in \\\\\"", "1280",       "-1.5e3", "true", "false",
+        "null",      "[1, \"two\", [3]]",  "{\"a\": {}}",      "\"時計塔\"", "\"\""};
+    const std::vector<std::string> keyEnds = {"", "\\\"quoted\\\"", "\\\\", " with spaces"};
+    const std::vector<std::string> gaps = {" ", "\n    ", "\n\n  ", "\n \t\n\t", "\r\n  "};
+    fs::path game = freshFolder("comma");
+    const std::string file = utf8Path(game / "game.json");
+    std::mt19937 random(59);
+    for (int round = 0; round < 200; ++round) {
+        const std::size_t fields = 2 + random() % 5, dropped = random() % (fields - 1);
+        std::string text = "{";
+        long line = 1, valueLine = 0, stopLine = 0;
+        auto add = [&](const std::string& piece) {
+            text += piece;
+            line += std::count(piece.begin(), piece.end(), '\n');
+        };
+        for (std::size_t i = 0; i < fields; ++i) {
+            add(gaps[random() % gaps.size()]);
+            add("\"k" + std::to_string(i) + keyEnds[random() % keyEnds.size()] + "\"");
+            if (i == dropped + 1) stopLine = line;
+            add(std::string(random() % 2 ? ": " : " :\n  ") + values[random() % values.size()]);
+            if (i == dropped) valueLine = line;
+            if (i + 1 < fields && i != dropped) add(random() % 2 ? "," : " ,");
+        }
+        add("\n}\n");
+        write(game / "game.json", text);
+        GameDescription d;
+        std::vector<std::string> problems;
+        readGameDescription(utf8Path(game / "main.lua"), d, problems);
+        ASSERT_EQ(problems.size(), 1u) << text;
+        EXPECT_EQ(problems[0].rfind(file + ":" + std::to_string(stopLine) + ": not JSON: ", 0), 0u)
+            << problems[0] << "\n"
+            << text;
+        EXPECT_NE(problems[0].find("(is a comma missing at the end of line " + std::to_string(valueLine) + "?)"),
+                  std::string::npos)
+            << problems[0] << "\n"
+            << text;
+        EXPECT_EQ(d.title, "comma");
+    }
+    // In an array too, and a value that is an object or an array.
+    for (const auto& [text, hint] : std::vector<std::pair<std::string, long>>{{"{\"a\": [1,\n 2\n 3]}", 2},
+                                                                              {"{\"a\": [1,\n [2]\n\n [3]]}", 2},
+                                                                              {"{\"a\": 1,\n \"b\": {}\n \"c\": 2}", 2},
+                                                                              {"{\"a\": [\n \"x\"\n {}]}", 2},
+                                                                              {"{\"a\": 1\n\n\n true}", 1}}) {
+        write(game / "game.json", text);
+        GameDescription d;
+        std::vector<std::string> problems;
+        readGameDescription(utf8Path(game / "main.lua"), d, problems);
+        ASSERT_EQ(problems.size(), 1u) << text;
+        EXPECT_NE(problems[0].find("(is a comma missing at the end of line " + std::to_string(hint) + "?)"),
+                  std::string::npos)
+            << problems[0] << "\n"
+            << text;
+    }
+    // Other mistakes: no comma is missing.
+    for (const char* text :
+         {"{\"a\": 1,}", "{\"a\" 1}", "{\"a\": \"open\n}", "{\"a\": tru}", "", "{} {}", "{\"a\": 1 :}", "[1, 2"}) {
+        write(game / "game.json", text);
+        GameDescription d;
+        std::vector<std::string> problems;
+        readGameDescription(utf8Path(game / "main.lua"), d, problems);
+        ASSERT_EQ(problems.size(), 1u) << text;
+        EXPECT_EQ(problems[0].find("comma missing"), std::string::npos) << problems[0];
+        EXPECT_NE(problems[0].find(": not JSON: "), std::string::npos) << problems[0];
+    }
 }
 
 TEST(GameFolder, a_run_of_a_game_plays_its_own_picture_sound_and_map_with_the_engines) {
@@ -326,6 +446,137 @@ TEST(GameFolder, a_run_of_a_game_plays_its_own_picture_sound_and_map_with_the_en
     for (const auto& e : sim->transcript().events())
         if (e.name == "sound") sounds.push_back(*e.field("name"));
     EXPECT_EQ(sounds, (std::vector<std::string>{"bell", "gull"}));
+}
+
+// --- A game sees its own maps and cast (issue 59) ---
+
+// A glen of its own, with Ada and a Wren of its own (the demo's cove has a
+// `wren` too), and scenes that meet Wren, misspell an actor and walk to the
+// demo's dock, written as `scriptName` (main.lua: a game folder; another
+// name: a loose script) with `description` as its game.json ("": none).
+std::string glenGame(const std::string& name, const std::string& scriptName, const std::string& description) {
+    fs::path game = freshFolder(name);
+    write(game / "maps" / "glen.map",
+          "waypoint camera 640 360\nwaypoint ada_spot 560 420\nwaypoint wren_spot 720 420\n"
+          "actor ada \"Ada\" #e8b07a A ada_spot\nactor wren \"Wren of the glen\" #a0c0e0 W wren_spot\n");
+    write(game / scriptName,
+          "SCENES = { \"meet\", \"misspelt\", \"lost\" }\n"
+          "function meet() activate(\"wren\") end\n"
+          "function misspelt() activate(\"jakcie\") end\n"
+          "function lost() walkTo(\"ada\", \"dock.rhea_start\") end\n");
+    if (!description.empty()) write(game / "game.json", description);
+    return utf8Path(game / scriptName);
+}
+
+// `script` set up as `stagehand SCRIPT --headless` sets it up; no problem in its game.json.
+std::unique_ptr<Simulation> glenRun(const std::string& script) {
+    stagehand::Setup setup;
+    setup.dataRoot = test::dataRoot();
+    setup.cmd.gamePath = script;
+    setup.cmd.mode = CommandLine::Mode::Headless;
+    std::string error;
+    EXPECT_TRUE(completeSetup(setup, error)) << error;
+    EXPECT_TRUE(setup.gameProblems.empty()) << setup.gameProblems[0];
+    return loadSimulation(setup, nullptr, true);
+}
+
+// The message of the run's last error, once `scene` has played.
+std::string errorOfScene(Simulation& sim, const std::string& scene) {
+    std::string error;
+    EXPECT_TRUE(sim.startScene(scene, error)) << error;
+    for (int i = 0; i < 10 && !sim.isSceneOver(); ++i) sim.tick();
+    std::string message;
+    for (const auto& e : sim.transcript().events())
+        if (e.name == "error") message = *e.field("message");
+    return message;
+}
+
+// The warnings that an actor id is defined in two maps.
+std::vector<std::string> actorsDefinedTwice(Simulation& sim) {
+    std::vector<std::string> found;
+    for (const auto& warning : sim.world().maps().warnings)
+        if (warning.find("is also defined at") != std::string::npos) found.push_back(warning);
+    return found;
+}
+
+// A game folder (a folder with its main.lua) sees its own maps alone: its
+// did-you-mean lists its own cast, never the demo's; its `wren` is its own
+// with no word of the demo's cove; the demo's maps are unknown to it, and the
+// unknown-map error names its own maps and folder alone.
+TEST(GameFolder, a_game_folder_sees_its_own_maps_and_cast_alone) {
+    std::string script = glenGame("glen", "main.lua", R"({"title": "Glen"})");
+    std::string ownMaps = gameFolderOf(script) + "/maps";
+    auto sim = glenRun(script);
+    EXPECT_EQ(sim->world().maps().folders, std::vector<std::string>{ownMaps});
+    ASSERT_NE(sim->world().cast().findActor("wren"), nullptr);
+    EXPECT_EQ(sim->world().cast().findActor("wren")->displayName, "Wren of the glen");
+    EXPECT_EQ(actorsDefinedTwice(*sim), std::vector<std::string>{}) << "the demo's wren is the demo's";
+    EXPECT_EQ(sim->world().cast().findWaypoint("dock.rhea_start"), nullptr);
+    EXPECT_EQ(sim->world().cast().findActor("jackie"), nullptr);
+    std::string message = errorOfScene(*sim, "misspelt");
+    EXPECT_NE(message.find("activate: unknown actor 'jakcie' (known: ada, wren)"), std::string::npos) << message;
+    EXPECT_EQ(message.find("jackie"), std::string::npos) << "the demo's cast: " << message;
+    message = errorOfScene(*sim, "lost");
+    EXPECT_NE(message.find("walkTo: unknown map 'dock' in 'dock.rhea_start'"), std::string::npos) << message;
+    EXPECT_NE(message.find("maps: glen; maps are looked for in " + ownMaps), std::string::npos) << message;
+    EXPECT_EQ(message.find("assets/maps"), std::string::npos) << message;
+    // Any script of the game's folder plays by the game's rule, not a loose script's.
+    write(fs::path(gameFolderOf(script)) / "chapter2.lua", "SCENES = { \"meet\" }\nfunction meet() end\n");
+    EXPECT_EQ(assetFolders(AssetKind::Maps, gameFolderOf(script) + "/chapter2.lua", test::dataRoot()),
+              std::vector<std::string>{ownMaps});
+}
+
+// game.json's "engineMaps": true adds the engine's maps (the demo's) after the
+// game's own: the demo's waypoints and cast are known, and the game's `wren`,
+// looked for first, is the one used, the cove's a warning naming both.
+TEST(GameFolder, a_game_that_asks_for_the_engines_maps_sees_them_after_its_own) {
+    std::string script = glenGame("glen_and_demo", "main.lua", R"({"title": "Glen", "engineMaps": true})");
+    std::string ownMaps = gameFolderOf(script) + "/maps";
+    auto sim = glenRun(script);
+    EXPECT_EQ(sim->world().maps().folders, (std::vector<std::string>{ownMaps, test::dataRoot() + "/assets/maps"}));
+    EXPECT_NE(sim->world().cast().findWaypoint("dock.rhea_start"), nullptr);
+    EXPECT_NE(sim->world().cast().findActor("jackie"), nullptr);
+    EXPECT_EQ(sim->world().cast().findActor("wren")->displayName, "Wren of the glen");
+    auto twice = actorsDefinedTwice(*sim);
+    ASSERT_EQ(twice.size(), 1u);
+    EXPECT_NE(twice[0].find("actor 'wren' is also defined at " + ownMaps + "/glen.map:5"), std::string::npos)
+        << twice[0];
+    std::string message = errorOfScene(*sim, "misspelt");
+    EXPECT_NE(message.find("unknown actor 'jakcie' (did you mean 'jackie'?)"), std::string::npos) << message;
+    EXPECT_EQ(errorOfScene(*sim, "lost"), message) << "the dock is known: no error of its own";
+
+    // false is the game's maps alone; a value that is not true or false is one line, and the maps alone too.
+    write(fs::path(gameFolderOf(script)) / "game.json", R"({"engineMaps": false})");
+    EXPECT_EQ(mapSearchFolders({}, script, test::dataRoot()), std::vector<std::string>{ownMaps});
+    write(fs::path(gameFolderOf(script)) / "game.json", R"({"engineMaps": "yes"})");
+    GameDescription d;
+    std::vector<std::string> problems;
+    readGameDescription(script, d, problems);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("\"engineMaps\" needs true or false, not \"yes\""), std::string::npos) << problems[0];
+    EXPECT_FALSE(d.engineMaps);
+    EXPECT_EQ(mapSearchFolders({}, script, test::dataRoot()), std::vector<std::string>{ownMaps});
+}
+
+// A loose script (no main.lua beside it: `--script FILE`, the README's
+// lamp.lua, the demo) sees the engine's maps after the ones beside it, as it
+// always has; the same glen played as a game folder does not.
+TEST(GameFolder, a_loose_script_and_the_demo_still_see_the_engines_maps) {
+    std::string loose = glenGame("glen_loose", "scenes.lua", "");
+    auto sim = glenRun(loose);
+    EXPECT_EQ(sim->world().maps().folders,
+              (std::vector<std::string>{gameFolderOf(loose) + "/maps", test::dataRoot() + "/assets/maps"}));
+    EXPECT_NE(sim->world().cast().findWaypoint("lighthouse.desk"), nullptr) << "the README's example's waypoint";
+    EXPECT_NE(sim->world().cast().findActor("maren"), nullptr);
+    EXPECT_EQ(actorsDefinedTwice(*sim).size(), 1u) << "the cove's wren, after the glen's";
+    std::string message = errorOfScene(*sim, "misspelt");
+    EXPECT_NE(message.find("(did you mean 'jackie'?)"), std::string::npos) << message;
+
+    std::string data = test::dataRoot();
+    EXPECT_EQ(mapSearchFolders({}, data + "/scripts/Demo.lua", data), std::vector<std::string>{data + "/assets/maps"});
+
+    std::string game = glenGame("glen_folder", "main.lua", "");
+    EXPECT_EQ(mapSearchFolders({}, game, data), std::vector<std::string>{gameFolderOf(game) + "/maps"});
 }
 
 TEST(GameFolder, a_font_named_by_the_description_is_found_as_fonts_are) {

@@ -391,3 +391,54 @@ TEST(ScriptHost, a_shown_path_is_as_typed_or_the_same_file_named_from_the_curren
             << given << " -> " << shown << ": another file";
     }
 }
+
+// Issue 59: a problem on standard error starts with its file (`file:line:
+// message`, an editor's quickfix form), or with the program's name when it is
+// about no file; a warning puts "warning: " right after the place. Over
+// generated paths (folders, a Windows drive, dots, no extension) and messages.
+TEST(ProblemLines, start_with_their_file_or_the_programs_name_and_a_warning_says_so_after_the_place) {
+    const std::vector<std::string> files = {"scenes.lua",          "game/main.lua", "C:/games/ferry/main.lua",
+                                            "./assets/maps/a.tmj", "..\\up\\t.csv", "strings/Game.fr.csv"};
+    const std::vector<std::string> places = {"", ":1", ":42", ":1200"};
+    const std::vector<std::string> messages = {"attempt to index a nil value", "no picture 'x' (known: a, b)",
+                                               "bad lock 'xyz': 8 hex digits", "line 3: a comma?"};
+    for (const auto& file : files)
+        for (const auto& place : places)
+            for (const auto& message : messages) {
+                const std::string line = file + place + ": " + message;
+                EXPECT_TRUE(startsWithFile(line)) << line;
+                EXPECT_EQ(problemLine(line), line);
+                EXPECT_EQ(warningLine(line), file + place + ": warning: " + message);
+            }
+    for (const auto& message : messages) {
+        EXPECT_FALSE(startsWithFile(message)) << message;
+        EXPECT_EQ(problemLine(message), "stagehand: " + message);
+        EXPECT_EQ(warningLine(message), "stagehand: warning: " + message);
+    }
+    for (const std::string notAFile : {"reloaded scenes.lua (edited at 1.00 s)", "cannot switch fullscreen: no",
+                                       "--seconds 2: stops early", "watchdog: ran too long"})
+        EXPECT_EQ(problemLine(notAFile), "stagehand: " + notAFile);
+}
+
+// Issue 59: a loop that calls the stage and never waits made a million events
+// (a 96 MB transcript) before the clock stopped it. The events it makes are
+// the watchdog's too: it stops at the same count on every machine, with its
+// line, and the scene's other processes go on.
+TEST(ScriptHost, a_loop_that_calls_the_stage_without_waiting_is_stopped_by_the_events_it_made) {
+    for (const std::string call : {"print('again')", "banner('again', 1)"}) {
+        Stage stage("function flood()\n  while true do " + call +
+                    " end\nend\n"
+                    "function beat() for i = 1, 3 do wait(0.1) end return 'beat' end\n");
+        ProcessOutcome flooded, beat;
+        stage.host->startProcess("beat", {}, [&](const ProcessOutcome& o) { beat = o; });
+        stage.host->startProcess("flood", {}, [&](const ProcessOutcome& o) { flooded = o; });
+        stage.ticks(30);
+        EXPECT_EQ(flooded.status, "failed") << call;
+        const std::string said =
+            ":2: watchdog: made more than " + std::to_string(static_cast<int>(LuaLimits::kEventsPerSecond)) + " events";
+        EXPECT_NE(flooded.error.find(said), std::string::npos) << call << ": " << flooded.error;
+        const std::size_t budget = static_cast<std::size_t>(LuaLimits::kEventsPerSecond);
+        EXPECT_LE(stage.transcript.events().size(), budget + 2000) << call << ": the events stay within the budget";
+        EXPECT_EQ(beat.status, "done") << call;
+    }
+}

@@ -163,6 +163,24 @@ TEST(MapSearch, the_folders_are_the_named_ones_then_maps_beside_the_script_then_
     EXPECT_EQ(mapSearchFolders({}, beside + "/maps/yard.map", "data").size(), 1u);
 }
 
+// A game folder (main.lua in it) looks in the --maps folders and its own
+// maps/, never the engine's assets/maps unless its game.json asks.
+TEST(MapSearch, a_game_folder_looks_in_the_named_folders_and_its_own_maps_and_the_engines_only_when_asked) {
+    std::string game = freshFolder("search_game");
+    std::filesystem::create_directories(game + "/maps");
+    std::ofstream(game + "/main.lua") << "function scene() end\n";
+    EXPECT_EQ(mapSearchFolders({"first"}, game + "/main.lua", "data"),
+              (std::vector<std::string>{"first", game + "/maps"}));
+    std::ofstream(game + "/game.json") << R"({"engineMaps": true})";
+    EXPECT_EQ(mapSearchFolders({"first"}, game + "/main.lua", "data"),
+              (std::vector<std::string>{"first", game + "/maps", joinPath("data", "assets/maps")}));
+    // Without maps/ of its own and not asking: the named folders alone, or none.
+    std::string bare = freshFolder("search_bare_game");
+    std::ofstream(bare + "/main.lua") << "function scene() end\n";
+    EXPECT_EQ(mapSearchFolders({"first"}, bare + "/main.lua", "data"), (std::vector<std::string>{"first"}));
+    EXPECT_TRUE(mapSearchFolders({}, bare + "/main.lua", "data").empty());
+}
+
 TEST(MapSearch, a_map_in_an_earlier_folder_hides_the_same_name_in_later_ones) {
     std::string folder = freshFolder("search_first");
     std::ofstream(folder + "/dock.map") << "waypoint camera 1 2\n";

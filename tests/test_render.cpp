@@ -272,6 +272,36 @@ TEST(DisplayCheck, an_asked_for_offscreen_driver_is_a_display) {
     EXPECT_EQ(displayProblem(), "");
 }
 
+// Issue 59: the window takes over the display check's video start, with no
+// stop and second start between them: in that gap a display server with no
+// other client (Xvfb) reset and dropped the window's connection, and SDL fell
+// back on its offscreen driver with no word (1 start in 8 on a busy machine).
+TEST(DisplayCheck, the_window_takes_over_the_display_checks_video_start) {
+    ASSERT_EQ(SDL_WasInit(SDL_INIT_VIDEO), 0u) << "an earlier test left SDL's video running";
+    ASSERT_EQ(displayProblem(/*keepForTheWindow=*/true), "");
+    const int started = videoStarts();
+    {
+        WindowOptions options;
+        options.width = 320;
+        options.height = 180;
+        Window window(options);
+        EXPECT_EQ(videoStarts(), started) << "the window started SDL's video again";
+    }
+    EXPECT_NE(SDL_WasInit(SDL_INIT_VIDEO), 0u) << "the check's start outlives the window";
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    EXPECT_EQ(SDL_WasInit(SDL_INIT_VIDEO), 0u);
+    // Without it, a window starts its own.
+    ASSERT_EQ(displayProblem(), "");
+    const int before = videoStarts();
+    {
+        WindowOptions options;
+        options.width = 320;
+        options.height = 180;
+        Window window(options);
+        EXPECT_GT(videoStarts(), before);
+    }
+}
+
 TEST(DisplayCheck, no_x11_or_wayland_display_is_named_as_the_problem) {
     ScopedEnv driver("SDL_VIDEODRIVER", nullptr), x11("DISPLAY", nullptr), wayland("WAYLAND_DISPLAY", nullptr);
     std::string problem = displayProblem();

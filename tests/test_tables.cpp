@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <iterator>
 #include <map>
 #include <random>
 #include <regex>
@@ -15,9 +17,12 @@
 #include "TestSupport.h"
 
 #include "app/author/StringTableTools.h"
+#include "app/run/CommandLine.h"
 #include "app/run/PlaySession.h"
+#include "app/run/RunSetup.h"
 #include "app/window/PauseMenu.h"
 #include "app/window/PlayerSettings.h"
+#include "lang/EngineWords.h"
 #include "lang/LineProvider.h"
 #include "lang/StringTable.h"
 #include "lang/Translation.h"
@@ -32,15 +37,26 @@ namespace {
 
 const std::string kHeader = "language,id,text,file,line,lock,comment\n";
 
-// The error of parsing `csv` as t.fr.csv (and that no row is kept).
+// The error of parsing `csv` as t.fr.csv, a file that cannot be read as a
+// table at all (and that no row is kept).
 std::string parseError(const std::string& csv) {
     lang::StringTable table;
-    std::string error;
-    bool ok = lang::parseStringTable(csv, "t.fr.csv", "fr", table, error);
+    std::vector<std::string> problems;
+    bool ok = lang::parseStringTable(csv, "t.fr.csv", "fr", table, problems);
     EXPECT_FALSE(ok) << csv;
     EXPECT_TRUE(table.rows.empty()) << "no partial table";
-    EXPECT_EQ(error.find('\n'), std::string::npos) << "one line: " << error;
-    return error;
+    EXPECT_EQ(problems.size(), 1u) << "one line";
+    return problems.empty() ? "" : problems[0];
+}
+
+// The one problem of parsing `csv` as t.fr.csv, whose one bad row is left out
+// and whose other rows are kept.
+std::string rowProblem(const std::string& csv) {
+    lang::StringTable table;
+    std::vector<std::string> problems;
+    EXPECT_TRUE(lang::parseStringTable(csv, "t.fr.csv", "fr", table, problems)) << csv;
+    EXPECT_EQ(problems.size(), 1u) << csv;
+    return problems.empty() ? "" : problems[0];
 }
 
 std::string row(const std::string& id, const std::string& text, const std::string& lock) {
@@ -136,25 +152,41 @@ TEST(StringTable, a_quote_left_open_is_an_error_at_the_row_that_opened_it) {
         << error;
 }
 
-TEST(StringTable, a_wrong_column_count_is_an_error_at_its_line) {
+// The row's count first, then the header's, in both formats.
+TEST(StringTable, a_wrong_column_count_names_the_rows_count_then_the_headers) {
     std::string lock = lang::sourceLock("x");
-    EXPECT_EQ(parseError(kHeader + row("a", "ok", lock) + "fr,b,too few\n")
-                  .rfind("t.fr.csv:3: wrong column count: 3 columns, a row has 7", 0),
-              0u);
-    EXPECT_EQ(
-        parseError(kHeader + "fr,a,un,deux,s.lua,1," + lock + ",\n").rfind("t.fr.csv:2: wrong column count: 8", 0), 0u);
+    EXPECT_EQ(rowProblem(kHeader + row("a", "ok", lock) + "fr,b,too few\n"),
+              "t.fr.csv:3: this row has 3 columns, the header has 7 (language,id,text,file,line,lock,comment)");
+    EXPECT_EQ(rowProblem(kHeader + "fr,a,un,deux,s.lua,1," + lock + ",\n"),
+              "t.fr.csv:2: this row has 8 columns, the header has 7 (language,id,text,file,line,lock,comment)");
+    EXPECT_EQ(rowProblem(std::string(lang::kTableHeader) + "\n" + "fr,a,s,t,c,,,s.lua,1," + lock + "\n"),
+              "t.fr.csv:2: this row has 10 columns, the header has 11 (" + std::string(lang::kTableHeader) + ")");
 }
 
-TEST(StringTable, a_language_code_other_than_the_files_is_an_error) {
+TEST(StringTable, a_language_code_other_than_the_files_is_a_problem_of_its_row) {
     std::string lock = lang::sourceLock("x");
-    EXPECT_EQ(parseError(kHeader + row("a", "ok", lock) + "de,b,gut,s.lua,1," + lock + ",\n"),
+    EXPECT_EQ(rowProblem(kHeader + row("a", "ok", lock) + "de,b,gut,s.lua,1," + lock + ",\n"),
               "t.fr.csv:3: language 'de' is not this file's ('fr', from its name)");
 }
 
-TEST(StringTable, an_id_used_twice_is_an_error_naming_both_rows) {
+TEST(StringTable, an_id_used_twice_is_a_problem_of_the_later_row_naming_both) {
     std::string lock = lang::sourceLock("x");
-    EXPECT_EQ(parseError(kHeader + row("a", "un", lock) + row("b", "deux", lock) + row("a", "trois", lock)),
-              "t.fr.csv:4: duplicate ID 'a' (also at t.fr.csv:2)");
+    lang::StringTable table;
+    std::vector<std::string> problems;
+    ASSERT_TRUE(
+        lang::parseStringTable(kHeader + row("a", "un", lock) + row("b", "deux", lock) + row("a", "trois", lock),
+                               "t.fr.csv", "fr", table, problems));
+    EXPECT_EQ(problems, (std::vector<std::string>{"t.fr.csv:4: duplicate ID 'a' (also at t.fr.csv:2)"}));
+    ASSERT_NE(table.find("a"), nullptr);
+    EXPECT_EQ(table.find("a")->text, "un") << "the first row keeps its ID";
+    // A row left out for another reason does not take its ID: the good row after it is kept.
+    problems.clear();
+    ASSERT_TRUE(lang::parseStringTable(kHeader + row("a", "un", "bad") + row("a", "deux", lock), "t.fr.csv", "fr",
+                                       table, problems));
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].rfind("t.fr.csv:2: bad lock", 0), 0u) << problems[0];
+    ASSERT_NE(table.find("a"), nullptr);
+    EXPECT_EQ(table.find("a")->text, "deux");
 }
 
 TEST(StringTable, invalid_utf8_is_an_error_at_its_line) {
@@ -166,18 +198,115 @@ TEST(StringTable, invalid_utf8_is_an_error_at_its_line) {
     EXPECT_TRUE(lang::isValidUtf8("caf\xc3\xa9 \xe3\x81\x82 \xd8\xb9 \xf0\x9f\x98\x80"));
 }
 
-TEST(StringTable, a_lock_that_is_not_eight_lowercase_hex_digits_is_an_error) {
+TEST(StringTable, a_lock_that_is_not_eight_lowercase_hex_digits_is_a_problem_of_its_row) {
     for (const char* lock : {"", "1234567", "ABCDEF01", "1234567g", "123456789"})
         EXPECT_EQ(
-            parseError(kHeader + row("a", "ok", lock)).rfind("t.fr.csv:2: bad lock '" + std::string(lock) + "'", 0), 0u)
+            rowProblem(kHeader + row("a", "ok", lock)).rfind("t.fr.csv:2: bad lock '" + std::string(lock) + "'", 0), 0u)
             << lock;
 }
 
 TEST(StringTable, the_header_and_the_id_are_checked) {
     EXPECT_EQ(parseError("id,text\n").rfind("t.fr.csv:1: the first row must be the header", 0), 0u);
     EXPECT_EQ(parseError("").rfind("t.fr.csv:1: the first row must be the header", 0), 0u);
-    EXPECT_EQ(parseError(kHeader + row("a b", "ok", lang::sourceLock("x"))).rfind("t.fr.csv:2: bad line ID 'a b'", 0),
+    EXPECT_EQ(rowProblem(kHeader + row("a b", "ok", lang::sourceLock("x"))).rfind("t.fr.csv:2: bad line ID 'a b'", 0),
               0u);
+}
+
+// Over generated tables in both formats, for every kind of bad row: good rows
+// around one bad row (some of them over two lines, in quotes) are all kept, in
+// order, and the one problem names the bad row's line. A mistake that breaks
+// the file as a whole (quoting, UTF-8) still costs it every row.
+TEST(StringTable, over_generated_tables_a_bad_row_costs_that_row_and_every_good_row_is_kept) {
+    const std::string lock = lang::sourceLock("x");
+    struct Format {
+        std::string header;
+        std::function<std::string(const std::string& id, const std::string& text)> good;
+        // The bad row of each kind (`earlier`: an ID a good row above has), and the start of its problem.
+        std::vector<std::pair<std::function<std::string(const std::string& earlier)>, std::string>> faults;
+    };
+    const std::vector<Format> formats = {
+        {kHeader,
+         [&](const std::string& id, const std::string& text) {
+             return "fr," + id + "," + text + ",s.lua,4," + lock + ",\n";
+         },
+         {{[&](const std::string&) { return "fr,bad,too few\n"; }, "this row has 3 columns, the header has 7"},
+          {[&](const std::string&) { return "fr,bad,un,deux,s.lua,4," + lock + ",\n"; }, "this row has 8 columns"},
+          {[&](const std::string&) { return "de,bad,gut,s.lua,4," + lock + ",\n"; },
+           "language 'de' is not this file's"},
+          {[&](const std::string&) { return "fr,b a d,t,s.lua,4," + lock + ",\n"; }, "bad line ID 'b a d'"},
+          {[&](const std::string& earlier) { return "fr," + earlier + ",t,s.lua,4," + lock + ",\n"; }, "duplicate ID"},
+          {[&](const std::string&) { return "fr,bad,t,s.lua,four," + lock + ",\n"; }, "bad source line number 'four'"},
+          {[&](const std::string&) { return "fr,bad,t,s.lua,4,ABCDEF01,\n"; }, "bad lock 'ABCDEF01'"}}},
+        {std::string(lang::kTableHeader) + "\n",
+         [&](const std::string& id, const std::string& text) {
+             return "fr," + id + ",s," + text + ",c,280,19,s.lua,4," + lock + ",\n";
+         },
+         {{[&](const std::string&) { return "fr,bad,s,t,c,280,19,s.lua,4," + lock + "\n"; },
+           "this row has 10 columns, the header has 11"},
+          {[&](const std::string&) { return "fr,bad,s,t,c,wide,19,s.lua,4," + lock + ",\n"; }, "bad max_width 'wide'"},
+          {[&](const std::string&) { return "fr,bad,s,t,c,280,-1,s.lua,4," + lock + ",\n"; }, "bad font_size '-1'"},
+          {[&](const std::string&) { return "fr,bad,s,t,c,280,19,s.lua,4,1234,\n"; }, "bad lock '1234'"},
+          {[&](const std::string& earlier) { return "fr," + earlier + ",s,t,c,,,s.lua,4," + lock + ",\n"; },
+           "duplicate ID"}}},
+    };
+    std::mt19937 random(59);
+    int checked = 0;
+    for (const Format& format : formats)
+        for (const auto& [fault, says] : format.faults)
+            for (int round = 0; round < 12; ++round) {
+                std::string csv = format.header;
+                long line = 2;
+                std::vector<std::string> kept;
+                auto addGood = [&](int count) {
+                    for (int k = 0; k < count; ++k) {
+                        const std::string id = "g" + std::to_string(kept.size());
+                        const bool twoLines = random() % 3 == 0;
+                        csv += format.good(id, twoLines ? "\"deux\nlignes\"" : "une");
+                        line += twoLines ? 2 : 1;
+                        kept.push_back(id);
+                    }
+                };
+                addGood(1 + static_cast<int>(random() % 4));  // one at least: the duplicate's first
+                const long badLine = line;
+                csv += fault(kept[random() % kept.size()]);
+                addGood(static_cast<int>(random() % 4));
+                lang::StringTable table;
+                std::vector<std::string> problems;
+                ASSERT_TRUE(lang::parseStringTable(csv, "t.fr.csv", "fr", table, problems)) << csv;
+                std::vector<std::string> ids;
+                for (const auto& r : table.rows) ids.push_back(r.id);
+                EXPECT_EQ(ids, kept) << csv;
+                ASSERT_EQ(problems.size(), 1u) << csv;
+                const std::string at = "t.fr.csv:" + std::to_string(badLine) + ": ";
+                EXPECT_EQ(problems[0].rfind(at + says, 0), 0u) << problems[0] << "\n" << csv;
+                // The same table broken as a whole keeps nothing: an unclosed quote after its rows.
+                problems.clear();
+                EXPECT_FALSE(lang::parseStringTable(csv + "fr,x,\"open\n", "t.fr.csv", "fr", table, problems));
+                EXPECT_TRUE(table.rows.empty());
+                EXPECT_EQ(problems.size(), 1u);
+                ++checked;
+            }
+    EXPECT_EQ(checked, 12 * 12);
+}
+
+// Every bad row is named, in the file's order, each once; the strict form
+// (a table used only whole) says them all and refuses.
+TEST(StringTable, every_bad_row_is_one_line_in_the_files_order) {
+    const std::string lock = lang::sourceLock("x");
+    const std::string csv = kHeader + row("a", "un", lock) + "fr,b,court\n" + row("c", "trois", "nope") +
+                            row("d", "quatre", lock) + row("a", "encore", lock);
+    lang::StringTable table;
+    std::vector<std::string> problems;
+    ASSERT_TRUE(lang::parseStringTable(csv, "t.fr.csv", "fr", table, problems));
+    ASSERT_EQ(problems.size(), 3u);
+    EXPECT_EQ(problems[0].rfind("t.fr.csv:3: this row has 3 columns", 0), 0u) << problems[0];
+    EXPECT_EQ(problems[1].rfind("t.fr.csv:4: bad lock 'nope'", 0), 0u) << problems[1];
+    EXPECT_EQ(problems[2], "t.fr.csv:6: duplicate ID 'a' (also at t.fr.csv:2)");
+    ASSERT_EQ(table.rows.size(), 2u);
+    EXPECT_EQ(table.rows[1].id, "d");
+    std::string error;
+    EXPECT_FALSE(lang::parseStringTable(csv, "t.fr.csv", "fr", table, error));
+    EXPECT_EQ(error, problems[0] + "\n" + problems[1] + "\n" + problems[2]);
 }
 
 TEST(StringTable, the_lock_is_the_hash_of_the_automatic_id_and_stale_means_it_differs) {
@@ -295,6 +424,59 @@ TEST(Translation, a_malformed_table_is_one_warning_and_the_source_language) {
     play.stage.ticks(60 * 10);
     ASSERT_FALSE(play.texts("line").empty());
     EXPECT_EQ(play.texts("line")[0], "Good morning.");
+}
+
+// Under --lang fr a bad row costs its own line, never the others: every good
+// row is shown in French, and the warnings are one "FILE:LINE: ..." line per
+// bad row, to the provider's warning channel and, by default, to stderr with
+// nothing before the path.
+TEST(Translation, a_bad_row_costs_its_line_and_every_good_row_is_shown_with_one_warning_each) {
+    std::string table = sceneTable();
+    const std::string hello = row("t.hello", "Salut.", lang::sourceLock("Hello."));
+    ASSERT_NE(table.find(hello), std::string::npos);
+    table.replace(table.find(hello), hello.size(), "fr,t.hello,Salut.,s.lua,1\n");  // row 8: too few columns
+    table += row("t.go", "Encore.", lang::sourceLock("Go."));                       // row 11: t.go again
+    std::string script = scriptWithTable("BadRow", "fr", table);
+    TranslatedStage play(script, "fr", kScene);
+    ASSERT_EQ(play.warnings.size(), 2u);
+    const std::string path = lang::tablePathFor(script, "fr");
+    EXPECT_EQ(play.warnings[0].rfind(path + ":8: this row has 5 columns, the header has 7", 0), 0u) << play.warnings[0];
+    EXPECT_EQ(play.warnings[1].rfind(path + ":11: duplicate ID 't.go'", 0), 0u) << play.warnings[1];
+    EXPECT_EQ(play.lines.tableProblems().size(), 2u);
+    play.stage.startScene("scene");
+    play.stage.ticks(60 * 40);
+    ASSERT_FALSE(play.texts("line").empty());
+    EXPECT_EQ(play.texts("line")[0], "Bonjour.") << "the good rows are kept";
+    EXPECT_EQ(play.texts("banner"), (std::vector<std::string>{"Fin."}));
+    EXPECT_EQ(play.texts("say"), (std::vector<std::string>{"Hello."})) << "the bad row's line is the source";
+    EXPECT_EQ(play.texts("menu"), (std::vector<std::string>{"1. Allons. | 2. Stay."})) << "the first t.go";
+
+    testing::internal::CaptureStderr();
+    { lang::LineProvider quiet(script, "fr"); }
+    std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(said.rfind(path + ":8: this row has 5 columns", 0), 0u) << said;
+    EXPECT_NE(said.find("\n" + path + ":11: duplicate ID 't.go'"), std::string::npos) << said;
+    EXPECT_EQ(std::count(said.begin(), said.end(), '\n'), 2) << said;
+}
+
+// The engine's own words (assets/strings/Engine.CODE.csv) under the same rule:
+// a bad row leaves its word in English, the others are translated.
+TEST(Translation, a_bad_row_of_the_engines_words_costs_only_its_word) {
+    auto folder = test::scratchFolder() / "tables-engine-words";
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "Engine.fr.csv", std::ios::binary)
+        << kHeader << row("pause.resume", "Reprendre", lang::sourceLock("Resume")) << "fr,pause.quit,Quitter\n";
+    const std::string before = lang::engineWords().folder();
+    lang::engineWords().setFolder(folder.string());
+    std::string error, ignored;
+    lang::engineWords().setLanguage("fr", error);
+    const std::string resume = lang::word("pause.resume"), quit = lang::word("pause.quit");
+    lang::engineWords().setFolder(before);
+    lang::engineWords().setLanguage(lang::kSourceLanguage, ignored);
+    EXPECT_EQ(resume, "Reprendre");
+    EXPECT_EQ(quit, "Quit");
+    EXPECT_EQ(error.find('\n'), std::string::npos) << "one line: " << error;
+    EXPECT_EQ(error.rfind(folder.string() + "/Engine.fr.csv:3: this row has 3 columns", 0), 0u) << error;
 }
 
 TEST(Translation, the_pseudo_language_is_accented_longer_bracketed_and_keeps_its_markup) {
@@ -501,6 +683,68 @@ TEST(StringTableTools, merge_keeps_every_translation_and_marks_changed_lines_sta
     lang::StringTable back;
     std::string error;
     EXPECT_TRUE(lang::parseStringTable(lang::formatStringTable(merged), "m.fr.csv", "fr", back, error)) << error;
+}
+
+namespace {
+
+const char* const kCheckedScene =
+    "function s()\n    text(\"One.{#s.one}\")\n    text(\"Two.{#s.two}\")\n    text(\"Three.{#s.three}\")\nend\n";
+
+// The script of kCheckedScene with `csv` as its French table.
+std::string checkedScript(const std::string& name, const std::string& csv) {
+    std::string script = scriptWithTable(name, "fr", csv);
+    std::ofstream(script, std::ios::binary) << kCheckedScene;
+    return script;
+}
+
+// A French table for kCheckedScene whose row 3 (s.two) is bad; s.three is stale.
+std::string tableWithABadRow() {
+    return kHeader + row("s.one", "Un.", lang::sourceLock("One.")) + "fr,s.two,Deux.\n" +
+           row("s.three", "Trois.", lang::sourceLock("Three, once."));
+}
+
+}  // namespace
+
+// --check lists the bad row at its line (so it fails) and still checks every good row.
+TEST(StringTableTools, check_names_each_bad_row_and_still_checks_the_good_ones) {
+    std::string script = checkedScript("CheckedBadRow", tableWithABadRow());
+    Stage stage("");
+    std::vector<ScriptHost::WrittenLine> lines;
+    std::string error;
+    ASSERT_TRUE(stage.host->loadScript(script, error, false)) << error;
+    ASSERT_TRUE(stage.host->writtenLines(lines, error)) << error;
+    auto findings = checkTables(lines, ScriptHost::shownPath(script), script);
+    const std::string path = ScriptHost::shownPath(lang::tablePathFor(script, "fr"));
+    auto count = [&](const std::string& part) {
+        return std::count_if(findings.begin(), findings.end(),
+                             [&](const std::string& f) { return f.find(part) != std::string::npos; });
+    };
+    EXPECT_EQ(count(path + ":3: this row has 3 columns, the header has 7"), 1) << ::testing::PrintToString(findings);
+    EXPECT_EQ(count(path + ":4: fr: line ID 's.three' is stale"), 1) << ::testing::PrintToString(findings);
+    EXPECT_EQ(count(path + ":2: "), 0) << "the good row s.one is fine: " << ::testing::PrintToString(findings);
+}
+
+// --strings merge rewrites the whole table: a row it could not read would be
+// lost, so it names each bad row, writes nothing and exits 2.
+TEST(StringTableTools, merge_refuses_a_table_with_a_bad_row_and_names_it) {
+    std::string script = checkedScript("MergeBadRow", tableWithABadRow());
+    const std::string path = lang::tablePathFor(script, "fr");
+    std::vector<std::string> args = {"stagehand", "--strings", "merge", "--lang", "fr", "--script", script};
+    std::vector<char*> argv;
+    for (auto& arg : args) argv.push_back(arg.data());
+    stagehand::Setup setup;
+    std::string error;
+    ASSERT_TRUE(parseCommandLine(static_cast<int>(argv.size()), argv.data(), setup.cmd, error)) << error;
+    setup.dataRoot = test::dataRoot();
+    ASSERT_TRUE(completeSetup(setup, error)) << error;
+    testing::internal::CaptureStderr();
+    const int exit = runStrings(setup);
+    const std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(exit, kExitBadInput);
+    EXPECT_EQ(said.rfind(path + ":3: this row has 3 columns", 0), 0u) << said;
+    EXPECT_NE(said.find("nothing written"), std::string::npos) << said;
+    std::ifstream in(path, std::ios::binary);
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), tableWithABadRow()) << "left as it was";
 }
 
 // --- The player's choice ----------------------------------------------------

@@ -914,8 +914,10 @@ TEST_F(WindowTest, a_slot_saved_before_an_edit_loads_up_to_where_the_run_diverge
     std::string said = testing::internal::GetCapturedStderr();
     EXPECT_NE(said.find("scenes.lua:15"), std::string::npos) << said;
     EXPECT_NE(said.find("a page \"Choose one.\""), std::string::npos) << said;
-    std::string shown = sim().world().effects().lastError();
-    EXPECT_NE(shown.find("scenes.lua:15"), std::string::npos) << "shown on screen too: " << shown;
+    ASSERT_FALSE(sim().world().effects().problems().empty()) << "shown on screen too";
+    const Effects::Problem& shown = sim().world().effects().problems().back();
+    EXPECT_NE(shown.text.find("scenes.lua:15"), std::string::npos) << "shown on screen too: " << shown.text;
+    EXPECT_EQ(shown.severity, Effects::Severity::Warning) << "it plays, up to there";
     EXPECT_TRUE(events("choice").empty()) << "never silently something else: stopped before the edit";
 }
 
@@ -1069,6 +1071,11 @@ TEST_F(WindowTest, a_save_made_in_french_loads_in_french_after_a_switch_to_japan
     ASSERT_EQ(page(), japanese);
     press(SDLK_p);
     press(SDLK_F9);
+    EXPECT_EQ(page(), japanese) << "a save of another language asks first (issue 59)";
+    EXPECT_EQ(sim().world().effects().notice(),
+              lang::word("save.otherLanguage", {{"language", PauseMenu::languageName("fr")}}));
+    EXPECT_NE(sim().world().effects().notice().find("Français"), std::string::npos) << "in Japanese, naming French";
+    press(SDLK_F9);
     EXPECT_EQ(page(), french) << "the save plays in the language it was made in";
     EXPECT_EQ(game->settings().language, "fr") << "the Language row says the language played";
     EXPECT_EQ(sim().world().effects().notice(), "cette sauvegarde se joue en Français, la langue où elle a été faite")
@@ -1077,6 +1084,78 @@ TEST_F(WindowTest, a_save_made_in_french_loads_in_french_after_a_switch_to_japan
     EXPECT_EQ(page(), french);
     EXPECT_NE(sim().world().effects().notice(), "cette sauvegarde se joue en Français, la langue où elle a été faite")
         << "a save of the language played loads with nothing to say";
+}
+
+// Issue 59: Continue and the load screen's cards say a save's scene in the
+// language played, not the one it was made in; and a save made in another
+// language asks before it switches the run (a second press plays it).
+TEST_F(WindowTest, saves_are_titled_in_the_language_played_and_one_of_another_language_asks_first) {
+    fs::create_directories(folder / "strings");
+    std::ofstream(folder / "strings" / "scenes.fr.csv", std::ios::binary)
+        << "language,id,text,file,line,lock,comment\n"
+        << "fr,scene.pages,Les pages,scenes.lua,49," << lang::sourceLock("Pages") << ",\n";
+    open("pages");
+    frame();
+    press(SDLK_p);
+    press(SDLK_F5);
+    setup.cmd.language = "fr";
+    open("");
+    ASSERT_NE(game->sceneMenu(), nullptr);
+    EXPECT_EQ(game->sceneMenu()->continueDetail().rfind("Les pages", 0), 0u) << game->sceneMenu()->continueDetail();
+    press(SDLK_RETURN);  // Continue
+    EXPECT_EQ(game->simulation(), nullptr) << "asked, not played";
+    EXPECT_NE(game->sceneMenu()->message().find("English"), std::string::npos) << game->sceneMenu()->message();
+    EXPECT_EQ(game->sceneMenu()->message(),
+              lang::word("save.otherLanguage", {{"language", PauseMenu::languageName("en")}}));
+    press(SDLK_RETURN);
+    ASSERT_NE(game->simulation(), nullptr) << "the second press plays it";
+    EXPECT_EQ(sim().sceneName(), "pages");
+    EXPECT_EQ(game->settings().language, "") << "in English, the language it was made in";
+}
+
+// Issue 59: what the setup lost is on screen, not only on stderr: a table's bad
+// row (the good rows play) and a game.json that does not parse (the scene menu
+// says it, and every scene shows it until hidden).
+TEST_F(WindowTest, a_bad_table_row_and_a_broken_game_json_are_on_screen_and_the_good_rows_play) {
+    const std::string first = "The first page is long enough to be typing for a good while after it appears.";
+    const std::string french = "La première page est assez longue pour s'écrire un bon moment.";
+    fs::create_directories(folder / "strings");
+    std::ofstream(folder / "strings" / "scenes.fr.csv", std::ios::binary)
+        << "language,id,text,file,line,lock,comment\n"
+        << "fr," << lang::automaticLineId("scenes.lua", first) << "," << french << ",scenes.lua,41,"
+        << lang::sourceLock(first) << ",\n"
+        << "fr,too.short,trop court\n";
+    std::ofstream(folder / "game.json", std::ios::binary) << "{\n  \"title\": \"Ferry\"\n  \"version\": \"1\"\n}\n";
+    setup.cmd.language = "fr";
+    testing::internal::CaptureStderr();
+    open("");
+    ASSERT_NE(game->sceneMenu(), nullptr);
+    const std::string menuSays = game->sceneMenu()->message();
+    EXPECT_NE(menuSays.find("game.json:3: "), std::string::npos) << menuSays;
+    EXPECT_NE(menuSays.find("scenes.fr.csv:3: "), std::string::npos) << menuSays;
+    open("pages");
+    frame();
+    std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(page(), french) << "the good row plays";
+    std::string shown;
+    for (const auto& problem : sim().world().effects().problems()) {
+        EXPECT_EQ(problem.severity, Effects::Severity::Error) << problem.text;
+        shown += problem.text + "\n";
+    }
+    EXPECT_NE(shown.find("scenes.fr.csv:3: "), std::string::npos) << shown;
+    EXPECT_NE(shown.find("game.json:3: "), std::string::npos) << shown;
+    EXPECT_NE(shown.find("(is a comma missing at the end of line 2?)"), std::string::npos) << shown;
+    wait(20);
+    EXPECT_TRUE(sim().world().effects().problemShown()) << "until hidden";
+    press(SDLK_BACKSPACE);
+    EXPECT_FALSE(sim().world().effects().problemShown());
+    // stderr: each line starts with its file.
+    std::istringstream lines(said);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.find("game.json") != std::string::npos || line.find("scenes.fr.csv") != std::string::npos) {
+            EXPECT_EQ(line.rfind(folder.generic_string(), 0), 0u) << line;
+        }
+    }
 }
 
 TEST_F(WindowTest, back_to_the_scene_menu_ends_the_scene_and_all_its_processes) {
@@ -1646,11 +1725,11 @@ TEST_F(WindowTest, a_save_that_does_not_load_keeps_the_scene_running_until_a_goo
     wait(ScriptWatcher::kInterval * 2);
     std::string said = testing::internal::GetCapturedStderr();
     EXPECT_NE(said.find("reload failed: "), std::string::npos) << said;
-    EXPECT_NE(said.find("(still running the previous version)"), std::string::npos) << said;
+    EXPECT_NE(said.find("(reload failed: still running the previous version)"), std::string::npos) << said;
     const Effects& effects = sim().world().effects();
     EXPECT_NE(effects.lastError().find("reload failed: "), std::string::npos) << effects.lastError();
     EXPECT_NE(effects.lastError().find("scenes.lua:"), std::string::npos) << "the error names the file and line";
-    EXPECT_GT(effects.errorSecondsLeft(), 0);
+    EXPECT_TRUE(effects.problemShown());
 
     // The previous version plays on: its page, and its process still counting.
     ASSERT_NE(game->simulation(), nullptr) << "a failed reload keeps the scene";
@@ -1659,13 +1738,75 @@ TEST_F(WindowTest, a_save_that_does_not_load_keeps_the_scene_running_until_a_goo
     wait(1);
     EXPECT_GE(events("print").size(), ticks + 3) << "the scene's processes live on";
     EXPECT_GT(sim().host().liveProcessCount(), 0);
-    EXPECT_GT(sim().world().effects().errorSecondsLeft(), 0) << "the error stays until the next save";
+    EXPECT_TRUE(sim().world().effects().problemShown()) << "the error stays until the next save";
 
     saveOver(scriptPath, versionScript("three"));
     wait(ScriptWatcher::kInterval * 2);
     EXPECT_EQ(page(), "Version three.");
-    EXPECT_EQ(sim().world().effects().errorSecondsLeft(), 0) << "a good save clears the error";
+    EXPECT_FALSE(sim().world().effects().problemShown()) << "a good save clears the error";
     EXPECT_NE(sim().world().effects().notice().find("reloaded "), std::string::npos);
+}
+
+// Issue 59: a reload fast-forwards the scene to the moment on screen, past an
+// error its new version raises early; the error stays on screen all the same,
+// whatever the scene's clock does after, until the player hides it.
+TEST_F(WindowTest, an_error_a_reload_raises_before_the_moment_on_screen_stays_until_hidden) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << versionScript("one");
+    open("edited");
+    wait(12);
+    ASSERT_EQ(page(), "Version one.");
+    testing::internal::CaptureStderr();
+    saveOver(scriptPath, R"(
+SCENES = { { name = "edited" } }
+function edited()
+    runProcess(function() wait(1) local broken = nil; print(broken.field) end)
+    text("Version two.")
+end
+)");
+    wait(ScriptWatcher::kInterval * 2);
+    std::string said = testing::internal::GetCapturedStderr();
+    ASSERT_EQ(page(), "Version two.");
+    const Effects& effects = sim().world().effects();
+    ASSERT_TRUE(effects.problemShown()) << "the error raised at 1 s while the reload ran to 12 s";
+    EXPECT_NE(effects.problems().back().text.find("scenes.lua:4: "), std::string::npos)
+        << effects.problems().back().text;
+    wait(30);
+    EXPECT_TRUE(sim().world().effects().problemShown()) << "the scene's clock does not hide it";
+    press(SDLK_BACKSPACE);
+    EXPECT_FALSE(sim().world().effects().problemShown()) << "Backspace hides it";
+    // Standard error names the file first, as an editor's quickfix reads it.
+    const std::string file = fs::path(scriptPath).generic_string();
+    EXPECT_TRUE(said.rfind(file + ":4: ", 0) == 0 || said.find("\n" + file + ":4: ") != std::string::npos) << said;
+}
+
+// A wait on a signal some line could still send is a possible hang: once the
+// scene has been still for a while it is a warning on screen (and stderr),
+// told once, until hidden.
+TEST_F(WindowTest, a_wait_that_may_never_end_is_a_warning_on_screen_once_the_scene_is_still) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << R"(
+SCENES = { { name = "still" } }
+function still()
+    runProcess(function() while true do wait(1) end end)
+    if flags.never then signal("go") end
+    waitSignal("go")
+end
+)";
+    testing::internal::CaptureStderr();
+    open("still");
+    wait(5);
+    EXPECT_FALSE(sim().world().effects().problemShown()) << "a short pause is not a hang";
+    wait(10);
+    std::string said = testing::internal::GetCapturedStderr();
+    const auto& problems = sim().world().effects().problems();
+    ASSERT_EQ(problems.size(), 1u) << said;
+    EXPECT_EQ(problems[0].severity, Effects::Severity::Warning);
+    EXPECT_NE(problems[0].text.find("scenes.lua:6: still may be stuck waiting on signal go"), std::string::npos)
+        << problems[0].text;
+    const std::string file = fs::path(scriptPath).generic_string();
+    EXPECT_EQ(said, file + ":6: still may be stuck waiting on signal go\n") << said;
+    press(SDLK_BACKSPACE);
+    wait(15);
+    EXPECT_FALSE(sim().world().effects().problemShown()) << "told once";
 }
 
 // A Tiled map beside the script reloads on save like the script; a save that
@@ -1692,8 +1833,7 @@ TEST_F(WindowTest, saving_a_tiled_map_beside_the_script_reloads_the_scene_and_a_
     saveOver(folder / "maps" / "isle.tmj", "{\"type\": \"map\",");
     wait(ScriptWatcher::kInterval * 2);
     std::string said = testing::internal::GetCapturedStderr();
-    EXPECT_NE(said.find("reload failed: " + (folder / "maps" / "isle.tmj").generic_string() + ": not a JSON file"),
-              std::string::npos)
+    EXPECT_NE(said.find((folder / "maps" / "isle.tmj").generic_string() + ": not a JSON file"), std::string::npos)
         << said;
     EXPECT_EQ(page(), "Spot at 250") << "the scene runs on";
     EXPECT_TRUE(running);
@@ -1734,7 +1874,7 @@ TEST_F(WindowTest, a_broken_map_shows_in_the_menu_and_the_scene_and_a_fixed_save
     testing::internal::CaptureStderr();
     open("");
     std::string said = testing::internal::GetCapturedStderr();
-    EXPECT_NE(said.find("stagehand: " + failure + " (maps are looked for in "), std::string::npos) << said;
+    EXPECT_NE(said.find(failure + " (maps are looked for in "), std::string::npos) << said;
     ASSERT_NE(game->sceneMenu(), nullptr) << "the menu shows";
     EXPECT_NE(game->sceneMenu()->message().find(failure), std::string::npos) << game->sceneMenu()->message();
     frame();
@@ -1743,19 +1883,19 @@ TEST_F(WindowTest, a_broken_map_shows_in_the_menu_and_the_scene_and_a_fixed_save
     wait(1);
     EXPECT_EQ(page(), "Dry land.");
     EXPECT_NE(sim().world().effects().lastError().find(failure), std::string::npos);
-    EXPECT_GT(sim().world().effects().errorSecondsLeft(), 0) << "the error is on screen";
+    EXPECT_TRUE(sim().world().effects().problemShown()) << "the error is on screen";
 
     saveOver(folder / "maps" / "pond.map", "waypoint bank 10 20\nwaypoint camera 1 2\n");
     wait(ScriptWatcher::kInterval * 2);
     ASSERT_NE(sim().world().cast().findWaypoint("pond.bank"), nullptr) << "the fixed map is back";
-    EXPECT_EQ(sim().world().effects().errorSecondsLeft(), 0);
+    EXPECT_FALSE(sim().world().effects().problemShown());
     EXPECT_EQ(page(), "Dry land.");
 
     testing::internal::CaptureStderr();
     saveOver(folder / "maps" / "pond.map", "waypoint bank ten 20\n");
     wait(ScriptWatcher::kInterval * 2);
     said = testing::internal::GetCapturedStderr();
-    EXPECT_NE(said.find("reload failed: " + pond + ":1: X must be a finite number"), std::string::npos) << said;
+    EXPECT_NE(said.find(pond + ":1: X must be a finite number"), std::string::npos) << said;
     EXPECT_NE(sim().world().cast().findWaypoint("pond.bank"), nullptr) << "the running version keeps its map";
     EXPECT_EQ(page(), "Dry land.");
     EXPECT_TRUE(running);
@@ -1800,9 +1940,9 @@ end
     EXPECT_NE(errors[0].find("watchdog: ran for more than 0.5 s without waiting; stopped"), std::string::npos)
         << errors[0];
     EXPECT_NE(errors[0].find("scenes.lua:8"), std::string::npos) << errors[0];
-    EXPECT_GT(sim().world().effects().errorSecondsLeft(), 0) << "shown on screen";
+    EXPECT_TRUE(sim().world().effects().problemShown()) << "shown on screen";
     press(SDLK_BACKSPACE);
-    EXPECT_EQ(sim().world().effects().errorSecondsLeft(), 0) << "Backspace dismisses it";
+    EXPECT_FALSE(sim().world().effects().problemShown()) << "Backspace dismisses it";
     std::size_t ticks = events("print").size();
     wait(1);
     EXPECT_GE(events("print").size(), ticks + 3) << "the scene's other process goes on";
@@ -1823,7 +1963,7 @@ end
     open("misspelt");
     frame();
     const std::string& shown = sim().world().effects().lastError();
-    EXPECT_GT(sim().world().effects().errorSecondsLeft(), 0) << "shown on screen";
+    EXPECT_TRUE(sim().world().effects().problemShown()) << "shown on screen";
     EXPECT_NE(shown.find("scenes.lua:7: "), std::string::npos) << shown;
     EXPECT_NE(shown.find("is stuck waiting on signal door-opne"), std::string::npos) << shown;
     EXPECT_NE(shown.find("did you mean \"door-open\"?"), std::string::npos) << shown;

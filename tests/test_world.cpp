@@ -119,3 +119,26 @@ TEST(Facing, the_longer_axis_wins_and_a_tie_faces_sideways_in_every_direction) {
                         << "along " << dx << ", " << dy;
                 }
 }
+
+// Issue 59: a problem stays until hidden, whatever the scene's clock does; the
+// same text twice is one problem (moved to the front); a flood keeps the
+// newest few, so a loop that fails without end cannot grow the list.
+TEST_F(WorldTest, problems_stay_until_hidden_are_kept_once_each_and_a_flood_keeps_the_newest) {
+    Effects& effects = world.effects();
+    effects.showError("a.lua:1: one");
+    effects.showWarning("a.lua:2: may be stuck");
+    ticks(60 * 600);  // ten minutes of scene
+    ASSERT_EQ(effects.problems().size(), 2u);
+    effects.showError("a.lua:1: one");
+    ASSERT_EQ(effects.problems().size(), 2u) << "the same text is one problem";
+    EXPECT_EQ(effects.problems().back().text, "a.lua:1: one") << "moved to the front";
+    EXPECT_EQ(effects.problems().front().severity, Effects::Severity::Warning);
+    EXPECT_EQ(effects.lastError(), "a.lua:1: one");
+    const std::size_t flood = 10 * Effects::kProblemsKept;
+    for (std::size_t i = 0; i < flood; ++i) effects.showError("a.lua:" + std::to_string(i) + ": flood");
+    ASSERT_EQ(effects.problems().size(), Effects::kProblemsKept);
+    EXPECT_EQ(effects.problems().back().text, "a.lua:" + std::to_string(flood - 1) + ": flood");
+    effects.dismissProblems();
+    EXPECT_FALSE(effects.problemShown());
+    EXPECT_EQ(effects.lastError(), "a.lua:" + std::to_string(flood - 1) + ": flood") << "the inspector keeps it";
+}

@@ -11,6 +11,7 @@ packages=(
   love                                    # the scheduler loaded in LÖVE (tests/scheduler_standalone/)
   python3-glad lua-busted lua-check
   libgtest-dev xvfb xauth fonts-dejavu-core
+  xdotool x11-apps                        # the window soak finds the game's X11 window (xdotool) and captures it (xwd): tools/soak-window.sh
   unicode-data                            # Unicode's conformance files (BidiCharacterTest.txt, LineBreakTest.txt): tests/test_unicode_conformance.cpp
   libharfbuzz-dev libfreetype-dev        # shaping (HarfBuzz) and glyphs by index (FreeType): src/render/TextShaper.cpp
   libfribidi-dev libunibreak-dev         # bidi (FriBidi) and line breaking (libunibreak): src/render/TextShaper.cpp

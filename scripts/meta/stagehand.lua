@@ -185,7 +185,7 @@ function deadlockReport() end
 
 -- stage ---------------------------------------------------------------------
 
----A waypoint `MAP.NAME` from the maps (`--maps` folders, `maps/` beside the script, `assets/maps`: docs/MAPS.md). An unknown map or waypoint is an error with the closest name, the known ones and the folders searched.
+---A waypoint `MAP.NAME` from the maps (`--maps` folders, `maps/` beside the script, `assets/maps` for a loose script or a game whose game.json says `"engineMaps": true`: docs/MAPS.md). An unknown map or waypoint is an error with the closest name, the known ones and the folders searched.
 ---@param name string
 ---@return Point
 function waypoint(name) end

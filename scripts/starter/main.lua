@@ -1,9 +1,9 @@
 --- main.lua: your game's scenes. Edit this file and save: the window plays the change.
 --
 -- A scene is a global function; SCENES lists the scenes in the menu's order.
--- Names you write are looked up in this folder first, then in Stagehand's own
--- assets/: pictures are images/NAME.png, sounds audio/NAME.ogg or .wav, maps
--- maps/NAME.map. The stage and scheduler functions are in Stagehand's docs/API.md.
+-- Names you write are looked up in this folder first, then in Stagehand's own assets/: pictures
+-- are images/NAME.png, sounds audio/NAME.ogg or .wav. Maps (maps/NAME.map) are this folder's alone;
+-- game.json's "engineMaps": true adds the demo's. Stage and scheduler functions: Stagehand's docs/API.md.
 
 SCENES = {
     { name = "arrival", title = "Arrival: a choice at the gate" },

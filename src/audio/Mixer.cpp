@@ -45,13 +45,26 @@ void Mixer::start(const AudioCue& cue) {
     if (!cue.clip || cue.clip->frames() == 0) return;
     auto busy = std::count_if(voices_.begin(), voices_.end(), [](const Voice& v) { return v.lane != Lane::Music; });
     if (cue.lane != Lane::Music && busy >= kMaxVoices) return;  // the channels are full: dropped
+    // The same sound started again at the same instant (the same tick's time)
+    // adds nothing but loudness: one voice plays it (a loop of playSound with
+    // no wait was 32 foghorns at once, clipped).
+    const double step = cue.pitch > 0 ? cue.pitch : 1.0;
+    const float pan = std::clamp(cue.pan, -1.0f, 1.0f);
+    if (cue.lane != Lane::Music && std::any_of(voices_.begin(), voices_.end(), [&](const Voice& v) {
+            return v.clip == cue.clip && v.lane == cue.lane && v.startedAt == cue.time && !v.stopping &&
+                   v.step == step && v.volume == cue.volume && v.pan == pan && v.fadeIn == cue.fade && !v.loop &&
+                   !cue.loop;
+        }))
+        return;
     Voice v;
+    v.startedAt = cue.time;
+    v.pan = pan;
+    v.fadeIn = cue.fade;
     v.clip = cue.clip;
     v.lane = cue.lane;
     v.id = cue.id;
-    v.step = cue.pitch > 0 ? cue.pitch : 1.0;
+    v.step = step;
     v.volume = cue.volume;
-    float pan = std::clamp(cue.pan, -1.0f, 1.0f);
     v.left = std::min(1.0f, 1.0f - pan);
     v.right = std::min(1.0f, 1.0f + pan);
     v.loop = cue.loop;

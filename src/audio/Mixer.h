@@ -42,7 +42,9 @@ private:
         std::shared_ptr<const Clip> clip;
         Lane lane = Lane::Sound;
         int id = 0;
-        double position = 0;  // in frames of the clip
+        double position = 0;   // in frames of the clip
+        double startedAt = 0;  // the cue's scene time, pan and fade-in: the same at once is one voice
+        float pan = 0, fadeIn = 0;
         double step = 1;
         float volume = 1, left = 1, right = 1;
         float gain = 1, gainStep = 0, gainTarget = 1;

@@ -31,6 +31,7 @@ public:
         return e;
     }
     void record(TranscriptEvent e) { transcript_.record(std::move(e)); }
+    const std::uint64_t& recordedCount() const { return transcript_.recordedCount(); }
 
     void setInputRecorder(InputRecorder recorder) { recorder_ = std::move(recorder); }
     void recordInput(InputCommand command) {

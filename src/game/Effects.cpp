@@ -7,7 +7,6 @@
 namespace stagehand {
 
 namespace {
-constexpr float kErrorShownSeconds = 8.0f;
 constexpr EnumName<FadeKind> kFadeKinds[] = {{FadeKind::Out, "out"}, {FadeKind::In, "in"}, {FadeKind::Flash, "flash"}};
 constexpr EnumName<Backdrop> kBackdrops[] = {
     {Backdrop::Forest, "forest"}, {Backdrop::Sea, "sea"}, {Backdrop::LampRoom, "lamproom"}};
@@ -117,13 +116,16 @@ void Effects::showBanner(std::shared_ptr<const text::MarkedText> text, float sec
 }
 
 void Effects::reportError(const std::string& message, const std::string& where) {
-    showError(message, kErrorShownSeconds);
+    showError(message);
     chronicle_.record(chronicle_.event("error").with("message", message).with("where", where));
 }
 
-void Effects::showError(const std::string& message, float seconds) {
-    lastError_ = message;
-    errorSecondsLeft_ = seconds;
+void Effects::showProblem(const std::string& message, Severity severity) {
+    if (severity == Severity::Error) lastError_ = message;
+    auto same = std::find_if(problems_.begin(), problems_.end(), [&](const Problem& p) { return p.text == message; });
+    if (same != problems_.end()) problems_.erase(same);
+    if (problems_.size() >= kProblemsKept) problems_.erase(problems_.begin());
+    problems_.push_back({message, severity});
 }
 
 void Effects::advance(float dt) {
@@ -132,7 +134,6 @@ void Effects::advance(float dt) {
         fadeElapsed_ += dt;
         if (fadeElapsed_ >= fadeSeconds_) fadeKind_ = FadeKind::None;
     }
-    errorSecondsLeft_ = std::max(0.0f, errorSecondsLeft_ - dt);
     noticeSecondsLeft_ = std::max(0.0f, noticeSecondsLeft_ - dt);
 }
 

@@ -85,17 +85,33 @@ public:
     float bannerSecondsLeft() const { return bannerSecondsLeft_; }
 
     // --- Messages from the host ---
+    // A problem at play time stays on screen until the player dismisses it
+    // (Backspace) or a reload builds a world without it: never on the scene's
+    // clock, which a reload's fast-forward or a long wait runs past (issue 59).
+    // An error is what stops something (a script error, a file that does not
+    // load); a warning what may (a possible hang). The same text twice is one
+    // problem, moved to the front.
+    enum class Severity { Error, Warning };
+    struct Problem {
+        std::string text;
+        Severity severity = Severity::Error;
+    };
+    static constexpr std::size_t kProblemsKept = 32;  // the oldest go first: a flood cannot grow the window
     // A script error: shown on screen and recorded with where it happened.
     void reportError(const std::string& message, const std::string& where);
-    // Shows a message in the error overlay without a transcript event (the
-    // caller records its own, such as "stuck").
-    void showError(const std::string& message, float seconds = 8.0f);
-    void dismissError() { errorSecondsLeft_ = 0; }
+    // Shows a problem without a transcript event (the caller records its own,
+    // such as "stuck").
+    void showError(const std::string& message) { showProblem(message, Severity::Error); }
+    void showWarning(const std::string& message) { showProblem(message, Severity::Warning); }
+    void dismissProblems() { problems_.clear(); }
+    // Newest last.
+    const std::vector<Problem>& problems() const { return problems_; }
+    bool problemShown() const { return !problems_.empty(); }
+    // The last error shown, dismissed or not (the inspector, the tests).
     const std::string& lastError() const { return lastError_; }
     // The last script error with its traceback in the scene's frames (the inspector shows it).
     void setErrorTraceback(std::string text) { errorTraceback_ = std::move(text); }
     const std::string& errorTraceback() const { return errorTraceback_; }
-    float errorSecondsLeft() const { return errorSecondsLeft_; }
     // A short notice from the host (not the script), e.g. "reloaded".
     void showNotice(const std::string& text) { notice_ = text, noticeSecondsLeft_ = 2.5f; }
     const std::string& notice() const { return notice_; }
@@ -122,9 +138,11 @@ private:
     std::string banner_;
     std::shared_ptr<const text::MarkedText> bannerMarked_;
     float bannerSecondsLeft_ = 0;
+    void showProblem(const std::string& message, Severity severity);
+
+    std::vector<Problem> problems_;
     std::string lastError_;
     std::string errorTraceback_;
-    float errorSecondsLeft_ = 0;
     std::string notice_;
     float noticeSecondsLeft_ = 0;
 };

@@ -26,8 +26,10 @@ struct MapError : std::runtime_error {
 
 // The folders maps are looked for in, in search order: the folders named
 // with --maps, then the game's and the engine's (assetFolders in
-// platform/GameFolder.h: maps/ beside the script when it exists, the data
-// folder's assets/maps).
+// platform/GameFolder.h: maps/ beside the script when it exists, then the
+// data folder's assets/maps, the demo's, for a loose script or a game whose
+// game.json says "engineMaps": true; a game folder's cast is otherwise its
+// own). Every mode, the file watcher and every map error use this list.
 std::vector<std::string> mapSearchFolders(const std::vector<std::string>& named, const std::string& scriptPath,
                                           const std::string& dataRoot);
 

@@ -48,6 +48,7 @@ const std::string* TranscriptEvent::field(const std::string& key) const {
 }
 
 void Transcript::record(TranscriptEvent event) {
+    ++recorded_;
     events_.push_back(std::move(event));
     if (sink_) sink_(events_.back());
 }

@@ -2,6 +2,7 @@
 // Headless runs print it; golden tests compare it byte for byte.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <utility>
@@ -32,12 +33,16 @@ public:
     void setSink(Sink sink) { sink_ = std::move(sink); }
     void record(TranscriptEvent event);
     const std::vector<TranscriptEvent>& events() const { return events_; }
+    // Every event recorded so far, counted where the script host's watchdog
+    // can read it: a loop that records events without waiting is stopped.
+    const std::uint64_t& recordedCount() const { return recorded_; }
 
     static std::string formatText(const TranscriptEvent& event);
     static std::string formatJson(const TranscriptEvent& event);
 
 private:
     std::vector<TranscriptEvent> events_;
+    std::uint64_t recorded_ = 0;
     Sink sink_;
 };
 

@@ -55,12 +55,18 @@ public:
     double time() const { return chronicle_.time(); }
     void setTickSeconds(double seconds) { chronicle_.setTickSeconds(seconds); }
     std::uint64_t ticks() const { return chronicle_.ticks(); }
+    const std::uint64_t& eventsRecorded() const { return chronicle_.recordedCount(); }
+    // The stage's C functions count their calls here (their worldOf): the
+    // watchdog charges each, so a loop of calls into C stops as fast as one in Lua.
+    void countHostCall() { ++hostCalls_; }
+    const std::uint64_t& hostCalls() const { return hostCalls_; }
     bool isBusy() const;  // walking, typing or fading: time alone will change things
     // The {signal=NAME} names the typewriter met since the last take, in
     // order, for the host to send before the scheduler's tick.
     std::vector<std::string> takeTextSignals() { return std::exchange(textSignals_, {}); }
 
 private:
+    std::uint64_t hostCalls_ = 0;
     Chronicle chronicle_;  // first: the parts keep a reference to it
     Cast cast_{chronicle_};
     Soundtrack soundtrack_{chronicle_};

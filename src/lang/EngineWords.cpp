@@ -158,6 +158,22 @@ const std::vector<EngineWord>& engineWordList() {
          "save and load screen: why a slot is damaged (its file lacks what a save holds)", 0, 0, false},
         {"save.otherScript", "from another script ({file})",
          "save and load screen: why a slot is damaged ({file}: the script it was made with)", 0, 0, false},
+        // The problem panel across the top of a scene ({problem} stays as written: it is for whoever mends it).
+        {"problem.error", "Error: {problem}",
+         "the problem panel: a script error, or a file that did not load ({problem}: the file, its line, what is "
+         "wrong)",
+         1160, 18, false},
+        {"problem.warning", "Warning: {problem}",
+         "the problem panel: what may stop the scene, such as a possible hang ({problem}: the file, its line, what)",
+         1160, 18, false},
+        {"problem.more", "and {count} more", "the problem panel: how many problems are not shown ({count}: a number)",
+         400, 18, false},
+        {"problem.hide", "Backspace hides this", "the problem panel: the key that hides it, on its last line", 600, 18,
+         false},
+        {"save.otherLanguage", "This save was made in {language} and plays in it: press again to play it",
+         "scene menu and save screen: a message on choosing a save made in another language ({language}: its name "
+         "in itself, e.g. Français)",
+         1200, 15, false},
     };
     return kEngineWords;
 }
@@ -175,12 +191,18 @@ void EngineWords::setLanguage(const std::string& code, std::string& error) {
     shown_.clear();
     StringTable table;
     // A language the engine has no table for shows its words in English, quietly in play
-    // (--check says so to the author); a table that is there but broken is an error.
+    // (--check says so to the author); a table that is there but broken is an error, one
+    // line per bad row (its word is in English) or one for a table that cannot be read.
     std::error_code ec;
+    std::vector<std::string> problems;
+    error.clear();
     if (code != kSourceLanguage && code != kPseudoLanguage && !folder_.empty() &&
-        std::filesystem::exists(pathFromUtf8(tablePath(code)), ec) &&
-        !loadStringTable(tablePath(code), code, table, error))
-        table = StringTable{};  // no partial table: English
+        std::filesystem::exists(pathFromUtf8(tablePath(code)), ec)) {
+        const char* cost = loadStringTable(tablePath(code), code, table, problems)
+                               ? "; the row is left out (its word is shown in English)"
+                               : "; the engine's words are in English";
+        for (const auto& problem : problems) error += (error.empty() ? "" : "\n") + problem + cost;
+    }
     for (const EngineWord& w : engineWordList()) {
         const StringRow* row = table.find(w.id);
         if (code == kPseudoLanguage)

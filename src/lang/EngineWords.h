@@ -6,7 +6,8 @@
 // played, from the engine's string tables, `assets/strings/Engine.CODE.csv`,
 // in the script tables' format (StringTable.h) and under their rules
 // (LineProvider.h): a missing row or empty text is English, per word; a stale
-// row is still shown; a table that does not load is one line and English;
+// row is still shown; a bad row is one line and its word is English; a
+// table that cannot be read is one line and every word English;
 // `pseudo` is generated.
 //
 // The language follows the script's: LineProvider::setLanguage sets it here,
@@ -42,8 +43,9 @@ public:
     // Where Engine.CODE.csv are (the data root's assets/strings).
     void setFolder(std::string folder) { folder_ = std::move(folder); }
     const std::string& folder() const { return folder_; }
-    // Reads `code`'s table (en and pseudo have none). A table that does not
-    // load is `error` (one line) and English is shown.
+    // Reads `code`'s table (en and pseudo have none). Each problem is a line
+    // of `error`: a bad row's word is English; a table that cannot be read,
+    // every word.
     void setLanguage(const std::string& code, std::string& error);
     const std::string& language() const { return language_; }
 

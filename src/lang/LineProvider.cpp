@@ -4,12 +4,17 @@
 #include <iostream>
 
 #include "lang/EngineWords.h"
+#include "platform/Portable.h"
 
 namespace stagehand::lang {
 
+void LineProvider::setWarn(Warn warn) {
+    warn_ = warn ? std::move(warn) : [](const std::string& line) { std::cerr << problemLine(line) << '\n'; };
+}
+
 LineProvider::LineProvider(std::string scriptPath, std::string language, Warn warn)
     : scriptPath_(std::move(scriptPath)), warn_(std::move(warn)) {
-    if (!warn_) warn_ = [](const std::string& line) { std::cerr << "stagehand: " << line << '\n'; };
+    if (!warn_) setWarn({});
     std::string error;
     language_ = kSourceLanguage;
     if (!setLanguage(language, error)) warn_(error);
@@ -25,17 +30,22 @@ bool LineProvider::setLanguage(const std::string& code, std::string& error) {
     }
     language_ = code;
     std::string wordsError;
-    engineWords().setLanguage(code, wordsError);  // the engine's own words follow the lines
-    if (!wordsError.empty()) warn_(wordsError + "; the engine's words are in English");
+    engineWords().setLanguage(code, wordsError);             // the engine's own words follow the lines
+    for (std::size_t from = 0; from < wordsError.size();) {  // a line per problem, each saying what it costs
+        std::size_t end = std::min(wordsError.find('\n', from), wordsError.size());
+        warn_(wordsError.substr(from, end - from));
+        from = end + 1;
+    }
     table_ = StringTable{};
-    tableError_.clear();
+    tableProblems_.clear();
     warned_.clear();
     if (code == kSourceLanguage || code == kPseudoLanguage) return true;
-    std::string path = tablePathFor(scriptPath_, code);
-    if (!loadStringTable(path, code, table_, tableError_)) {
-        table_ = StringTable{};  // no partial table: the run is in the source language
-        warn_(tableError_ + "; playing in the source language");
+    if (!loadStringTable(tablePathFor(scriptPath_, code), code, table_, tableProblems_)) {
+        warn_(tableProblems_.front() + "; playing in the source language");
+        return true;
     }
+    for (const auto& problem : tableProblems_)
+        warn_(problem + "; the row is left out (its line is shown in the source language)");
     return true;
 }
 

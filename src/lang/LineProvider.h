@@ -9,8 +9,9 @@
 // - a line with no row, or an empty text, falls back to the source, per line;
 // - a stale row (its lock is not the source's hash) is still shown, as Yarn
 //   Spinner does: the translation is usually close, and --check lists it;
-// - a table that does not load is one error line and no row of it is used:
-//   the whole run is in the source language;
+// - a bad row of a table costs that row (one "FILE:LINE: what" line, and its
+//   line is in the source language); a table that cannot be read at all is
+//   one such line and the whole run is in the source language;
 // - `pseudo` is generated from the source (pseudoText), never read from a file.
 #pragma once
 
@@ -19,6 +20,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "lang/StringTable.h"
 
@@ -27,11 +29,14 @@ namespace stagehand::lang {
 class LineProvider {
 public:
     using Warn = std::function<void(const std::string&)>;
-    // `warn` gets each one-line warning (a table that does not load, a
-    // translation that cannot be shown); by default stderr.
+    // `warn` gets each one-line warning (a table's problem, one line per bad
+    // row, a translation that cannot be shown); by default stderr.
     explicit LineProvider(std::string scriptPath, std::string language = kSourceLanguage, Warn warn = {});
 
     const std::string& language() const { return language_; }
+    // Where the one-line warnings go from now on (the window shows them
+    // too); an empty one is stderr again.
+    void setWarn(Warn warn);
     bool translates() const { return language_ != kSourceLanguage; }
     // Switches to `code` (its table is read now). False with `error` when
     // `code` is not one of knownLanguages (the language stays as it was).
@@ -43,7 +48,8 @@ public:
     // The row of `id` in the current table (null for en, pseudo, or none).
     const StringRow* rowOf(const std::string& id) const;
     const StringTable& table() const { return table_; }
-    const std::string& tableError() const { return tableError_; }
+    // The table's problems, one "FILE:LINE: what" line each (none for en, pseudo).
+    const std::vector<std::string>& tableProblems() const { return tableProblems_; }
 
     // Warns once per `key` (a line's ID): a line shown many times says it once.
     void warnOnce(const std::string& key, const std::string& message) const;
@@ -52,7 +58,7 @@ private:
     std::string scriptPath_;
     std::string language_;
     StringTable table_;
-    std::string tableError_;
+    std::vector<std::string> tableProblems_;
     Warn warn_;
     mutable std::set<std::string> warned_;
 };

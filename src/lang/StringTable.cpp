@@ -132,6 +132,64 @@ std::string csvField(const std::string& field) {
     return out + "\"";
 }
 
+// The row a record holds, or false with the one problem that leaves it out.
+bool readRow(const Record& record, const Columns& c, const std::string& columnNames, const std::string& path,
+             const std::string& language, StringRow& row, std::string& problem) {
+    const std::vector<std::string>& f = record.fields;
+    const long line = record.line;
+    if (f.size() != c.count) {
+        problem = at(path, line) + "this row has " + std::to_string(f.size()) + " columns, the header has " +
+                  std::to_string(c.count) + " (" + columnNames + ")";
+        return false;
+    }
+    const std::string id = fieldAt(f, c.id), lineText = fieldAt(f, c.line), lock = fieldAt(f, c.lock);
+    if (fieldAt(f, c.language) != language) {
+        problem = at(path, line) + "language '" + fieldAt(f, c.language) + "' is not this file's ('" + language +
+                  "', from its name)";
+        return false;
+    }
+    if (!isLineId(id)) {
+        problem = at(path, line) + "bad line ID '" + id + "' (letters, digits, _ . -)";
+        return false;
+    }
+    long long sourceLine = 0, maxWidth = 0, fontSize = 0;
+    if (!lineText.empty() && !parseWholeNumber(lineText, 0, 1000000000, sourceLine)) {
+        problem = at(path, line) + "bad source line number '" + lineText + "'";
+        return false;
+    }
+    for (auto [column, name, value] :
+         {std::tuple{c.maxWidth, "max_width", &maxWidth}, std::tuple{c.fontSize, "font_size", &fontSize}}) {
+        std::string field = fieldAt(f, column);
+        if (!field.empty() && !parseWholeNumber(field, 0, 100000, *value)) {
+            problem = at(path, line) + "bad " + name + " '" + field + "' (a whole number of pixels, or empty)";
+            return false;
+        }
+    }
+    if (!isLock(lock)) {
+        problem = at(path, line) + "bad lock '" + lock +
+                  "' (8 lowercase hex digits: the hash of the source line, written by --strings extract)";
+        return false;
+    }
+    row.id = id;
+    row.source = fieldAt(f, c.source);
+    row.text = fieldAt(f, c.text);
+    row.context = fieldAt(f, c.context);
+    row.maxWidth = static_cast<int>(maxWidth);
+    row.fontSize = static_cast<int>(fontSize);
+    row.file = fieldAt(f, c.file);
+    row.sourceLine = static_cast<long>(sourceLine);
+    row.lock = lock;
+    row.comment = fieldAt(f, c.comment);
+    row.tableLine = line;
+    return true;
+}
+
+std::string joinedLines(const std::vector<std::string>& lines) {
+    std::string text;
+    for (const auto& line : lines) text += (text.empty() ? "" : "\n") + line;
+    return text;
+}
+
 }  // namespace
 
 const StringRow* StringTable::find(std::string_view id) const {
@@ -173,103 +231,80 @@ bool isValidUtf8(std::string_view text, std::size_t* badAt) {
 }
 
 bool parseStringTable(std::string_view bytes, const std::string& path, const std::string& language, StringTable& out,
-                      std::string& error) {
+                      std::vector<std::string>& problems) {
     out = StringTable{};
     if (bytes.compare(0, 3, "\xEF\xBB\xBF") == 0) bytes.remove_prefix(3);
     std::size_t badAt = 0;
     if (!isValidUtf8(bytes, &badAt)) {
         long line = 1 + static_cast<long>(std::count(bytes.begin(), bytes.begin() + static_cast<long>(badAt), '\n'));
-        error = at(path, line) + "invalid UTF-8 (a string table is UTF-8 text)";
+        problems.push_back(at(path, line) + "invalid UTF-8 (a string table is UTF-8 text)");
         return false;
     }
     std::vector<Record> records;
-    if (!readRecords(bytes, path, records, error)) return false;
+    std::string error;
+    if (!readRecords(bytes, path, records, error)) {
+        problems.push_back(error);
+        return false;
+    }
     std::string header;
     if (!records.empty())
         for (std::size_t k = 0; k < records[0].fields.size(); ++k) header += (k ? "," : "") + records[0].fields[k];
     bool first = header == kFirstTableHeader;
     if (records.empty() || records[0].line != 1 || (header != kTableHeader && !first)) {
-        error = at(path, 1) + "the first row must be the header " + kTableHeader + " (or the first format's " +
-                kFirstTableHeader + ")";
+        problems.push_back(at(path, 1) + "the first row must be the header " + kTableHeader +
+                           " (or the first format's " + kFirstTableHeader + ")");
         return false;
     }
     const Columns& c = first ? kFirst : kCurrent;
-    const std::string& columnNames = first ? std::string(kFirstTableHeader) : std::string(kTableHeader);
-    StringTable table;
-    table.language = language;
-    table.path = path;
-    table.firstFormat = first;
-    std::unordered_map<std::string, long> firstLine;
+    const std::string columnNames = first ? kFirstTableHeader : kTableHeader;
+    out.language = language;
+    out.path = path;
+    out.firstFormat = first;
+    std::unordered_map<std::string, long> firstLine;  // an ID is the first good row's that has it
     for (std::size_t r = 1; r < records.size(); ++r) {
-        auto& f = records[r].fields;
-        long line = records[r].line;
-        if (f.size() != c.count) {
-            error = at(path, line) + "wrong column count: " + std::to_string(f.size()) + " columns, a row has " +
-                    std::to_string(c.count) + " (" + columnNames + ")";
-            return false;
-        }
-        const std::string id = fieldAt(f, c.id), lineText = fieldAt(f, c.line), lock = fieldAt(f, c.lock);
-        if (fieldAt(f, c.language) != language) {
-            error = at(path, line) + "language '" + fieldAt(f, c.language) + "' is not this file's ('" + language +
-                    "', from its name)";
-            return false;
-        }
-        if (!isLineId(id)) {
-            error = at(path, line) + "bad line ID '" + id + "' (letters, digits, _ . -)";
-            return false;
-        }
-        if (auto seen = firstLine.find(id); seen != firstLine.end()) {
-            error = at(path, line) + "duplicate ID '" + id + "' (also at " + path + ":" + std::to_string(seen->second) +
-                    ")";
-            return false;
-        }
-        firstLine.emplace(id, line);
-        long long sourceLine = 0, maxWidth = 0, fontSize = 0;
-        if (!lineText.empty() && !parseWholeNumber(lineText, 0, 1000000000, sourceLine)) {
-            error = at(path, line) + "bad source line number '" + lineText + "'";
-            return false;
-        }
-        for (auto [column, name, value] :
-             {std::tuple{c.maxWidth, "max_width", &maxWidth}, std::tuple{c.fontSize, "font_size", &fontSize}}) {
-            std::string field = fieldAt(f, column);
-            if (!field.empty() && !parseWholeNumber(field, 0, 100000, *value)) {
-                error = at(path, line) + "bad " + name + " '" + field + "' (a whole number of pixels, or empty)";
-                return false;
-            }
-        }
-        if (!isLock(lock)) {
-            error = at(path, line) + "bad lock '" + lock +
-                    "' (8 lowercase hex digits: the hash of the source line, written by --strings extract)";
-            return false;
-        }
         StringRow row;
-        row.id = id;
-        row.source = fieldAt(f, c.source);
-        row.text = fieldAt(f, c.text);
-        row.context = fieldAt(f, c.context);
-        row.maxWidth = static_cast<int>(maxWidth);
-        row.fontSize = static_cast<int>(fontSize);
-        row.file = fieldAt(f, c.file);
-        row.sourceLine = static_cast<long>(sourceLine);
-        row.lock = lock;
-        row.comment = fieldAt(f, c.comment);
-        row.tableLine = line;
-        table.rows.push_back(std::move(row));
+        std::string problem;
+        if (readRow(records[r], c, columnNames, path, language, row, problem)) {
+            auto [seen, isNew] = firstLine.emplace(row.id, row.tableLine);
+            if (isNew) {
+                out.rows.push_back(std::move(row));
+                continue;
+            }
+            problem = at(path, row.tableLine) + "duplicate ID '" + row.id + "' (also at " + path + ":" +
+                      std::to_string(seen->second) + ")";
+        }
+        problems.push_back(problem);
     }
-    table.index();
-    out = std::move(table);
+    out.index();
     return true;
 }
 
-bool loadStringTable(const std::string& path, const std::string& language, StringTable& out, std::string& error) {
+bool parseStringTable(std::string_view bytes, const std::string& path, const std::string& language, StringTable& out,
+                      std::string& error) {
+    std::vector<std::string> problems;
+    parseStringTable(bytes, path, language, out, problems);
+    error = joinedLines(problems);
+    return problems.empty();
+}
+
+bool loadStringTable(const std::string& path, const std::string& language, StringTable& out,
+                     std::vector<std::string>& problems) {
     std::ifstream in(pathFromUtf8(path), std::ios::binary);
     if (!in) {
-        error = path + ": cannot read the string table";
+        out = StringTable{};
+        problems.push_back(path + ": cannot read the string table");
         return false;
     }
     std::ostringstream bytes;
     bytes << in.rdbuf();
-    return parseStringTable(bytes.str(), path, language, out, error);
+    return parseStringTable(bytes.str(), path, language, out, problems);
+}
+
+bool loadStringTable(const std::string& path, const std::string& language, StringTable& out, std::string& error) {
+    std::vector<std::string> problems;
+    loadStringTable(path, language, out, problems);
+    error = joinedLines(problems);
+    return problems.empty();
 }
 
 std::string formatStringTable(const StringTable& table) {

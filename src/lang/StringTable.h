@@ -7,10 +7,12 @@
 // the box's text column in pixels (1280x720) and its font size (0: no limit).
 // Tables in the first format (language,id,text,file,line,lock,comment) are
 // still read, so no translator's work is lost; a table is always written in
-// the current format. A table is read whole or not at all: the first
-// mistake (bad quoting, a wrong column count, a language code that is not the
-// file's, an ID used twice, invalid UTF-8, a lock that is not 8 hex digits) is
-// one "FILE:LINE: ..." error and no row of it is used.
+// the current format. A bad row costs that row, not the table: a row with a
+// wrong column count, a language code that is not the file's, a bad or
+// duplicate ID (the first good row keeps it), a bad number or a lock that is
+// not 8 hex digits is left out with one "FILE:LINE: ..." line, and every good
+// row is used. Only a file that cannot be read as a table at all (invalid
+// UTF-8, bad quoting, no header) is one such line and no row.
 #pragma once
 
 #include <string>
@@ -53,7 +55,16 @@ private:
     std::unordered_map<std::string, std::size_t> byId_;
 };
 
-// "FILE:LINE: what" on the first mistake (`out` is then left empty).
+// False when the file as a whole cannot be read (it cannot be opened, invalid
+// UTF-8, bad quoting, no header): its one "FILE:LINE: what" line is added to
+// `problems` and `out` is empty. Otherwise true, with every good row in `out`
+// and one "FILE:LINE: what" line added for each bad row, in the file's order.
+bool parseStringTable(std::string_view bytes, const std::string& path, const std::string& language, StringTable& out,
+                      std::vector<std::string>& problems);
+bool loadStringTable(const std::string& path, const std::string& language, StringTable& out,
+                     std::vector<std::string>& problems);
+// The same for a caller that takes a table only when it has no problem at all:
+// false on any, with `error` the problem lines joined by newlines (`out` as above).
 bool parseStringTable(std::string_view bytes, const std::string& path, const std::string& language, StringTable& out,
                       std::string& error);
 bool loadStringTable(const std::string& path, const std::string& language, StringTable& out, std::string& error);

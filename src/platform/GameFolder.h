@@ -6,10 +6,12 @@
 // This file is the one home of two rules:
 // - which script a PATH names (`stagehand PATH`: a folder's main.lua, or a script);
 // - where a name an author writes is found (a picture, a sound, a map, a font):
-//   in the game's folder first, then in the engine's assets/. Every mode asks
-//   assetFolders (window, headless, --check, --explore, --strings, --audio,
-//   --screenshot), and so does hot reload's watcher; every message about an
-//   unknown name lists the folders it gives (foldersText).
+//   in the game's folder first, then in the engine's assets/; but a game
+//   folder's maps are its own, the engine's (the demo's) only when its
+//   game.json asks (seesEngineMaps). Every mode asks assetFolders (window,
+//   headless, --check, --explore, --strings, --audio, --screenshot), and so
+//   does hot reload's watcher; every message about an unknown name lists the
+//   folders it gives (foldersText).
 #pragma once
 
 #include <string>
@@ -27,6 +29,19 @@ bool mainScriptOf(const std::string& path, std::string& script, std::string& err
 // The folder of a game's own files: its main script's folder ("." for a bare file name).
 std::string gameFolderOf(const std::string& scriptPath);
 
+// Whether the script plays in a game folder: its folder holds main.lua (what
+// --new makes and `stagehand DIR` plays, whichever of its scripts is played).
+// Otherwise it is a loose script: `--script FILE`, the demo's scripts/Demo.lua.
+bool inGameFolder(const std::string& scriptPath);
+
+// Whether the engine's maps (DATA/assets/maps: the demo's) are looked in
+// after the game's own. A loose script sees them, as it always has (the
+// README's example borrows the demo's lighthouse). A game folder sees its
+// own maps alone, so that its cast, its waypoints and every did-you-mean are
+// its own and its actor ids never meet the demo's, unless its game.json says
+// "engineMaps": true.
+bool seesEngineMaps(const std::string& scriptPath);
+
 enum class AssetKind { Images, Audio, Maps, Fonts };
 
 // "images", "audio", "maps", "fonts": the folder's name in a game and in assets/.
@@ -34,8 +49,8 @@ const char* assetFolderName(AssetKind kind);
 
 // The folders names of `kind` are looked up in, the first that has a name
 // winning: the game's GAME/KIND (when it exists), then the engine's
-// DATA/assets/KIND. A folder reached twice (the game's is the engine's) is
-// looked in once.
+// DATA/assets/KIND (for maps only when seesEngineMaps). A folder reached
+// twice (the game's is the engine's) is looked in once.
 std::vector<std::string> assetFolders(AssetKind kind, const std::string& scriptPath, const std::string& dataRoot);
 
 // "FOLDER, FOLDER": the folders looked in, for every message about a name not found.
@@ -50,13 +65,18 @@ struct GameDescription {
     std::string version;        // the game's version, shown on the scene menu and in package names
     std::string font;           // a font file (found as fonts are) drawing the game's text ("" : DejaVu Sans)
     std::string boldFont;       // its bold face ("" : `font`)
+    bool engineMaps = false;    // the engine's maps (the demo's cast) after the game's own (seesEngineMaps)
 };
 
 // The game.json beside `scriptPath`; a game without one has the defaults.
 // Each mistake is one line "FILE: why" added to `problems`, and costs only
 // what it touches: a field of the wrong kind or an unknown one (named with the
-// known ones) is left out, "width" without "height" leaves both out, and a file
-// that cannot be read or is not a JSON object leaves every default.
+// known ones) is left out, and "width" without "height" leaves both out. A
+// file that cannot be read, is not JSON ("FILE:LINE: not JSON: ...", the line
+// where the reading stopped, and the line a comma is likely missing at) or is
+// not a JSON object leaves every default but the title, which is the game's
+// folder's name, so that the game stays its own (its window, its scene menu
+// and its save folder are named for it, never for the demo); the line says so.
 void readGameDescription(const std::string& scriptPath, GameDescription& out, std::vector<std::string>& problems);
 
 }  // namespace stagehand

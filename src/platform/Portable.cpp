@@ -1,5 +1,6 @@
 #include "platform/Portable.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <locale>
@@ -101,5 +102,33 @@ double peakResidentMegabytes() {
 #endif
 }
 #endif
+
+bool startsWithFile(std::string_view message) {
+    std::size_t from = message.size() > 2 && message[1] == ':' && std::isalpha(static_cast<unsigned char>(message[0]))
+                           ? 2  // a Windows drive, C:
+                           : 0;
+    std::size_t colon = message.find(':', from);
+    if (colon == std::string_view::npos || colon == 0 || colon + 1 >= message.size()) return false;
+    std::string_view file = message.substr(0, colon);
+    bool pathLike = file.find_first_of("./\\") != std::string_view::npos;
+    char after = message[colon + 1];
+    return pathLike && file.find(' ') == std::string_view::npos &&
+           (after == ' ' || std::isdigit(static_cast<unsigned char>(after)));
+}
+
+std::string problemLine(const std::string& message) {
+    return startsWithFile(message) ? message : "stagehand: " + message;
+}
+
+std::string warningLine(const std::string& message) {
+    if (!startsWithFile(message)) return "stagehand: warning: " + message;
+    // After `file:` and a line number's `LINE:` when there is one.
+    std::size_t colon = message.find(':', message.size() > 2 && message[1] == ':' ? 2 : 0);
+    std::size_t digits = colon + 1;
+    while (digits < message.size() && std::isdigit(static_cast<unsigned char>(message[digits]))) ++digits;
+    std::size_t end = digits > colon + 1 && digits < message.size() && message[digits] == ':' ? digits + 1 : colon + 1;
+    if (end < message.size() && message[end] == ' ') ++end;
+    return message.substr(0, end) + "warning: " + message.substr(end);
+}
 
 }  // namespace stagehand

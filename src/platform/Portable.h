@@ -37,4 +37,13 @@ void useBinaryStandardStreams();
 double residentMegabytes();
 double peakResidentMegabytes();
 
+// A problem as standard error tells it: as it is when it starts with the file
+// it is about (`file:line: message`, what compilers write, so an editor's
+// quickfix opens the file at the line), else after the program's name
+// ("stagehand: message"), as command-line tools say what is about no file.
+std::string problemLine(const std::string& message);
+bool startsWithFile(std::string_view message);
+// A warning: `file:line: warning: message` (else "stagehand: warning: message").
+std::string warningLine(const std::string& message);
+
 }  // namespace stagehand

@@ -34,7 +34,10 @@ namespace {
 // missing display costs the player one line, ours (displayProblem), and a
 // run that works prints nothing; SDL's own failures come back through
 // SDL_GetError.
+int startsSoFar = 0;
+
 bool initVideoQuietly() {
+    ++startsSoFar;
 #ifdef _WIN32
     return SDL_InitSubSystem(SDL_INIT_VIDEO) == 0;
 #else
@@ -120,10 +123,14 @@ std::string startVideo() {
 }
 }  // namespace
 
-std::string displayProblem() {
+std::string displayProblem(bool keepForTheWindow) {
     std::string problem = startVideo();
-    if (problem.empty()) SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    if (problem.empty() && !keepForTheWindow) SDL_QuitSubSystem(SDL_INIT_VIDEO);
     return problem;
+}
+
+int videoStarts() {
+    return startsSoFar;
 }
 
 Window::Window(const WindowOptions& options) {
@@ -133,6 +140,9 @@ Window::Window(const WindowOptions& options) {
     // draws where it can, SDL's offscreen driver included.
     if (options.hidden) {
         if (!initVideoQuietly()) fail("SDL_Init(video) failed");
+    } else if (SDL_WasInit(SDL_INIT_VIDEO) && (driverAskedFor() || !onDriverThatShowsNothing())) {
+        // The display check's start, kept for this window (displayProblem): one more reference to it.
+        if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) fail("SDL_Init(video) failed");
     } else if (std::string problem = startVideo(); !problem.empty()) {
         throw PlatformError("cannot open the window: " + problem);
     }

@@ -63,7 +63,7 @@ const Image* ImageCache::get(const std::string& name) {
     entry.getsUntilLook = kGetsBetweenLooks;
     SurfacePtr rgba = loadRgbaImage(file->second, error);
     if (!rgba) {
-        std::cerr << "stagehand: " << error << '\n';
+        std::cerr << problemLine(error) << '\n';
         return nullptr;
     }
     entry.image = upload(*rgba, GL_LINEAR);
@@ -81,7 +81,7 @@ const Image* ImageCache::file(const std::string& path, std::int64_t stamp) {
     std::string error;
     SurfacePtr rgba = loadRgbaImage(pathFromUtf8(path), error);
     if (!rgba) {
-        std::cerr << "stagehand: " << error << '\n';
+        std::cerr << problemLine(error) << '\n';
         return nullptr;
     }
     entry.second = upload(*rgba, GL_NEAREST);  // tiles keep their pixels crisp and their edges apart

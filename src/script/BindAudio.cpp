@@ -21,7 +21,9 @@ constexpr float kPanWidth = 640.0f;
 constexpr double kMaxVolume = 4.0;
 
 World& worldOf(lua_State* L) {
-    return *static_cast<World*>(lua_touserdata(L, lua_upvalueindex(1)));
+    World& world = *static_cast<World*>(lua_touserdata(L, lua_upvalueindex(1)));
+    world.countHostCall();
+    return world;
 }
 
 // options.<key>: a number from `low` to `high`, or `fallback` when absent.

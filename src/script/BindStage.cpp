@@ -28,7 +28,9 @@ using bind::checkNumber;
 using bind::checkString;
 
 World& worldOf(lua_State* L) {
-    return *static_cast<World*>(lua_touserdata(L, lua_upvalueindex(1)));
+    World& world = *static_cast<World*>(lua_touserdata(L, lua_upvalueindex(1)));
+    world.countHostCall();
+    return world;
 }
 
 // "maps that did not load: bog" when any did: an actor of theirs is unknown too.

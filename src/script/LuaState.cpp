@@ -95,7 +95,12 @@ struct LuaState::Guard {
     Clock::time_point deadline{};
     std::uint64_t instructionsLeft = 0;
     bool killing = false;
-    int killsEndedThisCall = 0;  // see LuaState::endKill
+    int killsEndedThisCall = 0;             // see LuaState::endKill
+    const std::uint64_t* events = nullptr;  // LuaState::countEvents
+    std::uint64_t eventsAtArm = 0;
+    bool tooManyEvents = false;
+    const std::uint64_t* hostCalls = nullptr;  // LuaState::countHostCalls
+    std::uint64_t hostCallsCharged = 0;
 
     // A deterministic budget counts instructions, with a wall-clock backstop:
     // time spent inside C functions (a pathological string.find, PUC Lua's
@@ -107,12 +112,26 @@ struct LuaState::Guard {
             seconds = std::max(5.0, seconds * LuaLimits::kBackstopFactor);
         }
         deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+        if (events) eventsAtArm = *events;
+        if (hostCalls) hostCallsCharged = *hostCalls;
+    }
+
+    std::uint64_t eventBudget() const {
+        return static_cast<std::uint64_t>(std::max(1.0, limits.watchdogSeconds) * LuaLimits::kEventsPerSecond);
     }
 
     bool overBudget() {
+        tooManyEvents = events && *events - eventsAtArm > eventBudget();
+        if (tooManyEvents) return true;
         if (limits.deterministic) {
-            if (instructionsLeft <= kHookInterval) return true;
-            instructionsLeft -= kHookInterval;
+            std::uint64_t spent = kHookInterval;
+            if (hostCalls) {
+                spent +=
+                    (*hostCalls - hostCallsCharged) * static_cast<std::uint64_t>(LuaLimits::kInstructionsPerHostCall);
+                hostCallsCharged = *hostCalls;
+            }
+            if (instructionsLeft <= spent) return true;
+            instructionsLeft -= spent;
         }
         return Clock::now() > deadline;
     }
@@ -213,11 +232,17 @@ void watchdogHook(lua_State* L, lua_Debug* ar) {
     if (!guard->overBudget()) return;
     guard->killing = true;
     guard->arm();  // the processes after this one get a fresh budget
-    char message[160];
-    std::snprintf(message, sizeof message,
-                  "watchdog: ran for more than %g s without waiting; stopped (a long loop needs a wait() or "
-                  "waitFrames(1) inside)",
-                  guard->limits.watchdogSeconds);
+    char message[200];
+    if (guard->tooManyEvents)
+        std::snprintf(message, sizeof message,
+                      "watchdog: made more than %llu events (lines, sounds, moves...) without waiting; stopped (a "
+                      "loop that calls the stage needs a wait() or waitFrames(1) inside)",
+                      static_cast<unsigned long long>(guard->eventBudget()));
+    else
+        std::snprintf(message, sizeof message,
+                      "watchdog: ran for more than %g s without waiting; stopped (a long loop needs a wait() or "
+                      "waitFrames(1) inside)",
+                      guard->limits.watchdogSeconds);
     raiseAtRunningLine(L, message);
 }
 
@@ -271,6 +296,16 @@ CallResult LuaState::call(int nargs, int nresults) {
     CallResult result{false, lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "(unknown error)"};
     lua_pop(L_, 1);
     return result;
+}
+
+void LuaState::countHostCalls(const std::uint64_t* calls) {
+    guard_->hostCalls = calls;
+    if (calls) guard_->hostCallsCharged = *calls;
+}
+
+void LuaState::countEvents(const std::uint64_t* recorded) {
+    guard_->events = recorded;
+    if (recorded) guard_->eventsAtArm = *recorded;
 }
 
 bool LuaState::killPending() const {

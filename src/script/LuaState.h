@@ -38,6 +38,19 @@ struct LuaLimits {
     // Deterministic runs still stop after this many times the budget in wall
     // time (at least 5 s), for loops that spend their time inside C.
     static constexpr double kBackstopFactor = 5;
+    // The events (lines, sounds, moves...) a script may make per second of
+    // its budget without waiting: a loop that calls a stage function and
+    // never waits is stopped by this count long before the clock, and what it
+    // leaves (transcript, history, voices) stays small. In both modes: the
+    // count is the same on every machine.
+    // (The demo makes 35 at most in one tick; 2000 keep a window that meets
+    // such a loop at every page under 300 MB: issue 59.)
+    static constexpr double kEventsPerSecond = 2000;
+    // A call into the stage's C functions, in instructions of the budget: a
+    // loop of such calls spends its time in C, where no instruction counts,
+    // and met only the wall-clock backstop (5 s; --explore paid it on every
+    // walk). A call costs about this many instructions' time.
+    static constexpr double kInstructionsPerHostCall = 1000;
 };
 
 class LuaState {
@@ -53,6 +66,13 @@ public:
     // with debug.traceback as the message handler. Leaves `nresults` results
     // on success and nothing on failure. Arms the watchdog.
     CallResult call(int nargs, int nresults);
+
+    // The host's count of the events scripts made (World::eventsRecorded):
+    // the watchdog stops a call that made more than its budget's worth.
+    void countEvents(const std::uint64_t* recorded);
+    // The host's count of the calls into its C functions (World::hostCalls):
+    // a deterministic budget charges each kInstructionsPerHostCall.
+    void countHostCalls(const std::uint64_t* calls);
 
     // True while a watchdog kill is being carried out: every coroutine on the
     // stack that runs more Lua code is stopped too, so a script's own pcall,

@@ -55,7 +55,7 @@ void warnEach(LuaState& lua, int factsRef, const char* key, const char* function
             lua_getfield(L, -1, "text");
             lua_remove(L, -2);
         }
-        if (lua_isstring(L, -1)) std::cerr << "stagehand: warning: " << lua_tostring(L, -1) << '\n';
+        if (lua_isstring(L, -1)) std::cerr << warningLine(lua_tostring(L, -1)) << '\n';
         lua_pop(L, 1);
     }
     lua_pop(L, 1);

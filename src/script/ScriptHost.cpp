@@ -68,6 +68,8 @@ std::string errorLocation(const std::string& message) {
 
 ScriptHost::ScriptHost(World& world, std::string dataRoot, std::uint64_t seed, const LuaLimits& limits)
     : lua_(limits), world_(world), dataRoot_(std::move(dataRoot)) {
+    lua_.countEvents(&world_.eventsRecorded());
+    lua_.countHostCalls(&world_.hostCalls());
     lua_State* L = lua_.get();
     hardenState(L);
     loadHostScripts();

@@ -32,6 +32,7 @@ constexpr Color kOptionSelected{255, 250, 236, 255};
 constexpr Color kRowHighlight{255, 255, 255, 30};
 constexpr Color kMenuRowHighlight{255, 255, 255, 28};
 constexpr Color kErrorPanel{120, 24, 32, 235};
+constexpr Color kWarningPanel{104, 70, 12, 235};  // a problem that may not stop anything: a possible hang
 constexpr Color kMenuErrorPanel{122, 28, 36, 230};
 constexpr Color kErrorText{255, 236, 236, 255};
 constexpr Color kBannerText{255, 244, 214, 255};

@@ -251,27 +251,47 @@ void WorldView::drawBanner(const World& world) {
     storyAreas_.push_back({x, y, laid.width, laid.height});
 }
 
-// The error panel across the top, wrapped once per frame: the inspector is
+// The problem panel across the top, wrapped once per frame: the inspector is
 // placed under it and drawError draws it, so the two never cover each other.
+// The newest problems first, each in a few lines (the whole of it is on
+// stderr and in the inspector), then how many more and how to hide them; it
+// stays until then (Effects' problems).
 WorldView::ErrorPanel WorldView::layoutError(const World& world) {
+    constexpr std::size_t kProblemsShown = 3, kLinesEach = 4;
     ErrorPanel panel;
-    if (world.effects().errorSecondsLeft() <= 0 || world.effects().lastError().empty()) return panel;
+    const auto& problems = world.effects().problems();
+    if (problems.empty()) return panel;
     Font font = fontFor(fonts::kBody);
-    panel.lines = text_.wrap(font, "Script error: " + world.effects().lastError() + "   (Backspace hides this)",
-                             ViewLayout::kWidth - 120);
+    const float width = ViewLayout::kWidth - 120;
+    for (std::size_t i = 0; i < problems.size() && i < kProblemsShown; ++i) {
+        const Effects::Problem& problem = problems[problems.size() - 1 - i];
+        const bool error = problem.severity == Effects::Severity::Error;
+        panel.anyError = panel.anyError || error;
+        auto lines = text_.wrap(
+            font, lang::word(error ? "problem.error" : "problem.warning", {{"problem", problem.text}}), width);
+        if (lines.size() > kLinesEach) {
+            lines.resize(kLinesEach);
+            lines.back() += " …";
+        }
+        panel.lines.insert(panel.lines.end(), lines.begin(), lines.end());
+    }
+    std::string foot = lang::word("problem.hide");
+    if (problems.size() > kProblemsShown)
+        foot =
+            lang::word("problem.more", {{"count", std::to_string(problems.size() - kProblemsShown)}}) + "  ·  " + foot;
+    panel.lines.push_back(foot);
     panel.area = {40, 52, ViewLayout::kWidth - 80, panel.lines.size() * text_.lineHeight(font) + 20};
     return panel;
 }
 
-void WorldView::drawError(const World& world, const ErrorPanel& panel) {
+void WorldView::drawError(const World&, const ErrorPanel& panel) {
     if (panel.lines.empty()) return;
     Font font = fontFor(fonts::kBody);
     float lineHeight = text_.lineHeight(font);
-    float alpha = std::min(1.0f, world.effects().errorSecondsLeft());
     storyAreas_.push_back(panel.area);
-    batch_.rect(panel.area.x, panel.area.y, panel.area.w, panel.area.h, withAlpha(kErrorPanel, alpha));
+    batch_.rect(panel.area.x, panel.area.y, panel.area.w, panel.area.h, panel.anyError ? kErrorPanel : kWarningPanel);
     for (std::size_t i = 0; i < panel.lines.size(); ++i)
-        text_.draw(font, panel.lines[i], 60, 62 + i * lineHeight, withAlpha(kErrorText, alpha));
+        text_.draw(font, panel.lines[i], 60, 62 + i * lineHeight, kErrorText);
 }
 
 // A notice (reloaded, saved, a controller) goes where it covers no text:

@@ -131,6 +131,7 @@ private:
     void drawHistory(const World& world, int scroll);
     struct ErrorPanel {
         std::vector<std::string> lines;
+        bool anyError = false;  // else warnings only: another colour
         ViewArea area{0, 0, 0, 0};
     };
     ErrorPanel layoutError(const World& world);

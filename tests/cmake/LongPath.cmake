@@ -79,7 +79,7 @@ function(run_and_open name expected_exit transcript)
 endfunction()
 
 run_and_open(headless 1 "${game}" --headless --traceback --script "${script}" --scene main --seconds 2)
-if(NOT last_out MATCHES "${script}:4: option: no story function named 'nowehre'")
+if(NOT last_out MATCHES "${script}:4: warning: option: no story function named 'nowehre'")
   message(FATAL_ERROR "headless: the load warning does not name the whole path:\n${last_out}")
 endif()
 string(REGEX MATCH "${script}:6: ([^\n]*)" ours "${last_out}")

@@ -143,7 +143,7 @@ int runPackage(const Setup& setup) {
     GameDescription game;
     std::vector<std::string> problems;  // packaged as they are: the game says them when it starts
     readGameDescription(script, game, problems);
-    for (const auto& problem : problems) std::cerr << "stagehand: " << problem << '\n';
+    for (const auto& problem : problems) std::cerr << problemLine(problem) << '\n';
     std::string folder = gameFolderOf(script), name = packageName(folder, game);
     fs::path out = pathFromUtf8(cmd.outPath);
     std::error_code ec;

@@ -292,23 +292,26 @@ std::vector<std::string> checkTables(const std::vector<ScriptHost::WrittenLine>&
     if (std::string path = lang::tablePathFor(scriptPath, lang::kSourceLanguage);
         std::filesystem::exists(pathFromUtf8(path), ec)) {
         lang::StringTable table;
-        std::string error;
-        if (!lang::loadStringTable(path, lang::kSourceLanguage, table, error))
-            out.push_back(error);
-        else
-            checkSourceTable(source, table, path, out);
+        std::vector<std::string> problems;
+        bool readable = lang::loadStringTable(path, lang::kSourceLanguage, table, problems);
+        out.insert(out.end(), problems.begin(), problems.end());
+        if (readable) checkSourceTable(source, table, path, out);
     }
     for (const auto& code : lang::knownLanguages(scriptPath)) {
         if (code == lang::kSourceLanguage || code == lang::kPseudoLanguage) continue;
-        std::string path = lang::tablePathFor(scriptPath, code), error;
+        std::string path = lang::tablePathFor(scriptPath, code);
         const std::string shown = ScriptHost::shownPath(path);  // named as the script is: as a person opens it
         lang::StringTable table;
-        if (!lang::loadStringTable(path, code, table, error)) {
-            if (error.rfind(path, 0) == 0) error = shown + error.substr(path.size());
-            out.push_back(error + " (the game plays in the source language)");
-            continue;
+        std::vector<std::string> problems;
+        bool readable = lang::loadStringTable(path, code, table, problems);
+        // Each bad row costs the game that row; a table it cannot read costs it the language.
+        for (std::string& problem : problems) {
+            if (problem.rfind(path, 0) == 0) problem = shown + problem.substr(path.size());
+            out.push_back(problem + (readable ? " (the game leaves this row out: its line is shown in the source "
+                                                "language)"
+                                              : " (the game plays in the source language)"));
         }
-        if (!source.rows.empty()) checkTable(source, table, code, shown, out);
+        if (readable && !source.rows.empty()) checkTable(source, table, code, shown, out);
     }
     return out;
 }
@@ -341,16 +344,18 @@ int runStrings(const Setup& setup) {
     MergeSummary summary;
     if (language != lang::kSourceLanguage) {
         lang::StringTable existing;
+        std::vector<std::string> problems;
         std::error_code ec;
-        if (std::filesystem::exists(pathFromUtf8(path), ec) &&
-            !lang::loadStringTable(path, language, existing, error)) {
-            std::cerr << "stagehand: " << error << " (nothing written: fix the table, then merge again)\n";
+        if (std::filesystem::exists(pathFromUtf8(path), ec)) lang::loadStringTable(path, language, existing, problems);
+        if (!problems.empty()) {  // a row merge cannot read would be lost by the table it writes
+            for (const auto& problem : problems) std::cerr << problemLine(problem) << '\n';
+            std::cerr << problemLine(path + ": nothing written: fix the table, then merge again") << '\n';
             return kExitBadInput;
         }
         table = mergeTable(source, existing, language, summary);
     }
     if (!lang::writeStringTable(path, table, error)) {
-        std::cerr << "stagehand: " << error << '\n';
+        std::cerr << problemLine(error) << '\n';
         return kExitBadInput;
     }
     std::cout << "wrote " << path << " (" << table.rows.size() << " lines";

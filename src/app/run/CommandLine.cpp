@@ -61,7 +61,7 @@ const char* usageText() {
            "          --watchdog SECONDS (default 1), --memory-limit MB (default 512),\n"
            "          --traceback (a script error's traceback, the stage library's frames hidden), --traceback-all\n"
            "          --maps DIR (repeatable): look for maps there first, then in maps/ beside the script,\n"
-           "          then in the data folder's assets/maps\n"
+           "          then in the data folder's assets/maps (a game folder: only with game.json's \"engineMaps\")\n"
            "          --lang CODE: play in that language (en, a code with a table in strings/ beside the\n"
            "          script, or pseudo); an unknown code lists the known ones\n";
 }

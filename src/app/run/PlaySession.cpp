@@ -53,7 +53,7 @@ bool PlaySession::start(const std::string& scene, std::string& error, std::uint6
 void PlaySession::showMapFailures(World& world) {
     std::string lines;
     for (const auto& failure : world.maps().failures) lines += (lines.empty() ? "" : "\n") + failure.line;
-    if (!lines.empty()) world.effects().showError(lines, 1e9f);
+    if (!lines.empty()) world.effects().showError(lines);
 }
 
 void PlaySession::attachRecorder() {
@@ -80,15 +80,16 @@ void PlaySession::reloadIfChanged(double now) {
     if (options_.lines) options_.lines->setLanguage(options_.lines->language(), error);  // its table read again
     auto started = std::chrono::steady_clock::now();
     if (!reload(error)) {
-        std::cerr << "stagehand: reload failed: " << error << " (still running the previous version)\n";
-        sim_->world().effects().showError("reload failed: " + error + " (still running the previous version)", 1e9f);
+        const std::string line = error + " (reload failed: still running the previous version)";
+        std::cerr << problemLine(line) << '\n';
+        sim_->world().effects().showError(line);
         return;
     }
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     char line[256];
     std::snprintf(line, sizeof line, "reloaded %s (%s at %.2f s, %.0f ms)", changed.c_str(), scene_.c_str(),
                   sim_->time(), ms);
-    std::cerr << "stagehand: " << line << '\n';
+    std::cerr << problemLine(line) << '\n';
     sim_->world().effects().showNotice(line);
 }
 

@@ -17,8 +17,15 @@
 namespace stagehand {
 
 int fail(const std::string& message, int code) {
-    std::cerr << "stagehand: " << message << '\n';
+    std::cerr << problemLine(message) << '\n';
     return code;
+}
+
+std::vector<std::string> setupProblems(const Setup& setup) {
+    std::vector<std::string> problems = setup.gameProblems;
+    if (setup.lines)
+        problems.insert(problems.end(), setup.lines->tableProblems().begin(), setup.lines->tableProblems().end());
+    return problems;
 }
 
 // The setup of a saved run: its scene, seed, flags and input.
@@ -97,7 +104,7 @@ void takeLanguageOf(Setup& setup, const InputLog& log, const std::string& file) 
         return;
     std::string error;
     if (!setup.lines->setLanguage(log.language, error))
-        std::cerr << "stagehand: " << file << ": made in '" << log.language << "': " << error << "; it plays in "
+        std::cerr << file << ": made in '" << log.language << "': " << error << "; it plays in "
                   << setup.lines->language() << '\n';
 }
 
@@ -186,7 +193,7 @@ bool chooseGame(Setup& setup, std::string& error) {
     findFonts(setup);
     // --check lists them among its findings; every other mode says them here, once.
     if (setup.cmd.mode != CommandLine::Mode::Check)
-        for (const auto& problem : setup.gameProblems) std::cerr << "stagehand: " << problem << '\n';
+        for (const auto& problem : setup.gameProblems) std::cerr << problemLine(problem) << '\n';
     return true;
 }
 
@@ -202,7 +209,7 @@ bool completeSetup(Setup& setup, std::string& error) {
         error = setup.cmd.loadPath + ": " + error;
         return false;
     }
-    if (!message.empty()) std::cerr << "stagehand: " << setup.cmd.loadPath << ": " << message << '\n';
+    if (!message.empty()) std::cerr << problemLine(setup.cmd.loadPath + ": " + message) << '\n';
     takeLanguageOf(setup, save, setup.cmd.loadPath);
     setup = withSave(setup, save);
     setup.loadMessage = message;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/run/CommandLine.h"
 #include "app/run/Simulation.h"
@@ -20,8 +21,15 @@ constexpr int kExitOk = 0;
 constexpr int kExitScriptError = 1;
 constexpr int kExitBadInput = 2;
 
-// Writes "stagehand: MESSAGE" to stderr and returns `code`.
+// Writes MESSAGE to stderr as problemLine words it and returns `code`.
 int fail(const std::string& message, int code);
+
+struct Setup;
+// What setting up lost, one "FILE:LINE: message" line each: game.json's
+// problems, and the rows of the played language's table left out (stderr had
+// them as they were found). A headless run exits 1 for them; the window shows
+// them until the player hides them.
+std::vector<std::string> setupProblems(const Setup& setup);
 
 struct Setup {
     CommandLine cmd;

@@ -16,6 +16,9 @@ namespace stagehand {
 
 namespace {
 constexpr int kDeadlockCheckTicks = 60;
+// How long a scene must be still before a wait that may never end is told:
+// longer than a pause an author writes between lines.
+constexpr double kQuietHangSeconds = 10;
 
 const std::string& describeStuck(const StuckProcess& s) {
     return s.line;  // worded by the scheduler (WaitSupport's deadlockLine)
@@ -40,8 +43,8 @@ namespace {
 void reportMapProblems(const MapCatalog& maps) {
     static std::string lastReport;
     std::string report;
-    for (const auto& warning : maps.warnings) report += "stagehand: warning: " + warning + '\n';
-    for (const auto& failure : maps.failures) report += "stagehand: " + failure.line + '\n';
+    for (const auto& warning : maps.warnings) report += warningLine(warning) + '\n';
+    for (const auto& failure : maps.failures) report += problemLine(failure.line) + '\n';
     if (report == lastReport) return;
     lastReport = report;
     std::cerr << report;
@@ -177,6 +180,32 @@ void Simulation::tick() {
     // Once a second, and on the tick a wait that may never end began (a cheap
     // flag: the scheduler raises it, e.g. for a signal no line sends).
     if (host_->takeHangSuspicion() || world_.ticks() % kDeadlockCheckTicks == 0) checkDeadlocks();
+    if (world_.ticks() % kDeadlockCheckTicks == 0) warnOfQuietHangs();
+}
+
+// A wait on a signal some line could still send may be a hang, or a signal
+// still to come: it is told (a warning, on screen until dismissed) once the
+// scene has been still for a while: no event, nothing walking, typing or
+// fading, no line or menu waiting for the player. (A headless run tells them
+// at its end: runHeadless.)
+void Simulation::warnOfQuietHangs() {
+    const std::size_t events = transcript_.events().size();
+    const bool still = events == eventsSeen_ && !world_.isBusy() && !world_.story().busy() && !sceneEnded_;
+    eventsSeen_ = events;
+    if (!still) {
+        quietSince_ = world_.time();
+        return;
+    }
+    if (world_.time() - quietSince_ >= kQuietHangSeconds) tellPossibleHangs();
+}
+
+void Simulation::tellPossibleHangs() {
+    for (const auto& line : suspectedStuckLines()) {
+        if (!warnedHangs_.insert(line).second) continue;
+        const std::string shown = host_->forPerson(line);
+        if (!quiet_) std::cerr << problemLine(shown) << '\n';
+        world_.effects().showWarning(shown);
+    }
 }
 
 void Simulation::setQuiet(bool quiet) {
@@ -198,8 +227,8 @@ void Simulation::checkDeadlocks() {
         stuck_ = true;
         stuckNames_.insert(s.name);
         stuckLines_.push_back(describeStuck(s));
-        if (!quiet_) std::cerr << "stuck: " << describeStuck(s) << '\n';
-        world_.effects().showError("stuck: " + describeStuck(s));
+        if (!quiet_) std::cerr << problemLine(describeStuck(s)) << '\n';
+        world_.effects().showError(describeStuck(s));
         TranscriptEvent e;
         e.time = world_.time();
         e.name = "stuck";

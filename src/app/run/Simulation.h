@@ -109,12 +109,15 @@ public:
     std::vector<ProcessInfo> inspectedProcesses();
     // Processes that may be stuck (waiting on a signal never sent), as text lines.
     std::vector<std::string> suspectedStuckLines();
+    // Tells those not told yet: stderr (file:line: message) and the screen (a warning).
+    void tellPossibleHangs();
     // The deadlocks reported so far, as the scheduler words them.
     const std::vector<std::string>& stuckLines() const { return stuckLines_; }
 
 private:
     void translateActorNames();
     void checkDeadlocks();
+    void warnOfQuietHangs();
     void endScene(const std::string& status);
 
     Transcript transcript_;
@@ -133,6 +136,9 @@ private:
     std::set<std::string> stuckNames_;  // processes a hang was reported for (the inspector marks them)
     std::set<std::string> reportedStuck_;
     std::vector<std::string> stuckLines_;
+    std::size_t eventsSeen_ = 0;  // the transcript's length at the last look (warnOfQuietHangs)
+    double quietSince_ = 0;
+    std::set<std::string> warnedHangs_;
 };
 
 }  // namespace stagehand

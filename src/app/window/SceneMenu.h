@@ -26,6 +26,7 @@ public:
     // starts on Continue.
     void setLatestSave(bool any, std::string detail);
     bool hasSaveRows() const { return saveRows_ > 0; }
+    const std::string& continueDetail() const { return continueDetail_; }
 
     Action handle(const InputEvent& event, const ViewLayout& layout);
     Row selectedRow() const;

@@ -79,7 +79,7 @@ PlayerSettings loadSettings(const std::string& path, const GameDescription& game
         return first;
     }
     PlayerSettings settings = PlayerSettings::load(path, warning);
-    if (!warning.empty()) std::cerr << "stagehand: " << warning << '\n';
+    if (!warning.empty()) std::cerr << problemLine(warning) << '\n';
     return settings;
 }
 
@@ -87,7 +87,7 @@ PlayerSettings loadSettings(const std::string& path, const GameDescription& game
 LinesRead loadLinesRead(const std::string& path) {
     std::string warning;
     LinesRead read = LinesRead::load(path, warning);
-    if (!warning.empty()) std::cerr << "stagehand: " << warning << '\n';
+    if (!warning.empty()) std::cerr << problemLine(warning) << '\n';
     return read;
 }
 
@@ -111,12 +111,13 @@ WindowGame::WindowGame(const Setup& setup, Options options)
         settings_.language = setup_.lines->language() == lang::kSourceLanguage ? "" : setup_.lines->language();
     else if (!settings_.language.empty())
         switchLanguage(settings_.language);
-    if (!soundNotice_.empty()) std::cerr << "stagehand: " << soundNotice_ << '\n';
+    if (!soundNotice_.empty()) std::cerr << problemLine(soundNotice_) << '\n';
     std::string why;
     speechAvailable_ = options_.speech || systemSpeechAvailable(why);
 #ifndef __EMSCRIPTEN__  // in the browser (no synthesiser built yet) standard error is the console's error list
     if (!speechAvailable_) std::cerr << "stagehand: " << why << "; the self-voicing option is hidden\n";
 #endif
+    showLineWarnings(true);
     auto pictures = imageFilesIn(assetFolders(AssetKind::Images, setup_.scriptPath, setup_.dataRoot));
     if (auto icon = pictures.find(setup_.game.icon); !setup_.game.icon.empty() && icon != pictures.end())
         renderer_.window.setIcon(utf8Path(icon->second));  // game.json's icon, found as pictures are
@@ -145,17 +146,21 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
     lineStory_ = nullptr;     // a new story numbers its lines from 1 again
     voicing_.newScene();
     if (session_->start(name, error, from.resumeAt)) {
+        sceneTitles_ = session_->simulation().scenes();
         sceneTitle_ = title.empty() ? from.input.value_or(InputLog{}).title : title;
         for (const auto& scene : session_->simulation().scenes())  // the title the scene menu shows
             if (sceneTitle_.empty() && scene.name == name) sceneTitle_ = scene.title;
         if (sceneTitle_.empty()) sceneTitle_ = name;
         menu_.reset();
-        if (!from.loadMessage.empty()) session_->simulation().world().effects().showError(from.loadMessage, 12);
+        // What the setup lost (game.json, rows of the table) is on screen in every scene until hidden.
+        if (!setupProblemsHidden_)
+            for (const auto& lost : setupProblems(setup_)) session_->simulation().world().effects().showError(lost);
+        if (!from.loadMessage.empty()) session_->simulation().world().effects().showWarning(from.loadMessage);
         if (!soundNotice_.empty()) session_->simulation().world().effects().showNotice(soundNotice_);
         soundNotice_.clear();  // once
         return;
     }
-    std::cerr << "stagehand: " << error << '\n';
+    std::cerr << problemLine(error) << '\n';
     if (menu_) menu_->setMessage(error);
     session_.reset();
 }
@@ -170,14 +175,18 @@ void WindowGame::openMenu() {
         // A map left out is said under the list; the scenes still play.
         for (const auto& failure : lister->world().maps().failures)
             problem += (problem.empty() ? "" : "\n") + failure.line;
+        for (const auto& lost : setupProblems(setup_)) problem += (problem.empty() ? "" : "\n") + lost;
     } catch (const LoadError& e) {
         problem = e.what();
-        std::cerr << "stagehand: " << problem << '\n';
+        std::cerr << problemLine(problem) << '\n';
     }
+    sceneTitles_ = scenes;
+    askedToSwitchFor_.clear();
     menu_ = std::make_unique<SceneMenu>(scenes);
     menu_->setTitle(setup_.game.title, setup_.game.version);
     menu_->setMessage(problem);
     latestSave_ = latestSave(setup_.scriptPath, quicksavePath());
+    if (latestSave_) latestSave_->title = titleInLanguagePlayed(*latestSave_);
     menu_->setLatestSave(
         latestSave_.has_value(),
         latestSave_ ? latestSave_->title + (latestSave_->date.empty() ? "" : "  \u00B7  ") + latestSave_->date : "");
@@ -325,7 +334,8 @@ bool WindowGame::handleSceneKey(const InputEvent& event) {
         case SDLK_F4: showEditor_ = !showEditor_; return true;
         case SDLK_BACKSPACE:
             if (!sim) return false;
-            sim->world().effects().dismissError();
+            sim->world().effects().dismissProblems();
+            setupProblemsHidden_ = true;
             return true;
         case SDLK_F5:
             if (!session_) return false;
@@ -355,10 +365,30 @@ std::vector<std::string> WindowGame::playerLanguages() const {
 void WindowGame::switchLanguage(const std::string& code) {
     std::string error;
     if (!setup_.lines->setLanguage(code.empty() ? lang::kSourceLanguage : code, error)) {
-        std::cerr << "stagehand: " << error << '\n';
+        std::cerr << problemLine(error) << '\n';
+        if (Simulation* sim = simulation()) sim->world().effects().showError(error);
         return;
     }
-    if (session_ && !session_->reload(error)) std::cerr << "stagehand: " << error << '\n';
+    if (session_ && !session_->reload(error)) std::cerr << problemLine(error) << '\n';
+}
+
+// The lines' warnings (a table's row left out, a translation that cannot be
+// shown) on the scene's screen too: a row left out is an error there, as at
+// the start (setupProblems); the rest are warnings.
+void WindowGame::showLineWarnings(bool on) {
+    if (!on) return setup_.lines->setWarn({});  // the default: stderr
+    setup_.lines->setWarn([this](const std::string& line) {
+        std::cerr << problemLine(line) << '\n';
+        Simulation* sim = simulation();
+        if (!sim) return;
+        const auto& rows = setup_.lines->tableProblems();
+        const bool rowLost =
+            std::any_of(rows.begin(), rows.end(), [&](const std::string& row) { return line.rfind(row, 0) == 0; });
+        if (rowLost)
+            sim->world().effects().showError(line);
+        else
+            sim->world().effects().showWarning(line);
+    });
 }
 
 void WindowGame::openPause() {
@@ -376,7 +406,7 @@ void WindowGame::quicksave() {
         session_->simulation().world().effects().showNotice(lang::word("notice.saved"));
         std::cerr << "stagehand: saved " << path << '\n';
     } else {
-        std::cerr << "stagehand: " << error << '\n';
+        std::cerr << problemLine(error) << '\n';
         session_->simulation().world().effects().showError(error);
     }
 }
@@ -388,13 +418,15 @@ void WindowGame::quickload() {
 // Reads a save and plays it: at its moment, or, when the script was edited
 // and replays it differently, at the last moment that matches and a line
 // saying where it diverged. A save that cannot be played changes nothing.
-void WindowGame::loadSave(const std::string& path) {
+bool WindowGame::loadSave(const std::string& path) {
     InputLog save;
     std::string error, message;
     Setup from = setup_;
     if (PlaySession::readSave(path, save, error) &&
         PlaySession::resolveSave(makeOptions(setup_, {}, false), save, message, error)) {
-        if (!message.empty()) std::cerr << "stagehand: " << path << ": " << message << '\n';
+        if (!confirmedLanguageOf(save, path)) return false;
+        askedToSwitchFor_.clear();
+        if (!message.empty()) std::cerr << problemLine(path + ": " + message) << '\n';
         // The save plays in the language it was made in; a switch is said in one line.
         std::string switched;
         if (!save.language.empty() && save.language != setup_.lines->language() &&
@@ -402,18 +434,19 @@ void WindowGame::loadSave(const std::string& path) {
             settings_.language = save.language == lang::kSourceLanguage ? "" : save.language;
             switched = lang::word("notice.saveLanguage", {{"language", PauseMenu::languageName(save.language)}});
         } else if (!save.language.empty() && save.language != setup_.lines->language()) {
-            std::cerr << "stagehand: " << path << ": made in '" << save.language << "': " << error << "; it plays in "
+            std::cerr << path << ": made in '" << save.language << "': " << error << "; it plays in "
                       << setup_.lines->language() << '\n';
         }
         from = withSave(setup_, save);
         from.loadMessage = message;
         play(save.scene, save.title, from);
         if (!switched.empty() && session_) session_->simulation().world().effects().showNotice(switched);
-        return;
+        return true;
     }
-    std::cerr << "stagehand: " << error << '\n';
+    std::cerr << problemLine(error) << '\n';
     if (Simulation* sim = simulation()) sim->world().effects().showError(error);
     if (menu_) menu_->setMessage(error);
+    return true;
 }
 
 void WindowGame::rollback(bool back) {
@@ -430,7 +463,39 @@ void WindowGame::rollback(bool back) {
 }
 
 void WindowGame::openSaveScreen(SaveScreen::Mode mode) {
-    saveScreen_.open(mode, listSlots(setup_.scriptPath));
+    askedToSwitchFor_.clear();
+    saveScreen_.open(mode, slotsInLanguagePlayed());
+}
+
+// A save's card says its scene's title in the language played now, not in
+// the one it was made in (a save keeps the title it was made with: a scene
+// since renamed or gone still has one).
+std::string WindowGame::titleInLanguagePlayed(const SlotInfo& slot) const {
+    for (const auto& scene : sceneTitles_)
+        if (scene.name == slot.save.scene && !scene.title.empty()) return scene.title;
+    return slot.title;
+}
+
+std::vector<SlotInfo> WindowGame::slotsInLanguagePlayed() const {
+    auto slots = listSlots(setup_.scriptPath);
+    for (auto& slot : slots)
+        if (slot.state == SlotInfo::State::Ready) slot.title = titleInLanguagePlayed(slot);
+    return slots;
+}
+
+// A save made in another language plays in that language (its lines' timing
+// is that language's): the first press says so, the second plays it.
+bool WindowGame::confirmedLanguageOf(const InputLog& save, const std::string& path) {
+    if (save.language.empty() || save.language == setup_.lines->language() || askedToSwitchFor_ == path) return true;
+    askedToSwitchFor_ = path;
+    const std::string said = lang::word("save.otherLanguage", {{"language", PauseMenu::languageName(save.language)}});
+    if (saveScreen_.isOpen())
+        saveScreen_.setMessage(said);
+    else if (menu_)
+        menu_->setMessage(said);
+    else if (Simulation* sim = simulation())
+        sim->world().effects().showNotice(said);
+    return false;
 }
 
 void WindowGame::handleSaveScreen(const InputEvent& event, const ViewLayout& layout) {
@@ -442,8 +507,7 @@ void WindowGame::handleSaveScreen(const InputEvent& event, const ViewLayout& lay
                 saveScreen_.setMessage(lang::word("save.noScene"));
             break;
         case SaveScreen::Action::Load:
-            saveScreen_.close();
-            loadSave(slotPath(saveScreen_.selectedSlot()));
+            if (loadSave(slotPath(saveScreen_.selectedSlot()))) saveScreen_.close();
             break;
         case SaveScreen::Action::Close:
         case SaveScreen::Action::None: break;
@@ -454,7 +518,7 @@ void WindowGame::handleSaveScreen(const InputEvent& event, const ViewLayout& lay
 void WindowGame::saveToSlot(int number) {
     std::string error, path = slotPath(number);
     if (!session_->save(path, sceneTitle_, error)) {
-        std::cerr << "stagehand: " << error << '\n';
+        std::cerr << problemLine(error) << '\n';
         saveScreen_.setMessage(lang::word("save.notSaved", {{"problem", error}}));
         return;
     }
@@ -462,7 +526,7 @@ void WindowGame::saveToSlot(int number) {
     if (!writeThumbnail(slotThumbnailPath(number), pictureError))
         std::cerr << "stagehand: the save's picture: " << pictureError << '\n';
     std::cerr << "stagehand: saved " << path << '\n';
-    saveScreen_.refresh(listSlots(setup_.scriptPath));
+    saveScreen_.refresh(slotsInLanguagePlayed());
     const std::string slot = lang::word("save.slot", {{"number", std::to_string(number)}});
     saveScreen_.setMessage(pictureError.empty()
                                ? lang::word("save.saved", {{"slot", slot}})
@@ -578,7 +642,7 @@ SpeechSink* WindowGame::speech() {
         std::string why;
         systemSpeech_ = openSystemSpeech(why);
         speechFailed_ = !systemSpeech_;
-        if (speechFailed_) std::cerr << "stagehand: " << why << '\n';
+        if (speechFailed_) std::cerr << problemLine(why) << '\n';
     }
     return systemSpeech_.get();
 }

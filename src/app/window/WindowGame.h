@@ -42,6 +42,7 @@ public:
     // Opens the window at the size kept from last time (or --size); throws
     // PlatformError when it cannot.
     WindowGame(const Setup& setup, Options options);
+    ~WindowGame() { showLineWarnings(false); }  // the lines outlive the window: their warnings go to stderr again
 
     // Opens the scene the command line names (or a top-level script's), else
     // the scene menu; false when neither can be shown (exit 2). `now` (in
@@ -99,13 +100,17 @@ private:
     void openPause();
     std::vector<std::string> playerLanguages() const;
     void switchLanguage(const std::string& code);
+    void showLineWarnings(bool on);
     void quicksave();
     void quickload();
     void rollback(bool back);
     void openSaveScreen(SaveScreen::Mode mode);
     void handleSaveScreen(const InputEvent& event, const ViewLayout& layout);
     void saveToSlot(int number);
-    void loadSave(const std::string& path);
+    bool loadSave(const std::string& path);
+    bool confirmedLanguageOf(const InputLog& save, const std::string& path);
+    std::vector<SlotInfo> slotsInLanguagePlayed() const;
+    std::string titleInLanguagePlayed(const SlotInfo& slot) const;
     bool writeThumbnail(const std::string& path, std::string& error);
     void step(double now);
     void draw(int drawW, int drawH, const ViewLayout& layout);
@@ -131,6 +136,9 @@ private:
     std::optional<SlotInfo> latestSave_;  // what the menu's Continue plays, read as the menu opened
     ScriptWatcher menuWatcher_;           // the menu lists the scenes of the script as last saved
     std::string sceneTitle_;
+    std::vector<SceneInfo> sceneTitles_;  // the scenes' titles in the language played: saves' cards and Continue
+    bool setupProblemsHidden_ = false;    // Backspace hid what the setup lost: not shown again this run
+    std::string askedToSwitchFor_;        // the save whose other language was said: a second press plays it
     bool topLevelScript_ = false;
     bool running_ = true;
     bool showInspector_ = false;
