@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "lang/LineId.h"
 #include "platform/Portable.h"
@@ -212,6 +213,8 @@ struct SceneReport {
     std::vector<std::pair<Path, PathRun>> paths;  // each distinct path once, in the order found
     bool everyPath = true;                        // the all-combinations stage ran out of paths, not of --explore-paths
     int newInWalks = 0;
+    int walks = 0;  // the random walks run: fewer than asked when the rest would repeat one
+
     std::vector<Finding> errors, hangs;
     double seconds = 0;  // scene time of every run, walks included
     Seen seen;
@@ -264,10 +267,22 @@ SceneReport exploreScene(const Setup& setup, const std::string& scene) {
             }
         keep(report, std::move(run), false);
     }
+    // A walk that meets no menu has nothing random to choose: when one ends as
+    // an earlier such walk did (the same end, moment and errors), every later
+    // walk would play it again (issue 59: a runaway loop before any menu cost
+    // the watchdog's stop on each of the 20 walks), so the walks stop there.
+    std::optional<std::tuple<std::string, double, std::vector<std::string>>> menulessEnd;
     for (int walk = 0; walk < setup.cmd.exploreWalks && !stopRequested(); ++walk) {
         std::uint64_t walkSeed = setup.cmd.seed * 1000003u + sceneSeed * 7919u + static_cast<std::uint64_t>(walk);
         std::uint64_t walkerSeed = walkSeed;
-        keep(report, playPath(setup, scene, {}, nextRandom(walkSeed), nextRandom(walkerSeed), report.seen), true);
+        PathRun run = playPath(setup, scene, {}, nextRandom(walkSeed), nextRandom(walkerSeed), report.seen);
+        ++report.walks;
+        const bool menuless = run.choices.empty();
+        const auto end = std::make_tuple(run.status, run.seconds, run.errors);
+        const bool repeated = menuless && menulessEnd == end;
+        if (menuless) menulessEnd = end;
+        keep(report, std::move(run), true);
+        if (repeated) break;
     }
     return report;
 }
@@ -339,8 +354,8 @@ void printText(const std::vector<SceneReport>& reports, const std::vector<Missed
                   << (r.everyPath ? "every menu path"
                                   : "the first " + std::to_string(setup.cmd.explorePaths) +
                                         " runs of more menu paths (--explore-paths N)")
-                  << ", then "
-                  << plural(static_cast<std::size_t>(setup.cmd.exploreWalks), "random walk", "random walks") << ": "
+                  << ", then " << plural(static_cast<std::size_t>(r.walks), "random walk", "random walks")
+                  << (r.walks < setup.cmd.exploreWalks && !stopRequested() ? ", the rest would repeat one" : "") << ": "
                   << r.newInWalks << " new), " << plural(r.errors.size(), "error", "errors") << ", "
                   << plural(r.hangs.size(), "hang", "hangs") << ", " << secondsText(r.seconds) << " s of scene time\n";
         for (const auto& [path, run] : r.paths)
@@ -366,14 +381,15 @@ void printJsonLine(const nlohmann::ordered_json& object) {
     std::cout << object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
+// (The same shape as printText, which reads the setup.)
 void printJson(const std::vector<SceneReport>& reports, const std::vector<Missed>& missed, const std::string& label,
-               const Setup& setup) {
+               const Setup& /*setup*/) {
     for (const auto& r : reports) {
         printJsonLine({{"event", "explore_scene"},
                        {"scene", r.scene},
                        {"paths", r.paths.size()},
                        {"every_path", r.everyPath},
-                       {"random_walks", setup.cmd.exploreWalks},
+                       {"random_walks", r.walks},
                        {"new_in_walks", r.newInWalks},
                        {"errors", r.errors.size()},
                        {"hangs", r.hangs.size()},
