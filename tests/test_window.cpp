@@ -1948,6 +1948,40 @@ end
     EXPECT_GE(events("print").size(), ticks + 3) << "the scene's other process goes on";
 }
 
+// Issue 59: a loop that calls the stage and never waits, started at every
+// page, grew the window's memory by a gigabyte and lost key presses. The
+// watchdog stops each by the events it made: every press turns its page, and
+// what the loops leave in the transcript stays within the budget.
+TEST_F(WindowTest, runaway_loops_at_every_page_lose_no_key_and_leave_a_bounded_transcript) {
+    setup.cmd.watchdogSeconds = 1;
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc) << R"(
+SCENES = { { name = "flood" } }
+function flood()
+    for i = 1, 6 do
+        runProcess(function() while true do playSound("door") end end)
+        text("Page " .. i .. ".")
+    end
+    text("The end.")
+end
+)";
+    testing::internal::CaptureStderr();
+    open("flood");
+    for (int i = 1; i <= 6; ++i) {
+        ASSERT_TRUE(waitFor([&] { return pageTyped(); })) << "page " << i;
+        ASSERT_EQ(page(), "Page " + std::to_string(i) + ".");
+        press(SDLK_SPACE);
+        frame();
+        ASSERT_EQ(page(), i < 6 ? "Page " + std::to_string(i + 1) + "." : "The end.") << "the press turned page " << i;
+    }
+    testing::internal::GetCapturedStderr();
+    const auto errors = events("error");
+    ASSERT_EQ(errors.size(), 6u);
+    for (const auto& error : errors) EXPECT_NE(error.find("watchdog: made more than"), std::string::npos) << error;
+    const auto budget = static_cast<std::size_t>(LuaLimits::kEventsPerSecond);
+    // (The watchdog looks every 1000 instructions: a loop may pass its budget by a few dozen calls.)
+    EXPECT_LE(events("sound").size(), 6 * (budget + budget / 10)) << "each loop stopped at its budget";
+}
+
 // A loud hang: a wait on a signal no line of the scene sends is on screen
 // from the first tick, with its line and the likely name, while the rest plays on.
 TEST_F(WindowTest, a_wait_on_a_signal_nothing_sends_is_shown_on_screen_while_the_rest_plays_on) {
