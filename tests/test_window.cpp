@@ -1970,8 +1970,9 @@ end
         ASSERT_TRUE(waitFor([&] { return pageTyped(); })) << "page " << i;
         ASSERT_EQ(page(), "Page " + std::to_string(i) + ".");
         press(SDLK_SPACE);
-        frame();
-        ASSERT_EQ(page(), i < 6 ? "Page " + std::to_string(i + 1) + "." : "The end.") << "the press turned page " << i;
+        // One press, then frames only: a lost press would leave the page where it was.
+        const std::string next = i < 6 ? "Page " + std::to_string(i + 1) + "." : "The end.";
+        ASSERT_TRUE(waitFor([&] { return page() == next; }, 5)) << "the press turned page " << i << ": " << page();
     }
     testing::internal::GetCapturedStderr();
     const auto errors = events("error");
