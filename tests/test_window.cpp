@@ -1958,7 +1958,7 @@ TEST_F(WindowTest, runaway_loops_at_every_page_lose_no_key_and_leave_a_bounded_t
 SCENES = { { name = "flood" } }
 function flood()
     for i = 1, 6 do
-        runProcess(function() while true do playSound("door") end end)
+        runProcess(function() waitFrames(1) while true do playSound("door") end end)
         text("Page " .. i .. ".")
     end
     text("The end.")
