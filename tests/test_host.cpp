@@ -397,8 +397,14 @@ TEST(ScriptHost, a_shown_path_is_as_typed_or_the_same_file_named_from_the_curren
 // about no file; a warning puts "warning: " right after the place. Over
 // generated paths (folders, a Windows drive, dots, no extension) and messages.
 TEST(ProblemLines, start_with_their_file_or_the_programs_name_and_a_warning_says_so_after_the_place) {
-    const std::vector<std::string> files = {"scenes.lua",          "game/main.lua", "C:/games/ferry/main.lua",
-                                            "./assets/maps/a.tmj", "..\\up\\t.csv", "strings/Game.fr.csv"};
+    const std::vector<std::string> files = {"scenes.lua",
+                                            "game/main.lua",
+                                            "C:/games/ferry/main.lua",
+                                            "./assets/maps/a.tmj",
+                                            "..\\up\\t.csv",
+                                            "strings/Game.fr.csv",
+                                            "C:\\users\\me\\Local Settings\\Temp\\scenes.lua",
+                                            "/home/me/My Games/ferry/main.lua"};
     const std::vector<std::string> places = {"", ":1", ":42", ":1200"};
     const std::vector<std::string> messages = {"attempt to index a nil value", "no picture 'x' (known: a, b)",
                                                "bad lock 'xyz': 8 hex digits", "line 3: a comma?"};
@@ -415,8 +421,9 @@ TEST(ProblemLines, start_with_their_file_or_the_programs_name_and_a_warning_says
         EXPECT_EQ(problemLine(message), "stagehand: " + message);
         EXPECT_EQ(warningLine(message), "stagehand: warning: " + message);
     }
-    for (const std::string notAFile : {"reloaded scenes.lua (edited at 1.00 s)", "cannot switch fullscreen: no",
-                                       "--seconds 2: stops early", "watchdog: ran too long"})
+    for (const std::string notAFile :
+         {"reloaded scenes.lua (edited at 1.00 s)", "cannot switch fullscreen: no", "--seconds 2: stops early",
+          "watchdog: ran too long", "cannot load the icon /home/me/icon.png: no such file"})
         EXPECT_EQ(problemLine(notAFile), "stagehand: " + notAFile);
 }
 

@@ -34,6 +34,7 @@
 #include "lang/EngineWords.h"
 #include "lang/LineId.h"
 #include "lang/StringTable.h"
+#include "platform/Portable.h"
 #include "render/DrawnText.h"
 #include "view/Palette.h"
 
@@ -1153,7 +1154,8 @@ TEST_F(WindowTest, a_bad_table_row_and_a_broken_game_json_are_on_screen_and_the_
     std::istringstream lines(said);
     for (std::string line; std::getline(lines, line);) {
         if (line.find("game.json") != std::string::npos || line.find("scenes.fr.csv") != std::string::npos) {
-            EXPECT_EQ(line.rfind(folder.generic_string(), 0), 0u) << line;
+            EXPECT_TRUE(startsWithFile(line)) << line;
+            EXPECT_EQ(line.rfind("stagehand:", 0), std::string::npos) << line;
         }
     }
 }
@@ -1775,8 +1777,11 @@ end
     press(SDLK_BACKSPACE);
     EXPECT_FALSE(sim().world().effects().problemShown()) << "Backspace hides it";
     // Standard error names the file first, as an editor's quickfix reads it.
-    const std::string file = fs::path(scriptPath).generic_string();
-    EXPECT_TRUE(said.rfind(file + ":4: ", 0) == 0 || said.find("\n" + file + ":4: ") != std::string::npos) << said;
+    std::istringstream lines(said);
+    bool named = false;
+    for (std::string line; std::getline(lines, line);)
+        named = named || (line.find("scenes.lua:4: ") != std::string::npos && startsWithFile(line));
+    EXPECT_TRUE(named) << said;
 }
 
 // A wait on a signal some line could still send is a possible hang: once the
@@ -1802,8 +1807,11 @@ end
     EXPECT_EQ(problems[0].severity, Effects::Severity::Warning);
     EXPECT_NE(problems[0].text.find("scenes.lua:6: still may be stuck waiting on signal go"), std::string::npos)
         << problems[0].text;
-    const std::string file = fs::path(scriptPath).generic_string();
-    EXPECT_EQ(said, file + ":6: still may be stuck waiting on signal go\n") << said;
+    // One line, the file first (as the system writes it), nothing before it.
+    const std::string tail = "scenes.lua:6: still may be stuck waiting on signal go\n";
+    EXPECT_TRUE(startsWithFile(said)) << said;
+    EXPECT_EQ(std::count(said.begin(), said.end(), '\n'), 1) << said;
+    EXPECT_EQ(said.size() >= tail.size() ? said.substr(said.size() - tail.size()) : said, tail) << said;
     press(SDLK_BACKSPACE);
     wait(15);
     EXPECT_FALSE(sim().world().effects().problemShown()) << "told once";

@@ -111,8 +111,12 @@ bool startsWithFile(std::string_view message) {
     if (colon == std::string_view::npos || colon == 0 || colon + 1 >= message.size()) return false;
     std::string_view file = message.substr(0, colon);
     bool pathLike = file.find_first_of("./\\") != std::string_view::npos;
+    // A space is a path's only where the path is plainly one (absolute, ./, ~,
+    // a drive: "C:/Program Files/..."); else the words before a colon are a
+    // sentence's ("cannot load the icon x.png: ...").
+    bool rooted = from == 2 || file[0] == '/' || file[0] == '\\' || file[0] == '.' || file[0] == '~';
     char after = message[colon + 1];
-    return pathLike && file.find(' ') == std::string_view::npos &&
+    return pathLike && (rooted || file.find(' ') == std::string_view::npos) &&
            (after == ' ' || std::isdigit(static_cast<unsigned char>(after)));
 }
 
