@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -141,4 +143,45 @@ TEST_F(WorldTest, problems_stay_until_hidden_are_kept_once_each_and_a_flood_keep
     effects.dismissProblems();
     EXPECT_FALSE(effects.problemShown());
     EXPECT_EQ(effects.lastError(), "a.lua:" + std::to_string(flood - 1) + ": flood") << "the inspector keeps it";
+}
+
+// Against a model over generated sequences of shows and hides: the problems
+// are always the newest kProblemsKept distinct texts, oldest first, a repeat
+// moved to the newest place with its new severity (a helper's break kept the
+// oldest instead; the flood above did not see it).
+TEST_F(WorldTest, over_generated_shows_and_hides_the_problems_are_the_newest_distinct_texts_in_order) {
+    std::uint64_t seed = 7;
+    auto next = [&seed] {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        return seed >> 33;
+    };
+    Effects& effects = world.effects();
+    for (int round = 0; round < 100; ++round) {
+        effects.dismissProblems();
+        std::vector<Effects::Problem> model;
+        for (int step = 0; step < 120; ++step) {
+            const auto roll = next() % 20;
+            if (roll == 0) {
+                effects.dismissProblems();
+                model.clear();
+                continue;
+            }
+            const std::string text = "a.lua:" + std::to_string(next() % 48) + ": problem";
+            const bool warning = roll < 8;
+            if (warning)
+                effects.showWarning(text);
+            else
+                effects.showError(text);
+            auto same = std::find_if(model.begin(), model.end(), [&](const auto& p) { return p.text == text; });
+            if (same != model.end()) model.erase(same);
+            if (model.size() >= Effects::kProblemsKept) model.erase(model.begin());
+            model.push_back({text, warning ? Effects::Severity::Warning : Effects::Severity::Error});
+            const auto& shown = effects.problems();
+            ASSERT_EQ(shown.size(), model.size()) << "round " << round << ", step " << step;
+            for (std::size_t k = 0; k < model.size(); ++k) {
+                ASSERT_EQ(shown[k].text, model[k].text) << "round " << round << ", step " << step << ", at " << k;
+                ASSERT_EQ(shown[k].severity, model[k].severity) << shown[k].text;
+            }
+        }
+    }
 }
