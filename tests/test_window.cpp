@@ -303,6 +303,18 @@ protected:
     // The player chose "skip all" in an earlier run (kept in settings.txt).
     void skipAll() { std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << "skip_all = true\n"; }
     // Turns pages with Space until `text` is on screen; false after `presses`.
+    // strings/scenes.fr.csv beside the script: the first page in French, then `moreRows`.
+    static constexpr const char* kFirstPage =
+        "The first page is long enough to be typing for a good while after it appears.";
+    static constexpr const char* kFirstPageInFrench = "La première page est assez longue pour s'écrire un bon moment.";
+    void writeFrenchTable(const std::string& moreRows) {
+        fs::create_directories(folder / "strings");
+        std::ofstream(folder / "strings" / "scenes.fr.csv", std::ios::binary)
+            << "language,id,text,file,line,lock,comment\n"
+            << "fr," << lang::automaticLineId("scenes.lua", kFirstPage) << "," << kFirstPageInFrench
+            << ",scenes.lua,41," << lang::sourceLock(kFirstPage) << ",\n"
+            << moreRows;
+    }
     bool turnPagesUntil(const std::string& text, int presses = 200) {
         for (int i = 0; i < presses && page() != text; ++i) press(SDLK_SPACE);
         return page() == text;
@@ -1002,13 +1014,8 @@ TEST_F(WindowTest, the_pause_overlay_changes_the_players_settings_and_the_scene_
 // the page on screen is shown in the new language at once, and the choice is
 // kept for the next start (src/lang, docs/API.md "String tables").
 TEST_F(WindowTest, the_language_row_shows_the_page_on_screen_in_the_new_language_at_once_and_is_kept) {
-    const std::string first = "The first page is long enough to be typing for a good while after it appears.";
-    const std::string french = "La première page est assez longue pour s'écrire un bon moment.";
-    fs::create_directories(folder / "strings");
-    std::ofstream(folder / "strings" / "scenes.fr.csv", std::ios::binary)
-        << "language,id,text,file,line,lock,comment\n"
-        << "fr," << lang::automaticLineId("scenes.lua", first) << "," << french << ",scenes.lua,41,"
-        << lang::sourceLock(first) << ",\n";
+    const std::string first = kFirstPage, french = kFirstPageInFrench;
+    writeFrenchTable("");
     open("pages");
     frame();
     ASSERT_EQ(page(), first);
@@ -1118,14 +1125,8 @@ TEST_F(WindowTest, saves_are_titled_in_the_language_played_and_one_of_another_la
 // row (the good rows play) and a game.json that does not parse (the scene menu
 // says it, and every scene shows it until hidden).
 TEST_F(WindowTest, a_bad_table_row_and_a_broken_game_json_are_on_screen_and_the_good_rows_play) {
-    const std::string first = "The first page is long enough to be typing for a good while after it appears.";
-    const std::string french = "La première page est assez longue pour s'écrire un bon moment.";
-    fs::create_directories(folder / "strings");
-    std::ofstream(folder / "strings" / "scenes.fr.csv", std::ios::binary)
-        << "language,id,text,file,line,lock,comment\n"
-        << "fr," << lang::automaticLineId("scenes.lua", first) << "," << french << ",scenes.lua,41,"
-        << lang::sourceLock(first) << ",\n"
-        << "fr,too.short,trop court\n";
+    const std::string first = kFirstPage, french = kFirstPageInFrench;
+    writeFrenchTable("fr,too.short,trop court\n");
     std::ofstream(folder / "game.json", std::ios::binary) << "{\n  \"title\": \"Ferry\"\n  \"version\": \"1\"\n}\n";
     setup.cmd.language = "fr";
     testing::internal::CaptureStderr();
