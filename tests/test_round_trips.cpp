@@ -756,6 +756,7 @@ TEST(RoundTrip, the_time_played_on_a_save_card_reads_back_as_the_seconds_played)
     std::vector<long> totals;
     for (long s = 0; s < 2 * 3600; ++s) totals.push_back(s);
     for (int i = 0; i < 2000; ++i) totals.push_back(static_cast<long>(random() % (100 * 3600)));
+    const std::regex twoDigitsAfterEachColon(R"(\d+(:\d\d){1,2})");  // compiled once: 9,200 times took 15 s
     for (long total : totals) {
         const double played = total + (random() % 1000) / 1000.0;  // a part of a second is not shown
         const std::string shown = formatPlayed(played);
@@ -766,7 +767,7 @@ TEST(RoundTrip, the_time_played_on_a_save_card_reads_back_as_the_seconds_played)
         fields.push_back(std::stol(shown.substr(at)));
         ASSERT_EQ(fields.size(), total >= 3600 ? 3u : 2u) << shown;
         long back = 0;
-        EXPECT_TRUE(std::regex_match(shown, std::regex(R"(\d+(:\d\d){1,2})"))) << shown << ": two digits after a colon";
+        EXPECT_TRUE(std::regex_match(shown, twoDigitsAfterEachColon)) << shown << ": two digits after a colon";
         for (std::size_t i = 0; i < fields.size(); ++i) {
             if (i > 0) {
                 EXPECT_LT(fields[i], 60) << shown;
