@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "app/author/Explorer.h"
+#include "app/author/GameCheck.h"
 #include "app/author/GamePackage.h"
 #include "app/author/NewGame.h"
 #include "app/author/OverflowReport.h"
@@ -40,20 +41,7 @@ int listScenes(const Setup& setup) {
 // mistakes in its text and the maps that did not load, one line each; exit 1 if there are any (hints too),
 // unless --warn-only asks for the report alone.
 int runCheck(const Setup& setup) {
-    auto sim = loadSimulation(setup, nullptr, true);
-    auto findings = sim->host().check();
-    findings.insert(findings.begin(), setup.gameProblems.begin(), setup.gameProblems.end());  // game.json's
-    // The maps' own warnings (an actor hidden under the dialogue box), each at its file:line.
-    for (const auto& warning : sim->world().maps().warnings) findings.push_back(warning);
-    for (const auto& failure : sim->world().maps().failures) findings.push_back(failure.line);  // maps left out
-    // The string tables beside the script, language by language (src/app/author/StringTableTools.h).
-    std::vector<ScriptHost::WrittenLine> lines;
-    std::string error;
-    if (sim->host().writtenLines(lines, error)) {
-        appendNames(*sim, lines);  // scene titles and actors' names
-        for (const auto& line : checkTables(lines, ScriptHost::shownPath(setup.scriptPath), setup.scriptPath))
-            findings.push_back(line);
-    }
+    auto findings = checkFindings(setup);
     for (const auto& line : findings) std::cout << line << '\n';
     return findings.empty() || setup.cmd.warnOnly ? kExitOk : kExitScriptError;
 }

@@ -1156,6 +1156,60 @@ TEST(GamePackage, a_version_keeps_what_a_file_name_carries_and_dashes_the_rest) 
     }
 }
 
+// What stays out of a package (GamePackage.h): the game's notes/ folder, hidden
+// files, and editors' and file managers' leavings, whatever their letter case;
+// everything else ships, names that only look alike included.
+TEST(GameFolder, a_package_leaves_out_the_authors_notes_and_editors_leavings_and_ships_the_rest) {
+    for (const char* left : {"notes/README.md",
+                             "notes/LICENSE",
+                             "NOTES/plan.txt",
+                             "Notes/sub/draft.lua",
+                             "main.lua~",
+                             "images/gate.png~",
+                             "#main.lua#",
+                             "maps/#gate.map#",
+                             "main.lua.bak",
+                             "strings/main.de.csv.BAK",
+                             "main.lua.orig",
+                             "audio/chime.wav.tmp",
+                             "images/.gate.png.swp",
+                             "x.swp",
+                             "Thumbs.db",
+                             "images/thumbs.db",
+                             "desktop.ini",
+                             "audio/Desktop.ini",
+                             ".gitignore",
+                             "images/.hidden.png"})
+        EXPECT_TRUE(forTheAuthorOnly(left)) << left << " would ship";
+    for (const char* kept :
+         {"main.lua", "game.json", "notes", "images/notes/a.png", "maps/notes.map", "credits/LICENSE", "README.md",
+          "LICENSE", "images/gate.png", "audio/backup.ogg", "images/bak.png", "#", "a#b#c.png", "strings/main.de.csv",
+          "fonts/Own.ttf", "images/tmp/a.png", "swp.lua", "Thumbs.db.png"})
+        EXPECT_FALSE(forTheAuthorOnly(kept)) << kept << " would be left out";
+    // Over generated names: a leaving's mark in any case, on any name, in any folder but notes/.
+    std::mt19937 random(60);
+    auto anyCase = [&](std::string text) {
+        for (char& c : text)
+            if (random() % 2) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        return text;
+    };
+    const std::vector<std::string> folders = {"", "images/", "audio/x/", "maps/"};
+    const std::vector<std::string> stems = {"gate", "a", "main.lua", "chime.wav", "notes"};
+    for (int i = 0; i < 300; ++i) {
+        std::string path = folders[random() % folders.size()], stem = stems[random() % stems.size()];
+        switch (random() % 4) {
+            case 0: EXPECT_TRUE(forTheAuthorOnly(path + stem + "~")) << path + stem + "~"; break;
+            case 1: {
+                std::string ext = anyCase(std::vector<std::string>{".bak", ".orig", ".tmp", ".swp"}[random() % 4]);
+                EXPECT_TRUE(forTheAuthorOnly(path + stem + ext)) << path + stem + ext;
+                break;
+            }
+            case 2: EXPECT_TRUE(forTheAuthorOnly(anyCase("notes") + "/" + path + stem)) << path + stem; break;
+            default: EXPECT_FALSE(forTheAuthorOnly(path + stem + ".png")) << path + stem + ".png"; break;
+        }
+    }
+}
+
 // Which file a sound's name plays, over generated folders: names with only an
 // .ogg, only a .wav or both, their extensions written in every case. Where both
 // are there the .ogg plays (docs/API.md, "Sound"), whatever order the system

@@ -8,7 +8,7 @@ The files are committed; this script documents how they were made and lets
 anyone make them again. Standard library only: an 8-bit RGB PNG deflated by
 zlib, a 16-bit mono WAV. Like the rest of Stagehand's own assets they are ours,
 made here from shapes and sine waves, and free for anyone to copy, change and
-ship (CC0 1.0: see scripts/starter/LICENSE)."""
+ship (CC0 1.0: see scripts/starter/notes/LICENSE)."""
 import math
 import struct
 import wave

@@ -10,6 +10,8 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "app/author/GameCheck.h"
+#include "app/run/Simulation.h"
 #include "app/run/UserFolder.h"
 #include "platform/Archive.h"
 #include "platform/GameFolder.h"
@@ -38,13 +40,31 @@ std::string packageName(const std::string& gameFolder, const GameDescription& ga
     return version.empty() ? name : name + "-" + version;
 }
 
+bool forTheAuthorOnly(const std::string& relativePath) {
+    auto lower = [](std::string text) {
+        for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return text;
+    };
+    const fs::path path = pathFromUtf8(relativePath);
+    if (path.empty()) return false;
+    if (lower(utf8Path(*path.begin())) == kAuthorNotesFolder && std::next(path.begin()) != path.end()) return true;
+    const std::string leaf = lower(utf8Path(path.filename()));
+    if (leaf.empty()) return false;
+    auto endsWith = [&](const std::string& end) {
+        return leaf.size() > end.size() && leaf.compare(leaf.size() - end.size(), end.size(), end) == 0;
+    };
+    return leaf[0] == '.' || leaf.back() == '~' || (leaf.size() > 1 && leaf.front() == '#' && leaf.back() == '#') ||
+           endsWith(".bak") || endsWith(".orig") || endsWith(".tmp") || endsWith(".swp") || leaf == "thumbs.db" ||
+           leaf == "desktop.ini";
+}
+
 namespace {
 
 // Every file under `folder` (sorted, so archives come out the same), named
 // `prefix`/its path; files under `skip` (the output folder) are left out, and
-// so are hidden ones (.git).
+// so are hidden ones (.git) and, with `gameFolder`, the author's own (forTheAuthorOnly).
 void addTree(const fs::path& folder, const std::string& prefix, const fs::path& skip,
-             std::vector<ArchiveEntry>& entries) {
+             std::vector<ArchiveEntry>& entries, bool gameFolder = false) {
     std::error_code ec;
     std::vector<fs::path> files;
     for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator();
@@ -56,7 +76,9 @@ void addTree(const fs::path& folder, const std::string& prefix, const fs::path& 
             it.disable_recursion_pending();
             continue;
         }
-        if (it->is_regular_file(ec) && !hidden) files.push_back(it->path());
+        if (!it->is_regular_file(ec) || hidden) continue;
+        if (gameFolder && forTheAuthorOnly(utf8Path(it->path().lexically_relative(folder)))) continue;
+        files.push_back(it->path());
     }
     std::sort(files.begin(), files.end());
     for (const auto& file : files)
@@ -136,14 +158,45 @@ bool writeWebFolder(const fs::path& engine, const fs::path& folder, const std::v
 
 }  // namespace
 
+namespace {
+
+// What `stagehand GAME --check` finds in the game to be packed (the command
+// line's own setup is the engine's: --package names its game apart). A script
+// that does not load is a finding too.
+std::vector<std::string> checkBeforePacking(const Setup& engine) {
+    Setup game;
+    game.dataRoot = engine.dataRoot;
+    game.cmd.mode = CommandLine::Mode::Check;  // game.json's problems come back as findings, not on stderr
+    game.cmd.gamePath = engine.cmd.packagePath;
+    std::string error;
+    if (!completeSetup(game, error)) return {error};
+    try {
+        return checkFindings(game);
+    } catch (const std::exception& e) {  // LoadError: the script does not load
+        return {e.what()};
+    }
+}
+
+}  // namespace
+
 int runPackage(const Setup& setup) {
     const CommandLine& cmd = setup.cmd;
     std::string script, error;
     if (!mainScriptOf(cmd.packagePath, script, error)) return fail(error, kExitBadInput);
+    // Checked before it ships: a game --check finds anything in is not packed (nothing is written),
+    // unless --warn-only packs it anyway.
+    auto findings = checkBeforePacking(setup);
+    for (const auto& finding : findings)
+        std::cerr << (cmd.warnOnly ? warningLine(finding) : problemLine(finding)) << '\n';
+    if (!findings.empty() && !cmd.warnOnly) {
+        std::cerr << "stagehand: " << cmd.packagePath << " was not packed: --check finds " << findings.size()
+                  << (findings.size() == 1 ? " thing" : " things")
+                  << " to mend first (or --package --warn-only packs it as it is)\n";
+        return kExitScriptError;
+    }
     GameDescription game;
-    std::vector<std::string> problems;  // packaged as they are: the game says them when it starts
+    std::vector<std::string> problems;  // told above, among the findings
     readGameDescription(script, game, problems);
-    for (const auto& problem : problems) std::cerr << problemLine(problem) << '\n';
     std::string folder = gameFolderOf(script), name = packageName(folder, game);
     fs::path out = pathFromUtf8(cmd.outPath);
     std::error_code ec;
@@ -153,7 +206,7 @@ int runPackage(const Setup& setup) {
     std::vector<ArchiveEntry> data;  // what both archives hold besides the program
     addEngineData(setup.dataRoot, name, data);
     std::vector<ArchiveEntry> gameFiles;
-    addTree(pathFromUtf8(folder), name + "/game", out, gameFiles);
+    addTree(pathFromUtf8(folder), name + "/game", out, gameFiles, true);
     data.insert(data.end(), gameFiles.begin(), gameFiles.end());
 
 #ifdef _WIN32
@@ -182,6 +235,9 @@ int runPackage(const Setup& setup) {
         fs::path web = out / (name + "-web");
         if (!writeWebFolder(engine, web, gameFiles, name + "/game", error)) return fail(error, kExitBadInput);
         std::cout << utf8Path(web) << '\n';
+    } else {
+        std::cout << "note: no web folder: --web-engine DIR names a web build's site (bash tools/build-web.sh "
+                     "makes it in build/web/site)\n";
     }
     if (windowsEngine.empty()) {
         std::cout << "note: no Windows archive: --windows-engine DIR names a Windows build "

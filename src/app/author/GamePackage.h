@@ -15,9 +15,22 @@
 
 namespace stagehand {
 
-// Exit 0 having written the archives (their paths on stdout, one a line); 2
-// (one line on stderr) when the game or an output cannot be read or written.
+// Exit 0 having written the archives (their paths on stdout, one a line); 1
+// when --check finds anything in the game (each finding a line on stderr,
+// nothing written; --warn-only packs it anyway, the findings told as
+// warnings); 2 (one line on stderr) when the game or an output cannot be read
+// or written.
 int runPackage(const Setup& setup);
+
+// The game's folder for its author alone, never packed: the starter writes
+// its notes and licence there.
+constexpr const char* kAuthorNotesFolder = "notes";
+
+// Whether a file of the game's folder (its path relative to the folder, '/'
+// between names) stays out of the packages: anything under notes/, hidden
+// files, and what editors and file managers leave (name~, #name#, .bak,
+// .orig, .tmp, .swp, Thumbs.db, desktop.ini; letter case aside).
+bool forTheAuthorOnly(const std::string& relativePath);
 
 // The archives' name before "-linux.tar.gz" or "-windows.zip": the title (else the
 // folder's name) as a file name, and the version with what a file name cannot carry as dashes.

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <vector>
 
+#include "app/author/GamePackage.h"
 #include "platform/GameFolder.h"
 #include "platform/Portable.h"
 
@@ -54,8 +55,8 @@ void copyTree(const fs::path& from, const fs::path& to, std::error_code& ec) {
     }
 }
 
-// What the starter holds at its top, as the new game now does: "main.lua, game.json, LICENSE,
-// README.md, audio/, images/, ..." (read from the folder, so a file added there is named too).
+// What the starter holds at its top, as the new game now does: "main.lua, game.json, audio/,
+// images/, ..., notes/, ..." (read from the folder, so a file added there is named too).
 std::string topLevelOf(const fs::path& starter) {
     std::vector<std::string> files, folders;
     std::error_code ec;
@@ -118,7 +119,9 @@ int runNewGame(const Setup& setup) {
     if (!writeTitle(target, error)) return fail(error, kExitBadInput);
     std::cout << "wrote a new game in " << dir << " (" << topLevelOf(starter) << ")\n"
               << "play it:  stagehand " << quotedForShell(dir) << "\n"
-              << "check it: stagehand " << quotedForShell(dir) << " --check\n";
+              << "check it: stagehand " << quotedForShell(dir) << " --check\n"
+              << "read " << joinPath(kAuthorNotesFolder, "README.md")
+              << ": how to make it your own (notes/ is yours alone: the packages leave it out)\n";
     return kExitOk;
 }
 
