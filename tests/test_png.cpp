@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
 
 #include "TestSupport.h"
 #include "render/ImageFiles.h"
@@ -92,4 +95,66 @@ TEST(ImageFiles, a_damaged_picture_is_an_error_naming_the_file) {
     EXPECT_FALSE(loadRgbaImage(path, error));
     EXPECT_NE(error.find("cannot load image "), std::string::npos) << error;
     EXPECT_NE(error.find("damaged_picture/broken.png"), std::string::npos) << error;
+}
+
+// An icon (iconOf) over generated pictures of every shape, smaller and larger
+// than the icon: the picture's box is centred with its shape kept, nothing of
+// it is lost (the icon's opacity adds up to the box's area; its colour,
+// weighted by opacity, averages the picture's, weighted by alpha), and
+// outside the box the icon is clear. Then a saved icon reads back with its
+// alpha.
+TEST(ImageFiles, an_icon_keeps_the_whole_picture_in_its_shape_and_its_average_colour) {
+    std::mt19937 random(60);
+    for (int round = 0; round < 40; ++round) {
+        const int w = 1 + static_cast<int>(random() % 300), h = 1 + static_cast<int>(random() % 300);
+        const int size = std::vector<int>{16, 32, 48, 256}[random() % 4];
+        SurfacePtr picture(SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32));
+        ASSERT_TRUE(picture);
+        double want[3] = {0, 0, 0}, alphaSum = 0;
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) {
+                auto* p =
+                    static_cast<std::uint8_t*>(picture->pixels) + static_cast<std::size_t>(y) * picture->pitch + x * 4;
+                for (int c = 0; c < 4; ++c) p[c] = static_cast<std::uint8_t>(random() % 256);
+                if (round % 2) p[3] = 255;  // half the pictures opaque, half see-through
+                for (int c = 0; c < 3; ++c) want[c] += p[3] * p[c];
+                alphaSum += p[3];
+            }
+        SurfacePtr icon = iconOf(*picture, size);
+        ASSERT_TRUE(icon);
+        ASSERT_EQ(icon->w, size);
+        ASSERT_EQ(icon->h, size);
+        const double scale = static_cast<double>(size) / std::max(w, h);
+        const double boxW = w * scale, boxH = h * scale, left = (size - boxW) / 2, top = (size - boxH) / 2;
+        double got[3] = {0, 0, 0}, opacity = 0;
+        for (int y = 0; y < size; ++y)
+            for (int x = 0; x < size; ++x) {
+                const auto* p =
+                    static_cast<const std::uint8_t*>(icon->pixels) + static_cast<std::size_t>(y) * icon->pitch + x * 4;
+                const bool outside = x + 1 <= left || x >= left + boxW || y + 1 <= top || y >= top + boxH;
+                if (outside) {
+                    EXPECT_EQ(p[3], 0) << w << "x" << h << " at " << size << ": (" << x << "," << y << ")";
+                }
+                for (int c = 0; c < 3; ++c) got[c] += p[3] * p[c];
+                opacity += p[3];
+            }
+        const std::string shape = std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(size);
+        // Opacity: the picture's mean alpha over the box (each pixel rounded to 1/255).
+        EXPECT_NEAR(opacity / 255, alphaSum / 255 / (w * h) * boxW * boxH, 0.5 + size * size / 255.0) << shape;
+        for (int c = 0; c < 3; ++c) EXPECT_NEAR(got[c] / opacity, want[c] / alphaSum, 1.5) << shape << " channel " << c;
+    }
+    // Saved, it keeps its alpha: a corner clear, the middle opaque.
+    SurfacePtr wide(SDL_CreateRGBSurfaceWithFormat(0, 64, 16, 32, SDL_PIXELFORMAT_RGBA32));
+    ASSERT_TRUE(wide);
+    SDL_FillRect(wide.get(), nullptr, SDL_MapRGBA(wide->format, 200, 40, 10, 255));
+    SurfacePtr icon = iconOf(*wide, 32);
+    auto path = freshFolder("icon") / "icon.png";
+    std::string error;
+    ASSERT_TRUE(saveRgbaPng(path, *icon, error)) << error;
+    SurfacePtr back = loadRgbaImage(path, error);
+    ASSERT_TRUE(back) << error;
+    const auto* pixels = static_cast<const std::uint8_t*>(back->pixels);
+    EXPECT_EQ(pixels[3], 0) << "a corner outside the picture's box";
+    const std::uint8_t* middle = pixels + 16 * back->pitch + 16 * 4;
+    EXPECT_EQ((std::vector<int>{middle[0], middle[1], middle[2], middle[3]}), (std::vector<int>{200, 40, 10, 255}));
 }

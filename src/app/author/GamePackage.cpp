@@ -16,6 +16,7 @@
 #include "platform/Archive.h"
 #include "platform/GameFolder.h"
 #include "platform/Portable.h"
+#include "render/ImageFiles.h"
 
 namespace stagehand {
 
@@ -127,15 +128,62 @@ constexpr const char* kWebEngineFiles[] = {"index.html", "stagehand.js", "stageh
 // page's file system: game-files.data (their bytes, one after another) and
 // game-files.json (each file's path and byte range), which web/pre.js reads in
 // before the program starts; arguments.json makes the page play /game.
+// The page is the game's: index.html's <title> is the game's title and, when
+// game.json names an icon, its favicon is that picture (favicon.png, 32 pixels).
+struct WebIdentity {
+    std::string title;
+    SDL_Surface* icon = nullptr;  // RGBA32, or none
+};
+
+std::string htmlEscaped(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+// index.html with its <title> and icon link the game's (each left as it is where the page has none).
+std::string pageOfGame(std::string page, const WebIdentity& identity) {
+    auto replaceElement = [&](const std::string& open, const std::string& close, const std::string& with) {
+        std::size_t start = page.find(open);
+        std::size_t end = start == std::string::npos ? start : page.find(close, start + open.size());
+        if (end != std::string::npos) page.replace(start, end + close.size() - start, with);
+    };
+    replaceElement("<title>", "</title>", "<title>" + htmlEscaped(identity.title) + "</title>");
+    if (identity.icon) replaceElement("<link rel=\"icon\"", ">", "<link rel=\"icon\" href=\"favicon.png\">");
+    return page;
+}
+
 bool writeWebFolder(const fs::path& engine, const fs::path& folder, const std::vector<ArchiveEntry>& gameFiles,
-                    const std::string& gamePrefix, std::string& error) {
+                    const std::string& gamePrefix, const WebIdentity& identity, std::string& error) {
     std::error_code ec;
     fs::remove_all(folder, ec);
     fs::create_directories(folder, ec);
     if (ec) return (error = "cannot make the folder " + utf8Path(folder) + ": " + ec.message(), false);
-    for (const char* name : kWebEngineFiles)
-        if (!fs::copy_file(engine / name, folder / name, ec))
-            return (error = "cannot copy " + utf8Path(engine / name) + ": " + ec.message(), false);
+    for (const char* name : kWebEngineFiles) {
+        if (std::string(name) != "index.html") {
+            if (!fs::copy_file(engine / name, folder / name, ec))
+                return (error = "cannot copy " + utf8Path(engine / name) + ": " + ec.message(), false);
+            continue;
+        }
+        std::ifstream in(engine / name, std::ios::binary);
+        std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::ofstream out(folder / name, std::ios::binary);
+        out << pageOfGame(page, identity);
+        if (!in.good() && !in.eof()) return (error = "cannot read " + utf8Path(engine / name), false);
+        if (!out.flush()) return (error = "cannot write " + utf8Path(folder / name), false);
+    }
+    if (identity.icon) {
+        SurfacePtr favicon = iconOf(*identity.icon, 32);
+        if (!favicon || !saveRgbaPng(folder / "favicon.png", *favicon, error)) return false;
+    }
     std::ofstream data(folder / "game-files.data", std::ios::binary);
     nlohmann::json files = nlohmann::json::array();
     std::size_t offset = 0;
@@ -233,7 +281,16 @@ int runPackage(const Setup& setup) {
                     cmd.webEnginePath + " has no " + file + " (a web build's site, as tools/build-web.sh makes it)",
                     kExitBadInput);
         fs::path web = out / (name + "-web");
-        if (!writeWebFolder(engine, web, gameFiles, name + "/game", error)) return fail(error, kExitBadInput);
+        WebIdentity identity{game.title.empty() ? utf8Path(fs::absolute(pathFromUtf8(folder)).filename()) : game.title};
+        SurfacePtr icon;
+        if (!game.icon.empty()) {
+            auto pictures = imageFilesIn(assetFolders(AssetKind::Images, script, setup.dataRoot));
+            auto found = pictures.find(game.icon);
+            if (found != pictures.end()) icon = loadRgbaImage(found->second, error);
+            if (!icon && found != pictures.end()) return fail(error, kExitBadInput);
+            identity.icon = icon.get();
+        }
+        if (!writeWebFolder(engine, web, gameFiles, name + "/game", identity, error)) return fail(error, kExitBadInput);
         std::cout << utf8Path(web) << '\n';
     } else {
         std::cout << "note: no web folder: --web-engine DIR names a web build's site (bash tools/build-web.sh "
