@@ -3,6 +3,7 @@
 # (its own backdrop, sound and map, the choice answered) and in German from
 # its string table, and makes a screenshot; run from inside it as `stagehand .`
 # it plays the same. A second --new into the same folder refuses (exit 2).
+# --new DIR --title TEXT titles it TEXT.
 set(game "${OUT}/new game/Tower Tales")
 file(REMOVE_RECURSE "${OUT}/new game")
 
@@ -63,4 +64,20 @@ endif()
 run(2 --new ${game})
 if(NOT err MATCHES "is not an empty folder")
   message(FATAL_ERROR "a second --new into the same folder did not refuse:\n${err}")
+endif()
+
+# --title gives the new game its title, quotes and all, which game.json keeps
+# (ASCII here: wine reads a test's arguments in the machine's locale, which CI
+# does not set); without --new it is refused.
+set(titled "${OUT}/new game/tower")
+run(0 --new ${titled} --title "Le \"Clocher\" de Tours")
+file(READ "${titled}/game.json" description)
+string(JSON title GET "${description}" title)
+if(NOT title STREQUAL "Le \"Clocher\" de Tours")
+  message(FATAL_ERROR "--new --title did not title the game: ${description}")
+endif()
+run(0 ${titled} --check)
+run(2 --title "Alone")
+if(NOT err MATCHES "--title names a new game's title: --new DIR --title TEXT")
+  message(FATAL_ERROR "--title without --new was not refused in one line:\n${err}")
 endif()

@@ -20,8 +20,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The starter's game.json with the new game's title: the folder's name.
-bool writeTitle(const fs::path& game, std::string& error) {
+// The starter's game.json with the new game's title: `title`, else the folder's name.
+bool writeTitle(const fs::path& game, const std::string& title, std::string& error) {
     fs::path file = game / kDescriptionName;
     std::ifstream in(file, std::ios::binary);
     std::stringstream text;
@@ -31,8 +31,7 @@ bool writeTitle(const fs::path& game, std::string& error) {
         error = "the starter's " + utf8Path(file) + " is not a JSON object";
         return false;
     }
-    const std::string title = titleOfFolder(utf8Path(game));
-    description["title"] = title;
+    description["title"] = title.empty() ? titleOfFolder(utf8Path(game)) : title;
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     out << description.dump(4) << '\n';
     if (!out.flush()) {
@@ -116,7 +115,7 @@ int runNewGame(const Setup& setup) {
     if (!ec) copyTree(starter, target, ec);
     if (ec) return fail("cannot write the game into " + dir + ": " + ec.message(), kExitBadInput);
     std::string error;
-    if (!writeTitle(target, error)) return fail(error, kExitBadInput);
+    if (!writeTitle(target, setup.cmd.newTitle, error)) return fail(error, kExitBadInput);
     std::cout << "wrote a new game in " << dir << " (" << topLevelOf(starter) << ")\n"
               << "play it:  stagehand " << quotedForShell(dir) << "\n"
               << "check it: stagehand " << quotedForShell(dir) << " --check\n"

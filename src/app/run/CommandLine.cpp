@@ -38,7 +38,8 @@ const char* usageText() {
            "  stagehand [GAME] [--scene NAME] [--size WxH] [--seed N] [--frame-stats OUT.txt]\n"
            "            (GAME: a game's folder, or its main script;\n"
            "            every mode takes one, as --script PATH; default the demo, scripts/Demo.lua)\n"
-           "  stagehand --new DIR                            (a starter game to make your own)\n"
+           "  stagehand --new DIR [--title TEXT]             (a starter game to make your own; its title: TEXT or "
+           "DIR's name)\n"
            "  stagehand --package GAME --out DIR [--windows-engine DIR] [--web-engine DIR] [--warn-only]   "
            "(NAME-linux.tar.gz,\n"
            "            NAME-windows.zip and NAME-web/ for players: the engine and the game, starting straight into "
@@ -196,6 +197,8 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
         } else if (arg == "--new") {
             if (!value(out.newPath)) return false;
             out.mode = CommandLine::Mode::NewGame;
+        } else if (arg == "--title") {
+            if (!value(out.newTitle)) return false;
         } else if (arg == "--package") {
             if (!value(out.packagePath)) return false;
             out.mode = CommandLine::Mode::Package;
@@ -221,6 +224,10 @@ bool parseCommandLine(int argc, char** argv, CommandLine& out, std::string& erro
     }
     if (!out.audioPath.empty() && out.mode != CommandLine::Mode::Headless) {
         error = "--audio OUT.wav renders a --headless run's sound; add --headless";
+        return false;
+    }
+    if (!out.newTitle.empty() && out.mode != CommandLine::Mode::NewGame) {
+        error = "--title names a new game's title: --new DIR --title TEXT";
         return false;
     }
     if (out.mode == CommandLine::Mode::Package && out.outPath.empty()) {

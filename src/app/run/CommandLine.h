@@ -38,6 +38,7 @@ struct CommandLine {
     std::string gamePath;           // GAME: a game's folder or its main script (platform/GameFolder.h)
     std::string scriptPath;         // --script PATH; with no GAME either, the data root's scripts/Demo.lua
     std::string newPath;            // --new DIR: where the starter game is written
+    std::string newTitle;           // --new DIR --title TEXT: its title (else the folder's name)
     std::string packagePath;        // --package GAME: the game to make archives of
     std::string outPath;            // --out DIR: where they are written
     std::string windowsEnginePath;  // --windows-engine DIR: a Windows build for the .zip
