@@ -281,7 +281,8 @@ int runPackage(const Setup& setup) {
                     cmd.webEnginePath + " has no " + file + " (a web build's site, as tools/build-web.sh makes it)",
                     kExitBadInput);
         fs::path web = out / (name + "-web");
-        WebIdentity identity{game.title.empty() ? utf8Path(fs::absolute(pathFromUtf8(folder)).filename()) : game.title};
+        WebIdentity identity;
+        identity.title = game.title.empty() ? utf8Path(fs::absolute(pathFromUtf8(folder)).filename()) : game.title;
         SurfacePtr icon;
         if (!game.icon.empty()) {
             auto pictures = imageFilesIn(assetFolders(AssetKind::Images, script, setup.dataRoot));
