@@ -239,9 +239,11 @@ foreach(pair "stagehand.exe|${root}/windows/stagehand.exe" "SDL2.dll|${root}/win
   endif()
 endforeach()
 
-# Without a Windows build, one line says why there is no .zip; the .tar.gz is still made.
+# Without a Windows build or a web one, a line for each says why there is no .zip and no web folder;
+# the .tar.gz is still made, and stderr stays quiet.
 run(0 --package "${root}/Tower Tales" --out "${root}/dist2")
-if(NOT out MATCHES "note: no Windows archive: --windows-engine DIR" OR NOT err STREQUAL "" OR NOT EXISTS "${root}/dist2/tower-tales-0.1-linux.tar.gz")
+if(NOT out MATCHES "note: no Windows archive: --windows-engine DIR" OR NOT out MATCHES "note: no web folder: --web-engine DIR"
+   OR NOT err STREQUAL "" OR NOT EXISTS "${root}/dist2/tower-tales-0.1-linux.tar.gz")
   message(FATAL_ERROR "--package without a Windows build:\n${out}${err}")
 endif()
 
