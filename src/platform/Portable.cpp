@@ -135,4 +135,19 @@ std::string warningLine(const std::string& message) {
     return message.substr(0, end) + "warning: " + message.substr(end);
 }
 
+std::string htmlEscaped(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&#39;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
 }  // namespace stagehand

@@ -46,4 +46,7 @@ bool startsWithFile(std::string_view message);
 // A warning: `file:line: warning: message` (else "stagehand: warning: message").
 std::string warningLine(const std::string& message);
 
+// Text for HTML, as element content or a quoted attribute: & < > " ' escaped.
+std::string htmlEscaped(std::string_view text);
+
 }  // namespace stagehand

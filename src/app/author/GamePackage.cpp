@@ -135,20 +135,6 @@ struct WebIdentity {
     SDL_Surface* icon = nullptr;  // RGBA32, or none
 };
 
-std::string htmlEscaped(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
 // index.html with its <title> and icon link the game's (each left as it is where the page has none).
 std::string pageOfGame(std::string page, const WebIdentity& identity) {
     auto replaceElement = [&](const std::string& open, const std::string& close, const std::string& with) {

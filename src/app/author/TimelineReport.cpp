@@ -69,21 +69,6 @@ long idField(const TranscriptEvent& e, const char* key) {
     return parseFiniteNumber(field(e, key), value) ? static_cast<long>(value) : 0;
 }
 
-std::string escape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
 // At most `count` characters (UTF-8 aware), with an ellipsis when cut.
 std::string shorten(const std::string& text, std::size_t count) {
     std::size_t chars = 0;
@@ -344,14 +329,14 @@ void drawDialogue(Svg& svg, const Model& m) {
         bool error = label.detail == "error";
         double x = svg.x(label.time), y = y0 + 14 + label.row * kLabelRowHeight;
         svg.out << "<g class=\"label\" data-mark=\"" << (error ? "error" : "dialogue") << "\"><title>"
-                << number(label.time) << " s  " << escape(label.text);
+                << number(label.time) << " s  " << htmlEscaped(label.text);
         if (!label.detail.empty() && label.detail != "line" && label.detail != "text" && label.detail != "say" &&
             !error)
-            svg.out << "  " << escape(label.detail);
+            svg.out << "  " << htmlEscaped(label.detail);
         svg.out << "</title><line x1=\"" << x << "\" y1=\"" << y - 11 << "\" x2=\"" << x << "\" y2=\"" << y + 3
                 << "\" stroke=\"" << (error ? "#c0392b" : "#b9a77c") << "\"/><text x=\"" << x + 3 << "\" y=\"" << y
                 << "\" class=\"" << (error ? "failure" : "dialogue") << "\">"
-                << escape(shorten(label.text, kLabelChars)) << "</text></g>\n";
+                << htmlEscaped(shorten(label.text, kLabelChars)) << "</text></g>\n";
     }
 }
 
@@ -361,12 +346,12 @@ void drawDialogue(Svg& svg, const Model& m) {
 void drawSignalNames(Svg& svg, const Model& m) {
     for (const Label& signal : m.signals) {
         double x = svg.x(signal.time), y = svg.signalsTop() + 11 + signal.row * kLabelRowHeight;
-        svg.out << "<g class=\"signal-name\" data-mark=\"signal-name\"><title>" << escape(signal.detail) << " "
-                << escape(signal.text) << " at " << number(signal.time) << " s</title><line x1=\"" << x << "\" y1=\""
-                << y - 11 << "\" x2=\"" << x << "\" y2=\"" << y + 3
+        svg.out << "<g class=\"signal-name\" data-mark=\"signal-name\"><title>" << htmlEscaped(signal.detail) << " "
+                << htmlEscaped(signal.text) << " at " << number(signal.time) << " s</title><line x1=\"" << x
+                << "\" y1=\"" << y - 11 << "\" x2=\"" << x << "\" y2=\"" << y + 3
                 << "\" stroke=\"#e9b48a\" stroke-dasharray=\"2,2\"/>"
                 << "<text x=\"" << x + 3 << "\" y=\"" << y << "\" class=\"signal\">"
-                << escape(shorten(signal.text, kLabelChars)) << "</text></g>\n";
+                << htmlEscaped(shorten(signal.text, kLabelChars)) << "</text></g>\n";
     }
 }
 
@@ -380,7 +365,7 @@ void drawBarText(Svg& svg, const WaitBar& w, int row, double x0, double width) {
     if (fits < 3) return;
     text = shorten(text, fits - 1);
     if (tx + textWidth(text, 10) > right) return;
-    svg.out << "<text x=\"" << tx << "\" y=\"" << mid + 4 << "\" class=\"bar\">" << escape(text) << "</text>\n";
+    svg.out << "<text x=\"" << tx << "\" y=\"" << mid + 4 << "\" class=\"bar\">" << htmlEscaped(text) << "</text>\n";
 }
 
 void drawWaits(Svg& svg, const Model& m, const Lane& lane) {
@@ -391,21 +376,22 @@ void drawWaits(Svg& svg, const Model& m, const Lane& lane) {
         bool open = w.end < 0, stuck = open && i + 1 == lane.waits.size() && !lane.stuck.empty();
         double wEnd = open ? end : w.end;
         double x0 = svg.x(w.start), width = std::max(2.0, svg.x(wEnd) - x0);
-        svg.out << "<rect class=\"wait" << (stuck ? " stuck" : "") << "\" data-kind=\"" << escape(w.kind)
-                << "\" data-mark=\"wait-" << escape(w.kind) << "\" x=\"" << x0 << "\" y=\"" << mid - kBarHeight / 2
+        svg.out << "<rect class=\"wait" << (stuck ? " stuck" : "") << "\" data-kind=\"" << htmlEscaped(w.kind)
+                << "\" data-mark=\"wait-" << htmlEscaped(w.kind) << "\" x=\"" << x0 << "\" y=\"" << mid - kBarHeight / 2
                 << "\" width=\"" << width << "\" height=\"" << kBarHeight << "\" rx=\"3\" fill=\"" << colourOf(w.kind)
                 << (stuck ? "\" stroke=\"#c0392b\" stroke-width=\"1.5\" stroke-dasharray=\"5,3" : "") << "\"><title>"
-                << escape(lane.name) << "\nwaits (" << escape(w.kind) << ") " << escape(w.target) << "\n"
+                << htmlEscaped(lane.name) << "\nwaits (" << htmlEscaped(w.kind) << ") " << htmlEscaped(w.target) << "\n"
                 << number(w.start) << " s to "
                 << (open ? (stuck ? "the end: stuck" : "the end: still waiting") : number(wEnd) + " s") << "\nat "
-                << escape(w.where) << "</title></rect>\n";
+                << htmlEscaped(w.where) << "</title></rect>\n";
         drawBarText(svg, w, lane.row, x0, width);
         if (open) {  // never woke: a mark where the run stopped
             double x = svg.x(end);
             svg.out << "<path class=\"" << (stuck ? "stuck-mark" : "open-mark") << "\" data-mark=\""
                     << (stuck ? "stuck" : "open") << "\" d=\"M" << x << "," << mid - 8 << " L" << x + 8 << "," << mid
                     << " L" << x << "," << mid + 8 << " z\" fill=\"" << (stuck ? "#c0392b" : "#9aa1ad") << "\"><title>"
-                    << escape(lane.name) << (stuck ? " is stuck waiting on " + escape(lane.stuck) : " still waiting")
+                    << htmlEscaped(lane.name)
+                    << (stuck ? " is stuck waiting on " + htmlEscaped(lane.stuck) : " still waiting")
                     << " when the run stopped at " << number(end) << " s</title></path>\n";
         }
     }
@@ -420,30 +406,30 @@ void drawSideNote(Svg& svg, const Model& m, const Lane& lane) {
     double tx = clearOf(svg.arrowSpans[lane.row], svg.x(end) + 12, textWidth(shown, 11));
     svg.out << "<text class=\"" << (lane.failure.empty() ? "stuck" : "failure") << "\" data-mark=\""
             << (lane.failure.empty() ? "stuck" : "failure") << "\" x=\"" << tx << "\" y=\"" << svg.laneMid(lane.row) + 4
-            << "\"><title>" << escape(note) << "</title>" << escape(shown) << "</text>\n";
+            << "\"><title>" << htmlEscaped(note) << "</title>" << htmlEscaped(shown) << "</text>\n";
 }
 
 void drawLane(Svg& svg, const Model& m, const Lane& lane) {
     double mid = svg.laneMid(lane.row);
     double end = lane.end < 0 ? m.endTime : lane.end;
     svg.out << "<g class=\"lane\" data-id=\"" << lane.id << "\" data-parent=\"" << lane.parent << "\" data-name=\""
-            << escape(lane.name) << "\">\n";
+            << htmlEscaped(lane.name) << "\">\n";
     svg.out << "<line class=\"life\" x1=\"" << svg.x(lane.start) << "\" y1=\"" << mid << "\" x2=\"" << svg.x(end)
             << "\" y2=\"" << mid << "\" stroke=\"#9aa1ad\" stroke-width=\"2\"/>\n";
     drawWaits(svg, m, lane);
     for (double t : lane.runs)
         svg.out << "<rect class=\"run\" data-mark=\"run\" x=\"" << svg.x(t) - 1.5 << "\" y=\""
                 << mid - kBarHeight / 2 - 2 << "\" width=\"3\" height=\"" << kBarHeight + 4
-                << "\" fill=\"#1f2430\"><title>" << escape(lane.name) << " runs at " << number(t)
+                << "\" fill=\"#1f2430\"><title>" << htmlEscaped(lane.name) << " runs at " << number(t)
                 << " s</title></rect>\n";
     for (double t : lane.timeouts)
         svg.out << "<circle class=\"timeout\" data-mark=\"timeout\" cx=\"" << svg.x(t) << "\" cy=\"" << mid
                 << "\" r=\"5\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2\"><title>timed out at " << number(t)
                 << " s</title></circle>\n";
     if (lane.end >= 0)
-        svg.out << "<circle class=\"end\" data-mark=\"end-" << escape(lane.status) << "\" cx=\"" << svg.x(lane.end)
+        svg.out << "<circle class=\"end\" data-mark=\"end-" << htmlEscaped(lane.status) << "\" cx=\"" << svg.x(lane.end)
                 << "\" cy=\"" << mid << "\" r=\"4\" fill=\"" << endColour(lane.status) << "\"><title>"
-                << escape(lane.name) << " " << escape(lane.status) << " at " << number(lane.end)
+                << htmlEscaped(lane.name) << " " << htmlEscaped(lane.status) << " at " << number(lane.end)
                 << " s</title></circle>\n";
     drawSideNote(svg, m, lane);
     svg.out << "</g>\n";
@@ -477,12 +463,12 @@ void drawArrows(Svg& svg, const Model& m) {
     for (const Arrow& a : m.arrows) {
         auto p = arrowPath(svg, m, a);
         if (!p) continue;
-        svg.out << "<path class=\"arrow\" data-signal=\"" << escape(a.signal) << "\" data-from=\"" << a.from
+        svg.out << "<path class=\"arrow\" data-signal=\"" << htmlEscaped(a.signal) << "\" data-from=\"" << a.from
                 << "\" data-to=\"" << a.to << "\" data-mark=\"arrow\" d=\"M" << p->x << "," << p->y1 << " C"
                 << p->x + p->bulge << "," << p->y1 << " " << p->x + p->bulge << "," << p->y2 << " " << p->x + 4 << ","
                 << p->y2 << "\" fill=\"none\" stroke=\"#d0661b\" stroke-width=\"1.6\" marker-end=\"url(#head)\"><title>"
-                << escape(a.event) << " " << escape(a.signal) << " at " << number(a.time) << " s wakes "
-                << escape(m.lanes.at(a.to).name) << "</title></path>\n";
+                << htmlEscaped(a.event) << " " << htmlEscaped(a.signal) << " at " << number(a.time) << " s wakes "
+                << htmlEscaped(m.lanes.at(a.to).name) << "</title></path>\n";
     }
 }
 
@@ -495,8 +481,8 @@ void drawNames(std::ostringstream& out, const Svg& svg, const std::vector<Lane*>
     for (const Lane* lane : order) {
         double y = svg.laneMid(lane->row) + 4;
         out << "<text x=\"" << 8 + lane->depth * 14 << "\" y=\"" << y << "\" class=\"name\"><title>"
-            << escape(lane->name) << " (process " << lane->id << ", " << escape(lane->where) << ")</title>"
-            << (lane->depth ? "\u2514 " : "") << escape(shorten(lane->name, 36 - lane->depth * 2)) << "</text>\n";
+            << htmlEscaped(lane->name) << " (process " << lane->id << ", " << htmlEscaped(lane->where) << ")</title>"
+            << (lane->depth ? "\u2514 " : "") << htmlEscaped(shorten(lane->name, 36 - lane->depth * 2)) << "</text>\n";
     }
     if (svg.hostRow() >= 0)
         out << "<text x=\"8\" y=\"" << svg.laneMid(svg.hostRow()) + 4
@@ -595,8 +581,8 @@ std::string timelineHtml(const std::vector<TranscriptEvent>& events, const std::
     svg.out << "</svg>\n";
 
     std::ostringstream page;
-    page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << escape(title)
-         << "</title>\n<style>" << kStyle << "</style></head>\n<body>\n<h1>" << escape(title) << "</h1>\n<p>"
+    page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << htmlEscaped(title)
+         << "</title>\n<style>" << kStyle << "</style></head>\n<body>\n<h1>" << htmlEscaped(title) << "</h1>\n<p>"
          << order.size() << " processes, " << model.arrows.size() << " wake-ups by signal, " << number(model.endTime)
          << " s. Hover a bar for its wait, target and line.</p>\n";
     drawLegend(page);
