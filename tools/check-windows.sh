@@ -10,6 +10,8 @@
 # src/render/LineBreakFallback.cpp (STAGEHAND_USE_LIBUNIBREAK=OFF).
 #   STAGEHAND_WINDOWS_CACHE (default: ~/.cache/stagehand-windows)
 # Usage: bash tools/check-windows.sh [--package]   (--package also makes the .zip)
+#        bash tools/check-windows.sh --build-only   (the libraries and the build, no tests: .ci/run makes
+#        them beside its other steps, then runs this script again for the tests)
 #        bash tools/check-windows.sh --record-answers   (only the libraries, recording their configure's
 #        answers in tools/configure-answers/windows: run it with STAGEHAND_WINDOWS_CACHE an empty folder)
 set -euo pipefail
@@ -237,6 +239,7 @@ build_stagehand() {
   copy_runtime
 }
 timed_step "windows: build" build_stagehand
+[ "${1:-}" = "--build-only" ] && { step "built, not tested (--build-only)"; exit 0; }
 
 step "testing under wine"
 # One X server for the whole run. wine is made ready first: a new prefix is
