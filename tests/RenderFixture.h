@@ -5,9 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "TestSupport.h"
 #include "app/run/Renderer.h"
+#include "app/run/Simulation.h"
 
 namespace stagehand::test {
 
@@ -27,6 +31,23 @@ struct RenderFixture : ::testing::Test {
         view = &renderer->view;
     }
     void TearDown() override { renderer.reset(); }
+
+    // A scene of `script` (by default the demo) played headless to `seconds`, as screenshots play
+    // it: pages turn themselves, menus take `choices` and then wait for an answer.
+    static std::unique_ptr<Simulation> sceneAt(const std::string& scene, double seconds, std::vector<int> choices = {},
+                                               const std::string& script = dataRoot() + "/scripts/Demo.lua") {
+        Simulation::Options options;
+        options.dataRoot = dataRoot();
+        options.scriptPath = script;
+        options.headless = true;
+        options.choices = std::move(choices);
+        options.menusWaitForAnswers = true;
+        auto sim = std::make_unique<Simulation>(options);
+        std::string error;
+        EXPECT_TRUE(sim->startScene(scene, error)) << error;
+        while (sim->time() < seconds) sim->tick();
+        return sim;
+    }
 };
 
 }  // namespace stagehand::test

@@ -115,6 +115,35 @@ private:
 }();
 }  // namespace
 
+std::string readFile(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+namespace {
+void setEnvironment(const std::string& name, const char* value) {
+#ifdef _WIN32
+    _putenv_s(name.c_str(), value ? value : "");
+#else
+    if (value)
+        setenv(name.c_str(), value, 1);
+    else
+        unsetenv(name.c_str());
+#endif
+}
+}  // namespace
+
+ScopedEnv::ScopedEnv(std::string name, const char* value) : name_(std::move(name)) {
+    const char* old = std::getenv(name_.c_str());
+    had_ = old != nullptr;
+    if (had_) saved_ = old;
+    setEnvironment(name_, value);
+}
+
+ScopedEnv::~ScopedEnv() {
+    setEnvironment(name_, had_ ? saved_.c_str() : nullptr);
+}
+
 std::string dataRoot() {
     return STAGEHAND_SOURCE_DIR;
 }

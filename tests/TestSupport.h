@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "game/Transcript.h"
 #include "game/World.h"
@@ -24,6 +25,22 @@ std::string writeScript(const std::string& name, const std::string& source);
 // Expects `text` to be tests/golden/NAME.txt, or writes it there with UPDATE_GOLDEN=1 (after a change meant);
 // what was seen is kept beside the test's scratch files for a diff.
 void expectAsGolden(const std::string& text, const std::string& name);
+// A file's bytes ("" when it cannot be read).
+std::string readFile(const std::filesystem::path& path);
+
+// An environment variable set (or, given nullptr, unset) for a scope, then put back as it was.
+class ScopedEnv {
+public:
+    ScopedEnv(std::string name, const char* value);
+    ScopedEnv(std::string name, const std::string& value) : ScopedEnv(std::move(name), value.c_str()) {}
+    ~ScopedEnv();
+    ScopedEnv(const ScopedEnv&) = delete;
+    ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+private:
+    std::string name_, saved_;
+    bool had_ = false;
+};
 
 // A world (with the demo maps) and a host running one script.
 struct Stage {

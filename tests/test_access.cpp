@@ -20,6 +20,7 @@
 #include <stdexcept>
 
 #include "TestSupport.h"
+#include "WindowFixture.h"
 #include "app/run/RunSetup.h"
 #include "app/window/SelfVoicing.h"
 #include "app/window/WindowGame.h"
@@ -28,6 +29,7 @@
 #include "platform/Speech.h"
 
 using namespace stagehand;
+using test::kTick;
 namespace fs = std::filesystem;
 
 namespace {
@@ -61,10 +63,11 @@ function short()
 end
 )";
 
-constexpr double kTick = Simulation::kTickSeconds;
+}  // namespace
 
 // What self-voicing would have said: each text with the scene time it was
-// said at (-1 outside a scene), and each stop.
+// said at (-1 outside a scene), and each stop. (Outside the anonymous namespace:
+// the fixture that holds one is the base of a header's template, WithVirtualPad.)
 struct RecordedSpeech : SpeechSink {
     std::function<double()> clock;
     std::vector<std::pair<std::string, double>> said;
@@ -80,107 +83,21 @@ struct RecordedSpeech : SpeechSink {
     }
 };
 
-void setEnv(const char* name, const char* value) {
-#ifdef _WIN32
-    _putenv_s(name, value ? value : "");
-#else
-    if (value)
-        setenv(name, value, 1);
-    else
-        unsetenv(name);
-#endif
-}
-
-}  // namespace
-
-class AccessTest : public ::testing::Test {
+class AccessTest : public test::WindowFixture {
 protected:
+    AccessTest() : WindowFixture(kScenes) {}
     void SetUp() override {
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        folder =
-            fs::temp_directory_path() / ("stagehand_access_" + std::to_string(std::random_device{}())) / info->name();
-        fs::create_directories(folder / "user");
-        const char* old = std::getenv("STAGEHAND_USER_DIR");
-        if (old) oldUserDir = old, hadUserDir = true;
-        setEnv("STAGEHAND_USER_DIR", (folder / "user").string().c_str());
-        setEnv("SDL_AUDIODRIVER", "dummy");
-        scriptPath = folder / "scenes.lua";
-        std::ofstream(scriptPath, std::ios::binary) << kScenes;
-        setup.dataRoot = test::dataRoot();
-        setup.cmd.scriptPath = scriptPath.string();
-        setup.cmd.sizeGiven = true;
-        setup.cmd.width = 640;
-        setup.cmd.height = 360;
+        WindowFixture::SetUp();
         speech.clock = [this] { return game && game->simulation() ? game->simulation()->time() : -1.0; };
     }
-    void TearDown() override {
-        game.reset();
-        SDL_FlushEvents(SDL_FIRSTEVENT, SDL_LASTEVENT);
-        setEnv("STAGEHAND_USER_DIR", hadUserDir ? oldUserDir.c_str() : nullptr);
-        std::error_code ignored;
-        fs::remove_all(folder.parent_path(), ignored);
+    void configure(WindowGame::Options& options) override { options.speech = &speech; }
+    // Opens the window on `scene` and draws its first frame.
+    void open(const std::string& scene) {
+        WindowFixture::open(scene);
+        frame();
     }
     void keepSettings(const std::string& text) {
         std::ofstream(folder / "user" / "settings.txt", std::ios::binary) << text;
-    }
-    void open(const std::string& scene) {
-        game.reset();
-        setup.cmd.scene = scene;
-        std::string error;
-        if (!completeSetup(setup, error)) throw std::runtime_error("the setup failed: " + error);
-        WindowGame::Options options;
-        options.frameCap = false;
-        options.speech = &speech;
-        game = std::make_unique<WindowGame>(setup, options);
-        now = 0;
-        if (!game->start(now)) throw std::runtime_error("the window has neither a scene nor a menu to show");
-        frame();
-    }
-    bool frame(double seconds = kTick) {
-        now += seconds;
-        return running = game->frame(now);
-    }
-    void wait(double seconds) {
-        for (double end = now + seconds - kTick / 2; now < end && running;) frame();
-    }
-    bool waitFor(const std::function<bool()>& done, double seconds = 10) {
-        for (double end = now + seconds; now < end; frame())
-            if (done()) return true;
-        return done();
-    }
-    static void pushKey(Uint32 type, SDL_Keycode key) {
-        SDL_Event e{};
-        e.type = type;
-        e.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
-        e.key.keysym.sym = key;
-        e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
-        ASSERT_EQ(SDL_PushEvent(&e), 1) << SDL_GetError();
-    }
-    void press(SDL_Keycode key) {
-        pushKey(SDL_KEYDOWN, key);
-        pushKey(SDL_KEYUP, key);
-        frame();
-    }
-    static void pushMouse(Uint32 type, int x, int y, Uint8 button = SDL_BUTTON_LEFT) {
-        SDL_Event e{};
-        e.type = type;
-        if (type == SDL_MOUSEMOTION) {
-            e.motion.x = x;
-            e.motion.y = y;
-        } else {
-            e.button.button = button;
-            e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
-            e.button.clicks = 1;
-            e.button.x = x;
-            e.button.y = y;
-        }
-        ASSERT_EQ(SDL_PushEvent(&e), 1) << SDL_GetError();
-    }
-    void click(int x, int y, Uint8 button = SDL_BUTTON_LEFT) {
-        pushMouse(SDL_MOUSEMOTION, x, y);
-        pushMouse(SDL_MOUSEBUTTONDOWN, x, y, button);
-        pushMouse(SDL_MOUSEBUTTONUP, x, y, button);
-        frame();
     }
     // Moves the mouse down the middle of the 640x360 window, from `y`, until
     // the pause overlay's row under it is `row`; false if no height shows it.
@@ -192,26 +109,12 @@ protected:
         }
         return false;
     }
-    std::string page() {
-        const auto& line = game->simulation()->world().story().currentLine();
-        return line ? line->text : "";
-    }
     std::string settingsFile() {
         game->keepSettings();
-        std::ifstream in(folder / "user" / "settings.txt", std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        return text.str();
+        return test::readFile(folder / "user" / "settings.txt");
     }
 
-    fs::path folder, scriptPath;
-    std::string oldUserDir;
-    bool hadUserDir = false;
-    stagehand::Setup setup;
-    std::unique_ptr<WindowGame> game;
     RecordedSpeech speech;
-    double now = 0;
-    bool running = true;
 };
 
 // ---------------------------------------------------------------------------
@@ -581,36 +484,7 @@ TEST_F(AccessTest, the_end_card_goes_to_the_scene_menu_with_a_click) {
     EXPECT_NE(game->sceneMenu(), nullptr) << "a click on the end card: the scene menu";
 }
 
-class AccessPadTest : public AccessTest {
-protected:
-    void SetUp() override {
-        SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1");  // an offscreen window never has focus
-        AccessTest::SetUp();
-    }
-    void TearDown() override {
-        if (joystick) SDL_JoystickClose(joystick);
-        if (device >= 0) SDL_JoystickDetachVirtual(device);
-        AccessTest::TearDown();
-        SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, nullptr);
-    }
-    void plugIn() {
-        device = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,
-                                           SDL_CONTROLLER_BUTTON_MAX, 0);
-        ASSERT_GE(device, 0) << SDL_GetError();
-        joystick = SDL_JoystickOpen(device);
-        ASSERT_NE(joystick, nullptr) << SDL_GetError();
-        frame();
-    }
-    void pressButton(SDL_GameControllerButton button) {
-        for (int down : {1, 0}) {
-            SDL_JoystickSetVirtualButton(joystick, button, static_cast<Uint8>(down));
-            SDL_JoystickUpdate();
-            frame();
-        }
-    }
-    int device = -1;
-    SDL_Joystick* joystick = nullptr;
-};
+using AccessPadTest = test::WithVirtualPad<AccessTest>;
 
 TEST_F(AccessPadTest, the_accessibility_rows_and_the_history_by_pad_alone) {
     open("voiced");

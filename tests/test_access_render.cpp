@@ -89,19 +89,6 @@ double meanLuminance(const std::vector<std::uint8_t>& rgb) {
 }
 
 struct AccessRenderTest : test::RenderFixture<kWidth, kHeight> {
-    std::unique_ptr<Simulation> sceneAt(const std::string& scene, double seconds,
-                                        const std::string& script = test::dataRoot() + "/scripts/Demo.lua") {
-        Simulation::Options options;
-        options.dataRoot = test::dataRoot();
-        options.scriptPath = script;
-        options.headless = true;
-        options.menusWaitForAnswers = true;
-        auto sim = std::make_unique<Simulation>(options);
-        std::string error;
-        EXPECT_TRUE(sim->startScene(scene, error)) << error;
-        while (sim->time() < seconds) sim->tick();
-        return sim;
-    }
     std::vector<std::uint8_t> render(Simulation& sim, OffscreenTarget& target, const ViewOverlay& overlay,
                                      FontFamily family = FontFamily::DejaVuSans) {
         text->setFamily(family);
@@ -254,7 +241,7 @@ TEST_F(AccessRenderTest, with_fewer_flashes_every_frame_of_the_flash_is_a_dip_th
                                            "  flash(0.9)\n"
                                            "  wait(3)\n"
                                            "end\n");
-    auto sim = sceneAt("probe", 2.3, script);  // past the appear glow
+    auto sim = sceneAt("probe", 2.3, {}, script);  // past the appear glow
     OffscreenTarget target(kWidth, kHeight);
     ViewOverlay reduced;
     reduced.reduceFlashes = true;

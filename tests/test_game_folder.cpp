@@ -772,6 +772,19 @@ void copyOwnGame(const fs::path& game) {
     }
 }
 
+// The world of `sim` drawn as the window draws it: the frame's pixels, RGB.
+std::vector<std::uint8_t> drawnFrame(Renderer& renderer, Simulation& sim) {
+    OffscreenTarget target(kWidth, kHeight);
+    target.bind();
+    clearScreen();
+    ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
+    layout.applyViewport();
+    renderer.view.draw(sim.world(), layout, ViewOverlay{});
+    auto rgb = target.readRgb();
+    OffscreenTarget::unbind();
+    return rgb;
+}
+
 // A copy of the tests' own game whose main.lua is `source`, its scene `scene`
 // run for `ticks` and drawn as the window draws it; the frame's pixels, RGB.
 std::vector<std::uint8_t> frameOfOwnGame(const std::string& name, const std::string& source, int ticks) {
@@ -788,15 +801,7 @@ std::vector<std::uint8_t> frameOfOwnGame(const std::string& name, const std::str
     EXPECT_TRUE(sim->startScene("scene", error)) << error;
     for (int i = 0; i < ticks; ++i) sim->tick();
     EXPECT_EQ(sim->host().errorCount(), 0);
-    OffscreenTarget target(kWidth, kHeight);
-    target.bind();
-    clearScreen();
-    ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
-    layout.applyViewport();
-    renderer.view.draw(sim->world(), layout, ViewOverlay{});
-    auto rgb = target.readRgb();
-    OffscreenTarget::unbind();
-    return rgb;
+    return drawnFrame(renderer, *sim);
 }
 
 Rgb pixel(const std::vector<std::uint8_t>& rgb, int x, int y) {
@@ -858,14 +863,7 @@ DemoFrame frameOfDemo(int ticks) {
         frame.places[id] = actor->position;
         frame.pictures[id] = Cast::spriteImage(*actor, sim->world().effects().imageNames());
     }
-    OffscreenTarget target(kWidth, kHeight);
-    target.bind();
-    clearScreen();
-    ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
-    layout.applyViewport();
-    renderer.view.draw(sim->world(), layout, ViewOverlay{});
-    frame.rgb = target.readRgb();
-    OffscreenTarget::unbind();
+    frame.rgb = drawnFrame(renderer, *sim);
     return frame;
 }
 

@@ -12,6 +12,7 @@
 #include <tuple>
 #include <vector>
 
+#include "VirtualPad.h"
 #include "app/window/PlayInput.h"
 #include "game/Transcript.h"
 #include "game/World.h"
@@ -30,7 +31,7 @@ std::vector<InputEvent> poll(Gamepads& pads) {
     return events;
 }
 
-class GamepadTest : public ::testing::Test {
+class GamepadTest : public ::testing::Test, protected test::VirtualPad {
 protected:
     void SetUp() override {
         ASSERT_EQ(SDL_InitSubSystem(SDL_INIT_JOYSTICK | SDL_INIT_EVENTS), 0) << SDL_GetError();
@@ -42,14 +43,6 @@ protected:
         pads.reset();
         SDL_QuitSubSystem(SDL_INIT_JOYSTICK | SDL_INIT_EVENTS);
     }
-    // Plugs in a virtual pad with the standard layout.
-    void plugIn() {
-        device = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,
-                                           SDL_CONTROLLER_BUTTON_MAX, 0);
-        ASSERT_GE(device, 0) << SDL_GetError();
-        joystick = SDL_JoystickOpen(device);
-        ASSERT_NE(joystick, nullptr) << SDL_GetError();
-    }
     std::vector<InputEvent> press(SDL_GameControllerButton button) {
         SDL_JoystickSetVirtualButton(joystick, button, 1);
         SDL_JoystickUpdate();
@@ -60,8 +53,6 @@ protected:
         return events;
     }
     std::unique_ptr<Gamepads> pads;
-    int device = -1;
-    SDL_Joystick* joystick = nullptr;
 };
 
 std::vector<int> keysOf(const std::vector<InputEvent>& events) {

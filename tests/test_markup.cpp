@@ -12,12 +12,15 @@
 #include <random>
 #include <regex>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "RenderFixture.h"
 #include "TestSupport.h"
 #include "render/OffscreenTarget.h"
+#include "script/LuaCompat.h"
+#include "script/LuaState.h"
 #include "text/Markup.h"
 
 using namespace stagehand;
@@ -896,5 +899,160 @@ TEST(Markup, over_generated_colours_in_any_case_a_colour_tag_reads_back_as_its_v
         broken[1 + random() % (broken.size() - 1)] = notHex[random() % notHex.size()];
         EXPECT_NE(errorOf("{color=" + broken + "}x{/color}").find("{color} needs #rgb or #rrggbb"), std::string::npos)
             << broken;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// One grammar, two readers: the parser and the source reader's twin
+// (eventTags and lineIdOf in scripts/SceneSource.lua, which --check, --strings
+// and the tagger read a script's texts with) held to the same answers.
+
+namespace {
+
+struct SharedCase {
+    int line = 0;
+    std::string text, id, events;  // id "refused": the parser refuses the text
+};
+
+// tests/conformance/markup_events.txt, which spec/markup_conformance_spec.lua reads too.
+std::vector<SharedCase> sharedCases() {
+    std::ifstream in(std::string(STAGEHAND_TEST_DIR) + "/conformance/markup_events.txt", std::ios::binary);
+    std::vector<SharedCase> cases;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (line.empty() || line[0] == '#') continue;
+        std::size_t first = line.find(" | "), second = line.find(" | ", first + 3);
+        if (first == std::string::npos || second == std::string::npos) {
+            ADD_FAILURE() << "markup_events.txt:" << number << ": not TEXT | ID | EVENTS";
+            continue;
+        }
+        cases.push_back(
+            {number, line.substr(0, first), line.substr(first + 3, second - first - 3), line.substr(second + 3)});
+    }
+    return cases;
+}
+
+// A parsed text's event cues as the file writes them: "signal=door sound=bell", or "-".
+std::string eventsOf(const text::MarkedText& marked) {
+    std::string out;
+    for (const auto& cue : marked.cues)
+        if (cue.kind == text::CueKind::Signal || cue.kind == text::CueKind::Sound || cue.kind == text::CueKind::Face)
+            out += (out.empty() ? "" : " ") + std::string(cue.tag()) + "=" + cue.name;
+    return out.empty() ? "-" : out;
+}
+
+// The source reader loaded in a plain Lua state, as the tools load it.
+class SourceReaderTwin {
+public:
+    SourceReaderTwin() {
+        L_ = lua_.get();
+        std::string path = test::dataRoot() + "/scripts/SceneSource.lua";
+        if (luaL_dofile(L_, path.c_str()) != 0) throw std::runtime_error(lua_tostring(L_, -1));
+        module_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+    }
+    // What the twin reads from `text`, in the file's words.
+    std::string lineId(const std::string& text) {
+        call("lineIdOf", text);
+        std::string id = lua_isstring(L_, -1) ? lua_tostring(L_, -1) : "-";
+        lua_settop(L_, 0);
+        return id;
+    }
+    std::string events(const std::string& text) {
+        call("eventTags", text);
+        std::string out;
+        for (int i = 1;; ++i) {
+            lua_rawgeti(L_, -1, i);
+            if (lua_isnil(L_, -1)) break;
+            lua_getfield(L_, -1, "tag");
+            lua_getfield(L_, -2, "name");
+            out += (out.empty() ? "" : " ") + std::string(lua_tostring(L_, -2)) + "=" + lua_tostring(L_, -1);
+            lua_pop(L_, 3);
+        }
+        lua_settop(L_, 0);
+        return out.empty() ? "-" : out;
+    }
+
+private:
+    void call(const char* function, const std::string& text) {
+        lua_settop(L_, 0);
+        lua_rawgeti(L_, LUA_REGISTRYINDEX, module_);
+        lua_getfield(L_, -1, function);
+        lua_remove(L_, 1);
+        lua_pushlstring(L_, text.data(), text.size());
+        if (lua_pcall(L_, 1, 1, 0) != 0) throw std::runtime_error(lua_tostring(L_, -1));
+    }
+    LuaState lua_;
+    lua_State* L_ = nullptr;
+    int module_ = LUA_NOREF;
+};
+
+}  // namespace
+
+TEST(MarkupGrammar, the_parser_reads_each_shared_case_as_the_file_says) {
+    auto cases = sharedCases();
+    ASSERT_GE(cases.size(), 20u);
+    for (const auto& c : cases) {
+        SCOPED_TRACE("markup_events.txt:" + std::to_string(c.line) + ": " + c.text);
+        std::string error;
+        auto marked = text::parseMarkup(c.text, text::MarkupPlace::Typed, error);
+        if (c.id == "refused") {
+            EXPECT_FALSE(marked) << "accepted a text the file says is refused";
+            continue;
+        }
+        ASSERT_TRUE(marked) << error;
+        EXPECT_EQ(marked->lineId.empty() ? "-" : marked->lineId, c.id);
+        EXPECT_EQ(eventsOf(*marked), c.events);
+    }
+}
+
+// Texts put together at random from the pieces markup is made of (tags,
+// escapes, stray braces) and from tags made up character by character, their
+// names drawn from letters, digits, every character a name may hold and some it
+// may not: for every text the parser accepts, the twin reads the same line ID
+// and the same event tags.
+TEST(MarkupGrammar, over_generated_texts_the_source_readers_twin_reads_what_the_parser_reads) {
+    SourceReaderTwin twin;
+    const std::vector<std::string> pieces = {"word ", "{{",  "{", "}",         "{b}",        "{/b}",
+                                             "{w}",   "é",   " ", "{instant}", "{/instant}", "{w=0.5}",
+                                             "{{#x}", "{#}", "=", "#",         "{speed=2}",  "{/speed}"};
+    const std::vector<std::string> tagNames = {"signal", "sound", "face", "#", "Signal", "w", "b", "size"};
+    const std::string nameCharacters = "ab1Z_.-_.-é {}=#/";
+    std::mt19937 random(63);
+    auto madeUpTag = [&] {
+        const std::string& name = tagNames[random() % tagNames.size()];
+        std::string tag = "{" + name + (name == "#" ? "" : "=");
+        for (int n = static_cast<int>(random() % 6); n > 0; --n) {
+            std::size_t at = random() % nameCharacters.size();
+            if (static_cast<unsigned char>(nameCharacters[at]) >= 0x80) at &= ~std::size_t{1};  // é whole
+            tag += static_cast<unsigned char>(nameCharacters[at]) >= 0x80 ? nameCharacters.substr(at, 2)
+                                                                          : nameCharacters.substr(at, 1);
+        }
+        return tag + (random() % 8 ? "}" : "");
+    };
+    int accepted = 0, withEvents = 0;
+    for (int round = 0; round < 40000; ++round) {
+        std::string text;
+        for (int n = 1 + static_cast<int>(random() % 6); n > 0; --n)
+            text += random() % 2 ? madeUpTag() : pieces[random() % pieces.size()];
+        std::string error;
+        auto marked = text::parseMarkup(text, text::MarkupPlace::Typed, error);
+        if (!marked) continue;
+        ++accepted;
+        withEvents += eventsOf(*marked) != "-";
+        SCOPED_TRACE(text);
+        EXPECT_EQ(twin.lineId(text), marked->lineId.empty() ? "-" : marked->lineId);
+        EXPECT_EQ(twin.events(text), eventsOf(*marked));
+    }
+    EXPECT_GE(accepted, 2000) << "too few accepted texts to hold the twin to anything";
+    EXPECT_GE(withEvents, 400) << "too few accepted texts with event tags";
+}
+
+TEST(MarkupGrammar, the_shared_cases_are_read_the_same_by_the_twin) {
+    SourceReaderTwin twin;
+    for (const auto& c : sharedCases()) {
+        if (c.id == "refused") continue;
+        SCOPED_TRACE("markup_events.txt:" + std::to_string(c.line) + ": " + c.text);
+        EXPECT_EQ(twin.lineId(c.text), c.id);
+        EXPECT_EQ(twin.events(c.text), c.events);
     }
 }

@@ -31,20 +31,6 @@ namespace {
 constexpr int kWidth = 1280, kHeight = 720;
 
 struct RenderTest : test::RenderFixture<kWidth, kHeight> {
-    std::unique_ptr<Simulation> sceneAt(const std::string& scene, double seconds, std::vector<int> choices = {}) {
-        Simulation::Options options;
-        options.dataRoot = test::dataRoot();
-        options.scriptPath = test::dataRoot() + "/scripts/Demo.lua";
-        options.headless = true;  // as screenshots run: pages turn themselves, menus take `choices`
-        options.choices = std::move(choices);
-        options.menusWaitForAnswers = true;
-        auto sim = std::make_unique<Simulation>(options);
-        std::string error;
-        EXPECT_TRUE(sim->startScene(scene, error)) << error;
-        while (sim->time() < seconds) sim->tick();
-        return sim;
-    }
-
     // The scene `probe` of the test's own `script`, played headless to `seconds`.
     std::unique_ptr<Simulation> probeAt(const std::string& script, double seconds) {
         Simulation::Options options;
@@ -247,28 +233,9 @@ TEST_F(RenderTest, wrap_lays_a_text_out_once_and_returns_the_same_lines_after) {
 #ifndef _WIN32
 // The window mode refuses a display nobody can see, unless the offscreen
 // driver was asked for (as every render test and screenshot here does).
-namespace {
-struct ScopedEnv {
-    std::string name, saved;
-    bool had;
-    ScopedEnv(const char* n, const char* value) : name(n), had(std::getenv(n) != nullptr) {
-        if (had) saved = std::getenv(n);
-        if (value)
-            setenv(n, value, 1);
-        else
-            unsetenv(n);
-    }
-    ~ScopedEnv() {
-        if (had)
-            setenv(name.c_str(), saved.c_str(), 1);
-        else
-            unsetenv(name.c_str());
-    }
-};
-}  // namespace
 
 TEST(DisplayCheck, an_asked_for_offscreen_driver_is_a_display) {
-    ScopedEnv driver("SDL_VIDEODRIVER", "offscreen");
+    test::ScopedEnv driver("SDL_VIDEODRIVER", "offscreen");
     EXPECT_EQ(displayProblem(), "");
 }
 
@@ -303,7 +270,7 @@ TEST(DisplayCheck, the_window_takes_over_the_display_checks_video_start) {
 }
 
 TEST(DisplayCheck, no_x11_or_wayland_display_is_named_as_the_problem) {
-    ScopedEnv driver("SDL_VIDEODRIVER", nullptr), x11("DISPLAY", nullptr), wayland("WAYLAND_DISPLAY", nullptr);
+    test::ScopedEnv driver("SDL_VIDEODRIVER", nullptr), x11("DISPLAY", nullptr), wayland("WAYLAND_DISPLAY", nullptr);
     std::string problem = displayProblem();
     EXPECT_NE(problem.find("no display"), std::string::npos) << problem;
 }
@@ -314,7 +281,7 @@ TEST(DisplayCheck, no_x11_or_wayland_display_is_named_as_the_problem) {
 // nobody asked for (issue 59: on a busy machine 1 start in 8 ran that way,
 // with no window and no message, although the probe had found the display).
 TEST(DisplayCheck, a_named_display_that_does_not_open_is_named_and_no_window_opens_offscreen) {
-    ScopedEnv driver("SDL_VIDEODRIVER", nullptr), x11("DISPLAY", ":987"), wayland("WAYLAND_DISPLAY", nullptr);
+    test::ScopedEnv driver("SDL_VIDEODRIVER", nullptr), x11("DISPLAY", ":987"), wayland("WAYLAND_DISPLAY", nullptr);
     std::string problem = displayProblem();
     EXPECT_NE(problem.find("DISPLAY=:987"), std::string::npos) << problem;
     try {

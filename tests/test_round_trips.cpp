@@ -205,14 +205,8 @@ std::size_t lineRows(const lang::StringTable& table) {
 // The texts the scene showed, played headless with `--lang CODE` as the
 // command line sets it up (the table beside the script).
 std::vector<std::string> shownTexts(const fs::path& script, const std::string& code) {
-    std::vector<std::string> all = {"stagehand", "--headless", "--lang", code, "--script", script.string()};
-    std::vector<char*> argv;
-    for (auto& arg : all) argv.push_back(arg.data());
-    Setup setup;
+    Setup setup = setupOfCommand({"stagehand", "--headless", "--lang", code, "--script", script.string()});
     std::string error;
-    EXPECT_TRUE(parseCommandLine(static_cast<int>(argv.size()), argv.data(), setup.cmd, error)) << error;
-    setup.dataRoot = test::dataRoot();
-    EXPECT_TRUE(completeSetup(setup, error)) << error;
     std::vector<std::string> shown;
     auto sim = loadSimulation(
         setup,

@@ -24,6 +24,7 @@
 #include "app/window/PlayerSettings.h"
 #include "lang/EngineWords.h"
 #include "lang/LineProvider.h"
+#include "lang/PseudoText.h"
 #include "lang/StringTable.h"
 #include "lang/Translation.h"
 #include "render/Utf8.h"

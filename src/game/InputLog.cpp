@@ -9,7 +9,6 @@
 #include <sstream>
 
 #include "game/EnumNames.h"
-#include "game/World.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -212,28 +211,6 @@ bool InputLog::parse(const std::string& text, const std::string& name, InputLog&
     if (number == 0) return fail("empty input file");
     if (inHeader) return fail("no '---' line ends the header");
     return true;
-}
-
-void InputLog::applyDue(World& world, std::size_t& next) const {
-    while (next < commands.size() && commands[next].tick <= world.ticks()) {
-        const InputCommand& c = commands[next++];
-        switch (c.kind) {
-            case InputCommand::Kind::Text: {
-                TextSettings settings = world.story().textSettings();
-                settings.charsPerSecond = c.x;
-                settings.autoAdvance = c.autoAdvance;
-                settings.skipping = c.skipping;
-                settings.readingScale = c.y;
-                world.story().setTextSettings(settings);
-                break;
-            }
-            case InputCommand::Kind::Move: world.cast().setPlayerInput({c.x, c.y}); break;
-            case InputCommand::Kind::Advance: world.story().advancePressed(); break;
-            case InputCommand::Kind::Choose: world.story().chooseMenuOption(c.number - 1); break;
-            case InputCommand::Kind::Select: world.story().moveMenuSelection(c.number); break;
-            case InputCommand::Kind::Hover: world.story().hoverMenuOption(c.number - 1); break;
-        }
-    }
 }
 
 std::string scriptIdentity(const std::string& source) {

@@ -29,8 +29,6 @@
 
 namespace stagehand {
 
-class World;
-
 struct InputCommand {
     enum class Kind { Text, Move, Advance, Choose, Select, Hover };
     std::uint64_t tick = 0;
@@ -69,9 +67,6 @@ struct InputLog {
     static std::string formatCommand(const InputCommand& command);
     // Parses the text format; on a mistake returns false with "NAME:LINE: what".
     static bool parse(const std::string& text, const std::string& name, InputLog& out, std::string& error);
-
-    // Applies the commands due before tick `world.ticks()` runs, from `next`.
-    void applyDue(World& world, std::size_t& next) const;
 };
 
 // "SIZE HASH" (FNV-1a) of a script's text: a save names the script it needs.

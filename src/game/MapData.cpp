@@ -232,21 +232,6 @@ void loadMapFolder(const std::string& folder, World& world) {
     loadMapFolders({folder}, world);
 }
 
-bool claimActorId(const std::string& id, const std::string& mapName, const std::string& where, World& world) {
-    if (!world.cast().findActor(id)) return true;
-    MapCatalog& catalog = world.maps();
-    auto first = std::find_if(catalog.actorStarts.begin(), catalog.actorStarts.end(),
-                              [&](const ActorStart& start) { return start.actor == id; });
-    std::string firstWhere = first == catalog.actorStarts.end() ? "an earlier map" : first->where;
-    if (first == catalog.actorStarts.end() || first->map == mapName)
-        throw std::invalid_argument("actor '" + id + "' is defined twice (first at " + firstWhere + ")");
-    catalog.warnings.push_back(where + ": actor '" + id + "' is also defined at " + firstWhere +
-                               ", which is used (an actor belongs to the first map that defines it, in the order "
-                               "maps are looked for: " +
-                               catalog.foldersText() + ")");
-    return false;
-}
-
 void warnOfHiddenActors(const std::string& mapName, World& world) {
     Vec2 camera{screen::kWidth / 2, screen::kHeight / 2};  // where the camera starts
     std::string cameraName = "640,360 (no " + mapName + ".camera waypoint)";

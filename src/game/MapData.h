@@ -12,17 +12,14 @@
 // its own name. Actors start hidden at their start waypoint.
 #pragma once
 
-#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "game/MapCast.h"
 
 namespace stagehand {
 
 class World;
-
-struct MapError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
 
 // The folders maps are looked for in, in search order: the folders named
 // with --maps, then the game's and the engine's (assetFolders in
@@ -44,13 +41,6 @@ void loadMapFile(const std::string& path, const std::string& mapName, World& wor
 // other maps, and the scenes that use them, play on.
 void loadMapFolders(const std::vector<std::string>& folders, World& world);
 void loadMapFolder(const std::string& folder, World& world);
-
-// Whether the actor `id`, defined at `where` (file:line, or file: layer and
-// object) of map `mapName`, joins the cast. An actor id is one actor of the
-// whole world: a second definition in the same map throws
-// std::invalid_argument; one in a later map (a copy of a demo map beside the
-// script) is a warning naming both places, and the first one stays.
-bool claimActorId(const std::string& id, const std::string& mapName, const std::string& where, World& world);
 
 // A warning for each actor of `mapName` whose start point is under the
 // dialogue box with the camera at the map's "camera" waypoint (or the

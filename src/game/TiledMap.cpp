@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "game/MapData.h"
+#include "game/MapCast.h"
 #include "game/World.h"
 #include "platform/Portable.h"
 

@@ -36,6 +36,28 @@ void World::advance(float dt) {
     soundtrack_.advance(dt);
 }
 
+void World::applyDueInput(const InputLog& log, std::size_t& next) {
+    while (next < log.commands.size() && log.commands[next].tick <= ticks()) {
+        const InputCommand& c = log.commands[next++];
+        switch (c.kind) {
+            case InputCommand::Kind::Text: {
+                TextSettings settings = story_.textSettings();
+                settings.charsPerSecond = c.x;
+                settings.autoAdvance = c.autoAdvance;
+                settings.skipping = c.skipping;
+                settings.readingScale = c.y;
+                story_.setTextSettings(settings);
+                break;
+            }
+            case InputCommand::Kind::Move: cast_.setPlayerInput({c.x, c.y}); break;
+            case InputCommand::Kind::Advance: story_.advancePressed(); break;
+            case InputCommand::Kind::Choose: story_.chooseMenuOption(c.number - 1); break;
+            case InputCommand::Kind::Select: story_.moveMenuSelection(c.number); break;
+            case InputCommand::Kind::Hover: story_.hoverMenuOption(c.number - 1); break;
+        }
+    }
+}
+
 bool World::isBusy() const {
     return story_.busy() || effects_.fading() || cast_.anyoneWalking();
 }

@@ -43,6 +43,9 @@ public:
     // Every player input that can change the run is also passed to the
     // recorder, with the tick it arrived at (see InputLog).
     void setInputRecorder(Chronicle::InputRecorder recorder) { chronicle_.setInputRecorder(std::move(recorder)); }
+    // Applies a recorded log's commands due before the coming tick runs, from `next` on
+    // (a replay, a hot reload or a saved game fed back).
+    void applyDueInput(const InputLog& log, std::size_t& next);
 
     // --- Events that belong to no part ---
     void recordJump(const std::string& target);

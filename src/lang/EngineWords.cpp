@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "lang/LineProvider.h"
+#include "lang/PseudoText.h"
 #include "platform/Portable.h"
 
 namespace stagehand::lang {

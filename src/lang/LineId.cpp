@@ -35,17 +35,6 @@ std::uint32_t fnv1a(std::string_view text) {
 
 }  // namespace
 
-bool isLineIdChar(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
-}
-
-bool isLineId(std::string_view id) {
-    if (id.empty()) return false;
-    for (char c : id)
-        if (!isLineIdChar(c)) return false;
-    return true;
-}
-
 SplitLine splitLineId(std::string_view text) {
     SplitLine out;
     out.text.reserve(text.size());

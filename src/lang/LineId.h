@@ -20,6 +20,8 @@
 #include <string>
 #include <string_view>
 
+#include "text/Markup.h"
+
 namespace stagehand::lang {
 
 // A line as the player will read it: its ID and its text without the tag.
@@ -38,8 +40,9 @@ struct SplitLine {
 };
 SplitLine splitLineId(std::string_view text);
 
-bool isLineIdChar(char c);
-bool isLineId(std::string_view id);
+// The characters an ID may hold: the `{#ID}` tag's, a rule of the markup.
+using text::isLineId;
+using text::isLineIdChar;
 
 // "auto.SCOPE.HHHHHHHH": SCOPE is the script's file name without folder or
 // extension (characters an ID cannot hold become `_`), H the FNV-1a hash of

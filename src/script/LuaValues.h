@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "script/LuaCompat.h"
-#include "script/ScriptHost.h"
+#include "script/ScriptValue.h"
 
 namespace stagehand {
 

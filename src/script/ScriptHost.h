@@ -17,6 +17,7 @@
 
 #include "game/ProcessInfo.h"
 #include "script/LuaState.h"
+#include "script/ScriptValue.h"
 
 namespace stagehand {
 
@@ -24,17 +25,6 @@ namespace lang {
 class LineProvider;
 }
 class World;
-
-struct ScriptValue {
-    enum class Type { Nil, Boolean, Number, String } type = Type::Nil;
-    bool boolean = false;
-    double number = 0;
-    std::string string;
-
-    static ScriptValue of(double n) { return {Type::Number, false, n, {}}; }
-    static ScriptValue of(const std::string& s) { return {Type::String, false, 0, s}; }
-    static ScriptValue of(bool b) { return {Type::Boolean, b, 0, {}}; }
-};
 
 struct ProcessOutcome {
     std::string status;  // "done", "failed" or "cancelled"

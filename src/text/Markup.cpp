@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "lang/LineId.h"
 #include "render/Utf8.h"
 
 namespace stagehand::text {
@@ -23,10 +22,6 @@ constexpr std::size_t kMostStyles = 256;
 bool isSpan(std::string_view name) {
     return name == "color" || name == "b" || name == "i" || name == "size" || name == "wave" || name == "shake" ||
            name == "instant";
-}
-
-bool isNameChar(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
 }
 
 bool parseNumber(std::string_view text, double& out) {
@@ -107,7 +102,7 @@ struct Parser {
     }
 
     bool name(const std::string& tag, std::string_view value, std::string& out) {
-        if (value.empty() || !std::all_of(value.begin(), value.end(), isNameChar))
+        if (value.empty() || !std::all_of(value.begin(), value.end(), isLineIdChar))
             return fail("{" + tag + "} needs a name of letters, digits, _ . or -, not '" + std::string(value) + "'");
         out = std::string(value);
         return true;
@@ -176,7 +171,7 @@ struct Parser {
         std::string_view value = hasValue ? body.substr(eq + 1) : std::string_view();
         if (!tagName.empty() && tagName[0] == '#') {
             std::string id = tagName.substr(1);
-            if (hasValue || !lang::isLineId(id))  // the line ID's own rule (src/lang/LineId.h)
+            if (hasValue || !isLineId(id))
                 return fail("{#ID} needs an id of letters, digits, _ . or -, not '" + std::string(body.substr(1)) +
                             "'");
             if (!out->lineId.empty()) return fail("{#" + id + "}: the text already has the id '" + out->lineId + "'");
@@ -301,6 +296,17 @@ bool isMarkupTagName(std::string_view name) {
 
 const char* knownTagsText() {
     return kKnownTags;
+}
+
+bool isLineIdChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
+}
+
+bool isLineId(std::string_view id) {
+    if (id.empty()) return false;
+    for (char c : id)
+        if (!isLineIdChar(c)) return false;
+    return true;
 }
 
 }  // namespace stagehand::text

@@ -87,6 +87,11 @@ std::shared_ptr<const MarkedText> plainText(std::string_view source);
 // line() template's `{name}` with such a name is markup, never a value.
 bool isMarkupTagName(std::string_view name);
 
+// The characters of a line ID, the `{#ID}` tag's (letters, digits, `_`, `.`,
+// `-`): the tag is the markup's, and lang/LineId.h gives the rule its users.
+bool isLineIdChar(char c);
+bool isLineId(std::string_view id);
+
 // Every tag, as an author writes it (for error messages and docs).
 const char* knownTagsText();
 

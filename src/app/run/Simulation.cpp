@@ -173,7 +173,7 @@ void Simulation::fastForwardTo(std::uint64_t ticks) {
 }
 
 void Simulation::tick() {
-    replay_.applyDue(world_, replayNext_);
+    world_.applyDueInput(replay_, replayNext_);
     world_.advance(static_cast<float>(kTickSeconds));
     host_->tick(kTickSeconds);
     if (topLevelScene_ && !sceneEnded_ && host_->liveProcessCount() == 0) endScene("done");

@@ -1,7 +1,7 @@
 -- A script beside a map that does not load (maps/bog.map has a bad line) and
 -- one that does (maps/yard.map): the bog is left out with one error line, the
 -- yard's scene plays, and the bog's scene fails at its own line naming why
--- (tests/CMakeLists.txt cli_maps_broken_*, tests/test_window.cpp).
+-- (tests/CMakeLists.txt cli_maps_broken_*, tests/test_window_runs.cpp).
 SCENES = { { name = "yard" }, { name = "bog" }, { name = "newt" } }
 
 function yard()
