@@ -15,7 +15,8 @@ import tempfile
 # Bottom to top: each may include those before it. app/'s rooms have their own
 # rule (tests/cmake/AppRooms.cmake); Main.cpp, at src/'s top, may include all.
 LAYERS = ["platform", "render", "audio", "text", "lang", "game", "view", "script", "app"]
-QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+# Quoted includes, and angle-bracket ones too: src/ is an include folder, so <game/World.h> reaches it.
+INCLUDE = re.compile(r'^\s*#\s*include\s+(?:"([^"]+)"|<([^>]+)>)', re.M)
 
 
 def units_and_arrows(src):
@@ -30,8 +31,9 @@ def units_and_arrows(src):
             unit = os.path.splitext(rel)[0]
             with open(path, encoding="utf-8") as f:
                 text = f.read()
-            for included in QUOTED_INCLUDE.findall(text):
-                for base in (src, folder):
+            for quoted, angled in INCLUDE.findall(text):
+                included = quoted or angled
+                for base in (src, folder) if quoted else (src,):
                     target = os.path.join(base, included)
                     if os.path.isfile(target):
                         other = os.path.splitext(os.path.relpath(target, src).replace(os.sep, "/"))[0]
@@ -135,6 +137,7 @@ def self_test():
         "game/B.h": "",
         "game/B.cpp": '#include "game/A.h"\n',  # a loop of two units
         "game/C.h": '#include "game/A.h"\n',
+        "render/Quad.cpp": "#include <game/C.h>\n#include <vector>\n",  # angle brackets reach src/ too
     }
     with tempfile.TemporaryDirectory() as src:
         for rel, text in tree.items():
@@ -144,13 +147,14 @@ def self_test():
         found, _ = findings_of(src)
     want = [
         "src/platform/Window.cpp includes render/Batch.h: platform/ sits below render/ (docs/LAYOUT.md, Layers)",
+        "src/render/Quad.cpp includes game/C.h: render/ sits below game/ (docs/LAYOUT.md, Layers)",
         "an arrow back: game/A -> game/B -> game/A (via game/A.cpp; 2 files in the loop)",
         "an arrow back: platform/Window -> render/Batch -> platform/Window (via platform/Window.cpp; 2 files in the loop)",
     ]
     if sorted(found) != sorted(want):
         print("check_includes self-test: found\n  " + "\n  ".join(found) + "\nwanted\n  " + "\n  ".join(want))
         return 1
-    print("check_includes self-test: finds the layer's arrow back and both loops")
+    print("check_includes self-test: finds both layers' arrows back and both loops")
     return 0
 
 

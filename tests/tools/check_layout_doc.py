@@ -55,10 +55,14 @@ def unnamed_sources(root, section):
     return missing
 
 
+# The placeholders the page writes in paths; any other word in capitals is a name (docs/MAPS.md).
+PLACEHOLDERS = ("NAME", "CODE", "ID", "GAME", "DIR", "LANG", "EXPRESSION", "VERSION")
+
+
 def path_is_there(root, path):
-    """A file or folder; `.*` and a placeholder in capitals (NAME, CODE) stand for any name, and a path
-    with no extension (src/lang/LineId) for the files of that stem."""
-    pattern = re.sub(r"\b[A-Z]{2,}\b", "*", path.rstrip("."))
+    """A file or folder; `.*` and a placeholder (NAME, CODE...) stand for any name, and a path with no
+    extension (src/lang/LineId) for the files of that stem."""
+    pattern = re.sub(r"\b(%s)\b" % "|".join(PLACEHOLDERS), "*", path.rstrip("."))
     for candidate in (pattern, pattern + ".*"):
         if glob.glob(os.path.join(glob.escape(root), candidate)):
             return True
