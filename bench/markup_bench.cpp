@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "app/run/CommandLine.h"
-#include "app/run/Renderer.h"
+#include "app/run/DrawingKit.h"
 #include "render/OffscreenTarget.h"
 #include "text/Markup.h"
 
@@ -47,7 +47,7 @@ struct Result {
     double cpuMs;  // median of the view's draw call alone: building the batch, before the GPU finishes
 };
 
-Result measure(Renderer& r, const std::string& source, int frames) {
+Result measure(DrawingKit& r, const std::string& source, int frames) {
     Transcript transcript;
     World world{transcript};
     world.setTickSeconds(1.0 / 60.0);
@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
     int frames = argc > 1 ? std::atoi(argv[1]) : 300;
     std::string error;
     std::string root = locateDataRoot(error);
-    Renderer r(WindowOptions{"markup_bench", 1280, 720, true, false, false}, root);
+    DrawingKit r(WindowOptions{"markup_bench", 1280, 720, true, false, false}, root);
 
     std::vector<std::pair<std::string, std::string>> looks = {
         {"{color=#f0b050}", "{/color}"}, {"{b}", "{/b}"}, {"{i}", "{/i}"}, {"{size=+4}", "{/size}"}};

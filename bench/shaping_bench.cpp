@@ -20,7 +20,7 @@
 
 #include "BenchCast.h"
 #include "app/run/CommandLine.h"
-#include "app/run/Renderer.h"
+#include "app/run/DrawingKit.h"
 #include "render/OffscreenTarget.h"
 #include "text/Markup.h"
 
@@ -68,7 +68,7 @@ std::shared_ptr<const text::MarkedText> marked(const char* source) {
     return out;
 }
 
-void measure(Renderer& r, const Texts& texts, int frames, Result& result) {
+void measure(DrawingKit& r, const Texts& texts, int frames, Result& result) {
     Transcript transcript;
     World world{transcript};
     world.setTickSeconds(1.0 / 60.0);
@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
     int rounds = argc > 2 ? std::atoi(argv[2]) : 3;
     std::string error;
     std::string root = locateDataRoot(error);
-    Renderer r(WindowOptions{"shaping_bench", 1280, 720, true, false, false}, root);
+    DrawingKit r(WindowOptions{"shaping_bench", 1280, 720, true, false, false}, root);
     constexpr int kCount = sizeof(kLanguages) / sizeof(kLanguages[0]);
     Result results[kCount];
     for (int round = 0; round < rounds; ++round)

@@ -16,7 +16,7 @@
 #include "app/author/OverflowReport.h"
 #include "app/author/StringTableTools.h"
 #include "app/author/TimelineReport.h"
-#include "app/run/Renderer.h"
+#include "app/run/DrawingKit.h"
 #include "app/run/RunSetup.h"
 #include "app/window/WindowGame.h"
 #include "audio/Mixer.h"
@@ -89,7 +89,7 @@ int runTimeline(const Setup& setup) {
 
 int runScreenshot(const Setup& setup) {
     const CommandLine& cmd = setup.cmd;
-    Renderer renderer(WindowOptions{"Stagehand", cmd.width, cmd.height, true, false}, setup);
+    DrawingKit kit(WindowOptions{"Stagehand", cmd.width, cmd.height, true, false}, setup);
     auto sim = loadSimulation(setup, nullptr, true);
     std::string scene, error;
     if (!chooseScene(*sim, cmd, scene, error)) return fail(error, kExitBadInput);
@@ -103,7 +103,7 @@ int runScreenshot(const Setup& setup) {
     layout.applyViewport();
     ViewOverlay overlay;
     overlay.sceneOver = sim->isSceneOver();  // what the window shows then: the card with the way back
-    renderer.view.draw(sim->world(), layout, overlay);
+    kit.view.draw(sim->world(), layout, overlay);
     auto pixels = target.readRgb();
     OffscreenTarget::unbind();
     if (!savePng(cmd.screenshotPath, cmd.width, cmd.height, pixels, error)) return fail(error, kExitBadInput);

@@ -1,5 +1,5 @@
 // A test fixture with the game's drawing kit (a hidden window, atlas, batch,
-// text, images and WorldView, built by Renderer as the game builds them).
+// text, images and WorldView, built by DrawingKit as the game builds them).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -10,27 +10,27 @@
 #include <vector>
 
 #include "TestSupport.h"
-#include "app/run/Renderer.h"
+#include "app/run/DrawingKit.h"
 #include "app/run/Simulation.h"
 
 namespace stagehand::test {
 
 template <int Width, int Height>
 struct RenderFixture : ::testing::Test {
-    std::unique_ptr<Renderer> renderer;
+    std::unique_ptr<DrawingKit> kit;
     GlyphAtlas* atlas = nullptr;
     Batch2D* batch = nullptr;
     TextRenderer* text = nullptr;
     WorldView* view = nullptr;
 
     void SetUp() override {
-        renderer = std::make_unique<Renderer>(WindowOptions{"test", Width, Height, true, false}, dataRoot());
-        atlas = &renderer->atlas;
-        batch = &renderer->batch;
-        text = &renderer->text;
-        view = &renderer->view;
+        kit = std::make_unique<DrawingKit>(WindowOptions{"test", Width, Height, true, false}, dataRoot());
+        atlas = &kit->atlas;
+        batch = &kit->batch;
+        text = &kit->text;
+        view = &kit->view;
     }
-    void TearDown() override { renderer.reset(); }
+    void TearDown() override { kit.reset(); }
 
     // A scene of `script` (by default the demo) played headless to `seconds`, as screenshots play
     // it: pages turn themselves, menus take `choices` and then wait for an answer.

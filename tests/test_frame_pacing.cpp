@@ -54,7 +54,7 @@ bool signalled(GLsync fence) {
 
 TEST_F(FramePacingTest, after_a_swap_the_frame_before_it_has_been_drawn_and_memory_stays_level) {
     drawHeavyFrame(0);  // the driver's first frame builds its shaders: not counted
-    renderer->window.swap();
+    kit->window.swap();
     glFinish();
     const double before = residentMegabytes();
     double highest = before;
@@ -63,7 +63,7 @@ TEST_F(FramePacingTest, after_a_swap_the_frame_before_it_has_been_drawn_and_memo
     for (int frame = 1; frame <= kFrames; ++frame) {
         drawHeavyFrame(frame);
         drawn.push_back(glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0));
-        renderer->window.swap();
+        kit->window.swap();
         if (drawn.size() >= 2 && !signalled(drawn[drawn.size() - 2])) stillQueued.push_back(frame - 1);
         highest = std::max(highest, residentMegabytes());
     }
@@ -91,11 +91,11 @@ TEST_F(FramePacingTest, without_vsync_no_frame_comes_faster_than_the_cap_of_120_
     SDL_GL_SetSwapInterval(0);  // as a driver without vsync leaves it, whichever driver runs the test
     ASSERT_EQ(SDL_GL_GetSwapInterval(), 0);
     std::vector<double> gaps;
-    renderer->window.swap();
+    kit->window.swap();
     double previous = Window::seconds();
     for (int frame = 0; frame < 40; ++frame) {
         glClear(GL_COLOR_BUFFER_BIT);
-        renderer->window.swap();
+        kit->window.swap();
         const double now = Window::seconds();
         gaps.push_back(now - previous);
         previous = now;

@@ -20,7 +20,7 @@
 
 #include "TestSupport.h"
 #include "app/author/GamePackage.h"
-#include "app/run/Renderer.h"
+#include "app/run/DrawingKit.h"
 #include "app/run/RunSetup.h"
 #include "app/run/ScriptWatcher.h"
 #include "app/run/Simulation.h"
@@ -773,13 +773,13 @@ void copyOwnGame(const fs::path& game) {
 }
 
 // The world of `sim` drawn as the window draws it: the frame's pixels, RGB.
-std::vector<std::uint8_t> drawnFrame(Renderer& renderer, Simulation& sim) {
+std::vector<std::uint8_t> drawnFrame(DrawingKit& kit, Simulation& sim) {
     OffscreenTarget target(kWidth, kHeight);
     target.bind();
     clearScreen();
     ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
     layout.applyViewport();
-    renderer.view.draw(sim.world(), layout, ViewOverlay{});
+    kit.view.draw(sim.world(), layout, ViewOverlay{});
     auto rgb = target.readRgb();
     OffscreenTarget::unbind();
     return rgb;
@@ -796,12 +796,12 @@ std::vector<std::uint8_t> frameOfOwnGame(const std::string& name, const std::str
     setup.cmd.gamePath = utf8Path(game);
     std::string error;
     EXPECT_TRUE(completeSetup(setup, error)) << error;
-    Renderer renderer(WindowOptions{"test", kWidth, kHeight, true, false}, setup);
+    DrawingKit kit(WindowOptions{"test", kWidth, kHeight, true, false}, setup);
     auto sim = loadSimulation(setup, nullptr, true);
     EXPECT_TRUE(sim->startScene("scene", error)) << error;
     for (int i = 0; i < ticks; ++i) sim->tick();
     EXPECT_EQ(sim->host().errorCount(), 0);
-    return drawnFrame(renderer, *sim);
+    return drawnFrame(kit, *sim);
 }
 
 Rgb pixel(const std::vector<std::uint8_t>& rgb, int x, int y) {
@@ -851,7 +851,7 @@ DemoFrame frameOfDemo(int ticks) {
     setup.dataRoot = test::dataRoot();
     std::string error;
     EXPECT_TRUE(completeSetup(setup, error)) << error;
-    Renderer renderer(WindowOptions{"test", kWidth, kHeight, true, false}, setup);
+    DrawingKit kit(WindowOptions{"test", kWidth, kHeight, true, false}, setup);
     auto sim = loadSimulation(setup, nullptr, true);
     EXPECT_TRUE(sim->startScene("clocktower", error)) << error;
     for (int i = 0; ticks < 0 ? i < 60 * 60 && !sim->isSceneOver() : i < ticks; ++i) sim->tick();
@@ -863,7 +863,7 @@ DemoFrame frameOfDemo(int ticks) {
         frame.places[id] = actor->position;
         frame.pictures[id] = Cast::spriteImage(*actor, sim->world().effects().imageNames());
     }
-    frame.rgb = drawnFrame(renderer, *sim);
+    frame.rgb = drawnFrame(kit, *sim);
     return frame;
 }
 
@@ -998,20 +998,20 @@ TEST(GameFolder, a_saved_picture_is_loaded_again) {
     setup.cmd.gamePath = utf8Path(game);
     std::string error;
     ASSERT_TRUE(completeSetup(setup, error)) << error;
-    Renderer renderer(WindowOptions{"test", 64, 64, true, false}, setup);
-    const Image* tower = renderer.images.get("tower");
+    DrawingKit kit(WindowOptions{"test", 64, 64, true, false}, setup);
+    const Image* tower = kit.images.get("tower");
     ASSERT_TRUE(tower);
     EXPECT_EQ(tower->width, 64);
-    int uploads = renderer.images.uploads();
+    int uploads = kit.images.uploads();
     fs::path file = game / "images" / "tower.png";
     // Removed, then written: MinGW's copy_file cannot overwrite ("File exists").
     fs::remove(file);
     fs::copy_file(game / "images" / "ada" / "happy.png", file);
     fs::last_write_time(file, fs::last_write_time(file) + std::chrono::seconds(2));
-    for (int frame = 0; frame < 60; ++frame) tower = renderer.images.get("tower");
+    for (int frame = 0; frame < 60; ++frame) tower = kit.images.get("tower");
     ASSERT_TRUE(tower);
     EXPECT_EQ(tower->width, 16) << "the saved picture";
-    EXPECT_EQ(renderer.images.uploads(), uploads + 1) << "loaded once more, not every frame";
+    EXPECT_EQ(kit.images.uploads(), uploads + 1) << "loaded once more, not every frame";
 }
 
 TEST(GameFolder, a_transition_is_a_process_to_wait_on_and_names_its_choices) {

@@ -315,12 +315,12 @@ TEST_F(RenderTest, a_tiled_maps_frames_upload_its_tilesets_once_and_take_few_dra
     auto sim = sceneAt("cove", 1.0);
     OffscreenTarget target(kWidth, kHeight);
     render(*sim, target);
-    int uploadsAfterFirstFrame = renderer->images.uploads();
+    int uploadsAfterFirstFrame = kit->images.uploads();
     EXPECT_GE(uploadsAfterFirstFrame, 2);  // cove.png and trees.png
     for (int frame = 0; frame < 5; ++frame) {
         sim->tick();
         render(*sim, target);
-        EXPECT_EQ(renderer->images.uploads(), uploadsAfterFirstFrame) << "frame " << frame;
+        EXPECT_EQ(kit->images.uploads(), uploadsAfterFirstFrame) << "frame " << frame;
         EXPECT_LE(batch->drawCalls(), 12) << "frame " << frame;
     }
 }
@@ -379,12 +379,12 @@ TEST_F(RenderTest, a_tile_picture_is_loaded_again_when_its_stamp_changes) {
     std::string path = test::writeScript("tile_picture_reload.png", "");
     std::string error;
     ASSERT_TRUE(savePng(path, 2, 2, std::vector<std::uint8_t>(2 * 2 * 3, 200), error)) << error;
-    const Image* first = renderer->images.file(path, 1);
+    const Image* first = kit->images.file(path, 1);
     ASSERT_NE(first, nullptr);
     EXPECT_EQ(first->width, 2);
     ASSERT_TRUE(savePng(path, 4, 4, std::vector<std::uint8_t>(4 * 4 * 3, 90), error)) << error;
-    EXPECT_EQ(renderer->images.file(path, 1)->width, 2);
-    const Image* second = renderer->images.file(path, 2);
+    EXPECT_EQ(kit->images.file(path, 1)->width, 2);
+    const Image* second = kit->images.file(path, 2);
     ASSERT_NE(second, nullptr);
     EXPECT_EQ(second->width, 4);
 }

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "app/author/StringTableTools.h"
-#include "app/run/Renderer.h"
+#include "app/run/DrawingKit.h"
 #include "lang/EngineWords.h"
 #include "lang/LineId.h"
 #include "lang/Translation.h"
@@ -14,7 +14,7 @@ namespace stagehand {
 
 int runOverflowReport(const Setup& setup) {
     const CommandLine& cmd = setup.cmd;
-    Renderer renderer(WindowOptions{"Stagehand", cmd.width, cmd.height, true, false}, setup);
+    DrawingKit kit(WindowOptions{"Stagehand", cmd.width, cmd.height, true, false}, setup);
     auto sim = loadSimulation(setup, nullptr, true);
     std::vector<ScriptHost::WrittenLine> lines;
     std::string error;
@@ -43,7 +43,7 @@ int runOverflowReport(const Setup& setup) {
                                                 : nullptr;
         std::string where = label + ":" + std::to_string(line.line);
         const lang::StringRow* row = translated ? provider.rowOf(source.id) : nullptr;
-        std::string why = renderer.view.overflowOf(place, translated ? translated : shown, layout, overlay);
+        std::string why = kit.view.overflowOf(place, translated ? translated : shown, layout, overlay);
         ++measured;
         if (why.empty()) continue;
         ++overflowing;
@@ -66,8 +66,8 @@ int runOverflowReport(const Setup& setup) {
     for (const lang::EngineWord& w : lang::engineWordList()) {
         if (w.fit <= 0) continue;
         std::string text = withPlaceholders(words.word(w.id));
-        Font font = renderer.text.font(w.bold ? FontFace::Bold : FontFace::Regular, w.fontSize, layout.scale);
-        float width = renderer.text.width(font, text);
+        Font font = kit.text.font(w.bold ? FontFace::Bold : FontFace::Regular, w.fontSize, layout.scale);
+        float width = kit.text.width(font, text);
         ++measured;
         if (width <= w.fit) continue;
         ++overflowing;

@@ -98,7 +98,7 @@ WindowGame::WindowGame(const Setup& setup, Options options)
       options_(std::move(options)),
       settings_(loadSettings(settingsPath_, setup.game)),
       linesRead_(loadLinesRead(linesReadPath_)),
-      renderer_(windowOptions(), setup),
+      kit_(windowOptions(), setup),
       menuWatcher_(setup.scriptPath, setup.dataRoot, makeOptions(setup, {}, false).mapFolders) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
     // --lang for this run (the pause overlay shows it), else the language the player chose last time.
@@ -120,8 +120,8 @@ WindowGame::WindowGame(const Setup& setup, Options options)
     showLineWarnings(true);
     auto pictures = imageFilesIn(assetFolders(AssetKind::Images, setup_.scriptPath, setup_.dataRoot));
     if (auto icon = pictures.find(setup_.game.icon); !setup_.game.icon.empty() && icon != pictures.end())
-        renderer_.window.setIcon(utf8Path(icon->second));  // game.json's icon, found as pictures are
-    if (!renderer_.atlas.hasDyslexicFont())
+        kit_.window.setIcon(utf8Path(icon->second));  // game.json's icon, found as pictures are
+    if (!kit_.atlas.hasDyslexicFont())
         std::cerr << "stagehand: OpenDyslexic is not in assets/fonts; the dyslexic font choice shows DejaVu Sans\n";
 }
 
@@ -204,12 +204,12 @@ bool WindowGame::start(double now) {
 
 bool WindowGame::frame(double now) {
     int drawW = 0, drawH = 0;
-    renderer_.window.drawableSize(drawW, drawH);
+    kit_.window.drawableSize(drawW, drawH);
     ViewLayout layout = ViewLayout::fit(drawW, drawH);
     watchFiles(now);
-    for (const auto& event : renderer_.window.pollInput()) handle(event, layout);
+    for (const auto& event : kit_.window.pollInput()) handle(event, layout);
     if (Simulation* sim = simulation()) {
-        HeldKeys held = renderer_.window.heldKeys();
+        HeldKeys held = kit_.window.heldKeys();
         skipHeld_ = held.skip;
         held.skip = skipHeld_ && skipMayPass(sim->world().story());
         playInput_.applyHeld(held, sim->world());
@@ -257,7 +257,7 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
         handleSceneOverKey(SDLK_RETURN);  // a click on the end card: the scene menu
     } else if (!handleSceneKey(event) && sim) {
         playInput_.handle(event, sim->world(), [&](float x, float y) {
-            return renderer_.view.menuOptionAt(layout.toViewX(x), layout.toViewY(y));
+            return kit_.view.menuOptionAt(layout.toViewX(x), layout.toViewY(y));
         });
     }
 }
@@ -282,8 +282,8 @@ void WindowGame::handlePause(const InputEvent& event, const ViewLayout& layout) 
             break;
         case PauseMenu::Action::LanguageChanged: switchLanguage(settings_.language); break;
         case PauseMenu::Action::ToggleFullscreen:
-            renderer_.window.toggleFullscreen();
-            settings_.fullscreen = renderer_.window.isFullscreen();
+            kit_.window.toggleFullscreen();
+            settings_.fullscreen = kit_.window.isFullscreen();
             break;
         case PauseMenu::Action::SaveLoad:
             paused_ = false;
@@ -394,7 +394,7 @@ void WindowGame::showLineWarnings(bool on) {
 void WindowGame::openPause() {
     settings_.textSpeed = playInput_.speedIndex();  // F2 and F3 may have changed them
     settings_.autoAdvance = playInput_.autoAdvance();
-    settings_.fullscreen = renderer_.window.isFullscreen();
+    settings_.fullscreen = kit_.window.isFullscreen();
     pauseMenu_ = PauseMenu{speechAvailable_, playerLanguages()};
     if (!setup_.fontFile.empty()) pauseMenu_.setGameFont(utf8Path(pathFromUtf8(setup_.fontFile).stem()));
     paused_ = true;
@@ -544,7 +544,7 @@ bool WindowGame::writeThumbnail(const std::string& path, std::string& error) {
         layout.applyViewport();
         ViewOverlay overlay;
         overlay.textScale = kTextSizes[settings_.textSize].factor;
-        renderer_.view.draw(session_->simulation().world(), layout, overlay);
+        kit_.view.draw(session_->simulation().world(), layout, overlay);
         auto pixels = target.readRgb();
         OffscreenTarget::unbind();
         std::string temporary = path + ".tmp.png";
@@ -626,7 +626,7 @@ void WindowGame::updateSound() {
         sound_.stopAll();
         return;
     }
-    bool muted = settings_.muteUnfocused && !renderer_.window.hasFocus();
+    bool muted = settings_.muteUnfocused && !kit_.window.hasFocus();
     auto tenths = [](int steps) { return static_cast<float>(steps) / PlayerSettings::kVolumeSteps; };
     sound_.setVolumes({muted ? 0.0f : tenths(settings_.masterVolume), tenths(settings_.musicVolume),
                        tenths(settings_.soundVolume), tenths(settings_.voiceVolume)});
@@ -675,14 +675,13 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
     glViewport(0, 0, drawW, drawH);
     clearScreen();
     layout.applyViewport();
-    renderer_.text.setFamily(static_cast<FontFamily>(settings_.font));
+    kit_.text.setFamily(static_cast<FontFamily>(settings_.font));
     Simulation* sim = simulation();
     if (menu_) {
         menu_->setPadHints(padUsedLast_);
         menu_->setStyle(settings_.highContrast, kTextSizes[settings_.textSize].factor);
-        menu_->draw(renderer_.batch, renderer_.text, layout);
-        if (saveScreen_.isOpen())
-            saveScreen_.draw(renderer_.batch, renderer_.text, renderer_.images, layout, settings_, padUsedLast_);
+        menu_->draw(kit_.batch, kit_.text, layout);
+        if (saveScreen_.isOpen()) saveScreen_.draw(kit_.batch, kit_.text, kit_.images, layout, settings_, padUsedLast_);
     } else if (sim) {
         sim->world().camera().setStillShakes(settings_.reduceFlashes);  // the view only: the shake still runs
         std::vector<ProcessInfo> processes;
@@ -703,12 +702,11 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
             sceneOverSince_ = sim->ticks();
         overlay.sceneOver = !paused_ && sceneOverSince_;
         overlay.editor = showEditor_;
-        renderer_.view.draw(sim->world(), layout, overlay);
-        if (paused_) pauseMenu_.draw(renderer_.batch, renderer_.text, layout, settings_, padUsedLast_);
-        if (saveScreen_.isOpen())
-            saveScreen_.draw(renderer_.batch, renderer_.text, renderer_.images, layout, settings_, padUsedLast_);
+        kit_.view.draw(sim->world(), layout, overlay);
+        if (paused_) pauseMenu_.draw(kit_.batch, kit_.text, layout, settings_, padUsedLast_);
+        if (saveScreen_.isOpen()) saveScreen_.draw(kit_.batch, kit_.text, kit_.images, layout, settings_, padUsedLast_);
     }
-    renderer_.window.swap();
+    kit_.window.swap();
 }
 
 std::string WindowGame::describe() {
@@ -730,9 +728,9 @@ std::string WindowGame::describe() {
     nlohmann::json points = nlohmann::json::array();
     if (story && story->currentMenu()) {
         int drawW = 1, drawH = 1;
-        renderer_.window.drawableSize(drawW, drawH);
+        kit_.window.drawableSize(drawW, drawH);
         ViewLayout layout = ViewLayout::fit(drawW, drawH);
-        for (const ViewArea& row : renderer_.view.menuOptionAreas())
+        for (const ViewArea& row : kit_.view.menuOptionAreas())
             points.push_back({(layout.offsetX + (row.x + row.w / 2) * layout.scale) / static_cast<float>(drawW),
                               (layout.offsetY + (row.y + row.h / 2) * layout.scale) / static_cast<float>(drawH)});
     }
@@ -748,8 +746,8 @@ std::string WindowGame::describe() {
 void WindowGame::keepSettings() {
     settings_.textSpeed = playInput_.speedIndex();
     settings_.autoAdvance = playInput_.autoAdvance();
-    settings_.fullscreen = renderer_.window.isFullscreen();
-    if (!settings_.fullscreen) renderer_.window.windowSize(settings_.width, settings_.height);
+    settings_.fullscreen = kit_.window.isFullscreen();
+    if (!settings_.fullscreen) kit_.window.windowSize(settings_.width, settings_.height);
     if (!settingsPath_.empty() && !settings_.save(settingsPath_))
         std::cerr << "stagehand: cannot save the settings to " << settingsPath_ << '\n';
     keepLinesRead();

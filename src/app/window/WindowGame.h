@@ -10,8 +10,8 @@
 #include <optional>
 #include <string>
 
+#include "app/run/DrawingKit.h"
 #include "app/run/PlaySession.h"
-#include "app/run/Renderer.h"
 #include "app/run/RunSetup.h"
 #include "app/run/ScriptWatcher.h"
 #include "app/window/FrameClock.h"
@@ -73,9 +73,9 @@ public:
     const LinesRead& linesRead() const { return linesRead_; }
     bool lineOnScreenWasRead() const { return lineWasRead_; }
     bool lineShownAsRead() const;  // drawn in the read lines' colour
-    bool fullscreen() const { return renderer_.window.isFullscreen(); }
+    bool fullscreen() const { return kit_.window.isFullscreen(); }
     bool padUsedLast() const { return padUsedLast_; }
-    const WorldView& view() const { return renderer_.view; }
+    const WorldView& view() const { return kit_.view; }
     bool speechAvailable() const { return speechAvailable_; }
     // What the screen shows, as one JSON object: the page and the browser test
     // read it (web/pre.js: Module.stagehandState()). {"screen": "menu", "scene",
@@ -128,7 +128,7 @@ private:
     std::string linesReadPath_ = LinesRead::defaultPath();
     PlayerSettings settings_;
     LinesRead linesRead_;  // the lines read in this run and earlier ones (skip read text)
-    Renderer renderer_;
+    DrawingKit kit_;
     std::string soundNotice_;  // set when there is no sound card: shown once in the first scene
     AudioOutput sound_{soundNotice_};
     std::unique_ptr<PlaySession> session_;  // the scene being played: recording, hot reload

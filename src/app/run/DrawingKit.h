@@ -1,4 +1,5 @@
-// The drawing side of the program, for the window and screenshots.
+// The drawing kit: the window, the glyph atlas, the batch, text, images and the
+// world view, built in order, for the window, screenshots and the overflow report.
 #pragma once
 
 #include <string>
@@ -16,7 +17,7 @@
 namespace stagehand {
 
 // Everything the window needs to draw, built in order and torn down in reverse.
-struct Renderer {
+struct DrawingKit {
     Window window;
     GlyphAtlas atlas;
     ImageCache images;
@@ -25,12 +26,12 @@ struct Renderer {
     WorldView view{atlas, batch, text, images};
 
     // The engine's own pictures and fonts alone (tests, benches).
-    Renderer(const WindowOptions& options, const std::string& dataRoot)
+    DrawingKit(const WindowOptions& options, const std::string& dataRoot)
         : window(options), atlas(joinPath(dataRoot, "assets/fonts")), images({joinPath(dataRoot, "assets/images")}) {
         batch.setWhiteTexel(atlas.whiteTexture(), atlas.whiteTexel());
     }
     // Pictures and fonts as the game folder's rule finds them (platform/GameFolder.h).
-    explicit Renderer(const WindowOptions& options, const Setup& setup)
+    explicit DrawingKit(const WindowOptions& options, const Setup& setup)
         : window(options),
           atlas(joinPath(setup.dataRoot, "assets/fonts"), GlyphAtlas::kPageSize, {setup.fontFile, setup.boldFontFile}),
           images(assetFolders(AssetKind::Images, setup.scriptPath, setup.dataRoot)) {
