@@ -192,13 +192,15 @@ esac
 
 game=${1:-}
 step "building stagehand"
+# In CI this runs first, beside the native builds, on a clone with no build/ yet.
+mkdir -p "$build"
 # ccache keeps the engine's objects between clones and runs, as for the desktop builds.
 launcher=()
 command -v ccache > /dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 $nice emcmake cmake -S "$root" -B "$build" "${cmake_args[@]}" "${launcher[@]}" -DSTAGEHAND_LUA=lua51 -DSTAGEHAND_BUILD_TESTS=OFF \
   -DSTAGEHAND_WARNINGS_AS_ERRORS=ON -DSTAGEHAND_USE_LIBUNIBREAK=OFF -DLUA_INCLUDE_DIR="$prefix/include/lua5.1" \
-  -DLUA_LIBRARY="$prefix/lib/liblua5.1.a" -DLUA_LIBRARIES="$prefix/lib/liblua5.1.a" > "$build-configure.log" 2>&1 \
-  || { cat "$build-configure.log"; exit 1; }
+  -DLUA_LIBRARY="$prefix/lib/liblua5.1.a" -DLUA_LIBRARIES="$prefix/lib/liblua5.1.a" > "$build/configure.log" 2>&1 \
+  || { cat "$build/configure.log"; exit 1; }
 timed_step "web: build" $nice cmake --build "$build" --target stagehand -j"$jobs"
 
 step "packing the game's files"
