@@ -68,6 +68,10 @@ M.types = {
     expression = { lua = "string", literal = { "string" }, names = "expressions", expects = "a string" },
     signal = { lua = "string", literal = { "string" }, expects = "a string" },
     story = { lua = "string", literal = { "string" }, names = "storyFunctions", expects = "a string" },
+    -- a scene of the SCENES list: a chapter of the story
+    chapter = { lua = "string", literal = { "string" }, names = "chapters", expects = "a string" },
+    -- a module of the game's own: a .lua file of its folder named without .lua, dots for folders
+    module = { lua = "string", literal = { "string" }, names = "modules", expects = "a module's name" },
     -- a file of assets/audio named without its extension (the host gives --check the `sounds` list)
     sound = { lua = "string", literal = { "string" }, names = "sounds", expects = "a string" },
     -- (`field`: in a table, the name is that field's value)
@@ -361,6 +365,23 @@ M.functions = {
             .. "it running (an ambient loop, rain). It ends when the scene's story ends (`by=\"scene_end\"` in the "
             .. "transcript) or when cancelled; given a group first, it runs in that group." },
 
+    { "nextChapter", "story", params = { { "chapter", "chapter" } },
+        doc = "When this chapter ends, the story goes on at `chapter` (a name in `SCENES`) instead of the next one "
+            .. "in the list; the chapter itself plays on to its end. Played alone (`--scene`), a chapter has no "
+            .. "story to go on: it is ignored." },
+    { "require", "story", params = { { "name", "module" } }, returns = { { "any" } },
+        signature = "require(name) -> any",
+        doc = "Loads the game's own module `name` once (`\"people\"` is `people.lua` beside `main.lua`, "
+            .. "`\"chapters.one\"` is `chapters/one.lua`) and returns what it returned (`true` for nothing). A "
+            .. "module runs in the game's sandbox: the functions it defines are the game's, chapters included. "
+            .. "Nothing else loads: another folder, a library or a C module is refused, with the modules there are." },
+    { "endChapter", "story",
+        doc = "Ends the chapter here: every process it started stops (`cancelled ... by=\"chapter_end\"` in the "
+            .. "transcript), the caller too, and the story goes on at the next chapter (played alone, the scene is "
+            .. "over). For a chapter whose loops run on (a crowd that chatters, a free walk) and which must end." },
+    { "endStory", "story",
+        doc = "The story ends with this chapter: no chapter follows it (the window shows its end card, then the "
+            .. "title screen). The last chapter in `SCENES` ends the story without it." },
     -- The player -------------------------------------------------------------
     -- Sound (src/script/BindAudio.cpp; the handle and voiced lines in StageSupport.lua) --
     { "playMusic", "sound", params = { { "name", "sound" }, { "options", "musicOptions", opt = true } },

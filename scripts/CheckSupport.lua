@@ -32,7 +32,7 @@ end
 
 -- The noun an unknown name is called by, per list the host gives.
 local NOUNS = { actors = "actor", waypoints = "waypoint", images = "image", sprites = "image", sounds = "sound",
-    expressions = "expression" }
+    expressions = "expression", modules = "module" }
 
 -- One finding at `line` unless its comment says `check: ignore`.
 local function find(ctx, line, message, ...)
@@ -82,6 +82,9 @@ local function checkName(ctx, fname, list, value, line)
     if known and not known[value] then
         if list == "storyFunctions" then
             find(ctx, line, "%s: no story function named '%s'%s", fname, value, didYouMean(ctx, value, ctx.lists[list]))
+        elseif list == "chapters" then
+            find(ctx, line, "%s: no chapter named '%s' in SCENES%s", fname, value,
+                didYouMean(ctx, value, ctx.lists[list]))
         else
             find(ctx, line, "%s: unknown %s '%s'%s", fname, NOUNS[list] or list, value,
                 didYouMean(ctx, value, ctx.lists[list]))
@@ -573,7 +576,7 @@ function M.check(facts, label, names)
         api = names.api, globals = setOf(names.globals),
         lists = { actors = names.actors, waypoints = names.waypoints, images = names.images, sounds = names.sounds,
             sprites = M.spriteNames(names.images), expressions = M.expressionNames(names.images),
-            storyFunctions = names.functions },
+            storyFunctions = names.functions, chapters = names.scenes, modules = names.modules },
         sets = {}, findings = {} }
     for key, list in pairs(ctx.lists) do
         if type(list) == "table" then -- a list the host does not give is not judged

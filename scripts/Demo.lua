@@ -1,6 +1,6 @@
 --- Demo.lua: the scenes of the Stagehand demo. Edit this file to author your own.
 --
--- A scene is a global function; the SCENES list names them in menu order.
+-- A scene is a global function; SCENES lists them as the story's chapters, in order.
 -- Scene functions run as processes (coroutines): wait(), waitSignal() and the
 -- other waits pause only the process that calls them, never the game.
 -- The stage API and the scheduler API are documented in docs/API.md.
@@ -506,4 +506,59 @@ function clocktower()
     walkTo("bram", "clocktower.bram_near")
     dialogue("bram", "Seven, on the stroke! Well. On the stroke today.{#clocktower.e50c}")
     dialogue(nil, "THE END: the clock keeps time again.{#clocktower.d775}")
+end
+
+---------------------------------------------------------------------------
+-- (h) One story: Start on the title screen plays the scenes above as its
+-- chapters, in SCENES order, and `flags` carries what happened from one into
+-- the next. The lighthouse's ending reaches the harbour: Pell has heard of it.
+-- Written here, after every scene, so the scenes above keep their lines.
+---------------------------------------------------------------------------
+
+-- The picnic's children chatter on after Vesper's entrance, and the family may
+-- be walked about: the chapter lets them for a while, then ends.
+local picnic = openingScene
+function openingScene()
+    picnic()
+    wait(12)
+    endChapter()
+end
+
+local lampKept, lampReported = lighthouse_ending_kind, lighthouse_ending_strict
+function lighthouse_ending_kind()
+    flags.lampKept = true
+    return lampKept()
+end
+function lighthouse_ending_strict()
+    flags.lampReported = true
+    return lampReported()
+end
+
+local pellOnTheStorm = harbour_boat
+function harbour_boat()
+    pellOnTheStorm()
+    if flags.lampKept then
+        text("pell", "{face=glad}Up at the lighthouse, were you? Then you know who it was. "
+            .. "Tell Maren I said so.{#harbour_boat.kept}")
+    elseif flags.lampReported then
+        text("pell", "And if that's for the harbour master's report, put in it that the light came back, "
+            .. "and that I'm alive to say so.{#harbour_boat.reported}")
+    end
+end
+
+-- A player who does not walk over to Pell (or a run with no player, such as
+-- `stagehand --headless` playing the whole story) is not left on the quay:
+-- once the free walk has lasted 20 seconds, Ines walks over by herself.
+local harbourOpening = harbour
+local WALK_ALLOWED = 26 -- seconds from the scene's start: the countdown's 6, then 20 of walking
+function harbour()
+    runForScene(function()
+        wait(WALK_ALLOWED)
+        if distance("ines", "pell") > 120 then
+            disableControls()
+            footsteps("ines")
+            walkTo("ines", { x = 830, y = 430 })
+        end
+    end):setName("ines walks over by herself")
+    return harbourOpening()
 end

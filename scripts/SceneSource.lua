@@ -1382,6 +1382,26 @@ function M.read(source, api)
 end
 
 ---The lines a player reads in `source` (the facts' `lines`).
+--- The sendable signals of several sources (a game's main script and the
+--- modules it requires) as one: false when any of them cannot tell, else the
+--- union of their names and shapes.
+function M.mergeSendable(list)
+    local merged = { exact = {}, shapes = {} }
+    for i = 1, list.n or #list do
+        local sendable = list[i]
+        if not sendable then
+            return false
+        end
+        for name in pairs(sendable.exact) do
+            merged.exact[name] = true
+        end
+        for _, shape in ipairs(sendable.shapes) do
+            merged.shapes[#merged.shapes + 1] = shape
+        end
+    end
+    return merged
+end
+
 function M.playerLines(source, api)
     return M.read(source, api).lines
 end

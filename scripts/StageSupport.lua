@@ -290,6 +290,93 @@ return function(stage, S, apiDescription)
         p:cancel() -- stops this branch; the scene goes on at `target`
     end
 
+    -- The chapters of the story: the names in the script's SCENES list, in its order.
+    local function chapterNames()
+        local names, list = {}, rawget(env, "SCENES")
+        if type(list) ~= "table" then
+            return names
+        end
+        for i = 1, #list do
+            local entry = rawget(list, i)
+            local name = type(entry) == "table" and rawget(entry, "name") or entry
+            if type(name) == "string" then
+                names[#names + 1] = name
+            end
+        end
+        return names
+    end
+
+    -- The story record of the calling scene, or an error at the caller's caller's line.
+    local function chapterStory(fname)
+        local story = sceneStoryOf(S.currentProcess())
+        if not story then
+            error(fname .. ": call it inside a scene (a story function, or a process one started)", 3)
+        end
+        return story
+    end
+
+    ---Where the story goes when this chapter ends: the chapter (a name in SCENES) played next, in place of
+    ---the one after it in the list. The chapter itself goes on to its end.
+    ---@param chapter string
+    function api.nextChapter(chapter)
+        checkString("nextChapter", "chapter", chapter)
+        if type(rawget(env, "SCENES")) ~= "table" then -- no story: every scene function stands alone
+            storyFunction("nextChapter", chapter)
+            chapterStory("nextChapter").after = chapter
+            return
+        end
+        local names = chapterNames()
+        local known = false
+        for _, name in ipairs(names) do
+            known = known or name == chapter
+        end
+        if not known then
+            local guess = S.closestName(chapter, names)
+            error(string.format("nextChapter: no chapter named '%s' in SCENES%s", chapter,
+                guess and string.format(" (did you mean '%s'?)", guess) or ""), 2)
+        end
+        chapterStory("nextChapter").after = chapter
+    end
+
+    ---The story ends with this chapter: no chapter follows it.
+    function api.endStory()
+        chapterStory("endStory").after = false
+    end
+
+    ---The chapter ends here, as if its story had returned and all it started had ended: every process of
+    ---the chapter stops (one transcript line each, by="chapter_end"), the caller too, and the story goes on
+    ---at the next chapter (a chapter played alone is over). For a chapter whose loops run on (a crowd that
+    ---chatters, a player who walks about) and which must still end.
+    function api.endChapter()
+        local story = chapterStory("endChapter")
+        story.ending = true
+        local live, me = S.liveDescendants(story.runner), S.currentProcess()
+        recordCancelled(live, "chapter_end")
+        -- The caller's ancestors (the branch that started it...): a cancel takes a process's
+        -- children first, so cancelling one of them here would stop the caller before it.
+        local ancestors, p = {}, S.parentProcess(me)
+        while p and p ~= story.runner do
+            ancestors[p] = true
+            p = S.parentProcess(p)
+        end
+        for i = #live, 1, -1 do -- the newest first, the caller and its ancestors left
+            if live[i] ~= me and not ancestors[live[i]] and live[i]:isAlive() then
+                live[i]:cancel()
+            end
+        end
+        if next(ancestors) then -- the runner's own process ends them, a frame on
+            S.runProcessOwnedBy(story.runner, me:group(), function()
+                S.waitFrames(1)
+                for _, q in ipairs(S.liveDescendants(story.runner)) do
+                    if q ~= S.currentProcess() and q:isAlive() then
+                        q:cancel()
+                    end
+                end
+            end):setName("the chapter's end")
+        end
+        me:cancel()
+    end
+
     ---Starts fn(...) as a process that lives for the rest of the scene: a jump or a menu choice,
     ---which cancel what their branch started, leaves it running. It ends when the scene ends
     ---(the story's last branch returns) or when cancelled (p:cancel(), its group's cancel()).
@@ -842,6 +929,9 @@ return function(stage, S, apiDescription)
             end, unpack(args, 1, args.n))
             args = { n = 0 }
             local status = S.waitEnded(branch)
+            if story.ending then -- endChapter: the chapter is done, whatever its branch was doing
+                break
+            end
             if status == "failed" or (status == "cancelled" and not story.next) then
                 endSceneProcesses(story)
                 return status
@@ -849,7 +939,9 @@ return function(stage, S, apiDescription)
             target = story.next
         end
         endSceneProcesses(story)
-        return "done"
+        -- What follows, when the scene is a chapter of a story: a chapter's name
+        -- (nextChapter), false for none (endStory), nil for the next in SCENES.
+        return "done", story.after
     end
 
     return api, host

@@ -57,8 +57,7 @@ int runHeadless(const Setup& setup) {
     std::string scene, error;
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     if (setup.input) sim->replay(*setup.input);
-    long ticks = runTicks(setup);
-    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->nothingCanRun() && !stopRequested(); ++i) sim->tick();
+    runToTheEnd(*sim, setup);
     if (stopRequested()) std::cerr << "stagehand: stopped by a signal at " << sim->time() << " s\n";
     if (!sim->isSceneOver()) sim->tellPossibleHangs();
     std::cout.flush();
@@ -75,8 +74,7 @@ int runTimeline(const Setup& setup) {
     std::string scene, error;
     if (!chooseScene(*sim, setup.cmd, scene, error)) return fail(error, kExitBadInput);
     if (setup.input) sim->replay(*setup.input);
-    long ticks = runTicks(setup);
-    for (long i = 0; i < ticks && !sim->isSceneOver() && !sim->nothingCanRun() && !stopRequested(); ++i) sim->tick();
+    runToTheEnd(*sim, setup);
     TimelineSummary summary;
     std::string html = timelineHtml(sim->transcript().events(), "Stagehand timeline: " + scene, &summary);
     std::ofstream out(pathFromUtf8(setup.cmd.timelinePath), std::ios::binary | std::ios::trunc);

@@ -269,7 +269,7 @@ TEST_F(AccessTest, self_voicing_reads_the_scene_menus_rows_and_the_end_card) {
     open("");
     // Which row is highlighted first is not pinned (under wine the desktop's
     // cursor may hover one): each row is said as it becomes the highlighted one.
-    auto highlighted = [&] { return "Scene menu: " + game->sceneMenu()->selected().title; };
+    auto highlighted = [&] { return "Title screen: " + game->sceneMenu()->selectedText(); };
     ASSERT_EQ(speech.said.size(), 1u);
     EXPECT_EQ(speech.said.back().first, highlighted());
     press(SDLK_DOWN);
@@ -279,15 +279,19 @@ TEST_F(AccessTest, self_voicing_reads_the_scene_menus_rows_and_the_end_card) {
     ASSERT_EQ(speech.said.size(), 3u);
     EXPECT_EQ(speech.said.back().first, highlighted());
     EXPECT_NE(speech.said[1].first, speech.said[2].first);
-    press(SDLK_2);  // "short"
+    press(SDLK_2);  // "short", then the story goes on to "shaky", the last chapter
     ASSERT_EQ(page(), "Only page.");
+    press(SDLK_SPACE);
+    press(SDLK_SPACE);
+    ASSERT_TRUE(waitFor([&] { return page() == "Hold on."; }));
     press(SDLK_SPACE);
     press(SDLK_SPACE);
     ASSERT_TRUE(waitFor([&] { return game->view().sceneOverCard().w > 0; }));
     frame();
     std::vector<std::string> all = speech.texts();
     std::vector<std::string> after(all.begin() + 3, all.end());
-    EXPECT_EQ(after, (std::vector<std::string>{"Only page.", "The end. Enter: scene menu. R: play again."}));
+    EXPECT_EQ(after,
+              (std::vector<std::string>{"Only page.", "Hold on.", "The end. Enter: title screen. R: play again."}));
 }
 
 TEST_F(AccessTest, a_scene_menu_with_no_scenes_is_said_to_be_empty) {
@@ -297,7 +301,7 @@ TEST_F(AccessTest, a_scene_menu_with_no_scenes_is_said_to_be_empty) {
     ASSERT_NE(game->sceneMenu(), nullptr);
     press(SDLK_DOWN);
     press(SDLK_RETURN);
-    EXPECT_EQ(speech.texts(), std::vector<std::string>{"Scene menu: no scene to play"});
+    EXPECT_EQ(speech.texts(), std::vector<std::string>{"Title screen: no scene to play"});
 }
 
 // In every language the engine ships, self-voicing frames what it reads in

@@ -434,6 +434,7 @@ TEST(GameFolder, a_run_of_a_game_plays_its_own_picture_sound_and_map_with_the_en
     setup.dataRoot = test::dataRoot();
     setup.cmd.gamePath = ownGame();
     setup.cmd.mode = CommandLine::Mode::Headless;
+    setup.cmd.scene = "visit";  // the one chapter (with no scene named, the story goes on to the next)
     std::string error;
     ASSERT_TRUE(completeSetup(setup, error)) << error;
     EXPECT_EQ(setup.game.title, "Own Game");
@@ -605,6 +606,21 @@ TEST(GameFolder, a_font_named_by_the_description_is_found_as_fonts_are) {
         << setup.gameProblems[0];
     EXPECT_EQ(setup.game.icon, "");
     EXPECT_EQ(setup.game.title, "Still here");
+    // The title screen's picture and music: named ones are found as pictures and sounds are, or said and dropped.
+    write(game / "images" / "cover.png", test::readFile(test::dataRoot() + "/scripts/images/title.png"));
+    write(game / "game.json", R"({"titlePicture": "cover", "titleMusic": "music_harbour"})");
+    ASSERT_TRUE(completeSetup(setup, error)) << error;
+    EXPECT_TRUE(setup.gameProblems.empty()) << setup.gameProblems.front();
+    EXPECT_EQ(setup.game.titlePicture, "cover");
+    EXPECT_EQ(setup.game.titleMusic, "music_harbour") << "the engine's sounds are the game's too";
+    write(game / "game.json", R"({"titlePicture": "cvoer", "titleMusic": "nomusic"})");
+    ASSERT_TRUE(completeSetup(setup, error)) << error;
+    ASSERT_EQ(setup.gameProblems.size(), 2u);
+    EXPECT_NE(setup.gameProblems[0].find("game.json: titlePicture: no picture 'cvoer' in "), std::string::npos)
+        << setup.gameProblems[0];
+    EXPECT_NE(setup.gameProblems[1].find("game.json: titleMusic: no sound 'nomusic' in "), std::string::npos)
+        << setup.gameProblems[1];
+    EXPECT_EQ(setup.game.titlePicture + setup.game.titleMusic, "") << "dropped: the title screen keeps its own";
     write(game / "game.json", R"({"font": "Nowhere.ttf"})");
     ASSERT_TRUE(completeSetup(setup, error)) << error;
     ASSERT_EQ(setup.gameProblems.size(), 1u);

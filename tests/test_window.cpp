@@ -110,7 +110,15 @@ TEST_F(WindowTest, describe_names_the_screen_the_line_and_where_a_click_chooses_
     open("");
     auto state = nlohmann::json::parse(game->describe());
     EXPECT_EQ(state["screen"], "menu");
-    EXPECT_EQ(state["scene"], "pages") << "the menu's first row";
+    EXPECT_EQ(state["row"], "Start") << "the title screen's first row";
+    EXPECT_EQ(state["rowKind"], "start");
+    EXPECT_EQ(state["scene"], "") << "Start is no chapter's row";
+    press(SDLK_DOWN);
+    press(SDLK_RETURN);  // Chapters
+    state = nlohmann::json::parse(game->describe());
+    EXPECT_EQ(state["row"], "Pages");
+    EXPECT_EQ(state["rowKind"], "chapter");
+    EXPECT_EQ(state["scene"], "pages") << "the chapters page's first row";
     open("choices");
     state = nlohmann::json::parse(game->describe());
     EXPECT_EQ(state["screen"], "scene");

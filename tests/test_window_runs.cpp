@@ -170,15 +170,15 @@ TEST_F(WindowTest, f9_on_the_scene_menu_after_a_restart_loads_the_quick_save) {
     EXPECT_EQ(page(), savedPage);
 }
 
-// The scene menu's front door: Continue and Load, shown only when there is a save to play.
+// The title screen: Continue and Load, shown only when there is a save to play.
 TEST_F(WindowTest, the_scene_menu_shows_continue_and_load_only_when_a_save_can_be_played) {
     open("");
-    const std::vector<std::string> scenesOnly = {"Pages", "Choices", "Walk", "Heartbeat"};
-    EXPECT_EQ(game->sceneMenu()->rowTexts(), scenesOnly) << "no save yet: the scenes alone";
+    const std::vector<std::string> noSave = {"Start", "Chapters", "Settings", "Quit"};
+    EXPECT_EQ(game->sceneMenu()->rowTexts(), noSave) << "no save yet";
     fs::create_directories(folder / "user" / "saves");
     std::ofstream(folder / "user" / "saves" / "slot-01.txt", std::ios::binary) << "stagehand-input 1\nscene choi";
     open("");
-    EXPECT_EQ(game->sceneMenu()->rowTexts(), scenesOnly) << "a damaged save cannot be continued";
+    EXPECT_EQ(game->sceneMenu()->rowTexts(), noSave) << "a damaged save cannot be continued";
 
     ASSERT_TRUE(openAtTheMenu());
     press(SDLK_2);
@@ -186,13 +186,12 @@ TEST_F(WindowTest, the_scene_menu_shows_continue_and_load_only_when_a_save_can_b
     press(SDLK_p);
     press(SDLK_F5);
     open("");
-    std::vector<std::string> withSave = {"Continue", "Load"};
-    withSave.insert(withSave.end(), scenesOnly.begin(), scenesOnly.end());
+    const std::vector<std::string> withSave = {"Start", "Continue", "Load", "Chapters", "Settings", "Quit"};
     EXPECT_EQ(game->sceneMenu()->rowTexts(), withSave);
     EXPECT_EQ(game->sceneMenu()->selectedRow(), SceneMenu::Row::Continue) << "the selection starts on Continue";
     press(SDLK_1);
     ASSERT_NE(game->simulation(), nullptr);
-    EXPECT_EQ(sim().sceneName(), "pages") << "a number key still plays its scene, numbered as before";
+    EXPECT_EQ(sim().sceneName(), "pages") << "a number key plays its chapter, numbered as on the chapters page";
 }
 
 // Continue plays the save written last, whichever kind it is; F9 the quick save.
@@ -710,6 +709,21 @@ end
 TEST_F(WindowTest, the_scene_menu_plays_a_scene_by_arrows_and_enter_a_number_or_a_click) {
     open("");
     ASSERT_NE(game->sceneMenu(), nullptr);
+    press(SDLK_RETURN);  // Start: the story from its first chapter
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_EQ(sim().sceneName(), "pages");
+    EXPECT_TRUE(sim().playsStory()) << "Start plays the chapters as one story";
+    auto backToTheTitle = [&] {
+        press(SDLK_ESCAPE);
+        for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i)
+            press(SDLK_DOWN);
+        press(SDLK_RETURN);
+        ASSERT_NE(game->sceneMenu(), nullptr);
+    };
+    backToTheTitle();
+    press(SDLK_DOWN);
+    press(SDLK_RETURN);  // Chapters
+    ASSERT_EQ(game->sceneMenu()->page(), SceneMenu::Page::Chapters);
     press(SDLK_DOWN);
     press(SDLK_s);
     press(SDLK_UP);
@@ -717,49 +731,49 @@ TEST_F(WindowTest, the_scene_menu_plays_a_scene_by_arrows_and_enter_a_number_or_
     press(SDLK_RETURN);
     ASSERT_NE(game->simulation(), nullptr);
     EXPECT_EQ(sim().sceneName(), "choices");
+    EXPECT_TRUE(sim().playsStory()) << "a chapter chosen goes on to the next";
 
-    press(SDLK_ESCAPE);
-    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
-    press(SDLK_RETURN);
-    ASSERT_NE(game->sceneMenu(), nullptr);
+    backToTheTitle();
+    EXPECT_EQ(game->sceneMenu()->page(), SceneMenu::Page::Title);
     press(SDLK_3);
     EXPECT_EQ(sim().sceneName(), "walk");
 
-    press(SDLK_ESCAPE);
-    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
-    press(SDLK_RETURN);
-    // Rows start 250 view units down and are 64 high; the 640x360 window shows the view at half size.
-    // The pointer comes in from below the list and stops over the fourth row.
+    backToTheTitle();
+    // Rows start 250 view units down and are 62 high; the 640x360 window shows the view at half size.
+    // On the title page, a click on Chapters; then the pointer comes in from below the list and stops
+    // over the fourth chapter.
+    click(320, (250 + 62 + 31) / 2);
+    ASSERT_EQ(game->sceneMenu()->page(), SceneMenu::Page::Chapters);
     pushMouse(SDL_MOUSEMOTION, 320, 350);
-    pushMouse(SDL_MOUSEMOTION, 320, (250 + 3 * 64 + 32) / 2);
+    pushMouse(SDL_MOUSEMOTION, 320, (250 + 3 * 62 + 31) / 2);
     frame();
     EXPECT_EQ(game->sceneMenu()->selected().name, "heartbeat") << "hovering selects";
-    click(320, (250 + 64 + 32) / 2);
+    click(320, (250 + 62 + 31) / 2);
     ASSERT_NE(game->simulation(), nullptr);
     EXPECT_EQ(sim().sceneName(), "choices");
 
+    backToTheTitle();
     press(SDLK_ESCAPE);
-    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
-    press(SDLK_RETURN);
-    press(SDLK_ESCAPE);
-    EXPECT_FALSE(running) << "Escape in the scene menu quits";
+    EXPECT_FALSE(running) << "Escape on the title screen quits";
 }
 
 TEST_F(WindowTest, the_scene_menu_follows_the_pointer_only_once_it_moves) {
     open("");
     // A window that opens under a resting pointer is told where the pointer is (under wine the
     // desktop's cursor rests in the screen's middle, over this window's second row): the player
-    // moved nothing, and Enter must still play the first scene.
-    const int secondRow = (250 + 64 + 32) / 2, thirdRow = (250 + 2 * 64 + 32) / 2;
+    // moved nothing, and Enter must still play from the first row, Start.
+    const int secondRow = (250 + 62 + 31) / 2, thirdRow = (250 + 2 * 62 + 31) / 2;
     pushMouse(SDL_MOUSEMOTION, 320, secondRow);
     frame();
-    EXPECT_EQ(game->sceneMenu()->selected().name, "pages") << "a resting pointer selects nothing";
+    EXPECT_EQ(game->sceneMenu()->selectedRow(), SceneMenu::Row::Start) << "a resting pointer selects nothing";
     pushMouse(SDL_MOUSEMOTION, 320, secondRow);
     frame();
-    EXPECT_EQ(game->sceneMenu()->selected().name, "pages") << "told again where it rests, it still has not moved";
+    EXPECT_EQ(game->sceneMenu()->selectedRow(), SceneMenu::Row::Start)
+        << "told again where it rests, it still has not moved";
     pushMouse(SDL_MOUSEMOTION, 321, thirdRow);
     frame();
-    EXPECT_EQ(game->sceneMenu()->selected().name, "walk") << "a pointer that moves selects the row under it";
+    EXPECT_EQ(game->sceneMenu()->selectedRow(), SceneMenu::Row::Settings)
+        << "a pointer that moves selects the row under it";
     press(SDLK_UP);
     press(SDLK_UP);
     press(SDLK_RETURN);

@@ -3,7 +3,8 @@
 `clocktower`): the town square at dusk and at night (scripts/images/
 clocktower_dusk.png, clocktower_night.png) and three townsfolk with three
 expressions each (scripts/images/hester/, kit/, bram/: neutral.png,
-happy.png, worried.png). They sit beside the demo, in its own images/ folder,
+happy.png, worried.png); and the title screen's picture (title.png: the
+story's lighthouse at nightfall). They sit beside the demo, in its own images/ folder,
 which the game-folder rule looks in before the engine's assets/.
 
 Run from the repository root:  python3 tools/make-demo-art.py [--out DIR]
@@ -202,17 +203,23 @@ GROUND = 232              # where the square's cobbles begin (the view's y 464)
 TOWER_X = 320
 
 
+def brushed_sky(c, rows, stops, split, wave):
+    """Rows 0..rows of a three-stop gradient (the middle stop at `split` of the way down) in long, slightly
+    wavy brush strokes: `wave` is (strength, rate down, bend, rate across, bend down)."""
+    strength, down, bend, across, bend_down = wave
+    for y in range(rows):
+        t = y / rows
+        base = mix(stops[0], stops[1], t / split) if t < split else mix(stops[1], stops[2], (t - split) / (1 - split))
+        for x in range(WIDTH):
+            stroke = strength * math.sin(y * down + bend * math.sin(x * across + y * bend_down))
+            i = y * WIDTH + x
+            c.r[i], c.g[i], c.b[i] = base[0] + stroke, base[1] + stroke, base[2] + stroke * 0.6
+
+
 def sky(c, night):
     stops = ([(14, 18, 44), (36, 42, 86), (74, 66, 104)] if night else
              [(52, 64, 118), (170, 118, 146), (248, 182, 122)])
-    for y in range(GROUND):
-        t = y / GROUND
-        base = mix(stops[0], stops[1], t / 0.6) if t < 0.6 else mix(stops[1], stops[2], (t - 0.6) / 0.4)
-        for x in range(WIDTH):
-            # Long, slightly wavy brush strokes across the sky.
-            stroke = 5 * math.sin(y * 0.35 + 2.2 * math.sin(x * 0.021 + y * 0.05))
-            i = y * WIDTH + x
-            c.r[i], c.g[i], c.b[i] = base[0] + stroke, base[1] + stroke, base[2] + stroke * 0.6
+    brushed_sky(c, GROUND, stops, 0.6, (5, 0.35, 2.2, 0.021, 0.05))
     if night:
         for k in range(70):  # stars
             x, y = int(noise(k, 1) * WIDTH), int(noise(k, 2) * GROUND * 0.7)
@@ -368,6 +375,72 @@ def square(night):
 
 
 # ---------------------------------------------------------------------------
+# The title screen's picture (scripts/images/title.png): the story's lighthouse
+# on its headland at nightfall, its beam over the sea, a boat coming in
+# ---------------------------------------------------------------------------
+
+HORIZON = 236
+
+
+def title_picture():
+    c = Canvas(WIDTH, HEIGHT)
+    brushed_sky(c, HORIZON, [(12, 16, 42), (40, 44, 92), (196, 112, 104)], 0.55, (4, 0.31, 2.0, 0.018, 0.04))
+    for k in range(90):  # stars, fewer near the horizon's glow
+        x, y = int(noise(k, 21) * WIDTH), int(noise(k, 22) ** 1.6 * HORIZON * 0.6)
+        c.ellipse(x + 0.5, y + 0.5, 0.9, 0.9, (250, 246, 226), 0.3 + 0.7 * noise(k, 23))
+    c.glow(110, 62, 36, (220, 226, 250), 0.45)
+    c.ellipse(110, 62, 13, 13, (246, 244, 228))
+    # The sea: darker with depth, long lines of swell catching the last light.
+    for y in range(HORIZON, HEIGHT):
+        t = (y - HORIZON) / (HEIGHT - HORIZON)
+        base = mix((58, 62, 104), (14, 20, 44), t ** 0.7)
+        for x in range(WIDTH):
+            swell = 6 * math.sin(x * (0.05 - 0.03 * t) + y * 0.9 + 3 * math.sin(x * 0.011))
+            i = y * WIDTH + x
+            c.r[i], c.g[i], c.b[i] = base[0] + swell * 0.6, base[1] + swell * 0.7, base[2] + swell
+    # The beam: a wedge of light from the lantern over the sea to the left, and its path on the water.
+    lantern_x, lantern_y = 556, 118
+    c.polygon([(lantern_x, lantern_y - 3), (-20, 70), (-20, 190), (lantern_x, lantern_y + 3)], (255, 236, 170), 0.16)
+    c.polygon([(lantern_x, lantern_y - 1), (-20, 104), (-20, 156), (lantern_x, lantern_y + 1)], (255, 240, 190), 0.14)
+    for k in range(26):
+        y = HORIZON + 4 + k * k * 0.18
+        half = 6 + k * 2.2
+        x = 300 - k * 9
+        c.ellipse(x, y, half, 0.9 + k * 0.05, (255, 214, 150), 0.28 - k * 0.008)
+    # The headland, two shades of rock and a grass crown, and the keeper's cottage.
+    rock, dark = (40, 36, 52), (26, 24, 36)
+    c.polygon([(380, HEIGHT), (400, 250), (430, 222), (470, 206), (540, 200), (600, 210), (660, 214), (660, HEIGHT)],
+              rock)
+    c.polygon([(380, HEIGHT), (400, 250), (436, 244), (470, 266), (520, 300), (500, HEIGHT)], dark)
+    c.polygon([(428, 224), (470, 206), (540, 200), (600, 210), (640, 214), (640, 220), (540, 208), (470, 214)],
+              (48, 70, 58))
+    c.rect(470, 196, 506, 214, (82, 74, 86))
+    c.polygon([(464, 197), (488, 182), (512, 197)], (54, 46, 62))
+    c.rect(478, 201, 487, 210, (255, 206, 120), 0.9)
+    c.glow(482, 205, 16, (255, 206, 120), 0.3)
+    # The lighthouse: a tapered white tower with a red band, the gallery, the lit lantern, the cap.
+    base_y, top_y = 204, 132
+    x = lantern_x
+    c.polygon([(x - 16, base_y), (x - 8, top_y), (x + 8, top_y), (x + 16, base_y)], (226, 222, 214))
+    c.polygon([(x, base_y), (x, top_y), (x + 8, top_y), (x + 16, base_y)], (178, 172, 176))
+    c.polygon([(x - 13, 176), (x - 11, 162), (x + 11, 162), (x + 13, 176)], (176, 58, 56))
+    c.rect(x - 13, top_y - 3, x + 13, top_y + 1, (40, 36, 44))
+    c.glow(lantern_x, lantern_y, 46, (255, 226, 150), 0.9)
+    c.rect(x - 8, top_y - 18, x + 8, top_y - 3, (255, 236, 170))
+    c.polygon([(x - 10, top_y - 18), (x, top_y - 28), (x + 10, top_y - 18)], (40, 36, 44))
+    # A boat coming home under the beam, its lamp lit.
+    boat_x, boat_y = 212, 262
+    c.polygon([(boat_x - 26, boat_y), (boat_x + 24, boat_y), (boat_x + 18, boat_y + 8), (boat_x - 20, boat_y + 8)],
+              (22, 20, 30))
+    c.stroke([(boat_x - 4, boat_y), (boat_x - 4, boat_y - 34)], 1.4, (22, 20, 30))
+    c.polygon([(boat_x - 3, boat_y - 32), (boat_x + 16, boat_y - 6), (boat_x - 3, boat_y - 6)], (196, 186, 170), 0.85)
+    c.glow(boat_x + 20, boat_y - 4, 10, (255, 206, 120), 0.6)
+    c.ellipse(boat_x + 20, boat_y - 4, 1.6, 1.6, (255, 230, 170))
+    vignette(c)
+    return c
+
+
+# ---------------------------------------------------------------------------
 # The townsfolk: a figure standing, its feet on the picture's bottom edge
 # ---------------------------------------------------------------------------
 
@@ -505,6 +578,7 @@ def main():
     images = os.path.join(out, "scripts", "images")
     write_png(os.path.join(images, "clocktower_dusk.png"), square(False), False)
     write_png(os.path.join(images, "clocktower_night.png"), square(True), False)
+    write_png(os.path.join(images, "title.png"), title_picture(), False)
     for name, draw in (("hester", hester), ("kit", kit), ("bram", bram)):
         for mood in ("neutral", "happy", "worried"):
             write_png(os.path.join(images, name, mood + ".png"), draw(mood), True)

@@ -343,6 +343,17 @@ function jump(target) end
 ---@param ...? any
 ---@return Process
 function runForScene(fn, ...) end
+---When this chapter ends, the story goes on at `chapter` (a name in `SCENES`) instead of the next one in the list; the chapter itself plays on to its end. Played alone (`--scene`), a chapter has no story to go on: it is ignored.
+---@param chapter string
+function nextChapter(chapter) end
+---Loads the game's own module `name` once (`"people"` is `people.lua` beside `main.lua`, `"chapters.one"` is `chapters/one.lua`) and returns what it returned (`true` for nothing). A module runs in the game's sandbox: the functions it defines are the game's, chapters included. Nothing else loads: another folder, a library or a C module is refused, with the modules there are.
+---@param name string
+---@return any
+function require(name) end
+---Ends the chapter here: every process it started stops (`cancelled ... by="chapter_end"` in the transcript), the caller too, and the story goes on at the next chapter (played alone, the scene is over). For a chapter whose loops run on (a crowd that chatters, a free walk) and which must end.
+function endChapter() end
+---The story ends with this chapter: no chapter follows it (the window shows its end card, then the title screen). The last chapter in `SCENES` ends the story without it.
+function endStory() end
 
 -- sound ---------------------------------------------------------------------
 

@@ -217,4 +217,11 @@ void Cast::advancePlayer(float dt) {
     actor->facing = facingAlong(mx, my);
 }
 
+void Cast::returnToStart() {
+    actors_ = startingActors_;
+    playerId_.clear();
+    playerInput_ = {};
+    controlsEnabled_ = true;
+}
+
 }  // namespace stagehand

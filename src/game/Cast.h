@@ -63,6 +63,10 @@ public:
     // --- Setup (from map data) ---
     void addWaypoint(const std::string& name, Vec2 position) { waypoints_[name] = position; }
     void addActor(Actor actor) { actors_.push_back(std::move(actor)); }
+    // The cast as a chapter begins (World::beginChapter): remembered once, restored for each later chapter,
+    // with no player and the controls on.
+    void rememberStart() { startingActors_ = actors_; }
+    void returnToStart();
     // Takes back what a map that failed half-way added: its waypoints (named
     // `prefix`...) and the actors after the first `keptActors`.
     void forgetMapSetup(const std::string& prefix, std::size_t keptActors);
@@ -119,6 +123,7 @@ private:
     Chronicle& chronicle_;
     std::map<std::string, Vec2> waypoints_;
     std::vector<Actor> actors_;
+    std::vector<Actor> startingActors_;
     std::string playerId_;
     PlayerInput playerInput_;
     bool controlsEnabled_ = true;

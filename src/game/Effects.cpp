@@ -137,4 +137,20 @@ void Effects::advance(float dt) {
     noticeSecondsLeft_ = std::max(0.0f, noticeSecondsLeft_ - dt);
 }
 
+void Effects::clearStage() {
+    place_.clear();
+    backdropPicture_.clear();
+    backdropBefore_.clear();
+    transition_ = Transition::Cut;
+    transitionProgress_ = 1;
+    image_.clear();
+    imageOpacity_ = 1;
+    fadeKind_ = FadeKind::None;
+    fadeSeconds_ = fadeElapsed_ = 0;
+    veil_ = 0;
+    banner_.clear();
+    bannerMarked_.reset();
+    bannerSecondsLeft_ = 0;
+}
+
 }  // namespace stagehand

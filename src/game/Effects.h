@@ -118,6 +118,9 @@ public:
     float noticeSecondsLeft() const { return noticeSecondsLeft_; }
 
     void advance(float dt);
+    // What a chapter sets on screen, back as it was at the start (World::beginChapter): the place, the
+    // backdrop, the picture, fades and the banner. Problems and notices stay.
+    void clearStage();
 
 private:
     float fadeProgress() const;

@@ -82,6 +82,7 @@ bool parseCommand(std::istringstream& in, InputCommand& c) {
 std::string InputLog::header() const {
     std::string out = std::string(kMagic) + "\n";
     if (!scene.empty()) out += "scene " + scene + "\n";
+    if (story) out += "story yes\n";
     if (hasSeed) out += "seed " + std::to_string(seed) + "\n";
     if (!language.empty()) out += "language " + language + "\n";
     for (const auto& [name, value] : flags) out += "flag " + name + "=" + value + "\n";
@@ -155,6 +156,9 @@ bool InputLog::parse(const std::string& text, const std::string& name, InputLog&
                 inHeader = false;
             } else if (key == "scene" && !value.empty()) {
                 out.scene = value;
+            } else if (key == "story") {
+                if (value != "yes") return fail("story must be 'yes' (or the line left out), not '" + value + "'");
+                out.story = true;
             } else if (key == "seed") {
                 std::istringstream seed(value);
                 if (!(seed >> out.seed) || !seed.eof())
@@ -191,8 +195,9 @@ bool InputLog::parse(const std::string& text, const std::string& name, InputLog&
                 for (std::size_t i = 1; i + 2 < parts.size(); ++i) check.kind += (i > 1 ? " " : "") + parts[i];
                 out.checks.push_back(check);
             } else {
-                return fail("unknown header line '" + line +
-                            "' (scene, seed, language, flag, script, at, title, played, date, file, check, then ---)");
+                return fail(
+                    "unknown header line '" + line +
+                    "' (scene, story, seed, language, flag, script, at, title, played, date, file, check, then ---)");
             }
             continue;
         }

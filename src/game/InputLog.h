@@ -5,6 +5,7 @@
 // The text format (docs/REPLAY.md) is one command per line, after a header:
 //   stagehand-input 1
 //   scene harbour            (optional: the scene to start)
+//   story yes                (optional: the scene is a chapter; the story goes on from it)
 //   seed 1                   (optional)
 //   language fr              (optional: the language the run was played in; a
 //                            replay or a load plays in it, src/app/run/RunSetup.h)
@@ -51,6 +52,7 @@ struct RunCheck {
 
 struct InputLog {
     std::string scene;
+    bool story = false;  // the scene started is the first chapter played of a story (Simulation::Options::story)
     std::uint64_t seed = 1;
     bool hasSeed = false;
     std::string language;  // the language its lines were shown in ("": not said, a log from before issue 43)

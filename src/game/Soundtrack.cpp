@@ -33,6 +33,7 @@ bool Soundtrack::playMusic(const std::string& name, const SoundRequest& request,
     auto clip = find(name, error);
     if (!clip) return false;
     cues_.push_back(cue(Lane::Music, clip, request));
+    musicEndsAt_ = endOf(cues_.back());
     chronicle_.record(chronicle_.event("music")
                           .with("name", name)
                           .withNumber("volume", request.volume)
@@ -49,6 +50,7 @@ void Soundtrack::stopMusic(double fade) {
     c.time = chronicle_.time();
     c.fade = static_cast<float>(fade);
     cues_.push_back(c);
+    musicEndsAt_ = chronicle_.time();
     chronicle_.record(chronicle_.event("music_stop").withNumber("fade", fade));
 }
 
@@ -79,6 +81,14 @@ void Soundtrack::stopSound(int id, double fade) {
     c.fade = static_cast<float>(fade);
     cues_.push_back(c);
     chronicle_.record(chronicle_.event("sound_stop").withNumber("id", id).withNumber("fade", fade));
+}
+
+void Soundtrack::stopForChapter() {
+    constexpr double kFadeSeconds = 0.5;
+    if (chronicle_.time() < musicEndsAt_) stopMusic(kFadeSeconds);
+    for (const auto& [id, ends] : soundEnds_)
+        if (ends > chronicle_.time()) stopSound(id, kFadeSeconds);
+    stopVoice();
 }
 
 bool Soundtrack::isSoundPlaying(int id) const {

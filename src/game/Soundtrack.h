@@ -56,6 +56,8 @@ public:
     // were typed at `lettersPerSecond` (0 letters: the bubble went, so does the babble).
     void babble(const std::string& actor, int letters, float lettersPerSecond = 45.0f);
     void advance(float dt);
+    // A new chapter: the music fades out, sounds still playing (loops) stop, and the voice.
+    void stopForChapter();
     // True when a sound of that name exists; else `error` says why not.
     bool knowsSound(const std::string& name, std::string& error) { return find(name, error) != nullptr; }
 
@@ -80,6 +82,7 @@ private:
     std::vector<AudioCue> cues_;
     std::map<int, double> soundEnds_;  // handle -> scene time it ends (stopped: when stopped)
     int nextSoundId_ = 1;
+    double musicEndsAt_ = 0;  // the scene time the music ends (stopped: when stopped)
     std::string voiceName_;
     double voiceEndsAt_ = 0;
     std::map<std::string, Blip> blips_;

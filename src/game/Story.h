@@ -121,6 +121,11 @@ public:
 
     void advance(float dt);
     bool busy() const { return line_ || menu_; }
+    // A new chapter: no line or menu on screen (the history stays).
+    void clearScreen() {
+        finishLine();
+        menu_.reset();
+    }
 
     // What the typewriter met since the last take: {signal=} names for the
     // scheduler, {face=} changes for the cast ({sound=} plays at once).

@@ -15,6 +15,15 @@ void World::note(const std::string& name, const std::string& text) {
     chronicle_.record(chronicle_.event(name.c_str()).with("text", text));
 }
 
+void World::beginChapter() {
+    cast_.returnToStart();
+    camera_ = Camera{};
+    effects_.clearStage();
+    story_.clearScreen();
+    soundtrack_.stopForChapter();
+    textSignals_.clear();
+}
+
 // The order matters to transcripts: actors move (the player only while no
 // menu is open), the camera follows, then the story's text types and turns,
 // then effects age.

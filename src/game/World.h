@@ -53,6 +53,16 @@ public:
     void recordMechanic(TranscriptEvent e);
     void note(const std::string& event, const std::string& text);
 
+    // --- Chapters of a story ---
+    // The stage as the first chapter found it (after the script's top level):
+    // each later chapter begins on it (beginChapter).
+    void rememberChapterStart() { cast_.rememberStart(); }
+    // A new chapter begins on the stage a chapter played alone would find: the
+    // cast back at their maps' places and unseen, the camera, backdrop,
+    // pictures, fades and banner as at the start, looping sounds and music
+    // stopped. The clock, the history and the problems on screen go on.
+    void beginChapter();
+
     // --- Simulation ---
     void advance(float dt);
     double time() const { return chronicle_.time(); }

@@ -194,19 +194,22 @@ std::string keptIdentity(const std::string& scriptPath, GameDescription& out) {
 }
 
 void readFields(const json& root, GameDescription& out, std::vector<std::string>& problems) {
-    const char* known = "title, width, height, language, icon, version, font, boldFont, engineMaps";
+    const char* known =
+        "title, width, height, language, icon, version, font, boldFont, engineMaps, titlePicture, titleMusic";
     for (const auto& [key, value] : root.items()) {
         std::string error;
-        bool ok = key == "title"        ? stringField(value, "title", out.title, error)
-                  : key == "width"      ? sizeField(value, "width", out.width, error)
-                  : key == "height"     ? sizeField(value, "height", out.height, error)
-                  : key == "language"   ? stringField(value, "language", out.language, error)
-                  : key == "icon"       ? stringField(value, "icon", out.icon, error)
-                  : key == "version"    ? stringField(value, "version", out.version, error)
-                  : key == "font"       ? stringField(value, "font", out.font, error)
-                  : key == "boldFont"   ? stringField(value, "boldFont", out.boldFont, error)
-                  : key == "engineMaps" ? switchField(value, "engineMaps", out.engineMaps, error)
-                                        : (error = "unknown field \"" + key + "\" (fields: " + known + ")", false);
+        bool ok = key == "title"          ? stringField(value, "title", out.title, error)
+                  : key == "width"        ? sizeField(value, "width", out.width, error)
+                  : key == "height"       ? sizeField(value, "height", out.height, error)
+                  : key == "language"     ? stringField(value, "language", out.language, error)
+                  : key == "icon"         ? stringField(value, "icon", out.icon, error)
+                  : key == "version"      ? stringField(value, "version", out.version, error)
+                  : key == "font"         ? stringField(value, "font", out.font, error)
+                  : key == "boldFont"     ? stringField(value, "boldFont", out.boldFont, error)
+                  : key == "engineMaps"   ? switchField(value, "engineMaps", out.engineMaps, error)
+                  : key == "titlePicture" ? stringField(value, "titlePicture", out.titlePicture, error)
+                  : key == "titleMusic"   ? stringField(value, "titleMusic", out.titleMusic, error)
+                                          : (error = "unknown field \"" + key + "\" (fields: " + known + ")", false);
         if (!ok) problems.push_back(error);
     }
     if ((out.width == 0) != (out.height == 0)) {

@@ -66,6 +66,9 @@ struct GameDescription {
     std::string font;           // a font file (found as fonts are) drawing the game's text ("" : DejaVu Sans)
     std::string boldFont;       // its bold face ("" : `font`)
     bool engineMaps = false;    // the engine's maps (the demo's cast) after the game's own (seesEngineMaps)
+    // The title screen's picture and music (a picture's and a sound's name, found as they are);
+    // "" : the picture and the sound named "title", when the game or the engine has them.
+    std::string titlePicture, titleMusic;
 };
 
 // The game.json beside `scriptPath`; a game without one has the defaults.

@@ -16,7 +16,7 @@
 
 namespace stagehand {
 
-bool ScriptHost::readSource(const std::string& source, std::string& error) {
+int ScriptHost::readFacts(const std::string& source, std::string& error) {
     lua_State* L = lua_.get();
     lua_getfield(L, LUA_REGISTRYINDEX, contract::kSourceReader);
     lua_getfield(L, -1, "read");
@@ -26,10 +26,16 @@ bool ScriptHost::readSource(const std::string& source, std::string& error) {
     CallResult result = lua_.call(2, 1);
     if (!result.ok) {
         error = "cannot read the script's source: " + firstLine(result.error);
-        return false;
+        return LUA_NOREF;
     }
-    if (factsRef_ != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, factsRef_);
-    factsRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+bool ScriptHost::readSource(const std::string& source, std::string& error) {
+    const int facts = readFacts(source, error);
+    if (facts == LUA_NOREF) return false;
+    if (factsRef_ != LUA_NOREF) luaL_unref(lua_.get(), LUA_REGISTRYINDEX, factsRef_);
+    factsRef_ = facts;
     return true;
 }
 
@@ -70,6 +76,11 @@ void warnEach(LuaState& lua, int factsRef, const char* key, const char* function
 void ScriptHost::warnAboutStoryTargets(const std::string& label) {
     warnEach(lua_, factsRef_, contract::kSceneRunner, "checkStoryTargets", "targets", label);
     warnEach(lua_, factsRef_, contract::kSourceReader, "duplicateLineIds", "lines", label);
+    for (const Module& module : modules_) {  // each module's own, at its own lines
+        if (module.factsRef == LUA_NOREF) continue;
+        warnEach(lua_, module.factsRef, contract::kSceneRunner, "checkStoryTargets", "targets", module.shown);
+        warnEach(lua_, module.factsRef, contract::kSourceReader, "duplicateLineIds", "lines", module.shown);
+    }
 }
 
 namespace {
@@ -87,22 +98,32 @@ std::vector<std::string> ScriptHost::check() {
     lua_getfield(L, LUA_REGISTRYINDEX, contract::kSourceReader);
     CallResult loaded = lua_.call(1, 1);
     if (!loaded.ok) return {firstLine(loaded.error)};
-    lua_getfield(L, -1, "check");
-    lua_remove(L, -2);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, factsRef_);
-    lua_pushlstring(L, scriptShown_.data(), scriptShown_.size());  // findings are for a person
-    lua_createtable(L, 0, 9);
-    lua_getfield(L, LUA_REGISTRYINDEX, contract::kApiDescription);
-    lua_setfield(L, -2, "api");
-    pushCheckNames(L);
-    CallResult result = lua_.call(3, 1);
-    if (!result.ok) return {firstLine(result.error)};
+    const int checker = lua_gettop(L);
+    // The main script's findings, then each module's, at its own file's lines.
     std::vector<std::string> findings;
-    for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
-        lua_rawgeti(L, -1, i);
-        if (lua_isstring(L, -1)) findings.push_back(lua_tostring(L, -1));
+    auto checkFile = [&](int factsRef, const std::string& shown) {
+        lua_getfield(L, checker, "check");
+        lua_rawgeti(L, LUA_REGISTRYINDEX, factsRef);
+        lua_pushlstring(L, shown.data(), shown.size());  // findings are for a person
+        lua_createtable(L, 0, 9);
+        lua_getfield(L, LUA_REGISTRYINDEX, contract::kApiDescription);
+        lua_setfield(L, -2, "api");
+        pushCheckNames(L);
+        CallResult result = lua_.call(3, 1);
+        if (!result.ok) {
+            findings.push_back(firstLine(result.error));
+            return;
+        }
+        for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
+            lua_rawgeti(L, -1, i);
+            if (lua_isstring(L, -1)) findings.push_back(lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
         lua_pop(L, 1);
-    }
+    };
+    checkFile(factsRef_, scriptShown_);
+    for (const Module& module : modules_)
+        if (module.factsRef != LUA_NOREF) checkFile(module.factsRef, module.shown);
     lua_pop(L, 1);
     return findings;
 }
@@ -122,9 +143,19 @@ bool ScriptHost::writesLiteral(const std::string& text) {
 }
 
 bool ScriptHost::writtenLines(std::vector<WrittenLine>& out, std::string& error) {
+    appendWrittenLines(factsRef_, scriptShown_, "", out, error);
+    for (const Module& module : modules_)
+        if (module.factsRef != LUA_NOREF) appendWrittenLines(module.factsRef, module.shown, module.file, out, error);
+    return error.empty();
+}
+
+// The lines of one file's facts, each marked with `file` ("" for the main
+// script); explicit IDs it uses twice are added to `error`, named by `shown`.
+void ScriptHost::appendWrittenLines(int factsRef, const std::string& shown, const std::string& file,
+                                    std::vector<WrittenLine>& out, std::string& error) {
     lua_State* L = lua_.get();
     int top = lua_gettop(L);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, factsRef_);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, factsRef);
     lua_getfield(L, -1, "lines");
     int list = lua_gettop(L);
     // The explicit IDs used twice: a table cannot hold both lines.
@@ -132,7 +163,7 @@ bool ScriptHost::writtenLines(std::vector<WrittenLine>& out, std::string& error)
     lua_getfield(L, -1, "duplicateLineIds");
     lua_remove(L, -2);
     lua_pushvalue(L, list);
-    lua_pushlstring(L, scriptShown_.data(), scriptShown_.size());
+    lua_pushlstring(L, shown.data(), shown.size());
     CallResult duplicates = lua_.call(2, 1);
     if (duplicates.ok) {
         for (int i = 1; i <= static_cast<int>(lua_objlen(L, -1)); ++i) {
@@ -163,11 +194,11 @@ bool ScriptHost::writtenLines(std::vector<WrittenLine>& out, std::string& error)
         line.owner = field("owner");
         line.top = field("top");
         line.markup = field("markup");
+        line.file = file;
         out.push_back(std::move(line));
         lua_pop(L, 1);
     }
     lua_settop(L, top);
-    return error.empty();
 }
 
 // Fills the table on top of the stack with what --check needs to know the
@@ -211,10 +242,11 @@ void ScriptHost::pushCheckNames(lua_State* L) {
     lua_setfield(L, -2, "closest");
     lua_pushcfunction(L, l_markupError);
     lua_setfield(L, -2, "markupError");
+    const std::vector<std::string> modules = moduleNames();
     const std::pair<const char*, const std::vector<std::string>*> lists[] = {
         {"globals", &globals}, {"functions", &functions}, {"scenes", &scenesList},
         {"actors", &actors},   {"waypoints", &waypoints}, {"images", &world_.effects().imageNames()},
-        {"sounds", &sounds},
+        {"sounds", &sounds},   {"modules", &modules},
     };
     for (const auto& [key, list] : lists) {
         pushStrings(L, *list);

@@ -251,25 +251,36 @@ std::string ScriptHost::shownPath(const std::string& path) {
     return ec || shown.empty() || shown.rfind("..", 0) == 0 ? path : shown;
 }
 
-std::string ScriptHost::forPerson(const std::string& message) const {
-    if (scriptLabel_.empty() || scriptLabel_ == scriptShown_) return message;
+namespace {
+// `message` with each whole `label:` replaced by `shown:`.
+std::string renamed(const std::string& message, const std::string& label, const std::string& shown) {
+    if (label.empty() || label == shown) return message;
     std::string out;
     std::size_t from = 0;
-    for (std::size_t at = message.find(scriptLabel_ + ":"); at != std::string::npos;
-         at = message.find(scriptLabel_ + ":", at + 1)) {
+    for (std::size_t at = message.find(label + ":"); at != std::string::npos; at = message.find(label + ":", at + 1)) {
         // only a whole name: at the start, or after a space, a tab, a newline, a quote, "(" or
         // "<" (a traceback's "in function <file:line>")
         if (at > 0 && std::string_view(" \t\n\"'(<").find(message[at - 1]) == std::string_view::npos) continue;
-        out += message.substr(from, at - from) + scriptShown_;
-        from = at + scriptLabel_.size();
+        out += message.substr(from, at - from) + shown;
+        from = at + label.size();
     }
     return out + message.substr(from);
+}
+}  // namespace
+
+std::string ScriptHost::forPerson(const std::string& message) const {
+    std::string out = renamed(message, scriptLabel_, scriptShown_);
+    for (const Module& module : modules_) out = renamed(out, module.label, module.shown);
+    return out;
 }
 
 bool ScriptHost::loadScript(const std::string& path, std::string& error, bool warnAboutTargets) {
     lua_State* L = lua_.get();
     std::string source;
     if (!readFile(path, source, error)) return false;
+    offerRequire();
+    scriptPath_ = path;
+    moduleFolder_ = utf8Path(pathFromUtf8(path).parent_path());
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
     std::string label = chunkLabel(path);
     scriptLabel_ = label;
@@ -306,6 +317,7 @@ bool ScriptHost::loadScript(const std::string& path, std::string& error, bool wa
         return false;
     }
     topLevelLeftProcesses_ = liveProcessCount() > 0;
+    tellModulesSignals();
     if (warnAboutTargets) warnAboutStoryTargets(scriptShown_);
     return true;
 }

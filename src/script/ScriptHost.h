@@ -94,10 +94,12 @@ public:
         std::string top;      // the outermost named function it is in (a story function), or ""
         std::string markup;   // which tags it takes: "typed" (a line or page) or "shown"
         std::string shownBy;  // for a line() template, the call it is an argument of (say...), or ""
+        std::string file;     // the module it is in (its path in the game's folder), "" for the main script
         bool isOption() const { return call == "option"; }
     };
-    // False with `error` ("FILE:LINE: ..." lines) when the script uses an
-    // explicit line ID twice.
+    // The lines of the script and then of each module it required. False
+    // with `error` ("FILE:LINE: ..." lines) when a file uses an explicit line
+    // ID twice.
     bool writtenLines(std::vector<WrittenLine>& out, std::string& error);
     // Whether the loaded script writes `text` as a string literal (in code,
     // not in a comment), as the one reader found it: which actors it names.
@@ -169,8 +171,22 @@ public:
     // when inside it, else whole.
     static std::string shownPath(const std::string& path);
     // `message` (an error, a traceback, a hang) with the loaded script's chunk
-    // name replaced by its shown path.
+    // name replaced by its shown path (and each module's by its).
     std::string forPerson(const std::string& message) const;
+
+    // The game's own modules that require() loaded, in the order they loaded:
+    // their files, for the file watcher, --check and the load warnings.
+    struct Module {
+        std::string name;   // as required: "chapters.one"
+        std::string path;   // its file: chapters/one.lua in the main script's folder
+        std::string file;   // that path inside the folder ("chapters/one.lua"): string tables' `file`
+        std::string label;  // its chunk's name (chunkLabel)
+        std::string shown;  // its path for a person (shownPath)
+        int factsRef = -2;  // what the one reader found in its source
+    };
+    const std::vector<Module>& modules() const { return modules_; }
+    // The modules require could load: the .lua files of the main script's folder but itself, as names.
+    std::vector<std::string> moduleNames() const;
 
 private:
     struct Tracked {
@@ -184,6 +200,15 @@ private:
     // whose chunk is named for the file; false (and nothing pushed) on failure.
     bool loadHostChunk(const std::string& path, std::string& error);
     static int l_loadSchedulerPart(lua_State* L);
+    // require(NAME) in a scene's sandbox (ScriptModules.cpp).
+    static int l_require(lua_State* L);
+    bool requireModule(lua_State* L);
+    void appendWrittenLines(int factsRef, const std::string& shown, const std::string& file,
+                            std::vector<WrittenLine>& out, std::string& error);
+    // The one reader's facts of `source` as a registry reference (LUA_NOREF, with `error`, if it cannot read it).
+    int readFacts(const std::string& source, std::string& error);
+    void offerRequire();
+    void tellModulesSignals();
     // The one reader's facts of `source` (scripts/SceneSource.lua), kept in factsRef_.
     bool readSource(const std::string& source, std::string& error);
     void warnAboutStoryTargets(const std::string& label);
@@ -210,6 +235,11 @@ private:
     bool hangSuspected_ = false;
     std::uint64_t memoryRefusalsNamed_ = 0;  // the cap's refusals up to the last error that named it
     bool topLevelLeftProcesses_ = false;
+    std::string scriptPath_;    // the main script
+    std::string moduleFolder_;  // the main script's folder: require looks there, and only there
+    std::vector<Module> modules_;
+    std::vector<std::string> loading_;  // the modules being loaded, outermost first (a loop is an error)
+    int loadedRef_ = -2;                // module name -> what it returned
 };
 
 // "file:line" at the start of an error message, or "?".

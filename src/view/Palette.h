@@ -31,6 +31,7 @@ constexpr Color kOption{190, 198, 210, 255};
 constexpr Color kOptionSelected{255, 250, 236, 255};
 constexpr Color kRowHighlight{255, 255, 255, 30};
 constexpr Color kMenuRowHighlight{255, 255, 255, 28};
+constexpr Color kTitleShade{8, 10, 24, 150};  // behind the title screen's rows, over its picture
 constexpr Color kErrorPanel{120, 24, 32, 235};
 constexpr Color kWarningPanel{104, 70, 12, 235};  // a problem that may not stop anything: a possible hang
 constexpr Color kMenuErrorPanel{122, 28, 36, 230};

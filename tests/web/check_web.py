@@ -12,7 +12,7 @@ from a loopback address, and checks what a player would:
   4. touch: one tap turns one page (the save records one advance a tap), a tap
      on an option chooses it; Page Up shows the line before, Page Down comes back;
   5. that save is still there after the page is loaded again (IndexedDB);
-  6. the scene menu: Down, Enter plays the scene of the row chosen; the pause
+  6. the title screen: Chapters, Down, Enter plays the chapter of the row chosen; the pause
      overlay's language row switches the language of the line on screen;
   7. the console shows no error and no failed request throughout (its warnings
      are printed: SDL2's audio uses the deprecated ScriptProcessorNode);
@@ -346,32 +346,35 @@ def main():
         print("storage: the save survived a reload (%d bytes)" % len(saved))
         tools.problems()
 
-        # 6. The scene menu by keys, then the pause overlay's language row.
+        # 6. The title screen by keys: Down to Chapters, Enter, Down to the second chapter; then the
+        # pause overlay's language row.
         tools.key("Enter", "Enter", 13, "\r")
-        tools.wait_for("stagehandPage.firstFrameMs !== null", "the scene menu's first frame")
+        tools.wait_for("stagehandPage.firstFrameMs !== null", "the title screen's first frame")
         top = tools.state()
         if top["screen"] != "menu":
-            fail("the page with no scene named shows %s, not the scene menu" % top)
-        # Down until a scene's row after the first one met: with a save, Continue and Load come
-        # first and name no scene.
-        first = top["scene"]
-        row = first
-        for _ in range(5):
+            fail("the page with no scene named shows %s, not the title screen" % top)
+        for _ in range(8):
+            if tools.state().get("rowKind") == "chapters":
+                break
             tools.key("ArrowDown", "ArrowDown", 40)
             tools.frames(2)
-            row = tools.state()["scene"]
-            if row and first and row != first:
-                break
-            first = first or row
-        if not row or row == first:
-            fail("Down in the scene menu never reached another scene's row (at %r)" % row)
+        else:
+            fail("Down on the title screen never reached Chapters (at %r)" % tools.state())
+        tools.key("Enter", "Enter", 13, "\r")
+        tools.frames(2)
+        first = tools.state()["scene"]
+        tools.key("ArrowDown", "ArrowDown", 40)
+        tools.frames(2)
+        row = tools.state()["scene"]
+        if not first or not row or row == first:
+            fail("Enter on Chapters, then Down, did not reach the second chapter's row (%r, then %r)" % (first, row))
         tools.key("Enter", "Enter", 13, "\r")
         tools.wait_for("Module.stagehandState().screen === 'scene' && Module.stagehandState().line !== ''",
                        "the scene chosen to show a line")
         state = tools.state()
         if state["scene"] != row:
             fail("Enter on the menu's row %s played %s" % (row, state["scene"]))
-        print("scene menu: Down, Enter played %s" % row)
+        print("title screen: Chapters, Down, Enter played %s" % row)
         hide_page(tools)  # the lines read so far kept: the next hide writes only the settings
         tools.key("Escape", "Escape", 27)
         tools.wait_for("Module.stagehandState().screen === 'paused'", "the pause overlay")
@@ -441,6 +444,9 @@ def main():
                 tools.open("http://127.0.0.1:%d/index.html" % packaged.server_address[1])
                 tools.key("Enter", "Enter", 13, "\r")
                 tools.wait_for("stagehandPage.firstFrameMs !== null", "the packaged game's first frame")
+                if tools.state()["screen"] == "menu":  # its title screen: Start plays its story
+                    tools.key("Enter", "Enter", 13, "\r")
+                    tools.wait_for("Module.stagehandState().screen === 'scene'", "the packaged game's first chapter")
                 state = tools.state()
                 if state["scene"] != "arrival":
                     fail("the packaged web folder shows %s, not the new game's scene arrival" % state)

@@ -309,7 +309,14 @@ std::string plural(std::size_t n, const std::string& one, const std::string& man
 struct WrittenLine {
     long line = 0;
     std::string call, text, function;
+    std::string file;  // a module's path in the game's folder, "" for the main script
     bool isOption() const { return call == "option"; }
+    // "FILE:LINE" for a person, the main script shown as `label`.
+    std::string where(const std::string& label) const {
+        const std::string shown =
+            file.empty() ? label : utf8Path(pathFromUtf8(label).parent_path() / pathFromUtf8(file));
+        return shown + ":" + std::to_string(line);
+    }
 };
 
 // The written lines and options runs can show as written: a line() template
@@ -324,7 +331,7 @@ std::vector<WrittenLine> shownLines(const std::vector<ScriptHost::WrittenLine>& 
             text = marked->plain;
         else
             text = lang::splitLineId(line.text).text;  // a text whose markup is wrong is compared as written
-        if (!text.empty()) out.push_back({line.line, line.call, text, line.top});
+        if (!text.empty()) out.push_back({line.line, line.call, text, line.top, line.file});
     }
     return out;
 }
@@ -340,7 +347,7 @@ void printText(const std::vector<SceneReport>& reports, const std::vector<Missed
     auto printMissed = [&](const std::string& scene) {
         for (const auto& m : missed) {
             if (m.scene != scene) continue;
-            std::string where = label + ":" + std::to_string(m.line->line);
+            std::string where = m.line->where(label);
             std::string in = m.line->function.empty() ? "" : " (in " + m.line->function + ")";
             if (m.line->isOption())
                 std::cout << "  option never offered: " << where << ": \"" << m.line->text << "\"" << in << '\n';
@@ -410,7 +417,7 @@ void printJson(const std::vector<SceneReport>& reports, const std::vector<Missed
     for (const auto& m : missed)
         printJsonLine({{"event", m.line->isOption() ? "explore_never_offered" : "explore_never_shown"},
                        {"scene", m.scene.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(m.scene)},
-                       {"where", label + ":" + std::to_string(m.line->line)},
+                       {"where", m.line->where(label)},
                        {"call", m.line->call},
                        {"function", m.line->function},
                        {"text", m.line->text}});

@@ -49,6 +49,12 @@ bool forTheAuthorOnly(const std::string& relativePath) {
     const fs::path path = pathFromUtf8(relativePath);
     if (path.empty()) return false;
     if (lower(utf8Path(*path.begin())) == kAuthorNotesFolder && std::next(path.begin()) != path.end()) return true;
+    // A file in a hidden folder is hidden too, as addTree leaves it: .git/, and the editor
+    // set-up --new writes (.vscode/tasks.json, the LuaLS definitions' copy in .stagehand/).
+    for (auto folder = path.begin(); std::next(folder) != path.end(); ++folder) {
+        const std::string name = utf8Path(*folder);
+        if (name.size() > 1 && name[0] == '.' && name != "..") return true;
+    }
     const std::string leaf = lower(utf8Path(path.filename()));
     if (leaf.empty()) return false;
     auto endsWith = [&](const std::string& end) {
@@ -63,7 +69,8 @@ namespace {
 
 // Every file under `folder` (sorted, so archives come out the same), named
 // `prefix`/its path; files under `skip` (the output folder) are left out, and
-// so are hidden ones (.git) and, with `gameFolder`, the author's own (forTheAuthorOnly).
+// so are hidden ones (.git; .luarc.json, .vscode/ and .stagehand/, the editor set-up --new
+// writes) and, with `gameFolder`, the author's own (forTheAuthorOnly).
 void addTree(const fs::path& folder, const std::string& prefix, const fs::path& skip,
              std::vector<ArchiveEntry>& entries, bool gameFolder = false) {
     std::error_code ec;

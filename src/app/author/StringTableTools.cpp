@@ -99,11 +99,11 @@ void appendNames(Simulation& sim, std::vector<ScriptHost::WrittenLine>& lines) {
     for (const SceneInfo& scene : sim.host().scenes())
         if (!scene.title.empty())
             lines.push_back({0, scene.title + "{#" + lang::sceneTitleId(scene.name) + "}",
-                             "scene title (scene menu, save cards)", "", scene.name, "", "shown", ""});
+                             "scene title (scene menu, save cards)", "", scene.name, "", "shown", "", ""});
     for (const Actor& actor : sim.world().cast().actors())
         if (sim.host().writesLiteral(actor.id))
             lines.push_back({0, actor.displayName + "{#" + lang::actorNameId(actor.id) + "}",
-                             "actor name (over its lines)", "", actor.id, "", "shown", ""});
+                             "actor name (over its lines)", "", actor.id, "", "shown", "", ""});
 }
 
 lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines, const std::string& label,
@@ -125,7 +125,7 @@ lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines,
             row.maxWidth = box.width;
             row.fontSize = box.fontSize;
         }
-        row.file = file;
+        row.file = line.file.empty() ? file : line.file;
         row.sourceLine = line.line;
         row.lock = lang::sourceLock(identified.text);
         table.rows.push_back(std::move(row));

@@ -28,10 +28,11 @@ bool PlaySession::start(const std::string& scene, std::string& error, std::uint6
         error = e.what();
         return false;
     }
-    watcher_.watchAlso(sim_->world().maps().otherFiles);
+    watchRunFiles();
     showMapFailures(sim_->world());
     scene_ = scene;
     input_.scene = scene;
+    input_.story = sim_->playsStory();
     input_.seed = options_.seed;
     input_.hasSeed = true;
     input_.language = language();
@@ -47,6 +48,14 @@ bool PlaySession::start(const std::string& scene, std::string& error, std::uint6
     }
     attachRecorder();
     return true;
+}
+
+// Besides the script, its folder's pictures, sounds, tables and maps: the
+// files the maps read elsewhere and the modules the script required.
+void PlaySession::watchRunFiles() {
+    std::vector<std::string> files = sim_->world().maps().otherFiles;
+    for (const auto& module : sim_->host().modules()) files.push_back(module.path);
+    watcher_.watchAlso(files);
 }
 
 // The maps left out, on screen too: the scene plays on without them.
@@ -481,7 +490,7 @@ bool PlaySession::reload(std::string& error) {
     try {
         auto fresh = Simulation::rebuild(options_, scene_, input_, sim_->ticks(), &sim_->world().maps());
         sim_ = std::move(fresh);
-        watcher_.watchAlso(sim_->world().maps().otherFiles);
+        watchRunFiles();
         showMapFailures(sim_->world());
     } catch (const LoadError& e) {
         error = e.what();

@@ -29,6 +29,8 @@ public:
     // Loads the script and starts `scene`, fast-forwarded to tick `at` (a
     // loaded save); false with `error` (never throws).
     bool start(const std::string& scene, std::string& error, std::uint64_t at = 0);
+    // The scene the run started at: a story's first chapter played.
+    const std::string& firstScene() const { return scene_; }
     Simulation& simulation() { return *sim_; }
 
     // Looks for changed files (a few times a second) and reloads if any.
@@ -92,6 +94,7 @@ public:
     std::uint64_t lastReplayTicks() const { return lastReplayTicks_; }
 
 private:
+    void watchRunFiles();
     void attachRecorder();
     static void showMapFailures(World& world);
     std::vector<std::uint64_t> stopsOfRun();

@@ -9,6 +9,7 @@
 
 #include "app/run/PlaySession.h"
 #include "app/run/UserFolder.h"
+#include "audio/ClipLibrary.h"
 #include "game/MapData.h"
 #include "lang/EngineWords.h"
 #include "platform/Portable.h"
@@ -33,6 +34,7 @@ Setup withSave(Setup setup, const InputLog& save) {
     setup.cmd.scene = save.scene;
     setup.cmd.seed = save.hasSeed ? save.seed : setup.cmd.seed;
     setup.cmd.flags = save.flags;
+    setup.story = save.story;
     setup.input = save;
     setup.resumeAt = save.at;
     return setup;
@@ -87,6 +89,11 @@ Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool 
     options.mechanics = setup.cmd.mode != CommandLine::Mode::Window;
     options.storyTargetWarnings = setup.cmd.mode != CommandLine::Mode::Check;
     options.lines = setup.lines;
+    // Play goes on from chapter to chapter; the author's tools take one scene at a time.
+    using Mode = CommandLine::Mode;
+    const Mode mode = setup.cmd.mode;
+    options.story = setup.story && (mode == Mode::Window || mode == Mode::Headless || mode == Mode::Screenshot ||
+                                    mode == Mode::Timeline);
     return options;
 }
 
@@ -119,7 +126,10 @@ bool readReplay(Setup& setup, std::string& error) {
     text << in.rdbuf();
     InputLog log;
     if (!InputLog::parse(text.str(), setup.cmd.replayPath, log, error)) return false;
-    if (setup.cmd.scene.empty()) setup.cmd.scene = log.scene;
+    if (setup.cmd.scene.empty()) {
+        setup.cmd.scene = log.scene;
+        setup.story = log.story || log.scene.empty();
+    }
     if (!setup.cmd.seedGiven && log.hasSeed) setup.cmd.seed = log.seed;
     setup.cmd.flags.insert(setup.cmd.flags.begin(), log.flags.begin(), log.flags.end());
     takeLanguageOf(setup, log, setup.cmd.replayPath);
@@ -184,11 +194,23 @@ bool chooseGame(Setup& setup, std::string& error) {
     readGameDescription(setup.scriptPath, setup.game, setup.gameProblems);
     if (!setup.game.title.empty()) useUserFolderOf(setup.game.title);
     auto pictures = assetFolders(AssetKind::Images, setup.scriptPath, setup.dataRoot);
-    if (!setup.game.icon.empty() && !imageFilesIn(pictures).count(setup.game.icon)) {
-        setup.gameProblems.push_back(joinPath(gameFolderOf(setup.scriptPath), kDescriptionName) + ": no picture '" +
-                                     setup.game.icon + "' for the icon in " + foldersText(pictures) +
-                                     " (the window keeps the engine's icon)");
+    const auto pictureFiles = imageFilesIn(pictures);
+    const std::string description = joinPath(gameFolderOf(setup.scriptPath), kDescriptionName);
+    if (!setup.game.icon.empty() && !pictureFiles.count(setup.game.icon)) {
+        setup.gameProblems.push_back(description + ": no picture '" + setup.game.icon + "' for the icon in " +
+                                     foldersText(pictures) + " (the window keeps the engine's icon)");
         setup.game.icon.clear();
+    }
+    if (!setup.game.titlePicture.empty() && !pictureFiles.count(setup.game.titlePicture)) {
+        setup.gameProblems.push_back(description + ": titlePicture: no picture '" + setup.game.titlePicture + "' in " +
+                                     foldersText(pictures) + " (the title screen keeps the engine's sky)");
+        setup.game.titlePicture.clear();
+    }
+    auto sounds = assetFolders(AssetKind::Audio, setup.scriptPath, setup.dataRoot);
+    if (!setup.game.titleMusic.empty() && !ClipLibrary(sounds).has(setup.game.titleMusic)) {
+        setup.gameProblems.push_back(description + ": titleMusic: no sound '" + setup.game.titleMusic + "' in " +
+                                     foldersText(sounds) + " (the title screen is silent)");
+        setup.game.titleMusic.clear();
     }
     findFonts(setup);
     // --check lists them among its findings; every other mode says them here, once.
@@ -198,6 +220,7 @@ bool chooseGame(Setup& setup, std::string& error) {
 }
 
 bool completeSetup(Setup& setup, std::string& error) {
+    setup.story = setup.cmd.scene.empty();
     if (!chooseGame(setup, error)) return false;
     if (!chooseLanguage(setup, error)) return false;
     if (!readReplay(setup, error)) return false;
@@ -247,6 +270,16 @@ long runTicks(const Setup& setup) {
                   << " s)\n";
     }
     return ticks;
+}
+
+void runToTheEnd(Simulation& sim, const Setup& setup) {
+    const long ticks = runTicks(setup);
+    const bool perChapter = sim.playsStory() && !setup.cmd.secondsGiven;
+    auto allowed = [&] {
+        const std::uint64_t from = perChapter ? sim.chapterStartTick() : 0;
+        return static_cast<long>(sim.ticks() - from) < ticks;
+    };
+    while (allowed() && !sim.isSceneOver() && !sim.nothingCanRun() && !stopRequested()) sim.tick();
 }
 
 // The scene named on the command line, or the script's first.

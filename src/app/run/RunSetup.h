@@ -41,6 +41,10 @@ struct Setup {
     std::vector<std::string> gameProblems;
     // The files of game.json's fonts (found as fonts are), "" for DejaVu Sans.
     std::string fontFile, boldFontFile;
+    // The run plays the game's SCENES as the chapters of one story, from the
+    // scene it starts (Simulation::Options::story): when no --scene names one
+    // scene, or the replay or save was made so.
+    bool story = false;
     std::optional<InputLog> input;  // --replay or --load: the player's recorded input
     std::uint64_t resumeAt = 0;     // --load: the tick the save was made at
     std::string loadMessage;        // --load: how an edited script replays the save (shown in the window)
@@ -76,6 +80,10 @@ bool stopRequested();
 // the default allowance after it. A --seconds that stops before that input
 // is said in one line on stderr.
 long runTicks(const Setup& setup);
+// Ticks until the scene (or the story) is over, nothing can run, a stop
+// signal arrives, or the allowance (runTicks) is spent: a story's chapters
+// each get it, counted from their start, unless --seconds was given.
+void runToTheEnd(Simulation& sim, const Setup& setup);
 // Starts the scene named on the command line, or the script's first.
 bool chooseScene(Simulation& sim, const CommandLine& cmd, std::string& scene, std::string& error);
 

@@ -80,6 +80,7 @@ Simulation::Simulation(const Options& options) {
     } catch (const ScriptHostError& e) {
         throw LoadError(e.what());
     }
+    storyAsked_ = options.story;
     host_->setFlags(options.flags);  // before the script's top level runs
     lines_ = options.lines;
     host_->setLineProvider(lines_.get());
@@ -135,32 +136,82 @@ bool Simulation::startScene(const std::string& name, std::string& error) {
         error = "unknown scene '" + name + "' (scenes: " + known + ")";
         return false;
     }
+    const bool firstChapter = chaptersBegun_ == 0;
+    story_ = storyAsked_ && !topLevel && host_->hasSceneList() && isChapter(name);
+    if (story_ && firstChapter) world_.rememberChapterStart();
     sceneName_ = name;
     sceneEnded_ = false;
     topLevelScene_ = topLevel;
+    chapterStartTick_ = world_.ticks();
+    ++chaptersBegun_;
     TranscriptEvent start;
     start.time = world_.time();
     start.name = "scene_start";
     start.with("scene", name);
-    if (lines_ && lines_->translates()) start.with("lang", lines_->language());  // said once, at the start
+    if (story_) start.withNumber("chapter", chaptersBegun_);
+    if (lines_ && lines_->translates() && firstChapter) start.with("lang", lines_->language());  // said once
     transcript_.record(start);
     if (topLevel) return true;  // its processes run already; tick() sees them end
     host_->startScene(name, [this](const ProcessOutcome& outcome) {
-        // The scene runner returns how the story's last function ended.
+        // The scene runner returns how the story's last function ended, and
+        // what follows it as a chapter (StageSupport.lua's runScene).
         std::string status = outcome.status;
         if (status == "done" && !outcome.results.empty() && outcome.results[0].type == ScriptValue::Type::String)
             status = outcome.results[0].string;
-        endScene(status);
+        endScene(status, outcome.results.size() > 1 ? outcome.results[1] : ScriptValue{});
     });
     return true;
 }
 
-void Simulation::endScene(const std::string& status) {
+bool Simulation::isChapter(const std::string& name) {
+    for (const auto& scene : host_->scenes())
+        if (scene.name == name) return true;
+    return false;
+}
+
+// The chapter that follows the one ending: the one it named (nextChapter), none
+// (endStory: false), else the next in SCENES; "" when the story ends.
+std::string Simulation::chapterAfter(const ScriptValue& named) {
+    if (named.type == ScriptValue::Type::String) return named.string;
+    if (named.type == ScriptValue::Type::Boolean) return {};
+    const auto scenes = host_->scenes();
+    for (std::size_t i = 0; i + 1 < scenes.size(); ++i)
+        if (scenes[i].name == sceneName_) return scenes[i + 1].name;
+    return {};
+}
+
+void Simulation::endScene(const std::string& status, const ScriptValue& after) {
     sceneEnded_ = true;
     TranscriptEvent end;
     end.time = world_.time();
     end.name = "scene_end";
-    transcript_.record(end.with("scene", sceneName_).with("status", status));
+    end.with("scene", sceneName_).with("status", status);
+    if (!story_) {
+        transcript_.record(end);
+        return;
+    }
+    // A chapter that failed or was cancelled ends the story there.
+    pendingChapter_ = status == "done" ? chapterAfter(after) : std::string();
+    end.withNumber("chapter", chaptersBegun_);
+    if (!pendingChapter_.empty()) end.with("next", pendingChapter_);
+    transcript_.record(end);
+    if (pendingChapter_.empty()) {
+        TranscriptEvent over;
+        over.time = world_.time();
+        over.name = "story_end";
+        transcript_.record(over.with("status", status).withNumber("chapters", chaptersBegun_));
+    }
+}
+
+// The next chapter on the stage as a chapter played alone finds it (World::beginChapter).
+void Simulation::beginChapter(std::string name) {
+    pendingChapter_.clear();
+    world_.beginChapter();
+    std::string error;
+    if (!startScene(name, error)) {  // the script changed under a hot reload: said like any script error
+        host_->reportError(error);
+        endScene("failed", ScriptValue::of(false));
+    }
 }
 
 void Simulation::replay(InputLog log) {
@@ -176,7 +227,8 @@ void Simulation::tick() {
     world_.applyDueInput(replay_, replayNext_);
     world_.advance(static_cast<float>(kTickSeconds));
     host_->tick(kTickSeconds);
-    if (topLevelScene_ && !sceneEnded_ && host_->liveProcessCount() == 0) endScene("done");
+    if (topLevelScene_ && !sceneEnded_ && host_->liveProcessCount() == 0) endScene("done", {});
+    if (!pendingChapter_.empty() && !world_.isBusy() && host_->liveProcessCount() == 0) beginChapter(pendingChapter_);
     // Once a second, and on the tick a wait that may never end began (a cheap
     // flag: the scheduler raises it, e.g. for a signal no line sends).
     if (host_->takeHangSuspicion() || world_.ticks() % kDeadlockCheckTicks == 0) checkDeadlocks();
@@ -262,7 +314,7 @@ std::vector<ProcessInfo> Simulation::inspectedProcesses() {
 }
 
 bool Simulation::isSceneOver() {
-    return sceneEnded_ && !world_.isBusy() && host_->liveProcessCount() == 0;
+    return sceneEnded_ && pendingChapter_.empty() && !world_.isBusy() && host_->liveProcessCount() == 0;
 }
 
 std::vector<std::string> Simulation::suspectedStuckLines() {

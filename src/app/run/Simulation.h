@@ -50,6 +50,11 @@ public:
         // one); null: the source language.
         std::shared_ptr<lang::LineProvider> lines;
         bool quiet = false;  // a run nobody watches (rollback's spares, a save's replay): nothing on stderr
+        // The scene started is a chapter of the story: when it ends, the chapter
+        // it names (nextChapter) or the next in SCENES begins, in the same run
+        // (`flags` and the script's globals carry on), until the story ends.
+        // Only for a script with a SCENES list that has the scene.
+        bool story = false;
     };
 
     explicit Simulation(const Options& options);  // throws LoadError
@@ -91,8 +96,16 @@ public:
     // A quiet run (Options::quiet) that the player now watches says its errors again.
     void setQuiet(bool quiet);
 
-    // The scene's process ended, nothing it started is alive, and the world is still.
+    // The scene's process ended, nothing it started is alive, and the world is
+    // still; in a story, once its last chapter has.
     bool isSceneOver();
+    // A story: its chapters are the SCENES played in turn (Options::story).
+    bool playsStory() const { return story_; }
+    // The chapter being played (in a story; else the scene) and the tick it began on.
+    const std::string& chapter() const { return sceneName_; }
+    std::uint64_t chapterStartTick() const { return chapterStartTick_; }
+    // The chapters begun so far, the first one 1 (0 before the first).
+    int chaptersBegun() const { return chaptersBegun_; }
     // A hang was reported: a process waits on something nothing can produce
     // (other processes may still run).
     bool isStuck() const { return stuck_; }
@@ -118,7 +131,10 @@ private:
     void translateActorNames();
     void checkDeadlocks();
     void warnOfQuietHangs();
-    void endScene(const std::string& status);
+    void endScene(const std::string& status, const ScriptValue& after);
+    void beginChapter(std::string name);  // a copy: the name is often pendingChapter_, cleared first
+    bool isChapter(const std::string& name);
+    std::string chapterAfter(const ScriptValue& named);
 
     Transcript transcript_;
     World world_{transcript_};
@@ -126,6 +142,11 @@ private:
     std::string sceneName_;
     bool sceneEnded_ = false;
     bool topLevelScene_ = false;
+    bool storyAsked_ = false;  // Options::story
+    bool story_ = false;       // the scene started is a chapter of the story
+    int chaptersBegun_ = 0;
+    std::uint64_t chapterStartTick_ = 0;
+    std::string pendingChapter_;  // begins once the ended chapter's world is still
     std::shared_ptr<lang::LineProvider> lines_;
     InputLog replay_;
     std::size_t replayNext_ = 0;  // the scene is the top level's processes: it ends when they all have

@@ -40,10 +40,13 @@ std::string percent(int tenths) {
 }
 }  // namespace
 
-PauseMenu::PauseMenu(bool speech, std::vector<std::string> languages) : languages_(std::move(languages)) {
+PauseMenu::PauseMenu(bool speech, std::vector<std::string> languages, bool overTitle)
+    : languages_(std::move(languages)) {
     for (int i = 0; i < kRowCount; ++i) {
         auto row = static_cast<Row>(i);
-        if ((speech || row != Row::SelfVoicing) && (languages_.size() > 1 || row != Row::Language))
+        const bool aboutTheScene = row == Row::SaveLoad || row == Row::History || row == Row::SceneMenu;
+        if ((speech || row != Row::SelfVoicing) && (languages_.size() > 1 || row != Row::Language) &&
+            !(overTitle && aboutTheScene))
             rows_.push_back(row);
     }
 }

@@ -61,7 +61,9 @@ public:
     // `speech`: a synthesiser exists, so the self-voicing row is shown.
     // `languages`: the codes the player may choose (lang::knownLanguages
     // without pseudo); the Language row is shown when there are two or more.
-    explicit PauseMenu(bool speech = true, std::vector<std::string> languages = {});
+    // `overTitle`: opened from the title screen's Settings, with no scene:
+    // no Save / Load, History or way back to the title (Resume goes back).
+    explicit PauseMenu(bool speech = true, std::vector<std::string> languages = {}, bool overTitle = false);
 
     // Up/Down (W/S, D-pad) choose a row; Left/Right (A/D) change a setting;
     // Enter, Space, A or a click activate; Escape, Start or B resume.

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "app/window/FrameStats.h"
+#include "audio/ClipLibrary.h"
 #include "lang/EngineWords.h"
 #include "lang/StringTable.h"
 #include "platform/Gamepads.h"
@@ -151,6 +152,8 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
         for (const auto& scene : session_->simulation().scenes())  // the title the scene menu shows
             if (sceneTitle_.empty() && scene.name == name) sceneTitle_ = scene.title;
         if (sceneTitle_.empty()) sceneTitle_ = name;
+        titledChapter_ = session_->simulation().chapter();  // a save's moment may be a later chapter
+        followChapter();
         menu_.reset();
         // What the setup lost (game.json, rows of the table) is on screen in every scene until hidden.
         if (!setupProblemsHidden_)
@@ -184,6 +187,7 @@ void WindowGame::openMenu() {
     askedToSwitchFor_.clear();
     menu_ = std::make_unique<SceneMenu>(scenes);
     menu_->setTitle(setup_.game.title, setup_.game.version);
+    chooseTitlePictureAndMusic();
     menu_->setMessage(problem);
     latestSave_ = latestSave(setup_.scriptPath, quicksavePath());
     if (latestSave_) latestSave_->title = titleInLanguagePlayed(*latestSave_);
@@ -192,6 +196,34 @@ void WindowGame::openMenu() {
         latestSave_ ? latestSave_->title + (latestSave_->date.empty() ? "" : "  \u00B7  ") + latestSave_->date : "");
     session_.reset();
     keepLinesRead();
+}
+
+// game.json's titlePicture and titleMusic (completeSetup has said the names
+// it does not find, and dropped them), else the picture and the sound named
+// "title" when the game (or the engine) has them; a sound file that does not
+// decode is one line on stderr.
+void WindowGame::chooseTitlePictureAndMusic() {
+    const GameDescription& game = setup_.game;
+    titlePicture_ = game.titlePicture;
+    if (titlePicture_.empty() &&
+        imageFilesIn(assetFolders(AssetKind::Images, setup_.scriptPath, setup_.dataRoot)).count(kTitleName))
+        titlePicture_ = kTitleName;
+    titleCues_.clear();
+    ClipLibrary sounds(assetFolders(AssetKind::Audio, setup_.scriptPath, setup_.dataRoot));
+    std::string music = game.titleMusic.empty() && sounds.has(kTitleName) ? kTitleName : game.titleMusic;
+    if (music.empty()) return;
+    std::string error;
+    AudioCue cue;
+    cue.lane = Lane::Music;
+    cue.loop = true;
+    cue.fade = 1.5f;
+    cue.clip = sounds.load(music, error);  // a name game.json gave is known to exist (completeSetup)
+    if (!cue.clip) {
+        std::cerr << problemLine(error) << '\n';
+        return;
+    }
+    titleCues_.push_back(cue);
+    titleRun_ = ++titleRunsMade_;  // the device starts the music afresh each time the title opens
 }
 
 bool WindowGame::start(double now) {
@@ -240,6 +272,8 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
     }
     if (saveScreen_.isOpen()) {  // over a scene, or over the scene menu (its Load row)
         handleSaveScreen(event, layout);
+    } else if (menu_ && paused_) {  // the title screen's Settings
+        handlePause(event, layout);
     } else if (menu_ && event.kind == InputKind::KeyDown && event.key == SDLK_F9) {
         quickload();  // the quick save plays from the scene menu too (after a restart)
     } else if (menu_) {
@@ -265,7 +299,14 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
 void WindowGame::handleMenu(const InputEvent& event, const ViewLayout& layout) {
     switch (menu_->handle(event, layout)) {
         case SceneMenu::Action::Quit: running_ = false; break;
-        case SceneMenu::Action::Play: play(menu_->selected().name, menu_->selected().title, setup_); break;
+        case SceneMenu::Action::Start:  // the story from its first chapter, or from the chapter chosen
+        case SceneMenu::Action::Play: {
+            Setup story = setup_;
+            story.story = true;
+            play(menu_->selected().name, menu_->selected().title, story);
+            break;
+        }
+        case SceneMenu::Action::Settings: openPause(); break;
         case SceneMenu::Action::Continue:
             if (latestSave_) loadSave(latestSave_->path);
             break;
@@ -280,7 +321,10 @@ void WindowGame::handlePause(const InputEvent& event, const ViewLayout& layout) 
         case PauseMenu::Action::SettingsChanged:
             playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
             break;
-        case PauseMenu::Action::LanguageChanged: switchLanguage(settings_.language); break;
+        case PauseMenu::Action::LanguageChanged:
+            switchLanguage(settings_.language);
+            if (menu_) openMenu();  // the chapters' titles in the new language
+            break;
         case PauseMenu::Action::ToggleFullscreen:
             kit_.window.toggleFullscreen();
             settings_.fullscreen = kit_.window.isFullscreen();
@@ -313,8 +357,10 @@ bool WindowGame::handleSceneOverKey(int key) {
         return true;
     }
     if (key != SDLK_r) return false;
-    std::string scene = simulation()->sceneName(), title = sceneTitle_;
+    // The story again from the chapter this run began at (a scene: the scene).
+    std::string scene = session_->firstScene(), title;
     Setup fresh = setup_;  // from the start: no recorded input, no saved moment
+    fresh.story = simulation()->playsStory();
     fresh.input.reset();
     fresh.resumeAt = 0;
     play(scene, title, fresh);
@@ -395,7 +441,7 @@ void WindowGame::openPause() {
     settings_.textSpeed = playInput_.speedIndex();  // F2 and F3 may have changed them
     settings_.autoAdvance = playInput_.autoAdvance();
     settings_.fullscreen = kit_.window.isFullscreen();
-    pauseMenu_ = PauseMenu{speechAvailable_, playerLanguages()};
+    pauseMenu_ = PauseMenu{speechAvailable_, playerLanguages(), menu_ != nullptr};
     if (!setup_.fontFile.empty()) pauseMenu_.setGameFont(utf8Path(pathFromUtf8(setup_.fontFile).stem()));
     paused_ = true;
 }
@@ -574,7 +620,18 @@ void WindowGame::step(double now) {
     sim = simulation();
     if (!sim) return;
     noteLine(sim->world().story());
+    followChapter();
     if (sim->isSceneOver()) keepLinesRead();
+}
+
+// A story went on to its next chapter (or a rollback or load went back to an
+// earlier one): the title on screen and on save cards is that chapter's.
+void WindowGame::followChapter() {
+    const std::string& chapter = simulation()->chapter();
+    if (chapter == titledChapter_) return;
+    titledChapter_ = chapter;
+    for (const auto& scene : sceneTitles_)
+        if (scene.name == chapter) sceneTitle_ = scene.title.empty() ? chapter : scene.title;
 }
 
 // Skip passes a line only if it was read in an earlier run (or in this one
@@ -622,7 +679,7 @@ void WindowGame::keepLinesRead() {
 // the scene (the overlay, the history, P) holds the sound.
 void WindowGame::updateSound() {
     Simulation* sim = simulation();
-    if (!sim) {
+    if (!sim && (!menu_ || titleCues_.empty())) {
         sound_.stopAll();
         return;
     }
@@ -630,6 +687,11 @@ void WindowGame::updateSound() {
     auto tenths = [](int steps) { return static_cast<float>(steps) / PlayerSettings::kVolumeSteps; };
     sound_.setVolumes({muted ? 0.0f : tenths(settings_.masterVolume), tenths(settings_.musicVolume),
                        tenths(settings_.soundVolume), tenths(settings_.voiceVolume)});
+    if (!sim) {  // the title screen's music
+        sound_.setPaused(false);
+        sound_.follow(titleRun_, titleCues_, 0);
+        return;
+    }
     sound_.setPaused(paused_ || showHistory_ || saveScreen_.isOpen() || playback_.paused());
     const Soundtrack& soundtrack = sim->world().soundtrack();
     sound_.follow(soundtrack.run(), soundtrack.cues(), sim->time());
@@ -656,7 +718,9 @@ void WindowGame::updateSpeech() {
     }
     voicing_.setSink(speech());
     Simulation* sim = simulation();
-    if (menu_ && menu_->empty() && !menu_->hasSaveRows()) {
+    if (menu_ && paused_) {
+        voicing_.followRow(pauseMenu_.spoken(settings_));
+    } else if (menu_ && menu_->empty() && !menu_->hasSaveRows()) {
         voicing_.followRow(SelfVoicing::labelled(lang::word("voice.sceneMenu"), lang::word("voice.noScenes")));
     } else if (menu_) {
         voicing_.followRow(SelfVoicing::labelled(lang::word("voice.sceneMenu"), menu_->selectedText()));
@@ -680,7 +744,8 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
     if (menu_) {
         menu_->setPadHints(padUsedLast_);
         menu_->setStyle(settings_.highContrast, kTextSizes[settings_.textSize].factor);
-        menu_->draw(kit_.batch, kit_.text, layout);
+        menu_->draw(kit_.batch, kit_.text, layout, titlePicture_.empty() ? nullptr : kit_.images.get(titlePicture_));
+        if (paused_) pauseMenu_.draw(kit_.batch, kit_.text, layout, settings_, padUsedLast_);
         if (saveScreen_.isOpen()) saveScreen_.draw(kit_.batch, kit_.text, kit_.images, layout, settings_, padUsedLast_);
     } else if (sim) {
         sim->world().camera().setStillShakes(settings_.reduceFlashes);  // the view only: the shake still runs
@@ -712,13 +777,20 @@ void WindowGame::draw(int drawW, int drawH, const ViewLayout& layout) {
 std::string WindowGame::describe() {
     nlohmann::json state;
     Simulation* sim = simulation();
-    const char* screen = menu_                  ? "menu"
+    const char* screen = menu_ && paused_       ? "paused"
+                         : menu_                ? "menu"
                          : saveScreen_.isOpen() ? "saves"
                          : showHistory_         ? "history"
                          : paused_              ? "paused"
                                                 : "scene";
     state["screen"] = screen;
-    // On the menu: the selected row's scene (none on Continue or Load).
+    // On the menu: the selected row's text, and its chapter's name (a row of the chapters page).
+    if (menu_ && !paused_) {
+        static const char* const kRowKinds[] = {"start",    "continue", "load",    "chapters",
+                                                "settings", "quit",     "chapter", "back"};
+        state["row"] = menu_->selectedText();
+        state["rowKind"] = kRowKinds[static_cast<int>(menu_->selectedRow())];
+    }
     state["scene"] = menu_ ? (menu_->sceneRowSelected() ? menu_->selected().name : std::string())
                      : sim ? sim->sceneName()
                            : std::string();

@@ -78,9 +78,12 @@ public:
     const WorldView& view() const { return kit_.view; }
     bool speechAvailable() const { return speechAvailable_; }
     // What the screen shows, as one JSON object: the page and the browser test
-    // read it (web/pre.js: Module.stagehandState()). {"screen": "menu", "scene",
-    // "paused", "history" or "saves"; "scene": the scene played, or the menu's
-    // row; "line": the line's text; "options": the choices on screen;
+    // read it (web/pre.js: Module.stagehandState()). {"screen": "menu" (the
+    // title screen), "scene", "paused", "history" or "saves"; "row": on the
+    // title screen, the selected row's text, and "rowKind" what it is ("start",
+    // "continue", "load", "chapters", "settings", "quit", "chapter", "back");
+    // "scene": the chapter played, or
+    // the chapter of the selected row (the chapters page); "line": the line's text; "options": the choices on screen;
     // "optionPoints": each choice's middle as fractions of the window's width
     // and height (where a click or a tap lands, as the last frame drew them); "history":
     // lines and choices so far; "language": "" for the script's own; "sound":
@@ -91,6 +94,7 @@ private:
     WindowOptions windowOptions() const;
     void play(const std::string& name, const std::string& title, const Setup& from);
     void openMenu();
+    void chooseTitlePictureAndMusic();
     void watchFiles(double now);
     void handle(const InputEvent& event, const ViewLayout& layout);
     void handleMenu(const InputEvent& event, const ViewLayout& layout);
@@ -118,6 +122,7 @@ private:
     void followSkip(Story& story);
     bool skipMayPass(const Story& story);
     void noteLine(const Story& story);
+    void followChapter();
     void keepLinesRead();
     void updateSpeech();
     SpeechSink* speech();
@@ -133,9 +138,17 @@ private:
     AudioOutput sound_{soundNotice_};
     std::unique_ptr<PlaySession> session_;  // the scene being played: recording, hot reload
     std::unique_ptr<SceneMenu> menu_;
+    // The title screen's picture ("" : the engine's sky) and its music (no cue: silence), played as a run
+    // of its own on the sound device.
+    static constexpr const char* kTitleName = "title";
+    std::string titlePicture_;
+    std::vector<AudioCue> titleCues_;
+    std::uint64_t titleRun_ = 0;
+    static inline std::uint64_t titleRunsMade_ = std::uint64_t{1} << 62;  // apart from the scenes' runs
     std::optional<SlotInfo> latestSave_;  // what the menu's Continue plays, read as the menu opened
     ScriptWatcher menuWatcher_;           // the menu lists the scenes of the script as last saved
     std::string sceneTitle_;
+    std::string titledChapter_;           // the chapter sceneTitle_ is the title of
     std::vector<SceneInfo> sceneTitles_;  // the scenes' titles in the language played: saves' cards and Continue
     bool setupProblemsHidden_ = false;    // Backspace hid what the setup lost: not shown again this run
     std::string askedToSwitchFor_;        // the save whose other language was said: a second press plays it
