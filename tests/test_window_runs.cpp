@@ -788,3 +788,39 @@ TEST_F(WindowTest, the_scene_menu_follows_the_pointer_only_once_it_moves) {
     ASSERT_NE(game->simulation(), nullptr);
     EXPECT_EQ(sim().sceneName(), "pages") << "Enter plays the first row under a resting pointer";
 }
+
+// ---------------------------------------------------------------------------
+// A story of chapters in the window (issue 61).
+
+// Start plays the chapters one after the other, what the first left in flags
+// reaching the second; a quick save in the second chapter names it, and
+// Continue, in a new run of the program, comes back there with the story's state.
+TEST_F(WindowTest, a_story_goes_on_from_chapter_to_chapter_and_continue_comes_back_to_the_later_one) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc)
+        << "SCENES = { { name = \"first\", title = \"The first\" }, { name = \"second\", title = \"The second\" } }\n"
+           "function first() flags.answer = 42 text(\"One.\") end\n"
+           "function second() text(\"Two: \" .. tostring(flags.answer)) text(\"Still two.\") end\n";
+    open("");
+    press(SDLK_RETURN);  // Start
+    ASSERT_NE(game->simulation(), nullptr);
+    ASSERT_TRUE(waitFor([&] { return page() == "One."; }));
+    for (int i = 0; i < 20 && page() != "Two: 42"; ++i) {
+        press(SDLK_SPACE);
+        wait(0.2);
+    }
+    ASSERT_EQ(page(), "Two: 42") << "the second chapter follows, with the first one's flags";
+    EXPECT_EQ(sim().chapter(), "second");
+    EXPECT_EQ(sim().chaptersBegun(), 2);
+    EXPECT_EQ(game->view().sceneOverCard().w, 0) << "no end card between chapters";
+    press(SDLK_F5);
+    game.reset();
+
+    open("");  // a new run of the program: the title screen
+    ASSERT_EQ(game->sceneMenu()->selectedRow(), SceneMenu::Row::Continue);
+    EXPECT_EQ(game->sceneMenu()->continueDetail().rfind("The second", 0), 0u)
+        << "the save is named for its chapter: " << game->sceneMenu()->continueDetail();
+    press(SDLK_RETURN);  // Continue
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_EQ(sim().chapter(), "second");
+    EXPECT_EQ(page(), "Two: 42") << "the first chapter replayed under it: its flags are back";
+}

@@ -83,6 +83,7 @@ std::string InputLog::header() const {
     std::string out = std::string(kMagic) + "\n";
     if (!scene.empty()) out += "scene " + scene + "\n";
     if (story) out += "story yes\n";
+    if (!chapter.empty()) out += "chapter " + chapter + "\n";
     if (hasSeed) out += "seed " + std::to_string(seed) + "\n";
     if (!language.empty()) out += "language " + language + "\n";
     for (const auto& [name, value] : flags) out += "flag " + name + "=" + value + "\n";
@@ -156,6 +157,8 @@ bool InputLog::parse(const std::string& text, const std::string& name, InputLog&
                 inHeader = false;
             } else if (key == "scene" && !value.empty()) {
                 out.scene = value;
+            } else if (key == "chapter" && !value.empty()) {
+                out.chapter = value;
             } else if (key == "story") {
                 if (value != "yes") return fail("story must be 'yes' (or the line left out), not '" + value + "'");
                 out.story = true;
@@ -195,9 +198,9 @@ bool InputLog::parse(const std::string& text, const std::string& name, InputLog&
                 for (std::size_t i = 1; i + 2 < parts.size(); ++i) check.kind += (i > 1 ? " " : "") + parts[i];
                 out.checks.push_back(check);
             } else {
-                return fail(
-                    "unknown header line '" + line +
-                    "' (scene, story, seed, language, flag, script, at, title, played, date, file, check, then ---)");
+                return fail("unknown header line '" + line +
+                            "' (scene, story, chapter, seed, language, flag, script, at, title, played, date, file, "
+                            "check, then ---)");
             }
             continue;
         }

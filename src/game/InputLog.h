@@ -6,6 +6,7 @@
 //   stagehand-input 1
 //   scene harbour            (optional: the scene to start)
 //   story yes                (optional: the scene is a chapter; the story goes on from it)
+//   chapter landing          (saves of a story: the chapter on screen when it was saved)
 //   seed 1                   (optional)
 //   language fr              (optional: the language the run was played in; a
 //                            replay or a load plays in it, src/app/run/RunSetup.h)
@@ -52,7 +53,8 @@ struct RunCheck {
 
 struct InputLog {
     std::string scene;
-    bool story = false;  // the scene started is the first chapter played of a story (Simulation::Options::story)
+    bool story = false;   // the scene started is the first chapter played of a story (Simulation::Options::story)
+    std::string chapter;  // a save of a story: the chapter on screen (its card's title), "" for `scene`
     std::uint64_t seed = 1;
     bool hasSeed = false;
     std::string language;  // the language its lines were shown in ("": not said, a log from before issue 43)

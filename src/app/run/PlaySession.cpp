@@ -123,6 +123,7 @@ bool PlaySession::save(const std::string& path, const std::string& title, std::s
     save.language = language();
     save.scriptIdentity = scriptIdentity(source);
     save.at = sim_->ticks();
+    save.chapter = sim_->playsStory() && sim_->chapter() != save.scene ? sim_->chapter() : std::string();
     save.title = title;
     save.played = sim_->time();
     save.date = dateNow();

@@ -152,7 +152,7 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
         for (const auto& scene : session_->simulation().scenes())  // the title the scene menu shows
             if (sceneTitle_.empty() && scene.name == name) sceneTitle_ = scene.title;
         if (sceneTitle_.empty()) sceneTitle_ = name;
-        titledChapter_ = session_->simulation().chapter();  // a save's moment may be a later chapter
+        titledChapter_.clear();  // a save's moment may be in a later chapter: its title
         followChapter();
         menu_.reset();
         // What the setup lost (game.json, rows of the table) is on screen in every scene until hidden.
@@ -517,8 +517,9 @@ void WindowGame::openSaveScreen(SaveScreen::Mode mode) {
 // the one it was made in (a save keeps the title it was made with: a scene
 // since renamed or gone still has one).
 std::string WindowGame::titleInLanguagePlayed(const SlotInfo& slot) const {
+    const std::string& chapter = slot.save.chapter.empty() ? slot.save.scene : slot.save.chapter;
     for (const auto& scene : sceneTitles_)
-        if (scene.name == slot.save.scene && !scene.title.empty()) return scene.title;
+        if (scene.name == chapter && !scene.title.empty()) return scene.title;
     return slot.title;
 }
 
