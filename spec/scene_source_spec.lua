@@ -46,6 +46,17 @@ local function pick(list, keys)
 end
 
 describe("the one reader of a scene's source", function()
+    it("merges the sendable signals of a game's files: names and shapes of all, or any when one cannot tell",
+        function()
+            local a = { exact = { door = true }, shapes = { { "", "-at-meeting" } } }
+            local b = { exact = { bell = true }, shapes = { { "lamp-", "" } } }
+            local merged = reader.mergeSendable({ a, b, n = 2 })
+            assert.are.same({ door = true, bell = true }, merged.exact)
+            assert.are.same({ { "", "-at-meeting" }, { "lamp-", "" } }, merged.shapes)
+            assert.is_false(reader.mergeSendable({ a, false, b, n = 3 }))
+            assert.are.same({ exact = {}, shapes = {} }, reader.mergeSendable({ n = 0 }))
+        end)
+
     local facts = reader.read(SOURCE, api)
 
     it("reads the lines, targets and signals, past comments, long strings, escapes and joins", function()

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "TestSupport.h"
+#include "app/run/RunSetup.h"
 #include "app/run/Simulation.h"
 
 using namespace stagehand;
@@ -307,4 +308,35 @@ function after() print("after") end
     const auto printed = alone.named("print", "text");
     EXPECT_EQ(std::count(printed.begin(), printed.end(), "never"), 0);
     EXPECT_EQ(std::count(printed.begin(), printed.end(), "after"), 0) << "played alone, no chapter follows";
+}
+
+// A save says whether its run was a story, whatever the window it is loaded in would start.
+TEST(Chapters, a_save_plays_as_the_story_or_the_one_chapter_it_was) {
+    stagehand::Setup setup;
+    InputLog save;
+    save.scene = "one";
+    for (bool windowStory : {false, true})
+        for (bool savedStory : {false, true}) {
+            setup.story = windowStory;
+            save.story = savedStory;
+            EXPECT_EQ(withSave(setup, save).story, savedStory) << "window story " << windowStory;
+        }
+}
+
+// A chapter that ends while an actor still walks: the next one begins only once the world is still,
+// after the walk's arrive (as a chapter played alone is over only then).
+TEST(Chapters, the_next_chapter_begins_only_once_the_last_one_is_still) {
+    const std::string source =
+        "SCENES = { 'one', 'two' }\n"
+        "function one() activate('george') walkToPoint('george', { x = 900, y = 300 }) end\n"
+        "function two() print('two') end\n";
+    StoryRun run(source, true);
+    run.toTheEnd();
+    double started = -1, arrived = -1;
+    for (const auto& e : run.events) {
+        if (e.name == "scene_start" && *e.field("scene") == "two") started = e.time;
+        if (e.name == "arrive") arrived = e.time;
+    }
+    ASSERT_GT(arrived, 1.0) << "a walk of some seconds";
+    EXPECT_GE(started, arrived);
 }

@@ -195,6 +195,11 @@ TEST(SceneMenu, every_row_is_reached_and_the_number_drawn_on_a_chapter_is_the_ke
                     << where << ": key " << number << " plays another row";
             }
             EXPECT_EQ(shown.rowNumber(count), "") << where << ": Back has no number";
+            if (count < 9) {  // the key past the last chapter plays nothing, on either page
+                SceneMenu menu(scenes);
+                EXPECT_EQ(menu.handle(key(SDLK_1 + count), kLayout), Action::None) << where;
+                EXPECT_EQ(shown.handle(key(SDLK_1 + count), kLayout), Action::None) << where;
+            }
         }
 }
 

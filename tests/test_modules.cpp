@@ -100,6 +100,12 @@ TEST(Modules, a_module_runs_once_and_every_require_returns_what_it_returned) {
     Game game(gameWith(kMain + std::string("assert(loads == 1, 'loaded ' .. tostring(loads))\nassert(sameTable)\n"),
                        kModules));
     EXPECT_NE(game.sim, nullptr) << game.error;
+    // A module that returns nothing runs once too, and require gives true.
+    Game silent(
+        gameWith("assert(require('quiet') == true)\nassert(require('quiet') == true)\n"
+                 "assert(runs == 1, 'ran ' .. tostring(runs))\nSCENES = { 'scene' }\nfunction scene() end\n",
+                 {{"quiet.lua", "runs = (runs or 0) + 1\n"}}));
+    EXPECT_NE(silent.sim, nullptr) << silent.error;
 }
 
 // What require refuses, each in one line at the line that asked, saying why.
@@ -118,6 +124,9 @@ TEST(Modules, require_loads_nothing_but_the_games_own_modules_and_says_why_at_th
         {"require(nil)",
          "main.lua:1: require: name must be a module's name, like \"people\" or \"chapters.one\". Was nil"},
         {"require(12)", "main.lua:1: require: name must be a module's name"},
+        {"require('1st')", "main.lua:1: require: '1st' is not a module's name"},
+        {"require('chapters.2nd')", "main.lua:1: require: 'chapters.2nd' is not a module's name"},
+        {"require('people.')", "main.lua:1: require: 'people.' is not a module's name"},
     };
     for (const auto& r : refused) {
         Game game(gameWith(r.call, kModules));

@@ -824,3 +824,17 @@ TEST_F(WindowTest, a_story_goes_on_from_chapter_to_chapter_and_continue_comes_ba
     EXPECT_EQ(sim().chapter(), "second");
     EXPECT_EQ(page(), "Two: 42") << "the first chapter replayed under it: its flags are back";
 }
+
+// Start plays the story even in a window that opened on one chapter (--scene) and went back to the title.
+TEST_F(WindowTest, start_plays_the_story_after_a_chapter_played_alone) {
+    open("walk");
+    EXPECT_FALSE(sim().playsStory()) << "--scene: one chapter";
+    press(SDLK_ESCAPE);
+    for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
+    press(SDLK_RETURN);
+    ASSERT_NE(game->sceneMenu(), nullptr);
+    press(SDLK_RETURN);  // Start
+    ASSERT_NE(game->simulation(), nullptr);
+    EXPECT_EQ(sim().sceneName(), "pages");
+    EXPECT_TRUE(sim().playsStory());
+}
