@@ -224,6 +224,13 @@ void Stage::ticks(int n) {
     }
 }
 
+ProcessOutcome Stage::run(const char* function, int n) {
+    auto outcome = std::make_shared<ProcessOutcome>();
+    host->startProcess(function, {}, [outcome](const ProcessOutcome& o) { *outcome = o; });
+    ticks(n);
+    return *outcome;
+}
+
 std::vector<const TranscriptEvent*> Stage::events(const std::string& name) const {
     std::vector<const TranscriptEvent*> found;
     for (const auto& e : transcript.events())

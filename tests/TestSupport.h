@@ -56,6 +56,9 @@ struct Stage {
     void startScene(const std::string& name);
     std::string sceneStatus;  // set when the scene started by startScene ends
     void ticks(int n);
+    // Starts `function` as a process, runs `ticks` ticks and returns its outcome
+    // so far: one still running when the ticks run out ends later (with the stage).
+    ProcessOutcome run(const char* function, int ticks = 0);
     // Events of one name, in order, as "field=value ..." text lines.
     std::vector<const TranscriptEvent*> events(const std::string& name) const;
 };

@@ -33,13 +33,6 @@ constexpr const char* kEasingNames[] = {"linear",       "inQuad",     "outQuad",
                                         "inBack",       "outBack",    "inOutBack", "inElastic",  "outElastic",
                                         "inOutElastic", "inBounce",   "outBounce", "inOutBounce"};
 
-ProcessOutcome run(Stage& stage, const char* function, int ticks = 0) {
-    auto outcome = std::make_shared<ProcessOutcome>();
-    stage.host->startProcess(function, {}, [outcome](const ProcessOutcome& o) { *outcome = o; });
-    stage.ticks(ticks);
-    return *outcome;
-}
-
 std::string fieldOf(const TranscriptEvent* e, const char* key) {
     const std::string* value = e->field(key);
     return value ? *value : "";
@@ -122,7 +115,7 @@ TEST(Easing, every_curve_starts_at_0_ends_at_1_and_has_penners_values_between) {
                   "', 0), ease('" + name + "', 0.5), ease('" + name + "', 1)))\n";
     source += "end\n";
     Stage stage(source);
-    run(stage, "scene");
+    stage.run("scene");
     auto prints = stage.events("print");
     ASSERT_EQ(prints.size(), std::size(names));
     const std::map<std::string, double> half = {{"linear", 0.5},
@@ -164,7 +157,7 @@ TEST(Easing, a_t_outside_0_to_1_is_held_at_its_end_for_every_curve) {
                       ")))\n";
     source += "end\n";
     Stage stage(source);
-    run(stage, "scene");
+    stage.run("scene");
     auto prints = stage.events("print");
     ASSERT_EQ(prints.size(), std::size(names) * 6);
     for (const auto* e : prints) {
@@ -188,7 +181,7 @@ TEST(Easing, back_and_elastic_overshoot_and_bounce_stays_inside) {
         "    print(name, string.format('%.4f %.4f', least[name], most[name]))\n"
         "  end\n"
         "end\n");
-    run(stage, "scene");
+    stage.run("scene");
     auto prints = stage.events("print");
     ASSERT_EQ(prints.size(), 4u);
     EXPECT_EQ(fieldOf(prints[0], "text"), "outBack\t0.0000 1.1000");  // Penner's s = 1.70158: 10% past the end
@@ -203,7 +196,7 @@ TEST(Easing, back_and_elastic_overshoot_and_bounce_stays_inside) {
 
 TEST(Tween, a_zoom_follows_its_curve_on_scene_time_and_is_recorded_at_start_and_end) {
     Stage stage("function scene() zoomCamera(2, 1, 'linear') waitCamera() print('settled') end");
-    run(stage, "scene", 30);
+    stage.run("scene", 30);
     EXPECT_NEAR(stage.world.camera().zoom(), 1.5, 1e-4);
     stage.ticks(30);
     EXPECT_FLOAT_EQ(stage.world.camera().zoom(), 2);
@@ -222,7 +215,7 @@ TEST(Tween, a_zoom_follows_its_curve_on_scene_time_and_is_recorded_at_start_and_
 TEST(Tween, a_camera_move_eases_to_a_point_and_half_way_is_half_way_for_a_symmetric_curve) {
     Stage stage(
         "function scene() setCameraCenter({x = 0, y = 0}) moveCamera({x = 400, y = -200}, 2, 'inOutCubic') end");
-    run(stage, "scene", 60);
+    stage.run("scene", 60);
     EXPECT_NEAR(stage.world.camera().center().x, 200, 1e-3);
     EXPECT_NEAR(stage.world.camera().center().y, -100, 1e-3);
     stage.ticks(30);  // 1.5 s: inOutCubic is 1 - (0.5^3 * 4) / 2 = 0.9375 of the way
@@ -238,7 +231,7 @@ TEST(Tween, a_move_to_an_actor_ends_on_the_actor_where_it_walked_meanwhile) {
         "  walkToPoint('jon', {x = 280, y = 0})\n"  // 140 units a second: there at 2 s
         "  moveCamera('jon', 1, 'linear')\n"
         "end\n");
-    run(stage, "scene", 60);
+    stage.run("scene", 60);
     EXPECT_NEAR(stage.world.camera().center().x, 140, 0.5) << "the move ended where jon was at 1 s";
 }
 
@@ -253,7 +246,7 @@ TEST(Tween, the_groups_time_scale_slows_it_and_pause_holds_it) {
         "  wait(1)\n"
         "  g:resume()\n"
         "end\n");
-    run(stage, "scene", 30);
+    stage.run("scene", 30);
     EXPECT_NEAR(stage.world.camera().zoom(), 1.25, 1e-3) << "half speed: a quarter of the way after half a second";
     // The scene pauses the group at 1 s, before the group's step of that
     // tick (groups step in the order they were made): the last step is 59/120.
@@ -279,7 +272,7 @@ TEST(Tween, cancel_leaves_the_property_where_it_was_and_records_the_end) {
         "  t:cancel()\n"
         "  print(t:status(), waitEnded(t))\n"
         "end\n");
-    run(stage, "scene", 90);
+    stage.run("scene", 90);
     // wait(0.5) ends before the tween's step of that tick (timers before
     // conditions): the zoom stays at its step of 29 ticks.
     EXPECT_NEAR(stage.world.camera().zoom(), 1 + 2 * 29.0 / 60, 1e-4);
@@ -297,7 +290,7 @@ TEST(Tween, a_newer_tween_or_a_direct_set_takes_over_a_property) {
         "  wait(0.25)\n"
         "  setCameraCenter({x = 5, y = 5})\n"
         "end\n");
-    run(stage, "scene", 60);
+    stage.run("scene", 60);
     EXPECT_EQ(tweenEvents(stage),
               (std::vector<std::string>{"0.00 tween camera.center", "0.25 tween_end camera.center cancelled",
                                         "0.25 tween camera.center", "0.50 tween_end camera.center cancelled"}));
@@ -339,7 +332,7 @@ TEST(Tween, every_call_the_docs_name_as_setting_a_property_takes_it_over_from_it
         ASSERT_NE(c, cases.end()) << "docs/API.md names " << name << " as taking over a tween; give it a case here";
         Stage stage(std::string("function scene()\n  activate('jon') setPosition('jon', {x = 0, y = 100})\n  ") +
                     c->second.tween + "\n  wait(0.25)\n  " + c->second.call + "\n  wait(1)\nend\n");
-        run(stage, "scene", 60);
+        stage.run("scene", 60);
         const std::vector<std::string> expected = {std::string("0.00 tween ") + c->second.key,
                                                    std::string("0.25 tween_end ") + c->second.key + " cancelled"};
         EXPECT_EQ(tweenEvents(stage), expected) << name;
@@ -356,7 +349,7 @@ TEST(Tween, an_actor_the_fade_and_the_picture_ease_too) {
         "  tween('fade', 'level', 0.8, 1, 'linear')\n"
         "  tween('picture', 'opacity', 0, 1, 'linear')\n"
         "end\n");
-    run(stage, "scene", 30);
+    stage.run("scene", 30);
     const Actor* jon = stage.world.cast().findActor("jon");
     EXPECT_NEAR(jon->position.x, 100, 1e-3);
     EXPECT_NEAR(jon->position.y, 200, 1e-3);
@@ -375,7 +368,7 @@ TEST(Tween, a_shake_moves_the_view_not_the_camera_and_still_shakes_keep_its_even
     for (bool still : {false, true}) {
         Stage stage(source);
         stage.world.camera().setStillShakes(still);
-        run(stage, "scene", 40);  // 0.17 s into the shake
+        stage.run("scene", 40);  // 0.17 s into the shake
         EXPECT_FLOAT_EQ(stage.world.camera().center().x, 0);
         Vec2 view = stage.world.camera().viewCenter();
         float moved = std::abs(view.x) + std::abs(view.y);
@@ -398,7 +391,7 @@ TEST(Tween, following_the_player_at_any_zoom_keeps_the_player_walking_in_view) {
         "  zoomCamera(2, 0)\n"
         "  followCamera('jon', 100)\n"
         "end\n");
-    run(stage, "scene");
+    stage.run("scene");
     stage.world.cast().setPlayerInput({1, 0});
     stage.ticks(120);  // 2 s at 140 units a second
     const Actor* jon = stage.world.cast().findActor("jon");
@@ -414,29 +407,27 @@ TEST(Tween, bad_easings_properties_and_values_are_errors_at_the_scene_line_namin
         "function target()\n  tween('nobody', 'position', 'forest.jon_stop', 1)\nend\n"
         "function value()\n  tween('fade', 'level', 2, 1)\nend\n"
         "function place()\n  moveCamera('forest.nowhere', 1)\nend\n");
+    EXPECT_NE(stage.run("easing").error.find(
+                  ".lua:2: zoomCamera: easing must be one of linear, inQuad, outQuad, inOutQuad, inCubic, outCubic, "
+                  "inOutCubic, inSine, outSine, inOutSine, inBack, outBack, inOutBack, inElastic, outElastic, "
+                  "inOutElastic, inBounce, outBounce, inOutBounce. Was \"inQaud\" (did you mean inQuad?)"),
+              std::string::npos)
+        << stage.run("easing").error;
     EXPECT_NE(
-        run(stage, "easing")
-            .error.find(
-                ".lua:2: zoomCamera: easing must be one of linear, inQuad, outQuad, inOutQuad, inCubic, outCubic, "
-                "inOutCubic, inSine, outSine, inOutSine, inBack, outBack, inOutBack, inElastic, outElastic, "
-                "inOutElastic, inBounce, outBounce, inOutBounce. Was \"inQaud\" (did you mean inQuad?)"),
-        std::string::npos)
-        << run(stage, "easing").error;
-    EXPECT_NE(
-        run(stage, "property")
+        stage.run("property")
             .error.find(".lua:6: tween: \"camera\" has no property \"opacity\"; its properties are: center, zoom"),
         std::string::npos)
-        << run(stage, "property").error;
-    EXPECT_NE(run(stage, "target")
-                  .error.find(".lua:9: tween: target must be an actor, camera, fade or picture. Was \"nobody\""),
+        << stage.run("property").error;
+    EXPECT_NE(stage.run("target").error.find(
+                  ".lua:9: tween: target must be an actor, camera, fade or picture. Was \"nobody\""),
               std::string::npos)
-        << run(stage, "target").error;
-    EXPECT_NE(run(stage, "value").error.find(".lua:12: tween: to must be a number from 0 to 1. Was 2"),
+        << stage.run("target").error;
+    EXPECT_NE(stage.run("value").error.find(".lua:12: tween: to must be a number from 0 to 1. Was 2"),
               std::string::npos)
-        << run(stage, "value").error;
-    EXPECT_NE(run(stage, "place").error.find(".lua:15: moveCamera: unknown waypoint 'forest.nowhere'"),
+        << stage.run("value").error;
+    EXPECT_NE(stage.run("place").error.find(".lua:15: moveCamera: unknown waypoint 'forest.nowhere'"),
               std::string::npos)
-        << run(stage, "place").error;
+        << stage.run("place").error;
 }
 
 // The black veil over generated sequences of fades, flashes, levels set at
@@ -510,7 +501,7 @@ TEST(Camera, over_every_pair_of_calls_that_place_the_centre_the_last_one_wins) {
             Stage stage(std::string("function scene()\n  activate('jon') setPosition('jon', {x = 640, y = 360})\n  ") +
                         first.lua + "\n  wait(0.5)\n  " + second.lua +
                         "\n  wait(1.5)\n  walkToPoint('jon', {x = 1000, y = 560})\n  wait(8)\nend\n");
-            run(stage, "scene", 60 * 11);
+            stage.run("scene", 60 * 11);
             const Vec2 centre = stage.world.camera().center();
             const Vec2 jon = stage.world.cast().findActor("jon")->position;
             ASSERT_NEAR(jon.x, 1000, 1) << "Jon walked away";
@@ -566,7 +557,7 @@ TEST(Tween, over_every_pair_of_calls_that_set_a_property_it_ends_at_the_last_one
                 Stage stage(
                     std::string("function scene()\n  activate('jon') setPosition('jon', {x = 640, y = 360})\n  ") +
                     first.lua + "\n  wait(0.5)\n  " + second.lua + "\n  wait(6)\nend\n");
-                run(stage, "scene", 60 * 7);
+                stage.run("scene", 60 * 7);
                 const std::vector<float> seen = property.read(stage.world);
                 ASSERT_EQ(seen.size(), second.value.size());
                 for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_NEAR(seen[i], second.value[i], 0.01) << i;
@@ -594,7 +585,7 @@ TEST(Tween, over_every_pair_of_backdrop_calls_the_second_shows_at_once_as_it_say
             SCOPED_TRACE(std::string(first.lua) + ", then " + second.lua);
             Stage stage(std::string("function scene()\n  ") + first.lua + "\n  wait(0.3)\n  " + second.lua +
                         "\n  wait(4)\nend\n");
-            run(stage, "scene", 20);  // the second call was made on tick 18
+            stage.run("scene", 20);  // the second call was made on tick 18
             const Effects& effects = stage.world.effects();
             EXPECT_EQ(effects.backdropPicture(), second.picture);
             if (second.cut) {
@@ -635,7 +626,7 @@ TEST(Tween, over_every_pair_of_stage_changes_a_call_takes_over_only_its_own_prop
             SCOPED_TRACE(std::string(first.lua) + ", then " + second.lua);
             Stage stage(std::string("function scene()\n  activate('jon') setPosition('jon', {x = 300, y = 300})\n  ") +
                         first.lua + "\n  wait(0.5)\n  " + second.lua + "\n  wait(3)\nend\n");
-            run(stage, "scene", 60 * 4);
+            stage.run("scene", 60 * 4);
             std::string ended;
             for (const auto& e : stage.transcript.events()) {
                 bool ownEnd = std::string(first.property) == "camera.shake"

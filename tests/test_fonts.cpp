@@ -26,18 +26,18 @@ using namespace stagehand;
 
 namespace {
 
-constexpr int kWidth = 640, kHeight = 200;
+constexpr int kFontsWidth = 640, kFontsHeight = 200;
 
 // What a drawn text's ink looks like: how much there is, how wide it spreads,
 // and how far it leans.
 struct Ink {
     double total = 0;
-    int left = kWidth, right = -1;
+    int left = kFontsWidth, right = -1;
     double lean = 0;   // pixels the ink moves right per pixel up (a least-squares slope)
     double meanX = 0;  // where the ink stands: its centre, across
 };
 
-struct FontsTest : test::RenderFixture<kWidth, kHeight> {
+struct FontsTest : test::RenderFixture<kFontsWidth, kFontsHeight> {
     int regular() { return atlas->font(FontFace::Regular, 24); }
     int bold() { return atlas->font(FontFace::Bold, 24); }
 
@@ -54,23 +54,23 @@ struct FontsTest : test::RenderFixture<kWidth, kHeight> {
         auto marked = text::parseMarkup(markup, text::MarkupPlace::Shown, error);
         EXPECT_TRUE(marked) << error;
         if (!marked) return {};
-        OffscreenTarget target(kWidth, kHeight);
+        OffscreenTarget target(kFontsWidth, kFontsHeight);
         target.bind();
-        glViewport(0, 0, kWidth, kHeight);
+        glViewport(0, 0, kFontsWidth, kFontsHeight);
         glClearColor(0, 0, 0, 1);
         glClear(GL_COLOR_BUFFER_BIT);
         text::RichText rich(*atlas, *batch);
-        batch->begin(kWidth, kHeight);
-        const auto& layout = rich.layout(marked, FontFace::Regular, 48, 1.0f, kWidth - 40, 1.0f);
+        batch->begin(kFontsWidth, kFontsHeight);
+        const auto& layout = rich.layout(marked, FontFace::Regular, 48, 1.0f, kFontsWidth - 40, 1.0f);
         rich.draw(layout, 20, 40, Color{255, 255, 255, 255}, std::numeric_limits<std::size_t>::max(), 0, true, false);
         batch->end();
         std::vector<std::uint8_t> rgb = target.readRgb();
         OffscreenTarget::unbind();
         Ink ink;
         double sum = 0, sumX = 0, sumY = 0;
-        for (int y = 0; y < kHeight; ++y)
-            for (int x = 0; x < kWidth; ++x) {
-                double v = rgb[(static_cast<std::size_t>(y) * kWidth + x) * 3] / 255.0;
+        for (int y = 0; y < kFontsHeight; ++y)
+            for (int x = 0; x < kFontsWidth; ++x) {
+                double v = rgb[(static_cast<std::size_t>(y) * kFontsWidth + x) * 3] / 255.0;
                 if (v <= 0) continue;
                 ink.total += v;
                 ink.left = std::min(ink.left, x), ink.right = std::max(ink.right, x);
@@ -81,9 +81,9 @@ struct FontsTest : test::RenderFixture<kWidth, kHeight> {
         // moves for each pixel up (0 for upright ink, about kSlant for italic).
         double meanX = sumX / sum, meanY = sumY / sum, covariance = 0, variance = 0;
         ink.meanX = meanX;
-        for (int y = 0; y < kHeight; ++y)
-            for (int x = 0; x < kWidth; ++x) {
-                double v = rgb[(static_cast<std::size_t>(y) * kWidth + x) * 3] / 255.0;
+        for (int y = 0; y < kFontsHeight; ++y)
+            for (int x = 0; x < kFontsWidth; ++x) {
+                double v = rgb[(static_cast<std::size_t>(y) * kFontsWidth + x) * 3] / 255.0;
                 covariance += v * (x - meanX) * (meanY - y), variance += v * (meanY - y) * (meanY - y);
             }
         ink.lean = variance > 0 ? covariance / variance : 0;

@@ -638,15 +638,15 @@ TEST(MarkupErrors, a_markup_error_is_an_error_at_the_authors_line_for_every_kind
 // --- The drawn frame ---------------------------------------------------------
 
 namespace {
-constexpr int kWidth = 1280, kHeight = 720;
+constexpr int kMarkupWidth = 1280, kMarkupHeight = 720;
 
-struct MarkupRender : test::RenderFixture<kWidth, kHeight> {
+struct MarkupRender : test::RenderFixture<kMarkupWidth, kMarkupHeight> {
     std::vector<std::uint8_t> frame(Stage& stage, const ViewOverlay& overlay = ViewOverlay{}) {
-        OffscreenTarget target(kWidth, kHeight);
+        OffscreenTarget target(kMarkupWidth, kMarkupHeight);
         target.bind();
         glClearColor(0, 0, 0, 1);
         glClear(GL_COLOR_BUFFER_BIT);
-        ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
+        ViewLayout layout = ViewLayout::fit(kMarkupWidth, kMarkupHeight);
         layout.applyViewport();
         view->draw(stage.world, layout, overlay);
         return target.readRgb();
@@ -666,9 +666,9 @@ struct MarkupRender : test::RenderFixture<kWidth, kHeight> {
 
 int countPixels(const std::vector<std::uint8_t>& rgb, bool (*test)(int r, int g, int b)) {
     int count = 0;
-    for (int y = 400; y < kHeight; ++y)  // the box's part of the view
-        for (int x = 0; x < kWidth; ++x) {
-            const std::uint8_t* p = &rgb[(static_cast<std::size_t>(y) * kWidth + x) * 3];
+    for (int y = 400; y < kMarkupHeight; ++y)  // the box's part of the view
+        for (int x = 0; x < kMarkupWidth; ++x) {
+            const std::uint8_t* p = &rgb[(static_cast<std::size_t>(y) * kMarkupWidth + x) * 3];
             count += test(p[0], p[1], p[2]);
         }
     return count;
@@ -678,7 +678,7 @@ bool isRed(int r, int g, int b) {
 }
 // The box's rows (below the scene) differ between two frames.
 bool boxesDiffer(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
-    std::size_t from = static_cast<std::size_t>(400) * kWidth * 3;
+    std::size_t from = static_cast<std::size_t>(400) * kMarkupWidth * 3;
     return !std::equal(a.begin() + static_cast<long>(from), a.end(), b.begin() + static_cast<long>(from));
 }
 }  // namespace

@@ -22,9 +22,9 @@ using namespace stagehand;
 
 namespace {
 
-constexpr int kWidth = 1280, kHeight = 720;
+constexpr int kShapingWidth = 1280, kShapingHeight = 720;
 
-struct ShapingTest : test::RenderFixture<kWidth, kHeight> {
+struct ShapingTest : test::RenderFixture<kShapingWidth, kShapingHeight> {
     int regular() { return atlas->font(FontFace::Regular, 24); }
 
     shaping::ShapedParagraph shape(const std::u32string& text) {
@@ -59,7 +59,7 @@ struct ShapingTest : test::RenderFixture<kWidth, kHeight> {
         target.bind();
         glClearColor(0, 0, 0, 1);
         glClear(GL_COLOR_BUFFER_BIT);
-        ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
+        ViewLayout layout = ViewLayout::fit(kShapingWidth, kShapingHeight);
         layout.applyViewport();
         view->draw(sim.world(), layout, ViewOverlay{});
         return target.readRgb();
@@ -69,9 +69,9 @@ struct ShapingTest : test::RenderFixture<kWidth, kHeight> {
     // bit's iterator is a call, and the typewriter's test spent 20 s in them under the sanitizers.)
     static std::vector<std::uint8_t> textInk(const std::vector<std::uint8_t>& rgb) {
         std::vector<std::uint8_t> ink(rgb.size() / 3, 0);
-        const std::uint8_t* p = rgb.data() + std::size_t{560} * kWidth * 3;
-        std::uint8_t* out = ink.data() + std::size_t{560} * kWidth;
-        for (std::size_t i = 0, n = std::size_t{kHeight - 560} * kWidth; i < n; ++i, p += 3)
+        const std::uint8_t* p = rgb.data() + std::size_t{560} * kShapingWidth * 3;
+        std::uint8_t* out = ink.data() + std::size_t{560} * kShapingWidth;
+        for (std::size_t i = 0, n = std::size_t{kShapingHeight - 560} * kShapingWidth; i < n; ++i, p += 3)
             out[i] = p[0] > 200 && p[1] > 200 && p[2] > 200;
         return ink;
     }
@@ -264,14 +264,15 @@ TEST_F(ShapingTest, latin_still_breaks_at_spaces_only) {
 }
 
 TEST_F(ShapingTest, a_right_to_left_line_in_the_dialogue_box_is_right_aligned) {
-    OffscreenTarget target(kWidth, kHeight);
+    OffscreenTarget target(kShapingWidth, kShapingHeight);
     auto arabic = scene("arabicLine");
     for (int i = 0; i < 60; ++i) arabic->tick();
     auto ink = textInk(render(*arabic, target));
-    int left = kWidth, right = -1;
-    for (int y = 560; y < kHeight; ++y)
-        for (int x = 0; x < kWidth; ++x)
-            if (ink[static_cast<std::size_t>(y) * kWidth + x]) left = std::min(left, x), right = std::max(right, x);
+    int left = kShapingWidth, right = -1;
+    for (int y = 560; y < kShapingHeight; ++y)
+        for (int x = 0; x < kShapingWidth; ++x)
+            if (ink[static_cast<std::size_t>(y) * kShapingWidth + x])
+                left = std::min(left, x), right = std::max(right, x);
     const int boxRight = static_cast<int>(screen::kDialogueX + screen::kDialogueWidth);
     ASSERT_GE(right, 0) << "no text drawn";
     EXPECT_GT(right, boxRight - 60) << "the line ends near the box's right edge";
@@ -309,26 +310,26 @@ ColourSpan spanOf(const std::vector<std::uint8_t>& rgb, int width, int height, C
 // selection's bar stand at the right of its row (a left-to-right one keeps
 // them at the left).
 TEST_F(ShapingTest, a_right_to_left_lines_speaker_option_numbers_and_selection_bar_stand_at_the_right) {
-    OffscreenTarget target(kWidth, kHeight);
+    OffscreenTarget target(kShapingWidth, kShapingHeight);
     auto arabic = scene("arabicLine");
     for (int i = 0; i < 60; ++i) arabic->tick();
     const Actor* george = arabic->world().cast().findActor("george");
     ASSERT_NE(george, nullptr);
-    ColourSpan name = spanOf(render(*arabic, target), kWidth, kHeight, george->color);
+    ColourSpan name = spanOf(render(*arabic, target), kShapingWidth, kShapingHeight, george->color);
     ASSERT_GT(name.count, 20) << "the speaker's name is drawn";
     // (the page's small marker, in the same colour, stands at the left)
-    EXPECT_GT(name.meanX(), kWidth * 0.75) << "over the right end of a right-to-left line";
+    EXPECT_GT(name.meanX(), kShapingWidth * 0.75) << "over the right end of a right-to-left line";
 
     auto hebrew = scene("hebrewMenu");
     for (int i = 0; i < 60; ++i) hebrew->tick();
     ASSERT_TRUE(hebrew->world().story().currentMenu());
-    ColourSpan marks = spanOf(render(*hebrew, target), kWidth, kHeight, palette::kAccent);
+    ColourSpan marks = spanOf(render(*hebrew, target), kShapingWidth, kShapingHeight, palette::kAccent);
     ASSERT_GT(marks.count, 40) << "the first option's number and bar, in the accent colour";
-    EXPECT_GT(marks.left, kWidth / 2) << "the selected right-to-left option is marked at its right";
+    EXPECT_GT(marks.left, kShapingWidth / 2) << "the selected right-to-left option is marked at its right";
 }
 
 TEST_F(ShapingTest, the_typewriter_never_moves_a_glyph_already_shown) {
-    OffscreenTarget target(kWidth, kHeight);
+    OffscreenTarget target(kShapingWidth, kShapingHeight);
     for (const char* name : {"arabicTyped", "japaneseTyped"}) {
         auto sim = scene(name);
         std::vector<std::uint8_t> before;

@@ -61,7 +61,7 @@ std::vector<std::string> modulesIn(const std::string& folder, const std::string&
     return names;
 }
 
-std::string listed(const std::vector<std::string>& names) {
+std::string moduleList(const std::vector<std::string>& names) {
     std::string text;
     for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
     return text.empty() ? "none" : text;
@@ -142,7 +142,7 @@ bool ScriptHost::requireModule(lua_State* L) {
         bind::pushError(L, "require: no module '" + name + "' in " +
                                shownPath(moduleFolder_.empty() ? "." : moduleFolder_) + " (" + relative + ".lua)" +
                                (guess.empty() ? "" : " (did you mean '" + guess + "'?)") +
-                               "; its modules: " + listed(known));
+                               "; its modules: " + moduleList(known));
         return false;
     }
     Module module{name, path, relative + ".lua", chunkLabel(path), shownPath(path)};

@@ -33,7 +33,7 @@ struct WaitBar {
     std::string kind, target, where;
 };
 
-struct Lane {
+struct TimelineLane {
     long id = 0;
     long parent = 0;
     std::string name, where, status;
@@ -117,7 +117,7 @@ std::string barText(const WaitBar& w) {
 }
 
 struct Model {
-    std::map<long, Lane> lanes;
+    std::map<long, TimelineLane> lanes;
     std::vector<Arrow> arrows;
     std::vector<Label> labels;   // dialogue, menus, choices, and errors no process claimed
     std::vector<Label> signals;  // the names of the signals that woke someone, over the lanes
@@ -144,7 +144,7 @@ double clearOf(const std::vector<std::pair<double, double>>& busy, double x, dou
 }
 
 // Closes the wait a process was in when it next shows up at `time`.
-void closeWait(Lane& lane, double time) {
+void closeWait(TimelineLane& lane, double time) {
     if (!lane.waits.empty() && lane.waits.back().end < 0) {
         lane.waits.back().end = time;
         lane.runs.push_back(time);
@@ -153,7 +153,7 @@ void closeWait(Lane& lane, double time) {
 
 // A failed process's error: the error event of the same moment (the
 // scheduler reports it just before the process ends).
-void claimError(Lane& lane, std::vector<Label>& errors) {
+void claimError(TimelineLane& lane, std::vector<Label>& errors) {
     auto it = std::find_if(errors.begin(), errors.end(), [&](const Label& e) { return e.time == lane.end; });
     if (it == errors.end()) return;
     lane.failure = it->text;
@@ -177,7 +177,7 @@ Model buildModel(const std::vector<TranscriptEvent>& events) {
     for (const auto& e : events) {
         m.endTime = std::max(m.endTime, e.time);
         if (e.name == "process_start") {
-            Lane& lane = m.lanes[idField(e, "id")];
+            TimelineLane& lane = m.lanes[idField(e, "id")];
             lane.id = idField(e, "id");
             lane.parent = idField(e, "parent");
             lane.name = field(e, "process");
@@ -187,7 +187,7 @@ Model buildModel(const std::vector<TranscriptEvent>& events) {
         } else if (e.name == "wait" || e.name == "process_end" || e.name == "timeout") {
             auto it = m.lanes.find(idField(e, "id"));
             if (it == m.lanes.end()) continue;
-            Lane& lane = it->second;
+            TimelineLane& lane = it->second;
             lane.name = field(e, "process");  // the latest name (setName may come after the start)
             if (e.name == "timeout") {
                 lane.timeouts.push_back(e.time);
@@ -246,7 +246,7 @@ int packLabels(std::vector<Label>& labels, std::size_t maxChars) {
 }
 
 // Lanes in tree order (each parent followed by its children, oldest first).
-std::vector<Lane*> laneOrder(Model& m) {
+std::vector<TimelineLane*> laneOrder(Model& m) {
     std::map<long, std::vector<long>> children;
     std::vector<long> roots;
     for (auto& [id, lane] : m.lanes) {
@@ -255,9 +255,9 @@ std::vector<Lane*> laneOrder(Model& m) {
         else
             roots.push_back(id);
     }
-    std::vector<Lane*> order;
+    std::vector<TimelineLane*> order;
     std::function<void(long, int)> visit = [&](long id, int depth) {
-        Lane& lane = m.lanes[id];
+        TimelineLane& lane = m.lanes[id];
         lane.depth = depth;
         lane.row = static_cast<int>(order.size());
         order.push_back(&lane);
@@ -269,7 +269,7 @@ std::vector<Lane*> laneOrder(Model& m) {
 
 // What a lane says beside itself after its last moment: why it failed, or
 // what it is stuck on.
-std::string sideNote(const Lane& lane) {
+std::string sideNote(const TimelineLane& lane) {
     if (!lane.failure.empty()) return "failed: " + lane.failure;
     if (!lane.stuck.empty()) return "stuck waiting on " + lane.stuck;
     return "";
@@ -368,7 +368,7 @@ void drawBarText(Svg& svg, const WaitBar& w, int row, double x0, double width) {
     svg.out << "<text x=\"" << tx << "\" y=\"" << mid + 4 << "\" class=\"bar\">" << htmlEscaped(text) << "</text>\n";
 }
 
-void drawWaits(Svg& svg, const Model& m, const Lane& lane) {
+void drawWaits(Svg& svg, const Model& m, const TimelineLane& lane) {
     double mid = svg.laneMid(lane.row);
     double end = lane.end < 0 ? m.endTime : lane.end;
     for (std::size_t i = 0; i < lane.waits.size(); ++i) {
@@ -398,7 +398,7 @@ void drawWaits(Svg& svg, const Model& m, const Lane& lane) {
 }
 
 // Why a lane ended badly, in words beside its end, clear of the arrows.
-void drawSideNote(Svg& svg, const Model& m, const Lane& lane) {
+void drawSideNote(Svg& svg, const Model& m, const TimelineLane& lane) {
     std::string note = sideNote(lane);
     if (note.empty()) return;
     double end = lane.end < 0 ? m.endTime : lane.end;
@@ -409,7 +409,7 @@ void drawSideNote(Svg& svg, const Model& m, const Lane& lane) {
             << "\"><title>" << htmlEscaped(note) << "</title>" << htmlEscaped(shown) << "</text>\n";
 }
 
-void drawLane(Svg& svg, const Model& m, const Lane& lane) {
+void drawLane(Svg& svg, const Model& m, const TimelineLane& lane) {
     double mid = svg.laneMid(lane.row);
     double end = lane.end < 0 ? m.endTime : lane.end;
     svg.out << "<g class=\"lane\" data-id=\"" << lane.id << "\" data-parent=\"" << lane.parent << "\" data-name=\""
@@ -472,13 +472,14 @@ void drawArrows(Svg& svg, const Model& m) {
     }
 }
 
-void drawNames(std::ostringstream& out, const Svg& svg, const std::vector<Lane*>& order, const AudioLanes& audio) {
+void drawNames(std::ostringstream& out, const Svg& svg, const std::vector<TimelineLane*>& order,
+               const AudioLanes& audio) {
     out << "<svg class=\"names\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kNamesWidth << "\" height=\""
         << svg.height() << "\">\n";
     out << "<text x=\"8\" y=\"" << kAxisHeight + 20 << "\" class=\"heading\">dialogue</text>\n";
     if (svg.top() > svg.signalsTop())
         out << "<text x=\"8\" y=\"" << svg.signalsTop() + 11 << "\" class=\"heading\">signals</text>\n";
-    for (const Lane* lane : order) {
+    for (const TimelineLane* lane : order) {
         double y = svg.laneMid(lane->row) + 4;
         out << "<text x=\"" << 8 + lane->depth * 14 << "\" y=\"" << y << "\" class=\"name\"><title>"
             << htmlEscaped(lane->name) << " (process " << lane->id << ", " << htmlEscaped(lane->where) << ")</title>"
@@ -560,7 +561,7 @@ std::string timelineHtml(const std::vector<TranscriptEvent>& events, const std::
     Model model = buildModel(events);
     model.labelRows = std::max(1, packLabels(model.labels, kLabelChars));
     model.signalRows = packLabels(model.signals, kLabelChars);
-    std::vector<Lane*> order = laneOrder(model);
+    std::vector<TimelineLane*> order = laneOrder(model);
     AudioLanes audio = audioLanes(events, model.endTime);
     Svg svg(model, static_cast<int>(order.size()), audio.empty() ? 0 : audio.rows());
     noteArrowSpans(svg, model);
@@ -568,11 +569,11 @@ std::string timelineHtml(const std::vector<TranscriptEvent>& events, const std::
             << svg.height() << "\">\n<defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
             << "markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#d0661b\"/>"
             << "</marker></defs>\n";
-    for (const Lane* lane : order)
+    for (const TimelineLane* lane : order)
         svg.out << "<rect x=\"0\" y=\"" << svg.laneY(lane->row) << "\" width=\"" << svg.width() << "\" height=\""
                 << kLaneHeight << "\" fill=\"" << (lane->row % 2 ? "#f6f7f9" : "#ffffff") << "\"/>\n";
     drawAxis(svg, model);
-    for (const Lane* lane : order) drawLane(svg, model, *lane);
+    for (const TimelineLane* lane : order) drawLane(svg, model, *lane);
     if (!audio.empty())
         drawAudioLanes(svg.out, audio, svg.audioTop(), kLaneHeight, svg.width(), [&svg](double t) { return svg.x(t); });
     drawDialogue(svg, model);
