@@ -118,11 +118,11 @@ TEST(GameFolder, names_are_looked_up_in_the_games_folder_first_then_the_engines_
     // The game has no fonts/: the engine's alone.
     EXPECT_EQ(assetFolders(AssetKind::Fonts, script, data), (std::vector<std::string>{data + "/assets/fonts"}));
     // The demo plays by the same rule: its own scripts/images first, then assets/images
-    // (and scripts/ has no audio/: assets/audio alone).
+    // (and its own scripts/audio, the title music, before assets/audio).
     EXPECT_EQ(assetFolders(AssetKind::Images, data + "/scripts/Demo.lua", data),
               (std::vector<std::string>{data + "/scripts/images", data + "/assets/images"}));
     EXPECT_EQ(assetFolders(AssetKind::Audio, data + "/scripts/Demo.lua", data),
-              (std::vector<std::string>{data + "/assets/audio"}));
+              (std::vector<std::string>{data + "/scripts/audio", data + "/assets/audio"}));
     // A game whose folder is the data folder's assets/ looks in it once.
     EXPECT_EQ(assetFolders(AssetKind::Images, data + "/assets/main.lua", data).size(), 1u);
 }

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Synthesises every sound of the demo into assets/audio/.
+"""Synthesises every sound of the demo into assets/audio/, and the demo's own
+title music into scripts/audio/ (the demo game's folder: a game's audio/
+folder is searched before the engine's, so only the demo plays it).
 
 Pure Python (the standard library's `wave`), seeded, so the same run gives
 the same PCM. Long clips are encoded to OGG Vorbis with oggenc (Debian's
 vorbis-tools): the generator needs it, the build never does. The typewriter
 blips stay WAV (a few kilobytes each), so both formats are exercised.
 
-    python3 tools/make-audio.py          # writes assets/audio/*.ogg, *.wav
+    python3 tools/make-audio.py          # writes assets/audio/*.ogg, *.wav, scripts/audio/title.ogg
     python3 tools/make-audio.py --wav    # keeps everything as WAV (no oggenc)
 
 Loops are made seamless by cross-fading their last second into their first;
@@ -24,6 +26,7 @@ import wave
 RATE = 44100
 PEAK_DB = -1.0  # every clip's peak; the mix gets headroom from per-cue volumes
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "assets", "audio")
+GAME_OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "audio")  # the demo's own
 
 
 # --- Building blocks ----------------------------------------------------------
@@ -238,6 +241,103 @@ def harbour_music(rng):
     return normalise(loopify(buf, 1.0), -3.0)
 
 
+def vibes(freq, seconds, decay=1.1):
+    """A soft mallet bar: a fundamental and a faster-fading fourth harmonic, with a slow tremolo."""
+    out = []
+    for i in range(int(seconds * RATE)):
+        t = i / RATE
+        s = math.sin(2 * math.pi * freq * t) + 0.22 * math.exp(-t * 5) * math.sin(2 * math.pi * 4 * freq * t)
+        out.append(s * math.exp(-t * decay) * (0.85 + 0.15 * math.sin(2 * math.pi * 4.5 * t)))
+    return fade_edges(out, 0.004, 0.2)
+
+
+def chime(freq, seconds):
+    """A distant tower bell: hum, prime, minor tierce, quint and nominal, each fading at its own rate."""
+    modes = ((0.5, 0.5, 0.35), (1.0, 1.0, 0.8), (1.19, 0.3, 1.1), (1.5, 0.3, 1.3), (2.0, 0.35, 1.6))
+    out = []
+    for i in range(int(seconds * RATE)):
+        t = i / RATE
+        out.append(sum(a * math.exp(-t * d) * math.sin(2 * math.pi * freq * r * t) for r, a, d in modes))
+    return fade_edges(lowpass(out, 2500), 0.003, 0.5)
+
+
+def title_music(rng):
+    """The demo's title screen: D major, 80 bpm, 8 bars of 4/4 (24 s), looped.
+
+    A tower bell strikes, a vibraphone tune rises over harp arpeggios, a warm
+    pad and a plucked bass, with the sea breathing underneath. Each note is
+    rendered once and, when it starts in the loop's first second, mixed in a
+    second time a loop later, so loopify cross-fades the music into itself and
+    the first downbeat keeps its full strength on every repeat.
+    """
+    beat = 0.75
+    bar = 4 * beat
+    loop = 8 * bar
+    fade = 1.0
+    buf = silence(loop + fade)
+
+    def play(clip, t, gain):
+        mix_into(buf, clip, t, gain)
+        if t < fade:
+            mix_into(buf, clip, t + loop, gain)
+
+    # (pad voicing, harp voicing, bass on beat 1, bass on the "and" of beat 3)
+    bars = [
+        (("A3", "D4", "E4", "F#4"), ("D3", "A3", "E4", "F#4"), "D2", "A2"),   # D add9
+        (("F#3", "A3", "B3", "D4"), ("B2", "F#3", "A3", "D4"), "B1", "F#2"),  # Bm7
+        (("F#3", "B3", "D4", "G4"), ("G2", "D3", "B3", "F#4"), "G1", "D2"),   # Gmaj7
+        (("E3", "A3", "C#4", "E4"), ("A2", "E3", "A3", "C#4"), "A1", "E2"),   # A
+        (("F#3", "A3", "D4", "F#4"), ("F#2", "D3", "A3", "D4"), "F#1", "A1"),  # D/F#
+        (("G3", "B3", "D4", "G4"), ("G2", "D3", "G3", "B3"), "G1", "D2"),     # G
+        (("G3", "B3", "D4", "E4"), ("E2", "B2", "G3", "D4"), "E1", "B1"),     # Em7
+        (("E3", "A3", "E4"), ("A2", "E3", "A3", "D4"), "A1", "E2"),           # Asus4, A (below)
+    ]
+    for b, (pad, harp, bass, bass2) in enumerate(bars):
+        start = b * bar
+        for note in pad:
+            play(tone(hz(note), bar + 1.0, (1, 0.35, 0.12), attack=0.9, release=1.0, vibrato=0.0015), start, 0.07)
+        for k, idx in enumerate([0, 1, 2, 1, 3, 1, 2, 1]):
+            note = harp[idx]
+            if b == 7 and k >= 4 and note == "D4":
+                note = "C#4"  # the suspension resolves, for the way back round
+            harp_note = lowpass(pluck(hz(note), 1.6, rng, brightness=0.35, decay=0.997), 2500)  # soft fingers
+            play(harp_note, start + k * beat / 2, 0.18)
+        # the bass low-passed: a soft thumb on a low string, not the pluck's noisy attack
+        play(lowpass(pluck(hz(bass), 2.8, rng, brightness=0.15, decay=0.998), 500), start, 0.8)
+        play(lowpass(pluck(hz(bass2), 1.4, rng, brightness=0.15, decay=0.998), 500), start + 2.5 * beat, 0.45)
+    # bar 8's suspended fourth in the pad, then its resolution
+    play(tone(hz("D4"), 2 * beat + 0.6, (1, 0.35, 0.12), attack=0.9, release=0.6, vibrato=0.0015), 7 * bar, 0.07)
+    play(tone(hz("C#4"), 2 * beat + 1.0, (1, 0.35, 0.12), attack=0.4, release=1.0, vibrato=0.0015),
+         7 * bar + 2 * beat, 0.07)
+
+    # the tune: (bar, beat, note, beats)
+    tune = [
+        (0, 0, "A4", 1), (0, 1, "D5", 1), (0, 2, "F#5", 1.5), (0, 3.5, "E5", 0.5),
+        (1, 0, "D5", 2), (1, 2, "B4", 1), (1, 3, "C#5", 1),
+        (2, 0, "B4", 1), (2, 1, "D5", 1), (2, 2, "G5", 1.5), (2, 3.5, "F#5", 0.5),
+        (3, 0, "E5", 3.5),
+        (4, 0, "F#5", 1), (4, 1, "A5", 1), (4, 2, "G5", 1), (4, 3, "F#5", 1),
+        (5, 0, "B5", 1.5), (5, 1.5, "A5", 0.5), (5, 2, "G5", 1), (5, 3, "D5", 1),
+        (6, 0, "E5", 1.5), (6, 1.5, "F#5", 0.5), (6, 2, "G5", 1), (6, 3, "B4", 1),
+        (7, 0, "D5", 2), (7, 2, "C#5", 2),
+    ]
+    for b, at, note, beats in tune:
+        play(vibes(hz(note), beats * beat + 1.6), b * bar + at * beat, 0.3)
+
+    # the clock tower, far off: once at the top, once halfway, a fourth lower
+    play(chime(hz("D4"), 5.0), 0.0, 0.09)
+    play(chime(hz("A3"), 5.0), 4 * bar, 0.08)
+
+    # the sea: slow swells of low noise, three to a loop, quietest at the loop point
+    swell = 8.0
+    n = noise(loop + fade, rng)
+    cut = [250 + 450 * (0.5 - 0.5 * math.cos(2 * math.pi * i / RATE / swell)) for i in range(len(n))]
+    sea = lowpass(lowpass(lowpass(n, cut), 900), 900)  # duller than ambience_sea: further off
+    sea = envelope(sea, lambda t: 0.1 + 0.9 * (0.5 - 0.5 * math.cos(2 * math.pi * t / swell)) ** 2)
+    mix_into(buf, sea, 0, 0.5)
+    return normalise(loopify(buf, fade), -3.0)
+
+
 def footstep(rng):
     """A step on boards: a thump and a short scuff."""
     thump = lowpass(noise(0.12, rng), 300)
@@ -337,6 +437,11 @@ SOUNDS = {
     "blip_high": (lambda rng: blip(520, "square"), True),
 }
 
+GAME_SOUNDS = {
+    # the demo game's own sounds, written to scripts/audio/
+    "title": (title_music, False),
+}
+
 
 def write_wav(path, buf):
     with wave.open(path, "wb") as w:
@@ -354,15 +459,17 @@ def main():
     keep_wav = "--wav" in sys.argv
     if not keep_wav and not shutil.which("oggenc"):
         sys.exit("make-audio: oggenc not found (apt-get install vorbis-tools), or run with --wav")
-    os.makedirs(OUT, exist_ok=True)
-    for name, (maker, as_wav) in SOUNDS.items():
-        buf = maker(random.Random(name))  # each sound its own seed: one changed sound changes no other
-        wav = os.path.join(OUT, name + ".wav")
-        write_wav(wav, buf)
-        if not (as_wav or keep_wav):
-            subprocess.run(["oggenc", "--quiet", "-q", "1", "-o", os.path.join(OUT, name + ".ogg"), wav], check=True)
-            os.remove(wav)
-        print("%-18s %5.2f s" % (name, len(buf) / RATE))
+    for out, sounds in ((OUT, SOUNDS), (GAME_OUT, GAME_SOUNDS)):
+        os.makedirs(out, exist_ok=True)
+        for name, (maker, as_wav) in sounds.items():
+            buf = maker(random.Random(name))  # each sound its own seed: one changed sound changes no other
+            wav = os.path.join(out, name + ".wav")
+            write_wav(wav, buf)
+            if not (as_wav or keep_wav):
+                subprocess.run(["oggenc", "--quiet", "-q", "1", "-o", os.path.join(out, name + ".ogg"), wav],
+                               check=True)
+                os.remove(wav)
+            print("%-18s %5.2f s" % (name, len(buf) / RATE))
 
 
 if __name__ == "__main__":
