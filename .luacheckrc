@@ -30,7 +30,7 @@ local sceneApi = {
 local sceneFile = {
     std = "min",
     read_globals = sceneApi,
-    globals = { "flags" }, -- scripts write their story flags into it
+    globals = { "flags", "persistent" }, -- scripts write their story flags (and what outlives a playthrough) into them
     allow_defined_top = true,
     ignore = { "131" }, -- scenes are globals the host reads, so "unused global" is expected
 }

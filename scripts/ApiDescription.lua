@@ -379,9 +379,11 @@ M.functions = {
         doc = "Ends the chapter here: every process it started stops (`cancelled ... by=\"chapter_end\"` in the "
             .. "transcript), the caller too, and the story goes on at the next chapter (played alone, the scene is "
             .. "over). For a chapter whose loops run on (a crowd that chatters, a free walk) and which must end." },
-    { "endStory", "story",
+    { "endStory", "story", params = { { "ending", "string", opt = true } },
         doc = "The story ends with this chapter: no chapter follows it (the window shows its end card, then the "
-            .. "title screen). The last chapter in `SCENES` ends the story without it." },
+            .. "title screen). The last chapter in `SCENES` ends the story without it. `ending` names the ending "
+            .. "reached: the transcript's `story_end` says it, and the window keeps the endings a player has seen "
+            .. "(an ending without a name is its last chapter's)." },
     -- The player -------------------------------------------------------------
     -- Sound (src/script/BindAudio.cpp; the handle and voiced lines in StageSupport.lua) --
     { "playMusic", "sound", params = { { "name", "sound" }, { "options", "musicOptions", opt = true } },

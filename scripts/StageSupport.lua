@@ -338,9 +338,15 @@ return function(stage, S, apiDescription)
         chapterStory("nextChapter").after = chapter
     end
 
-    ---The story ends with this chapter: no chapter follows it.
-    function api.endStory()
-        chapterStory("endStory").after = false
+    ---The story ends with this chapter: no chapter follows it. `ending` names the ending reached (the
+    ---transcript's story_end says it; the window keeps the endings a player has seen).
+    ---@param ending? string
+    function api.endStory(ending)
+        if ending ~= nil then
+            checkString("endStory", "ending", ending)
+        end
+        local story = chapterStory("endStory")
+        story.after, story.endingName = false, ending
     end
 
     ---The chapter ends here, as if its story had returned and all it started had ended: every process of
@@ -940,8 +946,9 @@ return function(stage, S, apiDescription)
         end
         endSceneProcesses(story)
         -- What follows, when the scene is a chapter of a story: a chapter's name
-        -- (nextChapter), false for none (endStory), nil for the next in SCENES.
-        return "done", story.after
+        -- (nextChapter), false for none (endStory), nil for the next in SCENES;
+        -- and the ending's name, when endStory gave one.
+        return "done", story.after, story.endingName
     end
 
     return api, host

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "WindowFixture.h"
 #include "lang/LineId.h"
@@ -90,6 +91,16 @@ protected:
     bool turnPagesUntil(const std::string& text, int presses = 200) {
         for (int i = 0; i < presses && page() != text; ++i) press(SDLK_SPACE);
         return page() == text;
+    }
+    // The rows of the title screen's Chapters page (Back last), seen from the title page and back to it.
+    std::vector<std::string> chapterRows() {
+        for (int i = 0; i < 6 && game->sceneMenu()->selectedRow() != stagehand::SceneMenu::Row::Chapters; ++i)
+            press(SDLK_DOWN);
+        press(SDLK_RETURN);
+        EXPECT_EQ(game->sceneMenu()->page(), stagehand::SceneMenu::Page::Chapters);
+        std::vector<std::string> rows = game->sceneMenu()->rowTexts();
+        press(SDLK_ESCAPE);
+        return rows;
     }
     int countSeen(const std::string& fragment) {
         int n = 0;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 #include "TestSupport.h"
@@ -53,9 +54,12 @@ struct StoryRun {
     std::vector<TranscriptEvent> events;
     std::unique_ptr<Simulation> sim;
 
-    StoryRun(const std::string& source, bool story, const std::string& first = "one", std::vector<int> choices = {}) {
+    StoryRun(const std::string& source, bool story, const std::string& first = "one", std::vector<int> choices = {},
+             std::map<std::string, ScriptValue> persistent = {}) {
         const std::string path = test::writeScript("chapters.lua", source);
-        sim = std::make_unique<Simulation>(options(path, story, choices));
+        Simulation::Options o = options(path, story, choices);
+        o.persistent = std::move(persistent);
+        sim = std::make_unique<Simulation>(o);
         std::string error;
         EXPECT_TRUE(sim->startScene(first, error)) << error;
     }
@@ -339,4 +343,68 @@ TEST(Chapters, the_next_chapter_begins_only_once_the_last_one_is_still) {
     }
     ASSERT_GT(arrived, 1.0) << "a walk of some seconds";
     EXPECT_GE(started, arrived);
+}
+
+// What the window keeps of a playthrough (app/window/StoryMemory.h) comes from
+// here: each chapter begun, with the flags it began with, and the ending.
+TEST(Chapters, each_chapter_begun_is_recorded_with_the_flags_it_began_with_and_the_ending_by_its_name) {
+    StoryRun run(
+        "SCENES = { 'one', 'two', 'three' }\n"
+        "function one() flags.n = 1 flags.word = 'a' flags.list = {} text('one') end\n"
+        "function two() flags.n = 2 text('two') endStory('quiet') end\n"
+        "function three() text('never') end\n",
+        true);
+    run.toTheEnd();
+    const auto& starts = run.sim->chapterStarts();
+    ASSERT_EQ(starts.size(), 2u);
+    EXPECT_EQ(starts[0].chapter, "one");
+    EXPECT_TRUE(starts[0].flags.empty()) << "the first chapter began with none";
+    EXPECT_EQ(starts[1].chapter, "two");
+    ASSERT_EQ(starts[1].flags.size(), 2u) << "plain values only: the table is left out";
+    EXPECT_EQ(starts[1].flags.at("n").number, 1) << "as the chapter began, not as it left them";
+    EXPECT_EQ(starts[1].flags.at("word").string, "a");
+    EXPECT_EQ(run.sim->ending(), "quiet");
+    EXPECT_EQ(run.named("story_end", "ending"), Names{"quiet"});
+}
+
+TEST(Chapters, an_ending_without_a_name_is_its_last_chapters_and_a_story_that_fails_reaches_none) {
+    StoryRun plain("SCENES = { 'one', 'two' }\nfunction one() end\nfunction two() end\n", true);
+    plain.toTheEnd();
+    EXPECT_EQ(plain.sim->ending(), "two");
+    EXPECT_EQ(plain.named("story_end", "ending"), Names{""}) << "the transcript names only an ending given a name";
+    StoryRun failing(
+        "SCENES = { 'one', 'two' }\nfunction one() endStory('early') error('broken') end\n"
+        "function two() end\n",
+        true);
+    failing.toTheEnd();
+    EXPECT_EQ(failing.sim->ending(), "");
+    StoryRun alone("SCENES = { 'one', 'two' }\nfunction one() endStory('alone') end\nfunction two() end\n", false);
+    alone.toTheEnd();
+    EXPECT_EQ(alone.sim->ending(), "") << "a chapter played alone is no story";
+    EXPECT_TRUE(alone.sim->chapterStarts().empty());
+}
+
+TEST(Chapters, endStory_refuses_an_ending_that_is_not_a_string_at_the_callers_line) {
+    StoryRun run("SCENES = { 'one' }\nfunction one()\n    endStory(5)\nend\n", true);
+    run.toTheEnd();
+    auto errors = run.named("error", "message");
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_NE(errors[0].find("chapters.lua:3: endStory: ending must be a string. Was 5"), std::string::npos)
+        << errors[0];
+}
+
+// `persistent` starts as the run is told (the window: as the last playthrough
+// left it) and is read back as plain values, as flags are.
+TEST(Chapters, persistent_starts_as_the_run_is_told_and_is_read_back_as_plain_values) {
+    StoryRun run(
+        "SCENES = { 'one' }\n"
+        "function one() persistent.runs = persistent.runs + 1 persistent.list = {} persistent.seen = true "
+        "text('runs ' .. persistent.runs) end\n",
+        true, "one", {}, {{"runs", ScriptValue::of(2.0)}});
+    run.toTheEnd();
+    auto values = run.sim->host().persistent();
+    ASSERT_EQ(values.size(), 2u);
+    EXPECT_EQ(values.at("runs").number, 3);
+    EXPECT_TRUE(values.at("seen").boolean);
+    EXPECT_EQ(run.named("text", "text"), Names{"runs 3"});
 }

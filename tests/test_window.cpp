@@ -841,7 +841,7 @@ TEST_F(WindowTest, a_bad_table_row_and_a_broken_game_json_are_on_screen_and_the_
     ASSERT_EQ(game->pauseRow(), PauseMenu::Row::SceneMenu);
     press(SDLK_RETURN);
     ASSERT_NE(game->sceneMenu(), nullptr);
-    press(SDLK_2);
+    press(SDLK_1);  // (the broken game.json's Chapters list the first chapter alone: none was reached)
     ASSERT_NE(game->simulation(), nullptr);
     frame();
     EXPECT_FALSE(sim().world().effects().problemShown()) << "hidden for the rest of the run";

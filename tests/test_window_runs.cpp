@@ -825,6 +825,85 @@ TEST_F(WindowTest, a_story_goes_on_from_chapter_to_chapter_and_continue_comes_ba
     EXPECT_EQ(page(), "Two: 42") << "the first chapter replayed under it: its flags are back";
 }
 
+namespace {
+bool holds(const std::vector<std::string>& rows, const std::string& text) {
+    return std::find(rows.begin(), rows.end(), text) != rows.end();
+}
+}  // namespace
+
+// What outlives a playthrough (story.json in the player's folder): the title screen's Chapters lists the
+// chapters reached; one played from there starts with the flags it was reached with; the next playthrough
+// starts with `persistent` as the last one left it; the ending reached is kept.
+TEST_F(WindowTest, chapters_reached_their_flags_persistent_and_endings_outlive_the_playthrough) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc)
+        << "SCENES = { { name = 'first', title = 'The first' }, { name = 'second', title = 'The second' },\n"
+           "           { name = 'third', title = 'The third' } }\n"
+           "function first() flags.answer = 42 persistent.runs = (persistent.runs or 0) + 1 text('One.') end\n"
+           "function second()\n"
+           "    text('Two: ' .. tostring(flags.answer) .. ', run ' .. tostring(persistent.runs))\n"
+           "    endStory('short')\n"
+           "end\n"
+           "function third() text('Three.') end\n";
+    std::ofstream(folder / "game.json", std::ios::binary | std::ios::trunc) << "{}\n";  // chapters as reached
+    open("");
+    auto rows = chapterRows();
+    EXPECT_TRUE(holds(rows, "The first")) << "the first chapter is always there";
+    EXPECT_FALSE(holds(rows, "The second")) << "not reached yet";
+    press(SDLK_UP);      // from Chapters
+    press(SDLK_RETURN);  // Start
+    ASSERT_NE(game->simulation(), nullptr);
+    for (int i = 0; i < 30 && page() != "Two: 42, run 1"; ++i) {
+        press(SDLK_SPACE);
+        wait(0.2);
+    }
+    ASSERT_EQ(page(), "Two: 42, run 1");
+    EXPECT_TRUE(game->storyMemory().reached("second"));
+    for (int i = 0; i < 30 && game->storyMemory().endings().empty(); ++i) {
+        press(SDLK_SPACE);
+        wait(0.2);
+    }
+    EXPECT_EQ(game->storyMemory().endings(), std::vector<std::string>{"short"});
+    game.reset();
+    EXPECT_TRUE(std::filesystem::exists(folder / "user" / "story.json"));
+
+    open("");  // a new run of the program
+    rows = chapterRows();
+    EXPECT_TRUE(holds(rows, "The second")) << "reached in the last run";
+    EXPECT_FALSE(holds(rows, "The third")) << "the story ended before it";
+    press(SDLK_2);  // the second chapter, from the title screen
+    ASSERT_NE(game->simulation(), nullptr);
+    ASSERT_TRUE(waitFor([&] { return !page().empty(); }));
+    EXPECT_EQ(page(), "Two: 42, run 1") << "the flags it was reached with, and the last run's `persistent`";
+    game.reset();
+
+    open("");
+    press(SDLK_RETURN);  // Start again: a second playthrough
+    for (int i = 0; i < 30 && page().rfind("Two", 0) != 0; ++i) {
+        press(SDLK_SPACE);
+        wait(0.2);
+    }
+    EXPECT_EQ(page(), "Two: 42, run 2") << "`persistent` as the first playthrough left it";
+}
+
+// game.json's "chapters": "all" (the demo's) lists every chapter from the first run on; "reached" the first alone.
+TEST_F(WindowTest, a_game_that_opens_all_its_chapters_lists_them_from_the_first_run) {
+    std::ofstream(scriptPath, std::ios::binary | std::ios::trunc)
+        << "SCENES = { { name = 'first', title = 'The first' }, { name = 'second', title = 'The second' } }\n"
+           "function first() text('One.') end\nfunction second() text('Two.') end\n";
+    for (const char* chapters : {"reached", "all"}) {  // (a chapter played is reached: "all" second)
+        std::ofstream(folder / "game.json", std::ios::binary | std::ios::trunc)
+            << "{ \"chapters\": \"" << chapters << "\" }\n";
+        open("");
+        auto rows = chapterRows();
+        EXPECT_TRUE(holds(rows, "The first")) << chapters;
+        EXPECT_EQ(holds(rows, "The second"), std::string(chapters) == "all") << chapters;
+        press(SDLK_2);
+        EXPECT_EQ(game->simulation() != nullptr, std::string(chapters) == "all")
+            << "its number key plays it, or nothing";
+        game.reset();
+    }
+}
+
 // Start plays the story even in a window that opened on one chapter (--scene) and went back to the title.
 TEST_F(WindowTest, start_plays_the_story_after_a_chapter_played_alone) {
     open("walk");

@@ -352,8 +352,9 @@ function nextChapter(chapter) end
 function require(name) end
 ---Ends the chapter here: every process it started stops (`cancelled ... by="chapter_end"` in the transcript), the caller too, and the story goes on at the next chapter (played alone, the scene is over). For a chapter whose loops run on (a crowd that chatters, a free walk) and which must end.
 function endChapter() end
----The story ends with this chapter: no chapter follows it (the window shows its end card, then the title screen). The last chapter in `SCENES` ends the story without it.
-function endStory() end
+---The story ends with this chapter: no chapter follows it (the window shows its end card, then the title screen). The last chapter in `SCENES` ends the story without it. `ending` names the ending reached: the transcript's `story_end` says it, and the window keeps the endings a player has seen (an ending without a name is its last chapter's).
+---@param ending? string
+function endStory(ending) end
 
 -- sound ---------------------------------------------------------------------
 
@@ -417,6 +418,11 @@ function facingOf(actor) end
 ---A table that lives through the play session.
 ---@type table<string, any>
 flags = {}
+
+---A table that outlives a playthrough (Ren'Py's `persistent`): booleans, numbers and strings under
+---string keys, kept by the window in the player's folder; every playthrough starts with what the last left.
+---@type table<string, boolean|number|string>
+persistent = {}
 
 ---The scenes of this script, in menu order.
 ---@type (string|{name: string, title: string})[]

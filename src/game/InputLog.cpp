@@ -87,6 +87,7 @@ std::string InputLog::header() const {
     if (hasSeed) out += "seed " + std::to_string(seed) + "\n";
     if (!language.empty()) out += "language " + language + "\n";
     for (const auto& [name, value] : flags) out += "flag " + name + "=" + value + "\n";
+    for (const auto& [name, value] : persistent) out += "persistent " + name + "=" + value + "\n";
     if (!scriptIdentity.empty()) out += "script " + scriptIdentity + "\n";
     if (at > 0) out += "at " + std::to_string(at) + "\n";
     auto oneLine = [](std::string text) {
@@ -172,8 +173,10 @@ bool InputLog::parse(const std::string& text, const std::string& name, InputLog&
                 for (char c : value) code = code && (std::isalnum(static_cast<unsigned char>(c)) || c == '-');
                 if (!code) return fail("language must be a language code (letters, digits, -), not '" + value + "'");
                 out.language = value;
-            } else if (key == "flag" && value.find('=') != std::string::npos && value.find('=') > 0) {
-                out.flags.emplace_back(value.substr(0, value.find('=')), value.substr(value.find('=') + 1));
+            } else if ((key == "flag" || key == "persistent") && value.find('=') != std::string::npos &&
+                       value.find('=') > 0) {
+                (key == "flag" ? out.flags : out.persistent)
+                    .emplace_back(value.substr(0, value.find('=')), value.substr(value.find('=') + 1));
             } else if (key == "script" && !value.empty()) {
                 out.scriptIdentity = value;
             } else if (key == "at") {

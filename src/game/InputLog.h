@@ -59,9 +59,10 @@ struct InputLog {
     bool hasSeed = false;
     std::string language;  // the language its lines were shown in ("": not said, a log from before issue 43)
     std::vector<std::pair<std::string, std::string>> flags;
-    std::string scriptIdentity;  // "SIZE HASH" of the script a save was made with
-    std::uint64_t at = 0;        // a save's moment, in ticks (0: the start)
-    std::string title;           // saves: the scene's title, the time played, the date, the script's file name
+    std::vector<std::pair<std::string, std::string>> persistent;  // the script's `persistent` at the start
+    std::string scriptIdentity;                                   // "SIZE HASH" of the script a save was made with
+    std::uint64_t at = 0;                                         // a save's moment, in ticks (0: the start)
+    std::string title;  // saves: the scene's title, the time played, the date, the script's file name
     double played = 0;
     std::string date, file;
     std::vector<RunCheck> checks;  // saves: the run's lines, choices and waits up to `at`

@@ -107,6 +107,17 @@ bool switchField(const json& value, const char* key, bool& out, std::string& err
     return true;
 }
 
+// "chapters": "reached" (the title screen's Chapters lists the chapters the
+// player has reached) or "all" (every chapter, from the first run on).
+bool chaptersField(const json& value, bool& allChapters, std::string& error) {
+    if (!value.is_string() || (value != "reached" && value != "all")) {
+        error = "\"chapters\" needs \"reached\" or \"all\", not " + value.dump();
+        return false;
+    }
+    allChapters = value == "all";
+    return true;
+}
+
 bool sizeField(const json& value, const char* key, int& out, std::string& error) {
     if (!value.is_number_integer() || value.get<long long>() < 64 || value.get<long long>() > 16384) {
         error = std::string("\"") + key + "\" needs a whole number of pixels from 64 to 16384, not " + value.dump();
@@ -195,7 +206,8 @@ std::string keptIdentity(const std::string& scriptPath, GameDescription& out) {
 
 void readFields(const json& root, GameDescription& out, std::vector<std::string>& problems) {
     const char* known =
-        "title, width, height, language, icon, version, font, boldFont, engineMaps, titlePicture, titleMusic";
+        "title, width, height, language, icon, version, font, boldFont, engineMaps, titlePicture, titleMusic, "
+        "chapters";
     for (const auto& [key, value] : root.items()) {
         std::string error;
         bool ok = key == "title"          ? stringField(value, "title", out.title, error)
@@ -209,6 +221,7 @@ void readFields(const json& root, GameDescription& out, std::vector<std::string>
                   : key == "engineMaps"   ? switchField(value, "engineMaps", out.engineMaps, error)
                   : key == "titlePicture" ? stringField(value, "titlePicture", out.titlePicture, error)
                   : key == "titleMusic"   ? stringField(value, "titleMusic", out.titleMusic, error)
+                  : key == "chapters"     ? chaptersField(value, out.allChapters, error)
                                           : (error = "unknown field \"" + key + "\" (fields: " + known + ")", false);
         if (!ok) problems.push_back(error);
     }
@@ -219,6 +232,16 @@ void readFields(const json& root, GameDescription& out, std::vector<std::string>
 }
 
 }  // namespace
+
+std::string jsonSyntaxProblem(const std::string& file, const std::string& text) {
+    try {
+        json parsed = json::parse(text);
+        (void)parsed;
+    } catch (const json::parse_error& e) {
+        return notJsonProblem(file, text, e);
+    }
+    return {};
+}
 
 void readGameDescription(const std::string& scriptPath, GameDescription& out, std::vector<std::string>& problems) {
     out = GameDescription{};

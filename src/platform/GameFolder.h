@@ -69,6 +69,9 @@ struct GameDescription {
     // The title screen's picture and music (a picture's and a sound's name, found as they are);
     // "" : the picture and the sound named "title", when the game or the engine has them.
     std::string titlePicture, titleMusic;
+    // "chapters": "all": the title screen's Chapters lists every chapter from the first
+    // run on; by default ("reached") only those the player has reached (and the first).
+    bool allChapters = false;
 };
 
 // The game.json beside `scriptPath`; a game without one has the defaults.
@@ -81,5 +84,9 @@ struct GameDescription {
 // folder's name, so that the game stays its own (its window, its scene menu
 // and its save folder are named for it, never for the demo); the line says so.
 void readGameDescription(const std::string& scriptPath, GameDescription& out, std::vector<std::string>& problems);
+
+// "FILE:LINE: not JSON: column C: why" (as game.json's are said) when `text`
+// does not parse as JSON; "" when it does.
+std::string jsonSyntaxProblem(const std::string& file, const std::string& text);
 
 }  // namespace stagehand

@@ -322,6 +322,8 @@ void pushSandbox(lua_State* L, int schedulerIndex, int stageIndex, std::uint64_t
 
     lua_newtable(L);
     lua_setfield(L, env, "flags");
+    lua_newtable(L);
+    lua_setfield(L, env, "persistent");
     lua_pushvalue(L, env);
     lua_setfield(L, env, "_G");
 }

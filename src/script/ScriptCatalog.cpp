@@ -409,11 +409,11 @@ bool ScriptHost::hasFunction(const std::string& name) {
     return found;
 }
 
-std::map<std::string, ScriptValue> ScriptHost::flags() {
+std::map<std::string, ScriptValue> ScriptHost::plainValuesOf(const char* table) {
     lua_State* L = lua_.get();
     std::map<std::string, ScriptValue> out;
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    rawGetField(L, -1, "flags");
+    rawGetField(L, -1, table);
     if (lua_istable(L, -1)) {
         lua_pushnil(L);
         while (lua_next(L, -2)) {
@@ -427,12 +427,12 @@ std::map<std::string, ScriptValue> ScriptHost::flags() {
     return out;
 }
 
-void ScriptHost::setFlags(const std::map<std::string, ScriptValue>& flags) {
+void ScriptHost::setPlainValues(const char* table, const std::map<std::string, ScriptValue>& values) {
     lua_State* L = lua_.get();
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
-    rawGetField(L, -1, "flags");
+    rawGetField(L, -1, table);
     if (lua_istable(L, -1)) {
-        for (const auto& [key, value] : flags) {
+        for (const auto& [key, value] : values) {
             lua_pushlstring(L, key.data(), key.size());
             pushScriptValue(L, value);
             lua_rawset(L, -3);

@@ -137,8 +137,12 @@ public:
 
     // The script's `flags` table, as far as it holds plain values (booleans,
     // numbers, strings under string keys); setFlags presets it (--flag).
-    std::map<std::string, ScriptValue> flags();
-    void setFlags(const std::map<std::string, ScriptValue>& flags);
+    std::map<std::string, ScriptValue> flags() { return plainValuesOf("flags"); }
+    void setFlags(const std::map<std::string, ScriptValue>& flags) { setPlainValues("flags", flags); }
+    // The script's `persistent` table, which outlives a playthrough (the
+    // window keeps it in story.json, app/window/StoryMemory.h): the same kinds of values.
+    std::map<std::string, ScriptValue> persistent() { return plainValuesOf("persistent"); }
+    void setPersistent(const std::map<std::string, ScriptValue>& values) { setPlainValues("persistent", values); }
     // Records the scheduler's mechanics as transcript events (process_start,
     // process_end, wait, signal, latch, unlatch, timeout), or stops; before
     // loadScript, so the script's top level is seen too.
@@ -189,6 +193,9 @@ public:
     std::vector<std::string> moduleNames() const;
 
 private:
+    // The plain values (booleans, numbers, strings under string keys) of a global table, and their setting.
+    std::map<std::string, ScriptValue> plainValuesOf(const char* table);
+    void setPlainValues(const char* table, const std::map<std::string, ScriptValue>& values);
     struct Tracked {
         int handleRef;
         std::string name;

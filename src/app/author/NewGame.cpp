@@ -90,7 +90,7 @@ nlohmann::ordered_json luarc() {
           {"builtin", {{"io", "disable"}, {"os", "disable"}, {"debug", "disable"}, {"package", "disable"}}}}},
         {"workspace", {{"library", json::array({kMetaCopy})}, {"checkThirdParty", false}}},
         {"diagnostics",
-         {{"globals", json::array({"SCENES", "flags"})}, {"disable", json::array({"lowercase-global"})}}},
+         {{"globals", json::array({"SCENES", "flags", "persistent"})}, {"disable", json::array({"lowercase-global"})}}},
     };
 }
 

@@ -34,6 +34,7 @@ Setup withSave(Setup setup, const InputLog& save) {
     setup.cmd.scene = save.scene;
     setup.cmd.seed = save.hasSeed ? save.seed : setup.cmd.seed;
     setup.cmd.flags = save.flags;
+    setup.persistent = save.persistent;
     setup.story = save.story;
     setup.input = save;
     setup.resumeAt = save.at;
@@ -46,20 +47,20 @@ std::string quicksavePath() {
     return folder.empty() ? "stagehand-quicksave.txt" : joinPath(folder, "quicksave.txt");
 }
 
-// The `flags` every run starts with: --flag NAME=VALUE, where true and false
-// are booleans, a number is a number and anything else a string.
-std::map<std::string, ScriptValue> startingFlags(const CommandLine& cmd) {
-    std::map<std::string, ScriptValue> flags;
-    for (const auto& [name, text] : cmd.flags) {
+// Plain values from their text (--flag NAME=VALUE, a saved run's header):
+// true and false are booleans, a number is a number and anything else a string.
+std::map<std::string, ScriptValue> plainValuesFromText(const std::vector<std::pair<std::string, std::string>>& text) {
+    std::map<std::string, ScriptValue> values;
+    for (const auto& [name, value] : text) {
         double number = 0;
-        if (text == "true" || text == "false")
-            flags[name] = ScriptValue::of(text == "true");
-        else if (parseFiniteNumber(text, number))
-            flags[name] = ScriptValue::of(number);
+        if (value == "true" || value == "false")
+            values[name] = ScriptValue::of(value == "true");
+        else if (parseFiniteNumber(value, number))
+            values[name] = ScriptValue::of(number);
         else
-            flags[name] = ScriptValue::of(text);
+            values[name] = ScriptValue::of(value);
     }
-    return flags;
+    return values;
 }
 
 // Headless runs and screenshots have no player: pages turn once typed and
@@ -81,7 +82,8 @@ Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool 
     options.limits.watchdogSeconds = setup.cmd.watchdogSeconds;
     options.limits.deterministic = setup.cmd.mode != CommandLine::Mode::Window;
     options.limits.memoryBytes = static_cast<std::size_t>(setup.cmd.memoryLimitMb * 1024 * 1024);
-    options.flags = startingFlags(setup.cmd);
+    options.flags = plainValuesFromText(setup.cmd.flags);
+    options.persistent = plainValuesFromText(setup.persistent);
     options.tracebacks = setup.cmd.tracebackAll ? TracebackShown::All
                          : setup.cmd.traceback  ? TracebackShown::Scene
                                                 : TracebackShown::None;
@@ -132,6 +134,7 @@ bool readReplay(Setup& setup, std::string& error) {
     }
     if (!setup.cmd.seedGiven && log.hasSeed) setup.cmd.seed = log.seed;
     setup.cmd.flags.insert(setup.cmd.flags.begin(), log.flags.begin(), log.flags.end());
+    setup.persistent = log.persistent;
     takeLanguageOf(setup, log, setup.cmd.replayPath);
     setup.input = std::move(log);
     return true;

@@ -45,6 +45,9 @@ struct Setup {
     // scene it starts (Simulation::Options::story): when no --scene names one
     // scene, or the replay or save was made so.
     bool story = false;
+    // The script's `persistent` table at the start (NAME, VALUE as --flag's): the
+    // window's story memory, or a replay's or save's header.
+    std::vector<std::pair<std::string, std::string>> persistent;
     std::optional<InputLog> input;  // --replay or --load: the player's recorded input
     std::uint64_t resumeAt = 0;     // --load: the tick the save was made at
     std::string loadMessage;        // --load: how an edited script replays the save (shown in the window)
@@ -57,9 +60,9 @@ struct Setup {
 Setup withSave(Setup setup, const InputLog& save);
 // Where F5 saves and F9 loads: quicksave.txt in the player's folder (userFolder()).
 std::string quicksavePath();
-// The `flags` every run starts with: --flag NAME=VALUE, where true and false
-// are booleans, a number is a number and anything else a string.
-std::map<std::string, ScriptValue> startingFlags(const CommandLine& cmd);
+// Plain values from their text (--flag NAME=VALUE, a saved run's header):
+// true and false are booleans, a number is a number and anything else a string.
+std::map<std::string, ScriptValue> plainValuesFromText(const std::vector<std::pair<std::string, std::string>>& text);
 Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool headless);
 std::unique_ptr<Simulation> loadSimulation(const Setup& setup, Transcript::Sink sink, bool headless);
 // --replay FILE: its header gives the scene, seed, flags and language the

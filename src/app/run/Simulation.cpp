@@ -81,7 +81,8 @@ Simulation::Simulation(const Options& options) {
         throw LoadError(e.what());
     }
     storyAsked_ = options.story;
-    host_->setFlags(options.flags);  // before the script's top level runs
+    host_->setFlags(options.flags);  // both before the script's top level runs
+    host_->setPersistent(options.persistent);
     lines_ = options.lines;
     host_->setLineProvider(lines_.get());
     translateActorNames();
@@ -139,6 +140,7 @@ bool Simulation::startScene(const std::string& name, std::string& error) {
     const bool firstChapter = chaptersBegun_ == 0;
     story_ = storyAsked_ && !topLevel && host_->hasSceneList() && isChapter(name);
     if (story_ && firstChapter) world_.rememberChapterStart();
+    if (story_) chapterStarts_.push_back({name, host_->flags()});
     sceneName_ = name;
     sceneEnded_ = false;
     topLevelScene_ = topLevel;
@@ -158,7 +160,10 @@ bool Simulation::startScene(const std::string& name, std::string& error) {
         std::string status = outcome.status;
         if (status == "done" && !outcome.results.empty() && outcome.results[0].type == ScriptValue::Type::String)
             status = outcome.results[0].string;
-        endScene(status, outcome.results.size() > 1 ? outcome.results[1] : ScriptValue{});
+        auto result = [&outcome](std::size_t i) {
+            return i < outcome.results.size() ? outcome.results[i] : ScriptValue{};
+        };
+        endScene(status, result(1), result(2));
     });
     return true;
 }
@@ -180,7 +185,7 @@ std::string Simulation::chapterAfter(const ScriptValue& named) {
     return {};
 }
 
-void Simulation::endScene(const std::string& status, const ScriptValue& after) {
+void Simulation::endScene(const std::string& status, const ScriptValue& after, const ScriptValue& ending) {
     sceneEnded_ = true;
     TranscriptEvent end;
     end.time = world_.time();
@@ -199,7 +204,11 @@ void Simulation::endScene(const std::string& status, const ScriptValue& after) {
         TranscriptEvent over;
         over.time = world_.time();
         over.name = "story_end";
-        transcript_.record(over.with("status", status).withNumber("chapters", chaptersBegun_));
+        over.with("status", status).withNumber("chapters", chaptersBegun_);
+        bool named = ending.type == ScriptValue::Type::String && !ending.string.empty();
+        if (named) over.with("ending", ending.string);
+        if (status == "done") ending_ = named ? ending.string : sceneName_;
+        transcript_.record(over);
     }
 }
 
@@ -227,7 +236,7 @@ void Simulation::tick() {
     world_.applyDueInput(replay_, replayNext_);
     world_.advance(static_cast<float>(kTickSeconds));
     host_->tick(kTickSeconds);
-    if (topLevelScene_ && !sceneEnded_ && host_->liveProcessCount() == 0) endScene("done", {});
+    if (topLevelScene_ && !sceneEnded_ && host_->liveProcessCount() == 0) endScene("done");
     if (!pendingChapter_.empty() && !world_.isBusy() && host_->liveProcessCount() == 0) beginChapter(pendingChapter_);
     // Once a second, and on the tick a wait that may never end began (a cheap
     // flag: the scheduler raises it, e.g. for a signal no line sends).

@@ -39,6 +39,7 @@ public:
         bool menusWaitForAnswers = false;                    // headless: a menu with no answer left stays open
         LuaLimits limits;                                    // watchdog and memory cap of the script state
         std::map<std::string, ScriptValue> flags;            // the script's `flags` at the start
+        std::map<std::string, ScriptValue> persistent;       // its `persistent` table at the start
         bool mechanics = true;                               // transcript events for processes, waits and signals
         TracebackShown tracebacks = TracebackShown::None;    // what of an error's traceback stderr gets
         std::string audioFolder;                             // the sounds scripts name; empty: assetFolders
@@ -106,6 +107,15 @@ public:
     std::uint64_t chapterStartTick() const { return chapterStartTick_; }
     // The chapters begun so far, the first one 1 (0 before the first).
     int chaptersBegun() const { return chaptersBegun_; }
+    // Each chapter begun in this run, in order, with the `flags` it began with
+    // (what the window keeps as the chapters reached: app/window/StoryMemory.h).
+    struct ChapterStart {
+        std::string chapter;
+        std::map<std::string, ScriptValue> flags;
+    };
+    const std::vector<ChapterStart>& chapterStarts() const { return chapterStarts_; }
+    // The ending the story reached (endStory's name, else its last chapter's); "" while it goes on.
+    const std::string& ending() const { return ending_; }
     // A hang was reported: a process waits on something nothing can produce
     // (other processes may still run).
     bool isStuck() const { return stuck_; }
@@ -131,10 +141,12 @@ private:
     void translateActorNames();
     void checkDeadlocks();
     void warnOfQuietHangs();
-    void endScene(const std::string& status, const ScriptValue& after);
     void beginChapter(std::string name);  // a copy: the name is often pendingChapter_, cleared first
     bool isChapter(const std::string& name);
     std::string chapterAfter(const ScriptValue& named);
+    // How the scene ended; in a story, the chapter that follows (chapterAfter)
+    // and the ending's name (endStory's, nil for none).
+    void endScene(const std::string& status, const ScriptValue& after = {}, const ScriptValue& ending = {});
 
     Transcript transcript_;
     World world_{transcript_};
@@ -146,6 +158,8 @@ private:
     bool story_ = false;       // the scene started is a chapter of the story
     int chaptersBegun_ = 0;
     std::uint64_t chapterStartTick_ = 0;
+    std::vector<ChapterStart> chapterStarts_;
+    std::string ending_;
     std::string pendingChapter_;  // begins once the ended chapter's world is still
     std::shared_ptr<lang::LineProvider> lines_;
     InputLog replay_;

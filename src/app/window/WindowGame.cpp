@@ -92,6 +92,14 @@ LinesRead loadLinesRead(const std::string& path) {
     return read;
 }
 
+// What outlives a playthrough; a damaged or newer file costs one line.
+StoryMemory loadStoryMemory(const std::string& path) {
+    std::string warning;
+    StoryMemory memory = StoryMemory::load(path, warning);
+    if (!warning.empty()) std::cerr << problemLine(warning) << '\n';
+    return memory;
+}
+
 }  // namespace
 
 WindowGame::WindowGame(const Setup& setup, Options options)
@@ -99,6 +107,7 @@ WindowGame::WindowGame(const Setup& setup, Options options)
       options_(std::move(options)),
       settings_(loadSettings(settingsPath_, setup.game)),
       linesRead_(loadLinesRead(linesReadPath_)),
+      storyMemory_(loadStoryMemory(storyMemoryPath_)),
       kit_(windowOptions(), setup),
       menuWatcher_(setup.scriptPath, setup.dataRoot, makeOptions(setup, {}, false).mapFolders) {
     playInput_.restore(settings_.textSpeed, settings_.autoAdvance, settings_.autoAdvanceWait);
@@ -139,9 +148,13 @@ WindowOptions WindowGame::windowOptions() const {
 // A script that cannot be loaded (a syntax error after an edit) never closes
 // the window: the error is reported and the menu stays.
 void WindowGame::play(const std::string& name, const std::string& title, const Setup& from) {
+    keepStory(true);
+    chapterStartsKept_ = 0;
+    endingKept_ = false;
     std::string error;
     InputLog input = from.input.value_or(InputLog{});
     input.flags = from.cmd.flags;
+    input.persistent = from.persistent;
     session_ = std::make_unique<PlaySession>(makeOptions(from, options_.sink, false), from.cmd.recordPath, input);
     sceneOverSince_.reset();  // counted on this run's ticks, not the last one's
     lineStory_ = nullptr;     // a new story numbers its lines from 1 again
@@ -170,10 +183,12 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
 
 void WindowGame::openMenu() {
     std::vector<SceneInfo> scenes;
+    bool hasSceneList = false;
     std::string problem;
     try {
         auto lister = loadSimulation(setup_, nullptr, false);
         scenes = lister->scenes();
+        hasSceneList = lister->host().hasSceneList();
         topLevelScript_ = lister->isTopLevelScript();
         // A map left out is said under the list; the scenes still play.
         for (const auto& failure : lister->world().maps().failures)
@@ -185,7 +200,8 @@ void WindowGame::openMenu() {
     }
     sceneTitles_ = scenes;
     askedToSwitchFor_.clear();
-    menu_ = std::make_unique<SceneMenu>(scenes);
+    keepStory(true);
+    menu_ = std::make_unique<SceneMenu>(chaptersShown(scenes, !topLevelScript_ && hasSceneList));
     menu_->setTitle(setup_.game.title, setup_.game.version);
     chooseTitlePictureAndMusic();
     menu_->setMessage(problem);
@@ -228,8 +244,11 @@ void WindowGame::chooseTitlePictureAndMusic() {
 
 bool WindowGame::start(double now) {
     if (setup_.cmd.scene.empty()) openMenu();
-    if (!setup_.cmd.scene.empty() || topLevelScript_)
-        play(topLevelScript_ ? Simulation::kTopLevelScene : setup_.cmd.scene, "", setup_);
+    if (!setup_.cmd.scene.empty() || topLevelScript_) {
+        Setup first = setup_;
+        if (!first.input) first.persistent = valuesAsText(storyMemory_.kept());  // a replay or save has its own
+        play(topLevelScript_ ? Simulation::kTopLevelScene : setup_.cmd.scene, "", first);
+    }
     last_ = now;
     return session_ || menu_;
 }
@@ -300,12 +319,9 @@ void WindowGame::handleMenu(const InputEvent& event, const ViewLayout& layout) {
     switch (menu_->handle(event, layout)) {
         case SceneMenu::Action::Quit: running_ = false; break;
         case SceneMenu::Action::Start:  // the story from its first chapter, or from the chapter chosen
-        case SceneMenu::Action::Play: {
-            Setup story = setup_;
-            story.story = true;
-            play(menu_->selected().name, menu_->selected().title, story);
+        case SceneMenu::Action::Play:
+            play(menu_->selected().name, menu_->selected().title, storyFromTitle(menu_->selected().name));
             break;
-        }
         case SceneMenu::Action::Settings: openPause(); break;
         case SceneMenu::Action::Continue:
             if (latestSave_) loadSave(latestSave_->path);
@@ -359,9 +375,10 @@ bool WindowGame::handleSceneOverKey(int key) {
     if (key != SDLK_r) return false;
     // The story again from the chapter this run began at (a scene: the scene).
     std::string scene = session_->firstScene(), title;
-    Setup fresh = setup_;  // from the start: no recorded input, no saved moment
-    fresh.story = simulation()->playsStory();
-    fresh.input.reset();
+    keepStory(true);  // the `persistent` this run leaves is the next one's
+    Setup fresh = simulation()->playsStory() ? storyFromTitle(scene) : setup_;
+    fresh.persistent = valuesAsText(storyMemory_.kept());
+    fresh.input.reset();  // from the start: no recorded input, no saved moment
     fresh.resumeAt = 0;
     play(scene, title, fresh);
     return true;
@@ -622,7 +639,55 @@ void WindowGame::step(double now) {
     if (!sim) return;
     noteLine(sim->world().story());
     followChapter();
+    keepStory(false);
     if (sim->isSceneOver()) keepLinesRead();
+}
+
+// The story played from the title screen, from `chapter`: with the script's
+// `persistent` table as the last playthrough left it, and, for a chapter past
+// the first, the flags it began with the last time the player reached it
+// (one never reached, as the demo's Chapters offer: --flag's flags, else none).
+Setup WindowGame::storyFromTitle(const std::string& chapter) const {
+    Setup story = setup_;
+    story.story = true;
+    story.persistent = valuesAsText(storyMemory_.kept());
+    const StoryMemory::Values* flags = storyMemory_.flagsAtStartOf(chapter);
+    bool first = !sceneTitles_.empty() && sceneTitles_.front().name == chapter;
+    if (flags && !first) story.cmd.flags = valuesAsText(*flags);
+    return story;
+}
+
+// The title screen's chapters: in a story, the first and those the player has
+// reached, unless game.json says "chapters": "all" (the demo's does); every
+// scene of a script without SCENES.
+std::vector<SceneInfo> WindowGame::chaptersShown(const std::vector<SceneInfo>& scenes, bool story) const {
+    if (!story || setup_.game.allChapters) return scenes;
+    std::vector<SceneInfo> shown;
+    for (const auto& scene : scenes)
+        if (shown.empty() || storyMemory_.reached(scene.name)) shown.push_back(scene);
+    return shown;
+}
+
+// What outlives the playthrough, kept as it happens: each chapter begun (with
+// the flags it began with), the ending reached and the script's `persistent`
+// table; story.json is written when a chapter begins, when the story ends and
+// when the player leaves the run.
+void WindowGame::keepStory(bool leaving) {
+    Simulation* sim = simulation();
+    if (!sim) return;
+    const auto& starts = sim->chapterStarts();
+    chapterStartsKept_ = std::min(chapterStartsKept_, starts.size());  // a rollback went back before some
+    bool ended = !sim->ending().empty() && !endingKept_;
+    if (!leaving && !ended && starts.size() == chapterStartsKept_) return;
+    for (; chapterStartsKept_ < starts.size(); ++chapterStartsKept_)
+        storyMemory_.noteChapter(starts[chapterStartsKept_].chapter, starts[chapterStartsKept_].flags);
+    if (ended) storyMemory_.noteEnding(sim->ending());
+    endingKept_ = endingKept_ || ended;
+    storyMemory_.setKept(sim->host().persistent());
+    if (storyMemory_.save(storyMemoryPath_)) return;
+    if (!storyMemoryUnsaved_)
+        std::cerr << "stagehand: cannot save the story's progress to " << storyMemoryPath_ << '\n';
+    storyMemoryUnsaved_ = true;
 }
 
 // A story went on to its next chapter (or a rollback or load went back to an
@@ -824,6 +889,7 @@ void WindowGame::keepSettings() {
     if (!settingsPath_.empty() && !settings_.save(settingsPath_))
         std::cerr << "stagehand: cannot save the settings to " << settingsPath_ << '\n';
     keepLinesRead();
+    keepStory(true);
 }
 
 #ifdef __EMSCRIPTEN__

@@ -22,6 +22,7 @@
 #include "app/window/SaveScreen.h"
 #include "app/window/SceneMenu.h"
 #include "app/window/SelfVoicing.h"
+#include "app/window/StoryMemory.h"
 #include "audio/AudioOutput.h"
 
 namespace stagehand {
@@ -71,6 +72,7 @@ public:
     const PlayInput& playInput() const { return playInput_; }
     const PlayerSettings& settings() const { return settings_; }
     const LinesRead& linesRead() const { return linesRead_; }
+    const StoryMemory& storyMemory() const { return storyMemory_; }
     bool lineOnScreenWasRead() const { return lineWasRead_; }
     bool lineShownAsRead() const;  // drawn in the read lines' colour
     bool fullscreen() const { return kit_.window.isFullscreen(); }
@@ -124,6 +126,9 @@ private:
     void noteLine(const Story& story);
     void followChapter();
     void keepLinesRead();
+    void keepStory(bool leaving);
+    Setup storyFromTitle(const std::string& chapter) const;
+    std::vector<SceneInfo> chaptersShown(const std::vector<SceneInfo>& scenes, bool story) const;
     void updateSpeech();
     SpeechSink* speech();
 
@@ -133,6 +138,11 @@ private:
     std::string linesReadPath_ = LinesRead::defaultPath();
     PlayerSettings settings_;
     LinesRead linesRead_;  // the lines read in this run and earlier ones (skip read text)
+    std::string storyMemoryPath_ = StoryMemory::defaultPath();
+    StoryMemory storyMemory_;            // what outlives a playthrough: chapters reached, endings seen, `persistent`
+    std::size_t chapterStartsKept_ = 0;  // of the run's Simulation::chapterStarts()
+    bool endingKept_ = false;
+    bool storyMemoryUnsaved_ = false;  // a save failed: said once
     DrawingKit kit_;
     std::string soundNotice_;  // set when there is no sound card: shown once in the first scene
     AudioOutput sound_{soundNotice_};
