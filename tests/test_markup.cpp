@@ -60,7 +60,7 @@ std::string cueOrder(const Stage& stage) {
     return out;
 }
 
-constexpr double kTick = 1.0 / 60;
+constexpr double kMarkupTick = 1.0 / 60;
 
 }  // namespace
 
@@ -161,12 +161,12 @@ end)");
     stage.ticks(120);
     // "Knock" is 5 letters at 45 per second; the pause; then " at the " (8).
     ASSERT_EQ(cueTimes(stage, "w").size(), 1u);
-    EXPECT_NEAR(cueTimes(stage, "w")[0], 5.0 / 45, kTick + 1e-9);
+    EXPECT_NEAR(cueTimes(stage, "w")[0], 5.0 / 45, kMarkupTick + 1e-9);
     ASSERT_EQ(cueTimes(stage, "signal").size(), 1u);
     double reached = 13.0 / 45 + 0.5;
-    EXPECT_NEAR(cueTimes(stage, "signal")[0], reached, kTick + 1e-9);
+    EXPECT_NEAR(cueTimes(stage, "signal")[0], reached, kMarkupTick + 1e-9);
     ASSERT_EQ(stage.events("print").size(), 1u);
-    EXPECT_NEAR(stage.events("print")[0]->time, reached, kTick + 1e-9);  // woken on the tick the word appears
+    EXPECT_NEAR(stage.events("print")[0]->time, reached, kMarkupTick + 1e-9);  // woken on the tick the word appears
 }
 
 TEST(MarkupTyping, speed_and_cps_change_the_pace_and_an_instant_part_appears_at_once) {
@@ -188,10 +188,10 @@ end)");
     };
     auto starts = stage.events("line");
     ASSERT_EQ(starts.size(), 4u);
-    EXPECT_NEAR(at("plain") - starts[0]->time, 91.0 / 45, 2 * kTick);
-    EXPECT_NEAR(at("fast") - starts[1]->time, 91.0 / 90, 2 * kTick);
-    EXPECT_NEAR(at("slow") - starts[2]->time, 10.0 / 10, 2 * kTick);
-    EXPECT_LE(at("instant") - starts[3]->time, 2 * kTick);
+    EXPECT_NEAR(at("plain") - starts[0]->time, 91.0 / 45, 2 * kMarkupTick);
+    EXPECT_NEAR(at("fast") - starts[1]->time, 91.0 / 90, 2 * kMarkupTick);
+    EXPECT_NEAR(at("slow") - starts[2]->time, 10.0 / 10, 2 * kMarkupTick);
+    EXPECT_LE(at("instant") - starts[3]->time, 2 * kMarkupTick);
 }
 
 // The typewriter's pace over generated lines: a line is a run of parts, plain
@@ -244,7 +244,7 @@ TEST(MarkupTyping, every_part_of_a_line_types_at_its_own_pace_and_a_closed_span_
             for (const auto* e : stage.events("cue"))
                 if (*e->field("name") == name) when = e->time;
             ASSERT_GE(when, 0) << "no signal " << name;
-            EXPECT_NEAR(when - starts[line]->time, expected[line][part], (part + 2) * kTick) << name;
+            EXPECT_NEAR(when - starts[line]->time, expected[line][part], (part + 2) * kMarkupTick) << name;
         }
 }
 

@@ -77,6 +77,12 @@ TEST(Replay, every_recorded_command_reads_back_as_it_was_over_generated_logs) {
         log.seed = random();
         log.hasSeed = true;
         log.language = std::vector<std::string>{"en", "fr", "ar", "ja", "zh"}[random() % 5];
+        // The values the run's `flags` and `persistent` began with, apart: names with spaces, values with "=".
+        const std::vector<std::string> values = {"true", "false", "3.5", "a=b", "caf\u00e9 noir", ""};
+        for (int k = 0, n = static_cast<int>(random() % 4); k < n; ++k)
+            log.flags.emplace_back("flag " + std::to_string(k), values[random() % values.size()]);
+        for (int k = 0, n = static_cast<int>(random() % 4); k < n; ++k)
+            log.persistent.emplace_back("kept" + std::to_string(k), values[random() % values.size()]);
         std::uint64_t tick = 0;
         for (int k = 0; k < 60; ++k) {
             InputCommand c;
@@ -103,6 +109,8 @@ TEST(Replay, every_recorded_command_reads_back_as_it_was_over_generated_logs) {
         EXPECT_EQ(back.scene, log.scene);
         EXPECT_EQ(back.seed, log.seed);
         EXPECT_EQ(back.language, log.language);
+        EXPECT_EQ(back.flags, log.flags);
+        EXPECT_EQ(back.persistent, log.persistent);
         ASSERT_EQ(back.commands.size(), log.commands.size());
         for (std::size_t i = 0; i < log.commands.size(); ++i) {
             const InputCommand &a = log.commands[i], &b = back.commands[i];
