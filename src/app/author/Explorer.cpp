@@ -6,12 +6,14 @@
 #include <deque>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <sstream>
 #include <tuple>
 
+#include "game/Transcript.h"
 #include "lang/LineId.h"
 #include "platform/Portable.h"
 #include "text/Markup.h"
@@ -102,6 +104,18 @@ private:
 };
 
 using Path = std::vector<int>;  // the option chosen at each menu met, 1-based
+using Flags = std::map<std::string, ScriptValue>;
+// The flag states a chapter is explored from besides none: a story whose choices multiply stays bounded.
+constexpr std::size_t kStartsPerChapter = 8;
+
+// The flags as one comparable text: two runs that left the same flags are one start for the next chapter.
+std::string flagsKey(const Flags& flags) {
+    std::string key;
+    for (const auto& [name, value] : flags)
+        key += name + '\0' + static_cast<char>('0' + static_cast<int>(value.type)) + (value.boolean ? "1" : "0") +
+               formatNumber(value.number) + '\0' + value.string + '\0';
+    return key;
+}
 
 // One play-through of a scene.
 struct PathRun {
@@ -110,6 +124,9 @@ struct PathRun {
     std::string status;                           // done, failed, cancelled, stuck, or running (at the time limit)
     double seconds = 0;
     std::vector<std::string> errors, hangs;
+    // A chapter of a story that ended: the chapter the story goes on to, and the flags it carries there.
+    std::string next;
+    Flags flags;
 };
 
 // What every run of a scene showed: texts, menu options and story functions entered.
@@ -172,8 +189,15 @@ void answerMenu(Story& story, PathRun& run, const Path& prefix, std::optional<st
     story.chooseMenuOption(choice - 1);
 }
 
-PathRun playPath(const Setup& setup, const std::string& scene, const Path& prefix, std::optional<std::uint64_t> rng,
-                 std::uint64_t walkerSeed, Seen& seen) {
+// Where a chapter starts: the flags it finds, and whether it is a chapter of
+// the story (its run stops where the story would go on to the next).
+struct Start {
+    Flags flags;
+    bool story = false;
+};
+
+PathRun playPath(const Setup& setup, const std::string& scene, const Start& start, const Path& prefix,
+                 std::optional<std::uint64_t> rng, std::uint64_t walkerSeed, Seen& seen) {
     PathRun run;
     QuietStderr quiet;
     Simulation::Options options = makeOptions(setup, watch(run, seen), true);
@@ -181,22 +205,33 @@ PathRun playPath(const Setup& setup, const std::string& scene, const Path& prefi
     options.menusWaitForAnswers = true;
     options.choices.clear();
     options.mechanics = false;
+    options.story = start.story;
+    for (const auto& [name, value] : start.flags) options.flags[name] = value;
     Simulation sim(options);
     std::string error;
     if (!sim.startScene(scene, error)) throw LoadError(error);
     seen.entered.insert(scene);
     FreeWalker walker(walkerSeed);
     auto ticks = static_cast<long>(setup.cmd.seconds / Simulation::kTickSeconds + 0.5);
-    for (long i = 0; i < ticks && !sim.isSceneOver() && !sim.nothingCanRun() && !stopRequested(); ++i) {
+    // A chapter's end is its run's: the next one begins (in the tick that ended this one, when the world is still).
+    auto over = [&sim] { return sim.isSceneOver() || !sim.nextChapter().empty() || sim.chaptersBegun() > 1; };
+    for (long i = 0; i < ticks && !over() && !sim.nothingCanRun() && !stopRequested(); ++i) {
         answerMenu(sim.world().story(), run, prefix, rng, seen);
         walker.steer(sim.world());
         sim.tick();
     }
     run.seconds = sim.time();
+    if (sim.chaptersBegun() > 1) {  // the flags it began with, before its first line ran
+        run.next = sim.chapterStarts().back().chapter;
+        run.flags = sim.chapterStarts().back().flags;
+    } else if (!sim.nextChapter().empty()) {
+        run.next = sim.nextChapter();
+        run.flags = sim.host().flags();
+    }
     if (sim.isStuck()) {
         run.status = "stuck";
         run.hangs = sim.stuckLines();
-    } else if (!sim.isSceneOver()) {
+    } else if (!over()) {
         run.hangs = sim.suspectedStuckLines();
         run.status = run.hangs.empty() ? "running" : "stuck";  // the lines say "may be stuck" themselves
     }
@@ -218,6 +253,8 @@ struct SceneReport {
     std::vector<Finding> errors, hangs;
     double seconds = 0;  // scene time of every run, walks included
     Seen seen;
+    // Where the runs of a story's chapter went on: the next chapter and the flags it would start with.
+    std::vector<std::pair<std::string, Flags>> exits;
 };
 
 void addFindings(std::vector<Finding>& into, const Path& path, const std::vector<std::string>& messages) {
@@ -228,6 +265,11 @@ void addFindings(std::vector<Finding>& into, const Path& path, const std::vector
 
 void keep(SceneReport& report, PathRun run, bool randomWalk) {
     report.seconds += run.seconds;
+    auto sameExit = [&run](const auto& exit) {
+        return exit.first == run.next && flagsKey(exit.second) == flagsKey(run.flags);
+    };
+    if (!run.next.empty() && std::none_of(report.exits.begin(), report.exits.end(), sameExit))
+        report.exits.emplace_back(run.next, run.flags);
     addFindings(report.errors, run.choices, run.errors);
     addFindings(report.hangs, run.choices, run.hangs);
     bool known =
@@ -240,32 +282,36 @@ void keep(SceneReport& report, PathRun run, bool randomWalk) {
 
 // Every menu path (each run follows its prefix, then takes the first option
 // not taken before at that menu; each later menu's other options become new
-// paths, tried in the order found), then seeded random walks.
-SceneReport exploreScene(const Setup& setup, const std::string& scene) {
+// paths, tried in the order found), then seeded random walks; from each of
+// `starts` but the first, every menu path again (a story's chapter, from the
+// flags each way through the chapters before it left).
+SceneReport exploreScene(const Setup& setup, const std::string& scene, const std::vector<Start>& starts) {
     // The walks of a scene depend on its name, not its place in the list, so
     // --scene NAME repeats what the whole exploration did there.
     std::uint64_t sceneSeed = 14695981039346656037ull;
     for (unsigned char c : scene) sceneSeed = (sceneSeed ^ c) * 1099511628211ull;
     SceneReport report;
     report.scene = scene;
-    std::deque<Path> queue{Path{}};
     int runs = 0;
-    while (!queue.empty() && !stopRequested()) {
-        if (runs++ >= setup.cmd.explorePaths) {
-            report.everyPath = false;
-            break;
-        }
-        Path prefix = queue.front();
-        queue.pop_front();
-        PathRun run = playPath(setup, scene, prefix, std::nullopt, setup.cmd.seed, report.seen);
-        for (std::size_t k = prefix.size(); k < run.choices.size(); ++k)
-            for (int option = 1; option <= static_cast<int>(run.menus[k].size()); ++option) {
-                if (option == run.choices[k] || chosenBefore(run, k, run.menus[k], option)) continue;
-                Path next(run.choices.begin(), run.choices.begin() + static_cast<long>(k));
-                next.push_back(option);
-                queue.push_back(next);
+    for (const Start& start : starts) {
+        std::deque<Path> queue{Path{}};
+        while (!queue.empty() && !stopRequested()) {
+            if (runs++ >= setup.cmd.explorePaths) {
+                report.everyPath = false;
+                break;
             }
-        keep(report, std::move(run), false);
+            Path prefix = queue.front();
+            queue.pop_front();
+            PathRun run = playPath(setup, scene, start, prefix, std::nullopt, setup.cmd.seed, report.seen);
+            for (std::size_t k = prefix.size(); k < run.choices.size(); ++k)
+                for (int option = 1; option <= static_cast<int>(run.menus[k].size()); ++option) {
+                    if (option == run.choices[k] || chosenBefore(run, k, run.menus[k], option)) continue;
+                    Path next(run.choices.begin(), run.choices.begin() + static_cast<long>(k));
+                    next.push_back(option);
+                    queue.push_back(next);
+                }
+            keep(report, std::move(run), false);
+        }
     }
     // A walk that meets no menu has nothing random to choose: when one ends as
     // an earlier such walk did (the same end, moment and errors), every later
@@ -275,7 +321,8 @@ SceneReport exploreScene(const Setup& setup, const std::string& scene) {
     for (int walk = 0; walk < setup.cmd.exploreWalks && !stopRequested(); ++walk) {
         std::uint64_t walkSeed = setup.cmd.seed * 1000003u + sceneSeed * 7919u + static_cast<std::uint64_t>(walk);
         std::uint64_t walkerSeed = walkSeed;
-        PathRun run = playPath(setup, scene, {}, nextRandom(walkSeed), nextRandom(walkerSeed), report.seen);
+        PathRun run =
+            playPath(setup, scene, starts.front(), {}, nextRandom(walkSeed), nextRandom(walkerSeed), report.seen);
         ++report.walks;
         const bool menuless = run.choices.empty();
         const auto end = std::make_tuple(run.status, run.seconds, run.errors);
@@ -464,8 +511,22 @@ int runExplore(const Setup& setup) {
     if (!sim->host().writtenLines(lines, error)) std::cerr << error << '\n';  // the lines are read all the same
     std::vector<WrittenLine> written = shownLines(lines);
 
+    // A story's chapters (SCENES, every one explored): each as played alone (no flags), and, in SCENES'
+    // order, from the flags each way through the chapters before it leaves there (up to kStartsPerChapter).
+    const bool story = setup.cmd.scene.empty() && !sim->isTopLevelScript() && sim->host().hasSceneList();
+    std::map<std::string, std::vector<Start>> startsOf;
     std::vector<SceneReport> reports;
-    for (const auto& scene : scenes) reports.push_back(exploreScene(setup, scene));
+    for (const auto& scene : scenes) {
+        std::vector<Start> starts{Start{{}, story}};
+        for (const auto& start : startsOf[scene]) starts.push_back(start);
+        reports.push_back(exploreScene(setup, scene, starts));
+        for (const auto& [next, flags] : reports.back().exits) {
+            auto& known = startsOf[next];
+            auto same = [&flags = flags](const Start& start) { return flagsKey(start.flags) == flagsKey(flags); };
+            if (known.size() < kStartsPerChapter && !flags.empty() && std::none_of(known.begin(), known.end(), same))
+                known.push_back({flags, true});
+        }
+    }
     // The runs' messages name the script by its chunk name; the report names it as a person can open it.
     for (auto& r : reports)
         for (auto* findings : {&r.errors, &r.hangs})

@@ -29,7 +29,7 @@ int runOverflowReport(const Setup& setup) {
     std::set<std::string> seen;
     int overflowing = 0, measured = 0;
     for (const auto& line : lines) {
-        lang::LineText source = lang::identifyLine(line.text, label);
+        lang::LineText source = lang::identifyLine(line.text, line.file.empty() ? label : line.file);
         if (source.text.empty() || !seen.insert(source.id).second) continue;
         WorldView::TextPlace place = placeOf(line).value_or(WorldView::TextPlace::Dialogue);
         auto markupPlace = place == WorldView::TextPlace::Dialogue || place == WorldView::TextPlace::Narration

@@ -114,6 +114,9 @@ public:
         std::map<std::string, ScriptValue> flags;
     };
     const std::vector<ChapterStart>& chapterStarts() const { return chapterStarts_; }
+    // The chapter the story goes on to once the world is still (the one just ended named it, or
+    // SCENES did); "" when none is waiting.
+    const std::string& nextChapter() const { return pendingChapter_; }
     // The ending the story reached (endStory's name, else its last chapter's); "" while it goes on.
     const std::string& ending() const { return ending_; }
     // A hang was reported: a process waits on something nothing can produce
