@@ -221,4 +221,10 @@ fi
 # (Its reminder that the engine needs -sFORCE_FILESYSTEM is printed every time: it has it.)
 (cd "$site" && python3 /usr/share/emscripten/tools/file_packager.py game.data "${packed[@]}" \
   --exclude '*/meta/*' --js-output=game.js > "$build/packager.log" 2>&1) || { cat "$build/packager.log"; exit 1; }
+# The packager names each package by a random UUID; named by its data's hash,
+# the same files give the same site (an SDK rebuilt with nothing changed is
+# not packed again: tools/make-sdk.sh).
+uuid=$(sha256sum "$site/game.data" | sed -E 's/^(.{8})(.{4})(.{4})(.{4})(.{12}).*/\1-\2-\3-\4-\5/')
+sed -i -E "s/\"package_uuid\": *\"[0-9a-f-]+\"/\"package_uuid\": \"$uuid\"/" "$site/game.js"
+grep -q "\"package_uuid\": \"$uuid\"" "$site/game.js" || { echo "build-web: game.js names no package_uuid" >&2; exit 1; }
 step "done: serve $site (for example: python3 -m http.server -d $site)"

@@ -239,12 +239,13 @@ foreach(pair "stagehand.exe|${root}/windows/stagehand.exe" "SDL2.dll|${root}/win
   endif()
 endforeach()
 
-# Without a Windows build or a web one, a line for each says why there is no .zip and no web folder;
-# the .tar.gz is still made, and stderr stays quiet.
+# Outside an SDK and with no engine named, one line says which engines are missing and the
+# command that makes them; the .tar.gz is still made, and stderr stays quiet.
 run(0 --package "${root}/Tower Tales" --out "${root}/dist2")
-if(NOT out MATCHES "note: no Windows archive: --windows-engine DIR" OR NOT out MATCHES "note: no web folder: --web-engine DIR"
+string(REGEX MATCHALL "note: [^\n]*" notes "${out}")
+if(NOT notes MATCHES "^note: no Windows archive and no web folder: .*bash tools/make-sdk.sh DIR[^;]*$"
    OR NOT err STREQUAL "" OR NOT EXISTS "${root}/dist2/tower-tales-0.1-linux.tar.gz")
-  message(FATAL_ERROR "--package without a Windows build:\n${out}${err}")
+  message(FATAL_ERROR "--package outside an SDK:\n${out}${err}")
 endif()
 
 # The web folder: the stand-in web build's files, and the game's files by byte range.
@@ -255,9 +256,27 @@ endforeach()
 file(WRITE "${root}/web/index.html" "<html><head><title>Stagehand</title>\n<link rel=\"icon\" href=\"data:,\">\n</head></html>\n")
 run(0 --package "${root}/Tower Tales" --out "${root}/dist3" --web-engine "${root}/web")
 set(site "${root}/dist3/tower-tales-0.1-web")
-if(NOT out MATCHES "tower-tales-0.1-web\n")
-  message(FATAL_ERROR "--package --web-engine did not name the web folder:\n${out}${err}")
+if(NOT out MATCHES "tower-tales-0.1-web\n.*tower-tales-0.1-web.zip\n")
+  message(FATAL_ERROR "--package --web-engine did not name the web folder and its .zip:\n${out}${err}")
 endif()
+# The .zip holds the folder's files with index.html at its top (itch.io's form), byte for byte.
+file(REMOVE_RECURSE "${root}/webzip")
+file(ARCHIVE_EXTRACT INPUT "${root}/dist3/tower-tales-0.1-web.zip" DESTINATION "${root}/webzip")
+file(GLOB_RECURSE zipped RELATIVE "${root}/webzip" "${root}/webzip/*")
+file(GLOB_RECURSE folder RELATIVE "${site}" "${site}/*")
+list(SORT zipped)
+list(SORT folder)
+list(FIND zipped "index.html" page_at)
+if(NOT zipped STREQUAL folder OR page_at EQUAL -1)
+  message(FATAL_ERROR "the web .zip holds\n  ${zipped}\nthe web folder\n  ${folder}")
+endif()
+foreach(name IN LISTS folder)
+  file(SHA256 "${site}/${name}" want)
+  file(SHA256 "${root}/webzip/${name}" got)
+  if(NOT got STREQUAL want)
+    message(FATAL_ERROR "the web .zip's ${name} is not the web folder's")
+  endif()
+endforeach()
 # The page is the game's: its title, and its icon (game.json's "gate") as the favicon.
 file(READ "${site}/index.html" page)
 if(NOT page STREQUAL "<html><head><title>Tower Tales</title>\n<link rel=\"icon\" href=\"favicon.png\">\n</head></html>\n")

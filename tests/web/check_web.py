@@ -216,6 +216,17 @@ def hide_page(tools):
     tools.wait_for("!Module.stagehandStorage.writing", "the player's files to reach the browser's storage")
 
 
+def start_packaged_game(tools):
+    """A packaged game's page, open: the first key starts it, and its title
+    screen's Start (when it has one) its story. Its state, once in a scene."""
+    tools.key("Enter", "Enter", 13, "\r")
+    tools.wait_for("stagehandPage.firstFrameMs !== null", "the packaged game's first frame")
+    if tools.state()["screen"] == "menu":
+        tools.key("Enter", "Enter", 13, "\r")
+        tools.wait_for("Module.stagehandState().screen === 'scene'", "the packaged game's first chapter")
+    return tools.state()
+
+
 def start_session(chromium, profile):
     tools = DevTools(chromium, profile)
     target = tools.send("Target.createTarget", {"url": "about:blank"})["targetId"]
@@ -442,12 +453,7 @@ def main():
             threading.Thread(target=packaged.serve_forever, daemon=True).start()
             try:
                 tools.open("http://127.0.0.1:%d/index.html" % packaged.server_address[1])
-                tools.key("Enter", "Enter", 13, "\r")
-                tools.wait_for("stagehandPage.firstFrameMs !== null", "the packaged game's first frame")
-                if tools.state()["screen"] == "menu":  # its title screen: Start plays its story
-                    tools.key("Enter", "Enter", 13, "\r")
-                    tools.wait_for("Module.stagehandState().screen === 'scene'", "the packaged game's first chapter")
-                state = tools.state()
+                state = start_packaged_game(tools)
                 if state["scene"] != "arrival":
                     fail("the packaged web folder shows %s, not the new game's scene arrival" % state)
                 print("package: the new game's web folder plays %s (%s)" % (state["scene"], state["screen"]))

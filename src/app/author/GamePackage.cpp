@@ -93,6 +93,14 @@ void addTree(const fs::path& folder, const std::string& prefix, const fs::path& 
         entries.push_back({prefix + "/" + utf8Path(file.lexically_relative(folder)), file, false});
 }
 
+// Every file under `folder`, named by its path there: a folder as a .zip with its files at the top.
+std::vector<ArchiveEntry> folderEntries(const fs::path& folder) {
+    std::vector<ArchiveEntry> entries;
+    addTree(folder, "", {}, entries);
+    for (auto& entry : entries) entry.name.erase(0, 1);  // addTree's "/" after the empty prefix
+    return entries;
+}
+
 // The engine's data a game needs: the scheduler and stage scripts and the assets (not the demo).
 void addEngineData(const std::string& dataRoot, const std::string& name, std::vector<ArchiveEntry>& entries) {
     // Every engine script beside the demo (a list typed here once missed a new one), not the demo itself.
@@ -125,7 +133,32 @@ fs::path thisProgram() {
     if (!ec) return self;
     return thisProgramsFolder() / "stagehand";
 }
+
+// The shared libraries in lib/ beside this program, which its $ORIGIN rpath
+// finds there (the players' Linux engine: tools/build-linux-portable.sh);
+// they go beside it in the archive. Only shared libraries: a build folder's
+// lib/ may hold static ones for the tests.
+void addBundledLibraries(const std::string& name, std::vector<ArchiveEntry>& entries) {
+    std::error_code ec;
+    std::vector<fs::path> libraries;
+    for (const auto& entry : fs::directory_iterator(thisProgram().parent_path() / "lib", ec)) {
+        const std::string leaf = utf8Path(entry.path().filename());
+        if (entry.is_regular_file(ec) && leaf.find(".so") != std::string::npos) libraries.push_back(entry.path());
+    }
+    std::sort(libraries.begin(), libraries.end());
+    for (const auto& library : libraries)
+        entries.push_back({name + "/lib/" + utf8Path(library.filename()), library, false});
+}
 #endif
+
+// An SDK (tools/make-sdk.sh) carries the other platforms' engines beside its
+// stagehand: engines/windows (stagehand.exe and its DLLs) and engines/web (a
+// web build's site). "" when this program has none for `platform`.
+std::string sdkEngine(const char* platform, const char* fileItMustHave) {
+    fs::path folder = thisProgramsFolder() / "engines" / platform;
+    std::error_code ec;
+    return fs::is_regular_file(folder / fileItMustHave, ec) ? utf8Path(folder) : std::string();
+}
 
 // The web build's files a game's web folder copies (tools/build-web.sh's
 // site, built with no game: its game.data holds the engine's scripts and assets).
@@ -259,20 +292,27 @@ int runPackage(const Setup& setup) {
     std::string windowsEngine = cmd.windowsEnginePath.empty() ? utf8Path(thisProgramsFolder()) : cmd.windowsEnginePath;
 #else
     std::vector<ArchiveEntry> linux{{name + "/stagehand", thisProgram(), true}};
+    addBundledLibraries(name, linux);
     linux.insert(linux.end(), data.begin(), data.end());
     fs::path tarball = out / (name + "-linux.tar.gz");
     if (!writeTarGz(tarball, linux, error)) return fail(error, kExitBadInput);
     std::cout << utf8Path(tarball) << '\n';
-    const std::string& windowsEngine = cmd.windowsEnginePath;
+    const std::string windowsEngine =
+        cmd.windowsEnginePath.empty() ? sdkEngine("windows", "stagehand.exe") : cmd.windowsEnginePath;
 #endif
+    const std::string webEngine = cmd.webEnginePath.empty() ? sdkEngine("web", "index.html") : cmd.webEnginePath;
+    // A note, not an error: the archive this program can make is made (stdout, beside it).
+    if (windowsEngine.empty() && webEngine.empty())
+        std::cout << "note: no Windows archive and no web folder: this stagehand is not an SDK's (bash "
+                     "tools/make-sdk.sh DIR makes one, with every engine), and no --windows-engine DIR or "
+                     "--web-engine DIR names one\n";
 
-    if (!cmd.webEnginePath.empty()) {
-        fs::path engine = pathFromUtf8(cmd.webEnginePath);
+    if (!webEngine.empty()) {
+        fs::path engine = pathFromUtf8(webEngine);
         for (const char* file : kWebEngineFiles)
             if (!fs::is_regular_file(engine / file, ec))
-                return fail(
-                    cmd.webEnginePath + " has no " + file + " (a web build's site, as tools/build-web.sh makes it)",
-                    kExitBadInput);
+                return fail(webEngine + " has no " + file + " (a web build's site, as tools/build-web.sh makes it)",
+                            kExitBadInput);
         fs::path web = out / (name + "-web");
         WebIdentity identity;
         identity.title = game.title.empty() ? utf8Path(fs::absolute(pathFromUtf8(folder)).filename()) : game.title;
@@ -286,13 +326,18 @@ int runPackage(const Setup& setup) {
         }
         if (!writeWebFolder(engine, web, gameFiles, name + "/game", identity, error)) return fail(error, kExitBadInput);
         std::cout << utf8Path(web) << '\n';
-    } else {
-        std::cout << "note: no web folder: --web-engine DIR names a web build's site (bash tools/build-web.sh "
-                     "makes it in build/web/site)\n";
+        // The same folder as one .zip with index.html at its top: the form itch.io takes for a web game.
+        fs::path webZip = out / (name + "-web.zip");
+        if (!writeZip(webZip, folderEntries(web), error)) return fail(error, kExitBadInput);
+        std::cout << utf8Path(webZip) << '\n';
+    } else if (!windowsEngine.empty()) {
+        std::cout << "note: no web folder: --web-engine DIR names a web build's site (bash tools/make-sdk.sh DIR "
+                     "makes an SDK with one)\n";
     }
     if (windowsEngine.empty()) {
-        std::cout << "note: no Windows archive: --windows-engine DIR names a Windows build "
-                     "(stagehand.exe and its DLLs, as tools/check-windows.sh makes them)\n";
+        if (!webEngine.empty())
+            std::cout << "note: no Windows archive: --windows-engine DIR names a Windows build (bash "
+                         "tools/make-sdk.sh DIR makes an SDK with one)\n";
         return kExitOk;
     }
     fs::path engine = pathFromUtf8(windowsEngine);
