@@ -1173,6 +1173,20 @@ TEST(GamePackage, a_version_keeps_what_a_file_name_carries_and_dashes_the_rest) 
 // What stays out of a package (GamePackage.h): the game's notes/ folder, hidden
 // files, and editors' and file managers' leavings, whatever their letter case;
 // everything else ships, names that only look alike included.
+// The Linux archive's lib/: the shared libraries beside the program (the
+// portable engine's libunibreak), never a build folder's static ones or the rest.
+TEST(GamePackage, the_linux_archive_bundles_the_shared_libraries_in_lib_and_nothing_else) {
+    const fs::path lib = freshFolder("bundled_lib");
+    for (const char* name : {"libunibreak.so.1", "libfoo.so", "libbar.so.1.2.3", "libgtest.a", "libglad.a", "notes.txt",
+                             "libsonnet.sonnet", ".so", "libx.so~", "libx.so.1.bak", "libz.so.", "libw.sox"})
+        write(lib / name, "bytes");
+    fs::create_directories(lib / "liby.so.2");  // a folder, not a library
+    std::vector<std::string> found;
+    for (const auto& path : bundledLibrariesIn(lib)) found.push_back(path.filename().string());
+    EXPECT_EQ(found, (std::vector<std::string>{"libbar.so.1.2.3", "libfoo.so", "libunibreak.so.1"}));
+    EXPECT_TRUE(bundledLibrariesIn(lib / "absent").empty());  // a program with no lib/ bundles nothing
+}
+
 TEST(GameFolder, a_package_leaves_out_the_authors_notes_and_editors_leavings_and_ships_the_rest) {
     for (const char* left : {"notes/README.md",
                              "notes/LICENSE",

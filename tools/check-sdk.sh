@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Makes the SDK (tools/make-sdk.sh build/sdk) and checks what an author and a
 # player get from it, as they would:
+#   0. make-sdk.sh again with nothing changed keeps the archive, and with a
+#      file of the SDK changed makes it anew;
 #   1. the SDK's stagehand, and the Linux package's, need nothing outside the
 #      base system: ldd resolves every library to glibc's own or to the
 #      package's lib/, and no symbol needs a glibc newer than 2.36;
@@ -30,6 +32,16 @@ if [ ! -x "$checker" ]; then
   cmake --build "$root/build/luajit" --target stagehand_output_check -j"${JOBS:-2}" > /dev/null
 fi
 tarball=$(ls "$root"/build/sdk/stagehand-sdk-*-linux.tar.gz)
+# Made again with nothing changed, the archive is kept; with a file of the SDK changed, it is made anew.
+bash "$root/tools/make-sdk.sh" "$root/build/sdk" > "$work.again.log" 2>&1
+grep -q '^== sdk: nothing changed' "$work.again.log" || fail "make-sdk.sh, run again with nothing changed, did not keep the archive: $(grep '^== sdk' "$work.again.log")"
+made=${tarball%-linux.tar.gz}
+echo "an edit" >> "$made/README.md"
+bash "$root/tools/make-sdk.sh" "$root/build/sdk" > "$work.again.log" 2>&1
+grep -q '^== sdk: packing' "$work.again.log" && cmp -s "$made/README.md" "$root/docs/SDK.md" \
+  || fail "make-sdk.sh did not make the SDK anew when a file in it had changed: $(grep '^== sdk' "$work.again.log")"
+rm -f "$work.again.log"
+echo "sdk: made again with nothing changed, the archive is kept; a file changed, it is made anew"
 rm -rf "$work"
 mkdir -p "$work"
 tar -C "$work" -xzf "$tarball"

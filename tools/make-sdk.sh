@@ -46,6 +46,14 @@ cp "$root/build/windows/stagehand.exe" "$root"/build/windows/*.dll "$staging/eng
 for file in index.html stagehand.js stagehand.wasm game.js game.data; do
   cp "$root/build/web/site/$file" "$staging/engines/web/"
 done
+# Players get the programs without their symbol tables (the debug build keeps them): the Linux program
+# 12 -> 8 MB, mingw's libstdc++ DLL 24 -> 2 MB, stagehand.exe 9 -> 4.4 MB.
+# mingw's strip writes the time into each PE header unless SOURCE_DATE_EPOCH names one: a fixed one,
+# so that the same build gives the same bytes (and an SDK made again with nothing changed is not packed
+# again; the build's DLLs are copied anew at each build, so their files' times would not do).
+strip --strip-unneeded "$staging/stagehand"
+SOURCE_DATE_EPOCH=0 x86_64-w64-mingw32-strip --strip-unneeded "$staging"/engines/windows/*.exe \
+  "$staging"/engines/windows/*.dll
 # The committed files only (a checkout's scripts/ may hold an author's experiments).
 (cd "$root" && git ls-files -z scripts assets) | (cd "$root" && xargs -0 cp --parents -t "$staging")
 (cd "$root" && git ls-files -z docs) | (cd "$root" && xargs -0 cp --parents -t "$staging")

@@ -22,12 +22,15 @@ namespace {
 // Windows, nothing is answered. Each function typed from fontconfig's own
 // header, so a changed signature fails to compile.
 struct Fontconfig {
-#define STAGEHAND_FC_FUNCTIONS(X)                                                                                  \
-    X(FcInitLoadConfigAndFonts)                                                                                    \
-    X(FcConfigCreate) X(FcConfigAppFontAddFile) X(FcConfigDestroy) X(FcPatternCreate) X(FcCharSetCreate)           \
-        X(FcCharSetAddChar) X(FcPatternAddCharSet) X(FcPatternAddString) X(FcPatternAddBool) X(FcConfigSubstitute) \
-            X(FcDefaultSubstitute) X(FcFontSort) X(FcPatternGetCharSet) X(FcCharSetHasChar) X(FcPatternGetString)  \
-                X(FcPatternGetInteger) X(FcFontSetDestroy) X(FcCharSetDestroy) X(FcPatternDestroy)
+// (clang-format moves a macro's continued lines further right at each run.)
+// clang-format off
+#define STAGEHAND_FC_FUNCTIONS(X)                                                                 \
+    X(FcInitLoadConfigAndFonts) X(FcConfigCreate) X(FcConfigAppFontAddFile) X(FcConfigDestroy)     \
+    X(FcPatternCreate) X(FcCharSetCreate) X(FcCharSetAddChar) X(FcPatternAddCharSet)               \
+    X(FcPatternAddString) X(FcPatternAddBool) X(FcConfigSubstitute) X(FcDefaultSubstitute)         \
+    X(FcFontSort) X(FcPatternGetCharSet) X(FcCharSetHasChar) X(FcPatternGetString)                 \
+    X(FcPatternGetInteger) X(FcFontSetDestroy) X(FcCharSetDestroy) X(FcPatternDestroy)
+// clang-format on
 #define STAGEHAND_FC_POINTER(name) decltype(&::name) name = nullptr;
     STAGEHAND_FC_FUNCTIONS(STAGEHAND_FC_POINTER)
 #undef STAGEHAND_FC_POINTER

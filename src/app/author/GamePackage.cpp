@@ -41,6 +41,23 @@ std::string packageName(const std::string& gameFolder, const GameDescription& ga
     return version.empty() ? name : name + "-" + version;
 }
 
+std::vector<fs::path> bundledLibrariesIn(const fs::path& folder) {
+    std::error_code ec;
+    std::vector<fs::path> libraries;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+        const std::string leaf = utf8Path(entry.path().filename());
+        // NAME.so, or NAME.so followed by its version's numbers: NAME.so.1.2
+        const auto so = leaf.find(".so");
+        const std::string version = so == std::string::npos ? "" : leaf.substr(so + 3);
+        const bool numbers = version.find_first_not_of("0123456789.") == std::string::npos &&
+                             (version.empty() || (version.front() == '.' && version.back() != '.'));
+        if (so != std::string::npos && so > 0 && numbers && entry.is_regular_file(ec))
+            libraries.push_back(entry.path());
+    }
+    std::sort(libraries.begin(), libraries.end());
+    return libraries;
+}
+
 bool forTheAuthorOnly(const std::string& relativePath) {
     auto lower = [](std::string text) {
         for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -134,19 +151,9 @@ fs::path thisProgram() {
     return thisProgramsFolder() / "stagehand";
 }
 
-// The shared libraries in lib/ beside this program, which its $ORIGIN rpath
-// finds there (the players' Linux engine: tools/build-linux-portable.sh);
-// they go beside it in the archive. Only shared libraries: a build folder's
-// lib/ may hold static ones for the tests.
+// The shared libraries beside this program (its lib/) go beside it in the archive.
 void addBundledLibraries(const std::string& name, std::vector<ArchiveEntry>& entries) {
-    std::error_code ec;
-    std::vector<fs::path> libraries;
-    for (const auto& entry : fs::directory_iterator(thisProgram().parent_path() / "lib", ec)) {
-        const std::string leaf = utf8Path(entry.path().filename());
-        if (entry.is_regular_file(ec) && leaf.find(".so") != std::string::npos) libraries.push_back(entry.path());
-    }
-    std::sort(libraries.begin(), libraries.end());
-    for (const auto& library : libraries)
+    for (const auto& library : bundledLibrariesIn(thisProgram().parent_path() / "lib"))
         entries.push_back({name + "/lib/" + utf8Path(library.filename()), library, false});
 }
 #endif
