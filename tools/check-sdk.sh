@@ -89,9 +89,10 @@ cp -r "$game" "$work/reference/game"
 grep -q 'arrival' "$work/expected.txt" || fail "the new game's own run shows no arrival: $(head -5 "$work/expected.txt")"
 
 # The SDK's stagehand opens a real window, titled as the game, on an X server
-# (SDL loads the X11 libraries itself: the program links none).
+# (SDL loads the X11 libraries itself: the program links none), whatever video
+# driver the caller's environment names (offscreen would open none).
 in_a_window() {
-  xvfb-run -a sh -c '"$1" game 2> /dev/null & program=$!
+  env -u SDL_VIDEODRIVER xvfb-run -a sh -c '"$1" game 2> /dev/null & program=$!
     timeout 60 xdotool search --sync --name "^Night Ferry\$" > /dev/null; found=$?
     kill "$program"; exit "$found"' sh "$stagehand" \
     || fail "the SDK's stagehand opened no window titled Night Ferry on an X server"
