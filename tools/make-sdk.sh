@@ -13,7 +13,7 @@
 # Each engine's own script rebuilds only what changed, so a second run with
 # nothing changed takes seconds (the archive too is only rewritten when a file
 # in it changed). CI runs the three builds among its own steps first: this
-# script then finds them made.
+# script then finds them made (make-sdk.sh is one row of CI's table).
 # Usage: bash tools/make-sdk.sh DIR
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,15 +25,28 @@ name=stagehand-sdk-$version
 sdk=$out/$name
 started=$SECONDS
 step() { echo "== sdk: $* ($((SECONDS - started)) s)"; }
+# One engine's build script: its step lines shown as it goes (a cold build of the libraries is long),
+# its whole output kept in a log, shown when it fails: a failed build stops the SDK, never leaving an
+# engine from an earlier build in it. Its own steps are not rows of CI's table.
+build_engine() {  # platform, command...
+  local log=$root/build/make-sdk-$1.log
+  shift
+  mkdir -p "$root/build"
+  if ! STAGEHAND_STEP_LOG='' "$@" 2>&1 | tee "$log" | grep --line-buffered '^== '; then
+    tail -40 "$log"
+    echo "make-sdk: $* failed (its log: $log)" >&2
+    exit 1
+  fi
+}
 
 step "the Linux engine"
-bash "$root/tools/build-linux-portable.sh" "$root/build/linux-portable" | grep -v '^\[' || true
+build_engine linux bash "$root/tools/build-linux-portable.sh" "$root/build/linux-portable"
 [ -x "$root/build/linux-portable/stagehand" ] || { echo "make-sdk: no Linux engine was built" >&2; exit 1; }
 step "the Windows engine"
-bash "$root/tools/check-windows.sh" --build-only | grep -v '^\[' || true
+build_engine windows bash "$root/tools/check-windows.sh" --build-only
 [ -f "$root/build/windows/stagehand.exe" ] || { echo "make-sdk: no Windows engine was built" >&2; exit 1; }
 step "the web engine"
-bash "$root/tools/build-web.sh" | grep -v '^\[' || true
+build_engine web bash "$root/tools/build-web.sh"
 [ -f "$root/build/web/site/stagehand.wasm" ] || { echo "make-sdk: no web engine was built" >&2; exit 1; }
 
 step "laying out $sdk"
