@@ -7,6 +7,7 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -20,6 +21,7 @@
 
 #include "TestSupport.h"
 #include "audio/AudioOutput.h"
+#include "audio/ClipLibrary.h"
 #include "audio/Mixer.h"
 #include "audio/WavFile.h"
 
@@ -193,6 +195,30 @@ TEST(Sound, bad_options_name_the_option) {
     auto outcome = stage.run("scene", 1);
     EXPECT_NE(outcome.error.find(".lua:2: playSound: options.volume must be a number from 0 to 4"), std::string::npos)
         << outcome.error;
+}
+
+// A sound file is decoded once a process, whatever number of simulations load
+// it (--explore makes one a path), and again once it changes on disk (hot reload).
+TEST(Sound, libraries_share_a_files_decoding_until_the_file_changes) {
+    const fs::path dir = clipFolder();
+    std::string error;
+    ClipLibrary first(dir, "the test's folder"), second(dir, "the test's folder");
+    auto tone = first.load("tone", error);
+    ASSERT_TRUE(tone) << error;
+    EXPECT_EQ(second.load("tone", error), tone) << "decoded twice";
+    ASSERT_TRUE(writeWav((dir / "tone.wav").string(), square(0.5, 8000), error)) << error;  // shorter
+    auto shorter = ClipLibrary(dir, "the test's folder").load("tone", error);
+    ASSERT_TRUE(shorter) << error;
+    EXPECT_NEAR(shorter->seconds(), 0.5, 1e-6);
+    EXPECT_NEAR(first.load("tone", error)->seconds(), 1.0, 1e-6) << "a library keeps what it loaded";
+    // The same length, louder, and only its time tells: read again.
+    ASSERT_TRUE(writeWav((dir / "tone.wav").string(), square(0.5, 16000), error)) << error;
+    fs::last_write_time(dir / "tone.wav", fs::last_write_time(dir / "tone.wav") + std::chrono::seconds(2));
+    auto louder = ClipLibrary(dir, "the test's folder").load("tone", error);
+    ASSERT_TRUE(louder) << error;
+    ASSERT_FALSE(louder->samples.empty());
+    EXPECT_EQ(louder->samples[0], 16000);
+    EXPECT_EQ(louder->name, "tone");
 }
 
 // (1500: under the events a loop may make without waiting, LuaLimits::kEventsPerSecond.)
