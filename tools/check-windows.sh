@@ -230,7 +230,7 @@ build_stagehand() {
   step "building stagehand"
   cmake -S "$root" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="$prefix" \
     -DSTAGEHAND_LUA=luajit -DCMAKE_BUILD_TYPE=Release -DSTAGEHAND_WARNINGS_AS_ERRORS=ON -DSTAGEHAND_USE_LIBUNIBREAK=OFF \
-    -DSTAGEHAND_TEST_SHARDS=4 -DSTAGEHAND_TEST_CODE_FLAGS=-O0 -DSTAGEHAND_BUILD_BENCH=OFF \
+    -DSTAGEHAND_TEST_SHARDS=4 -DSTAGEHAND_TEST_CODE_FLAGS=-O0 -DSTAGEHAND_BUILD_BENCH=OFF -DSTAGEHAND_BUILD_INDEPENDENT_TESTS=OFF \
     -DSTAGEHAND_EXTRA_RUNTIME_DLLS="$( (ls "$prefix"/bin/*.dll; mingw_runtime_dlls) | paste -sd';')" \
     > "$cache/configure.log" 2>&1 \
     || { cat "$cache/configure.log"; exit 1; }
