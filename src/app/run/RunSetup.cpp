@@ -184,7 +184,13 @@ bool chooseGame(Setup& setup, std::string& error) {
     if (!setup.cmd.gamePath.empty()) {
         if (!mainScriptOf(setup.cmd.gamePath, setup.scriptPath, error)) return false;
     } else if (!setup.cmd.scriptPath.empty()) {
-        setup.scriptPath = setup.cmd.scriptPath;
+        // --script takes a game's folder as GAME does (a file is read as given, its own errors its own).
+        std::error_code ec;
+        if (std::filesystem::is_directory(pathFromUtf8(setup.cmd.scriptPath), ec)) {
+            if (!mainScriptOf(setup.cmd.scriptPath, setup.scriptPath, error)) return false;
+        } else {
+            setup.scriptPath = setup.cmd.scriptPath;
+        }
     } else {
         // A player's package (--package) holds its game in game/ beside the engine: it plays at once.
         std::string packaged = joinPath(joinPath(setup.dataRoot, "game"), kMainScriptName);
