@@ -327,7 +327,8 @@ M.functions = {
         returns = { { "Process|nil" } },
         signature = 'backdrop(name [, transition, seconds = 1, easing = "inOutSine"]) -> Process|nil',
         doc = "Shows a picture (named as for `image`: the game's `images/NAME.png`, then the engine's) as the "
-            .. "backdrop, scaled to fill the view under the camera; `backdrop(nil)` brings back the painted one. "
+            .. "backdrop: with the camera at rest it fills the view, and it moves, zooms and shakes with the "
+            .. "camera as the cast does (mirrored past its edges); `backdrop(nil)` brings back the painted one. "
             .. "With a `transition` (`dissolve`, `fade` through black, `slide` in from the right) over `seconds` "
             .. "(default 1) it returns the tween's process: `waitProcess(backdrop(\"tower\", \"dissolve\", 2))`." },
     { "portrait", "story", params = { { "actor", "actor" }, { "image", "image", orNil = true } },

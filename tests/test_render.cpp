@@ -522,6 +522,83 @@ TEST_F(RenderTest, every_transition_only_takes_the_old_backdrop_away_and_only_br
     }
 }
 
+// A picture backdrop stands in the world (issue 62): a camera move, a zoom and a
+// shake carry it as they carry the cast, measured by a red column and a green
+// row painted on it; and however far the camera goes, the view is never the
+// void behind it (past its edges it goes on mirrored).
+TEST_F(RenderTest, a_picture_backdrop_moves_zooms_and_shakes_with_the_camera_and_never_runs_out) {
+    const std::filesystem::path folder = test::scratchFolder() / "backdrop_under_camera";
+    std::filesystem::create_directories(folder);
+    // 128x72, shown ten times over: the column covers x 600..680 of the view at rest, the row y 300..340.
+    std::vector<std::uint8_t> picture(128 * 72 * 3);
+    for (int y = 0; y < 72; ++y)
+        for (int x = 0; x < 128; ++x) {
+            std::uint8_t* p = &picture[(static_cast<std::size_t>(y) * 128 + x) * 3];
+            bool column = x >= 60 && x < 68, row = y >= 30 && y < 34;
+            p[0] = column ? 255 : 0, p[1] = row && !column ? 255 : 0, p[2] = column || row ? 0 : 150;
+        }
+    std::string error;
+    ASSERT_TRUE(savePng(folder / "marked.png", 128, 72, picture, error)) << error;
+    ImageCache images({folder.string()});
+    WorldView own(*atlas, *batch, *text, images);
+    OffscreenTarget target(kWidth, kHeight);
+    Transcript transcript;
+    World world(transcript);
+    world.effects().setBackdropPicture("marked");
+    struct Seen {
+        double columnX = 0, columnWidth = 0, rowY = 0;
+        int voidPixels = 0;
+    };
+    auto look = [&](Vec2 centre, float zoom, Vec2 shake) {
+        world.camera().setCenter(centre);
+        world.camera().setZoom(zoom);
+        world.camera().setShakeOffset(shake);
+        target.bind();
+        glClearColor(0, 0, 0, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
+        layout.applyViewport();
+        own.draw(world, layout, ViewOverlay{});
+        auto rgb = target.readRgb();
+        Seen seen;
+        double reds = 0, greens = 0, redX = 0, greenY = 0;
+        for (int y = 0; y < kHeight; y += 2)
+            for (int x = 0; x < kWidth; x += 2) {
+                Rgb c = pixelAt(rgb, x, y);
+                if (c.r > 127 && c.g < 60) reds += 1, redX += x;  // past halfway from the blue to the red
+                if (c.g > 127 && c.r < 60) greens += 1, greenY += y;
+                seen.voidPixels += c.r < 20 && c.g < 20 && c.b < 20;
+            }
+        seen.columnX = reds ? redX / reds : -1;
+        seen.rowY = greens ? greenY / greens : -1;
+        seen.columnWidth = reds / (kHeight / 2.0) * 2;  // pixels across, per row
+        return seen;
+    };
+    Seen rest = look({640, 360}, 1, {0, 0});
+    EXPECT_NEAR(rest.columnX, 640, 3);
+    EXPECT_NEAR(rest.rowY, 320, 3);
+    EXPECT_NEAR(rest.columnWidth, 80, 4);
+    Seen moved = look({900, 460}, 1, {0, 0});  // 260 right and 100 down: the picture goes 260 left, 100 up
+    EXPECT_NEAR(moved.columnX, 380, 3);
+    EXPECT_NEAR(moved.rowY, 220, 3);
+    Seen zoomed = look({640, 360}, 2, {0, 0});  // about the view's middle, twice as wide
+    EXPECT_NEAR(zoomed.columnX, 640, 3);
+    EXPECT_NEAR(zoomed.columnWidth, 160, 6);
+    Seen both = look({900, 360}, 2, {0, 0});
+    EXPECT_NEAR(both.columnX, 120, 4);
+    Seen shaken = look({640, 360}, 1, {12, 0});
+    EXPECT_NEAR(shaken.columnX, 628, 3);
+    // A whole picture's width to the right, the view shows its mirror image, the column in the middle again.
+    Seen mirrored = look({640 + 1280, 360}, 1, {0, 0});
+    EXPECT_NEAR(mirrored.columnX, 640, 3);
+    for (auto [centre, zoom] : {std::pair<Vec2, float>{{640 + 5000, 360 - 3000}, 1},
+                                {{640, 360}, 0.25f},
+                                {{-2000, 2000}, Camera::kMinZoom}}) {
+        Seen far = look(centre, zoom, {0, 0});
+        EXPECT_EQ(far.voidPixels, 0) << "the void shows at (" << centre.x << ", " << centre.y << "), zoom " << zoom;
+    }
+}
+
 // A banner's words stand centred across the view, above its middle (the
 // banner's place), in the banner's colour; fade("out") then veils the whole
 // view in black, and fade("in") takes the veil away again.

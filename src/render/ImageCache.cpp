@@ -23,8 +23,10 @@ Image upload(const SDL_Surface& rgba, GLint filter) {
     glBindTexture(GL_TEXTURE_2D, image.texture);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    // Mirrored past its edges (a backdrop the camera moved off it goes on as its own
+    // reflection); inside them, drawn as clamped to the edge would draw it.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_MIRRORED_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_MIRRORED_REPEAT);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, rgba.pitch / 4);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, rgba.w, rgba.h, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.pixels);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);

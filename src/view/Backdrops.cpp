@@ -20,35 +20,40 @@ void WorldView::drawBackdrop(const World& world) {
     // The horizon moves with the camera's height so walking scenes feel placed.
     // Zoomed in, the painting grows about the view's middle; zoomed out it
     // stays at its size (it fills the view, and stands for what is far away).
-    Vec2 camera = world.camera().viewCenter();
-    batch_.setScale(std::max(1.0f, world.camera().zoom()), ViewLayout::kWidth / 2, ViewLayout::kHeight / 2);
+    const Camera& cam = world.camera();
+    Vec2 camera = cam.viewCenter();
     float horizon = kHorizon - (camera.y - ViewLayout::kHeight / 2) * 0.3f;
     horizon = std::clamp(horizon, 40.0f, ViewLayout::kHeight - 40);
     const Effects& effects = world.effects();
     const std::string &now = effects.backdropPicture(), &before = effects.backdropBefore();
     float p = effects.transitionProgress();
     auto painted = [&] {
+        batch_.setScale(std::max(1.0f, cam.zoom()), ViewLayout::kWidth / 2, ViewLayout::kHeight / 2);
         switch (effects.backdrop()) {
             case Backdrop::Sea: drawSea(camera, horizon); break;
             case Backdrop::LampRoom: drawLampRoom(camera, horizon); break;
             case Backdrop::Forest: drawForest(camera, horizon); break;
             case Backdrop::Plain: drawPlain(camera, horizon); break;
         }
+        batch_.resetScale();
+    };
+    auto picture = [&](const std::string& name, float opacity, float dx) {
+        return drawBackdropPicture(name, opacity, dx, camera, cam.zoom());
     };
     // One backdrop: its picture, or (when it has none or it does not load) the painted one, which
     // cannot be made see-through or moved: it stands behind whatever goes over it.
     auto layer = [&](const std::string& name, float opacity, float dx) {
-        if (!drawBackdropPicture(name, opacity, dx) && opacity >= 1) painted();
+        if (!picture(name, opacity, dx) && opacity >= 1) painted();
     };
     switch (effects.transition()) {
         case Transition::Cut: layer(now, 1, 0); break;
         case Transition::Dissolve:  // the new one shows through the old
             if (!now.empty() && images_.get(now)) {
                 layer(before, 1, 0);
-                drawBackdropPicture(now, p, 0);
+                picture(now, p, 0);
             } else {
                 painted();
-                drawBackdropPicture(before, 1 - p, 0);
+                picture(before, 1 - p, 0);
             }
             break;
         case Transition::Fade:  // the old one to black, then the new one from black
@@ -57,26 +62,36 @@ void WorldView::drawBackdrop(const World& world) {
             break;
         case Transition::Slide:  // the new one pushes the old one out to the left
             if (now.empty() || before.empty()) painted();
-            drawBackdropPicture(before, 1, -p * ViewLayout::kWidth);
-            drawBackdropPicture(now, 1, (1 - p) * ViewLayout::kWidth);
+            picture(before, 1, -p * ViewLayout::kWidth);
+            picture(now, 1, (1 - p) * ViewLayout::kWidth);
             break;
     }
-    batch_.resetScale();
 }
 
-// A picture backdrop (backdrop(name)) covers the view whatever its shape: scaled
-// to fill it, centred (moved `dx` across by a slide), cropped at the sides or
-// top and bottom. False when there is none or it does not load (the painted
-// one is drawn instead).
-bool WorldView::drawBackdropPicture(const std::string& name, float opacity, float dx) {
+// A picture backdrop (backdrop(name)) stands in the world: with the camera at
+// rest (its centre the view's middle, zoom 1) it covers the view whatever its
+// shape (scaled to fill it, centred, cropped at the sides or top and bottom),
+// and it moves, zooms and shakes with the camera as the cast does, so people
+// stay where they stand on it. Past its edges it goes on mirrored (the
+// texture's wrap), so a camera move never shows the void behind it. A slide
+// moves it `dx` across the view and draws it only on its side of the seam.
+// False when there is none or it does not load (the painted one is drawn instead).
+bool WorldView::drawBackdropPicture(const std::string& name, float opacity, float dx, Vec2 camera, float zoom) {
     const Image* image = name.empty() ? nullptr : images_.get(name);
     if (!image || image->width <= 0 || image->height <= 0) return false;
-    float scale = std::max(ViewLayout::kWidth / static_cast<float>(image->width),
-                           ViewLayout::kHeight / static_cast<float>(image->height));
+    const float viewW = ViewLayout::kWidth, viewH = ViewLayout::kHeight;
+    float scale = std::max(viewW / static_cast<float>(image->width), viewH / static_cast<float>(image->height));
     float w = image->width * scale, h = image->height * scale;
+    // Its place in the world (the view's own units at rest), then through the camera, as toView does.
+    float left = ((viewW - w) / 2 - camera.x) * zoom + viewW / 2 + dx;
+    float top = ((viewH - h) / 2 - camera.y) * zoom + viewH / 2;
+    float shownW = w * zoom, shownH = h * zoom;
+    // What of the view it covers: all of it, or its side of a slide's seam.
+    float x0 = std::max(0.0f, dx), x1 = std::min(viewW, viewW + dx);
+    if (x1 <= x0) return true;
+    TextureRegion uv{(x0 - left) / shownW, (0 - top) / shownH, (x1 - left) / shownW, (viewH - top) / shownH};
     batch_.setTexture(image->texture, false);
-    batch_.quad(dx + (ViewLayout::kWidth - w) / 2, (ViewLayout::kHeight - h) / 2, w, h, {0, 0, 1, 1},
-                withAlpha(kUntinted, opacity));
+    batch_.quad(x0, 0, x1 - x0, viewH, uv, withAlpha(kUntinted, opacity));
     return true;
 }
 

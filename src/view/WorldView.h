@@ -98,7 +98,7 @@ private:
                                        float size, float width);
     Vec2 toView(const World& world, Vec2 p) const;
     void drawBackdrop(const World& world);
-    bool drawBackdropPicture(const std::string& name, float opacity, float dx);
+    bool drawBackdropPicture(const std::string& name, float opacity, float dx, Vec2 camera, float zoom);
     void drawTiles(const World& world);
     void drawTileLayer(const World& world, const TileMap& map, const TileLayer& layer);
     void drawEditorOverlay(const World& world);
