@@ -584,6 +584,9 @@ TEST_F(RenderTest, a_picture_backdrop_moves_zooms_and_shakes_with_the_camera_and
     Seen zoomed = look({640, 360}, 2, {0, 0});  // about the view's middle, twice as wide
     EXPECT_NEAR(zoomed.columnX, 640, 3);
     EXPECT_NEAR(zoomed.columnWidth, 160, 6);
+    Seen zoomedOut = look({640, 360}, 0.75f, {0, 0});  // smaller with the cast, as the painted one is not
+    EXPECT_NEAR(zoomedOut.columnX, 640, 3);
+    EXPECT_NEAR(zoomedOut.columnWidth, 60, 4);
     Seen both = look({900, 360}, 2, {0, 0});
     EXPECT_NEAR(both.columnX, 120, 4);
     Seen shaken = look({640, 360}, 1, {12, 0});
