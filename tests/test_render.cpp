@@ -594,6 +594,9 @@ TEST_F(RenderTest, a_picture_backdrop_moves_zooms_and_shakes_with_the_camera_and
     // A whole picture's width to the right, the view shows its mirror image, the column in the middle again.
     Seen mirrored = look({640 + 1280, 360}, 1, {0, 0});
     EXPECT_NEAR(mirrored.columnX, 640, 3);
+    // Below the picture the row comes back mirrored (at y 400), not repeated (it would be at 320).
+    Seen below = look({640, 360 + 720}, 1, {0, 0});
+    EXPECT_NEAR(below.rowY, 400, 3);
     for (auto [centre, zoom] : {std::pair<Vec2, float>{{640 + 5000, 360 - 3000}, 1},
                                 {{640, 360}, 0.25f},
                                 {{-2000, 2000}, Camera::kMinZoom}}) {
