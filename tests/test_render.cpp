@@ -73,6 +73,16 @@ Rgb pixelAt(const std::vector<std::uint8_t>& rgb, int x, int y) {
     const std::uint8_t* p = &rgb[(static_cast<std::size_t>(y) * kWidth + x) * 3];
     return {p[0], p[1], p[2]};
 }
+// A world drawn whole by `view` onto a cleared black target, read back as RGB.
+std::vector<std::uint8_t> drawnFrame(WorldView& view, const World& world, OffscreenTarget& target) {
+    target.bind();
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
+    layout.applyViewport();
+    view.draw(world, layout, ViewOverlay{});
+    return target.readRgb();
+}
 bool near(Rgb a, Rgb b, int tolerance = 12) {
     return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
 }
@@ -492,13 +502,7 @@ TEST_F(RenderTest, every_transition_only_takes_the_old_backdrop_away_and_only_br
         double lastOld = 2, lastNew = -1;
         for (int step = 0; step <= kSteps; ++step) {
             world.effects().setTransitionProgress(static_cast<float>(step) / kSteps);
-            target.bind();
-            glClearColor(0, 0, 0, 1);
-            glClear(GL_COLOR_BUFFER_BIT);
-            ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
-            layout.applyViewport();
-            own.draw(world, layout, ViewOverlay{});
-            auto rgb = target.readRgb();
+            auto rgb = drawnFrame(own, world, target);
             double red = 0, green = 0;
             int samples = 0;
             for (int y = 8; y < kHeight; y += 16)
@@ -553,13 +557,7 @@ TEST_F(RenderTest, a_picture_backdrop_moves_zooms_and_shakes_with_the_camera_and
         world.camera().setCenter(centre);
         world.camera().setZoom(zoom);
         world.camera().setShakeOffset(shake);
-        target.bind();
-        glClearColor(0, 0, 0, 1);
-        glClear(GL_COLOR_BUFFER_BIT);
-        ViewLayout layout = ViewLayout::fit(kWidth, kHeight);
-        layout.applyViewport();
-        own.draw(world, layout, ViewOverlay{});
-        auto rgb = target.readRgb();
+        auto rgb = drawnFrame(own, world, target);
         Seen seen;
         double reds = 0, greens = 0, redX = 0, greenY = 0;
         for (int y = 0; y < kHeight; y += 2)
