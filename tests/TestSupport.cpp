@@ -17,6 +17,7 @@
 #include "app/run/UserFolder.h"
 #include "game/MapData.h"
 #include "lang/EngineWords.h"
+#include "platform/BuildTree.h"
 
 // Last, so that its macros (DrawText, LoadImage...) rename nothing declared above.
 #ifdef _WIN32
@@ -145,7 +146,11 @@ ScopedEnv::~ScopedEnv() {
 }
 
 std::string dataRoot() {
-    return STAGEHAND_SOURCE_DIR;
+    return buildTreeSourceDir();
+}
+
+std::filesystem::path testBuildFolder() {
+    return std::filesystem::path(buildTreeBuildDir()) / "tests";
 }
 
 std::filesystem::path scratchFolder() {
@@ -162,14 +167,13 @@ std::filesystem::path scratchFolder() {
         std::snprintf(hex, sizeof hex, "%08x", hash);
         name = std::string("t-") + hex;
     }
-    std::filesystem::path dir = std::filesystem::path(STAGEHAND_TEST_BINARY_DIR) / "scratch" / name;
+    std::filesystem::path dir = testBuildFolder() / "scratch" / name;
     std::filesystem::create_directories(dir);
     return dir;
 }
 
 void expectAsGolden(const std::string& text, const std::string& name) {
-    const std::filesystem::path golden =
-        std::filesystem::path(STAGEHAND_SOURCE_DIR) / "tests" / "golden" / (name + ".txt");
+    const std::filesystem::path golden = std::filesystem::path(dataRoot()) / "tests" / "golden" / (name + ".txt");
     const char* update = std::getenv("UPDATE_GOLDEN");
     if (update && std::string(update) == "1") {
         std::ofstream(golden, std::ios::binary) << text;

@@ -13,7 +13,10 @@
 
 namespace stagehand::test {
 
+// The checkout the tests were built from (platform/BuildTree.h).
 std::string dataRoot();
+// This build's tests/ folder, where its tests write.
+std::filesystem::path testBuildFolder();
 // The folder for the files tests write: this build's own (tests/scratch in
 // the build folder), never a temporary folder shared with other checkouts and
 // builds running the same tests at the same moment, which could write over

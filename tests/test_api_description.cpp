@@ -229,7 +229,7 @@ TEST(ApiDescription, describes_exactly_the_functions_a_scene_can_see) {
 // none of its lines reported unseen) calls each function described as taking
 // a line of text.
 TEST(ApiDescription, every_call_that_shows_a_line_is_in_the_every_way_to_show_script) {
-    std::ifstream in(std::string(STAGEHAND_SOURCE_DIR) + "/tests/scripts/explore_every_way_to_show.lua");
+    std::ifstream in(test::dataRoot() + "/tests/scripts/explore_every_way_to_show.lua");
     const std::string script((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     ASSERT_FALSE(script.empty());
     int showing = 0;

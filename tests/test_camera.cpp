@@ -316,7 +316,7 @@ TEST(Tween, every_call_the_docs_name_as_setting_a_property_takes_it_over_from_it
          {"tween('jon', 'position', {x = 900, y = 100}, 1)", "walkToPoint('jon', {x = 5, y = 5})", "jon.position"}},
         {"fade", {"tween('fade', 'level', 1, 1)", "fade('in', 0.5)", "fade.level"}},
     };
-    std::ifstream docs(std::string(STAGEHAND_SOURCE_DIR) + "/docs/API.md", std::ios::binary);
+    std::ifstream docs(test::dataRoot() + "/docs/API.md", std::ios::binary);
     std::string text((std::istreambuf_iterator<char>(docs)), std::istreambuf_iterator<char>());
     std::replace(text.begin(), text.end(), '\n', ' ');
     const std::string opening = "the calls that set it at once (";

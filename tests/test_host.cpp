@@ -260,7 +260,7 @@ TEST(ScriptHost, every_scene_function_is_in_the_meta_file_and_the_api_doc) {
         "assert", "error",  "ipairs", "next",     "pairs",  "pcall",  "select",       "tonumber",     "tostring",
         "type",   "unpack", "xpcall", "rawequal", "rawget", "rawset", "setmetatable", "getmetatable", "print"};
     auto read = [](const std::string& path) {
-        std::ifstream in(std::string(STAGEHAND_SOURCE_DIR) + "/" + path);
+        std::ifstream in(test::dataRoot() + "/" + path);
         std::ostringstream text;
         text << in.rdbuf();
         return text.str();

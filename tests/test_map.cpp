@@ -74,7 +74,7 @@ TEST(MapData, the_demo_maps_load) {
 TEST(MapData, mutated_maps_load_or_fail_with_an_error_at_a_line) {
     std::vector<std::string> sources;
     for (const char* name : {"forest", "porch", "dock", "lighthouse", "harbour"}) {
-        std::ifstream in(std::string(STAGEHAND_SOURCE_DIR) + "/assets/maps/" + name + ".map", std::ios::binary);
+        std::ifstream in(test::dataRoot() + "/assets/maps/" + name + ".map", std::ios::binary);
         std::ostringstream text;
         text << in.rdbuf();
         if (!text.str().empty()) sources.push_back(text.str());
@@ -152,7 +152,7 @@ std::string freshFolder(const std::string& name) {
 }  // namespace
 
 TEST(MapSearch, the_folders_are_the_named_ones_then_maps_beside_the_script_then_the_data_folders) {
-    std::string beside = std::string(STAGEHAND_TEST_DIR) + "/maps/beside";
+    std::string beside = test::dataRoot() + "/tests/maps/beside";
     auto folders = mapSearchFolders({"first", "second"}, beside + "/scene.lua", "data");
     ASSERT_EQ(folders.size(), 4u);
     EXPECT_EQ(folders[0], "first");

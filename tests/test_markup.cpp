@@ -916,7 +916,7 @@ struct SharedCase {
 
 // tests/conformance/markup_events.txt, which spec/markup_conformance_spec.lua reads too.
 std::vector<SharedCase> sharedCases() {
-    std::ifstream in(std::string(STAGEHAND_TEST_DIR) + "/conformance/markup_events.txt", std::ios::binary);
+    std::ifstream in(test::dataRoot() + "/tests/conformance/markup_events.txt", std::ios::binary);
     std::vector<SharedCase> cases;
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {

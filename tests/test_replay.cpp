@@ -26,7 +26,7 @@ namespace {
 
 Simulation::Options playerOptions(std::vector<std::string>& lines, const std::string& script = "") {
     Simulation::Options options;
-    options.dataRoot = STAGEHAND_SOURCE_DIR;
+    options.dataRoot = test::dataRoot();
     options.scriptPath = script.empty() ? options.dataRoot + "/scripts/Demo.lua" : script;
     options.sink = [&lines](const TranscriptEvent& e) { lines.push_back(Transcript::formatText(e)); };
     options.mechanics = false;  // as the window: no process, wait and signal events
@@ -314,7 +314,7 @@ TEST(Save, over_generated_edits_a_diverged_save_loads_at_the_tick_before_the_fir
     };
     auto optionsFor = [&](std::vector<Event>* events) {
         Simulation::Options options;
-        options.dataRoot = STAGEHAND_SOURCE_DIR;
+        options.dataRoot = test::dataRoot();
         options.scriptPath = path;
         options.mechanics = false;
         options.sink = [events](const TranscriptEvent& e) {
@@ -679,7 +679,7 @@ Setup setupOf(std::vector<std::string> args) {
     Setup setup;
     std::string error;
     EXPECT_TRUE(parseCommandLine(static_cast<int>(argv.size()), argv.data(), setup.cmd, error)) << error;
-    setup.dataRoot = STAGEHAND_SOURCE_DIR;
+    setup.dataRoot = test::dataRoot();
     EXPECT_TRUE(completeSetup(setup, error)) << error;
     return setup;
 }

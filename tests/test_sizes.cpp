@@ -56,7 +56,7 @@ struct SizesTest : test::RenderFixture<640, 360> {
         paint(layout);
         auto rgb = target.readRgb();
         OffscreenTarget::unbind();
-        auto folder = std::filesystem::path(STAGEHAND_TEST_BINARY_DIR) / "sizes";
+        auto folder = test::testBuildFolder() / "sizes";
         std::filesystem::create_directories(folder);
         std::string error;
         EXPECT_TRUE(savePng(folder / (name + "_" + std::to_string(size.w) + "x" + std::to_string(size.h) + ".png"),

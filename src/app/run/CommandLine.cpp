@@ -8,6 +8,7 @@
 #include <locale>
 #include <sstream>
 
+#include "platform/BuildTree.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -277,9 +278,9 @@ std::string locateDataRoot(std::string& error) {
         if (isDataRoot(dir / "share" / "stagehand")) return utf8Path(dir / "share" / "stagehand");
     }
     // A program still in its build tree uses the sources it was built from.
-    std::string buildDir = utf8Path(pathFromUtf8(STAGEHAND_BUILD_DIR));
-    if (!executableDir.empty() && utf8Path(executableDir).rfind(buildDir, 0) == 0 && isDataRoot(STAGEHAND_SOURCE_DIR))
-        return STAGEHAND_SOURCE_DIR;
+    std::string buildDir = utf8Path(pathFromUtf8(buildTreeBuildDir()));
+    if (!executableDir.empty() && utf8Path(executableDir).rfind(buildDir, 0) == 0 && isDataRoot(buildTreeSourceDir()))
+        return buildTreeSourceDir();
     return ".";
 }
 
