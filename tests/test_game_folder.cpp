@@ -28,6 +28,7 @@
 #include "audio/ClipLibrary.h"
 #include "game/Cast.h"
 #include "game/MapData.h"
+#include "platform/BuildTree.h"
 #include "platform/GameFolder.h"
 #include "platform/Portable.h"
 #include "render/ImageFiles.h"
@@ -1272,6 +1273,19 @@ TEST(GameFolder, over_generated_folders_a_sounds_name_plays_its_ogg_before_its_w
             EXPECT_EQ(clip->seconds() > 1, ogg) << name << " plays its " << (ogg ? ".wav, not its .ogg" : ".ogg?");
         }
     }
+}
+
+// The build tree's two folders are the two they name, apart: the checkout holds the scripts the build plays
+// and its CMakeLists.txt, the build folder CMake's cache (the tests write there, never into the checkout).
+TEST(BuildTree, the_checkout_and_the_build_folder_are_each_what_it_names) {
+    namespace fs = std::filesystem;
+    const fs::path checkout = pathFromUtf8(buildTreeSourceDir());
+    const fs::path build = pathFromUtf8(buildTreeBuildDir());
+    EXPECT_TRUE(fs::is_regular_file(checkout / "CMakeLists.txt")) << checkout;
+    EXPECT_TRUE(fs::is_regular_file(checkout / "scripts" / "WaitSupport.lua")) << checkout;
+    EXPECT_TRUE(fs::is_regular_file(build / "CMakeCache.txt")) << build;
+    EXPECT_FALSE(fs::exists(checkout / "CMakeCache.txt")) << "the checkout is not a build folder: " << checkout;
+    EXPECT_EQ(test::testBuildFolder(), build / "tests");
 }
 
 }  // namespace
