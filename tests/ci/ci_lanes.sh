@@ -21,7 +21,8 @@ make_tree() {  # a copy of .ci/run and the step timer, every other script a stub
   stub() { printf '#!/usr/bin/env bash\nmarks=%q\n%s\n' "$tree/marks" "$2" > "$tree/tools/$1"; }
   stub install-deps-debian.sh 'exit 0'
   # (When the run is to stop early, the tests fail once both lanes have started.)
-  stub run-tests.sh '[ -n "${STUB_STARTED:-}" ] && { read -r _ < "$STUB_STARTED"; read -r _ < "$STUB_STARTED"; }
+  # (Read and write: a lane that has written and closed before the other opens is not an end of input.)
+  stub run-tests.sh '[ -n "${STUB_STARTED:-}" ] && { read -r _ <&3; read -r _ <&3; } 3<> "$STUB_STARTED"
 [ -n "${STUB_FAIL_TESTS:-}" ] && exit 1
 echo tests >> "$marks/order"'
   stub check-clang-libcxx.sh 'exit 0'
@@ -81,7 +82,7 @@ exec 9<> "$work/never"  # held open, never written: the lanes' stubs wait on it
 run_ci "$work/stop" STUB_FAIL_TESTS=1 STUB_STARTED="$work/started" STUB_BLOCK="$work/never" \
   && fail "a run whose tests failed passed"
 for lane in windows web; do
-  pid=$(cat "$work/stop/marks/$lane.pid" 2> /dev/null) || { fail "the $lane lane never started"; continue; }
+  pid=$(cat "$work/stop/marks/$lane.pid" 2> /dev/null) || { fail "the $lane lane never started ($(ls "$work/stop/marks"); $(tail -5 "$work/stop/out"))"; continue; }
   # Waits for the lane's end (the kill is delivered, not yet acted on, when .ci/run returns).
   if ! timeout 10 tail --pid="$pid" -f /dev/null; then
     fail "the $lane lane still runs 10 s after .ci/run stopped"
