@@ -18,6 +18,7 @@
 #include "game/MapData.h"
 #include "lang/EngineWords.h"
 #include "platform/BuildTree.h"
+#include "platform/Portable.h"
 
 // Last, so that its macros (DrawText, LoadImage...) rename nothing declared above.
 #ifdef _WIN32
@@ -150,7 +151,7 @@ std::string dataRoot() {
 }
 
 std::filesystem::path testBuildFolder() {
-    return std::filesystem::path(buildTreeBuildDir()) / "tests";
+    return pathFromUtf8(buildTreeBuildDir()) / "tests";
 }
 
 std::filesystem::path scratchFolder() {
@@ -173,7 +174,7 @@ std::filesystem::path scratchFolder() {
 }
 
 void expectAsGolden(const std::string& text, const std::string& name) {
-    const std::filesystem::path golden = std::filesystem::path(dataRoot()) / "tests" / "golden" / (name + ".txt");
+    const std::filesystem::path golden = pathFromUtf8(dataRoot()) / "tests" / "golden" / (name + ".txt");
     const char* update = std::getenv("UPDATE_GOLDEN");
     if (update && std::string(update) == "1") {
         std::ofstream(golden, std::ios::binary) << text;
