@@ -18,6 +18,7 @@
 #include "app/run/Simulation.h"
 #include "game/Transcript.h"
 #include "platform/Window.h"
+#include "render/DrawnText.h"
 #include "render/ImageFiles.h"
 #include "render/OffscreenTarget.h"
 #include "render/TextRenderer.h"
@@ -742,4 +743,85 @@ TEST_F(RenderTest, over_generated_pairs_the_nearer_of_two_overlapping_actors_is_
         EXPECT_GT(nearerPixels, 30) << nearer << " is the nearer";
         EXPECT_LT(fartherPixels, nearerPixels / 4) << nearer << " is the nearer";
     }
+}
+
+// What a reader reads of the cast stays inside the view and above the story's
+// box (the dialogue box and the portrait rising from it) whatever the camera
+// does: names under the feet and speech bubbles, left-to-right and right-to-left,
+// over generated camera places and zooms that put their actors near an edge,
+// under the box or off the view.
+TEST_F(RenderTest, names_and_bubbles_stay_in_the_view_and_above_the_dialogue_box_at_any_camera) {
+    const std::filesystem::path folder = test::scratchFolder() / "keep_in_view";
+    std::filesystem::create_directories(folder / "maps");
+    std::ofstream(folder / "maps" / "yard.map", std::ios::binary)
+        << "waypoint here 640 360\n"
+           "actor sami \"\xD8\xB3\xD8\xA7\xD9\x85\xD9\x8A\" #f0a06a S here\n";  // سامي: a right-to-left name
+    std::mt19937 random(62);
+    std::string spots;
+    const int kSpots = 14;
+    for (int i = 0; i < kSpots; ++i) {
+        const float zooms[] = {0.5f, 1, 1.5f, 2, 3};
+        spots += "{" + std::to_string(static_cast<int>(random() % 2400) - 560) + ", " +
+                 std::to_string(static_cast<int>(random() % 1200) - 240) + ", " + std::to_string(zooms[random() % 5]) +
+                 "},";
+    }
+    const std::string bubbleEnglish = "A bubble that must be read",
+                      bubbleArabic = "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7";
+    std::ofstream(folder / "probe.lua", std::ios::binary)
+        << "function probe()\n"
+           "  activate('jon') setPosition('jon', {x = 640, y = 640})\n"     // under the box at rest
+           "  activate('kayla') setPosition('kayla', {x = 30, y = 700})\n"  // at the view's corner
+           "  activate('sami') setPosition('sami', {x = 1250, y = 120})\n"
+           "  runProcess(function() sayFor('jon', '"
+        << bubbleEnglish << "', 100) end)\n  runProcess(function() sayFor('sami', '" << bubbleArabic
+        << "', 100) end)\n"
+           "  runProcess(function() text('kayla', 'The line in the box, waiting for the player.') end)\n"
+           "  for _, s in ipairs({"
+        << spots
+        << "}) do\n"
+           "    setCameraCenter({x = s[1], y = s[2]}) zoomCamera(s[3], 0.01)\n"
+           "    wait(1)\n"
+           "  end\n"
+           "end\n";
+    Simulation::Options options;
+    options.dataRoot = test::dataRoot();
+    options.scriptPath = (folder / "probe.lua").string();
+    options.headless = false;  // the line waits for a player who never comes
+    Simulation sim(options);
+    std::string error;
+    ASSERT_TRUE(sim.startScene("probe", error)) << error;
+    OffscreenTarget target(kWidth, kHeight);
+    std::vector<std::string> names;
+    for (const char* id : {"jon", "kayla", "sami"}) {
+        ASSERT_TRUE(sim.world().cast().findActor(id)) << id;
+        names.push_back(sim.world().cast().findActor(id)->displayName);
+    }
+    int seenBox = 0;
+    for (int spot = 0; spot < kSpots; ++spot) {
+        while (sim.time() < spot + 0.5) sim.tick();
+        std::vector<DrawnText> drawn;
+        DrawnText::recordInto(&drawn);
+        render(sim, target);
+        DrawnText::recordInto(nullptr);
+        const Camera& camera = sim.world().camera();
+        SCOPED_TRACE("camera at " + std::to_string(camera.viewCenter().x) + ", " +
+                     std::to_string(camera.viewCenter().y) + ", zoom " + std::to_string(camera.zoom()));
+        // The box is the widest area the frame keeps for the story; the others are bubbles.
+        ViewArea box{0, static_cast<float>(kHeight), 0, 0};
+        for (const ViewArea& area : view->storyAreas())
+            if (area.w > box.w) box = area;
+        if (box.w > 600) ++seenBox;
+        for (const std::string& what : {names[0], names[1], names[2], bubbleEnglish, bubbleArabic}) {
+            auto found = std::find_if(drawn.begin(), drawn.end(), [&](const DrawnText& d) { return d.text == what; });
+            ASSERT_NE(found, drawn.end()) << "'" << what << "' was not drawn";
+            const float height = 18;  // a line of the label or bubble font, at least
+            EXPECT_GE(found->x, 0) << what;
+            EXPECT_LE(found->x + found->width, kWidth) << what;
+            EXPECT_GE(found->y, 0) << what;
+            EXPECT_FALSE(box.w > 0 && box.overlaps({found->x, found->y, found->width, height}))
+                << "'" << what << "' at " << found->x << ", " << found->y << " is under the box (top " << box.y << ")";
+            EXPECT_LE(found->y + height, kHeight) << what;
+        }
+    }
+    EXPECT_EQ(seenBox, kSpots) << "the line stayed in its box throughout";
 }

@@ -73,26 +73,35 @@ void WorldView::drawPortrait(const std::string& name, float boxX, float boxBotto
                 withAlpha(kUntinted, opacity));
 }
 
-void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
-    Font name = fontFor(fonts::kHeading, textScale_);
-    Font body = fontFor(fonts::kDialogue, textScale_);
-    const Actor* speaker = line.speaker.empty() ? nullptr : world.cast().findActor(line.speaker);
-    Color accent = highContrast_ ? kContrastAccent : speaker ? speaker->color : kMuted;
-    std::string picture = speaker && !speaker->portrait.empty()
-                              ? Cast::portraitImage(*speaker, world.effects().imageNames())
-                              : world.effects().image();
-    bool portrait = !picture.empty();
-    const float textX = dialogueTextX(portrait), textWidth = dialogueTextWidth(portrait);
-
+// The dialogue box as this frame lays it out: who speaks, the picture beside
+// the line, the line laid out in its column and the box's height.
+WorldView::DialogueBox WorldView::layoutDialogue(const World& world, const DialogueLine& line) {
+    DialogueBox box;
+    box.speaker = line.speaker.empty() ? nullptr : world.cast().findActor(line.speaker);
+    box.picture = box.speaker && !box.speaker->portrait.empty()
+                      ? Cast::portraitImage(*box.speaker, world.effects().imageNames())
+                      : world.effects().image();
+    const bool portrait = !box.picture.empty();
     // Only the typed part is shown; the layout holds the whole text so words do not jump lines.
-    const auto& laid = layoutText(line.marked, fonts::kDialogue, fonts::kDialogue.size * textScale_,
-                                  textWidth);  // cached: the same layout every frame
-    float h = dialogueBoxHeight(laid.height, text_.lineHeight(body), portrait);
+    box.laid = &layoutText(line.marked, fonts::kDialogue, fonts::kDialogue.size * textScale_,
+                           dialogueTextWidth(portrait));  // cached: the same layout every frame
+    box.height = dialogueBoxHeight(box.laid->height, text_.lineHeight(fontFor(fonts::kDialogue, textScale_)), portrait);
+    return box;
+}
+
+void WorldView::drawDialogue(const World& world, const DialogueLine& line, const DialogueBox& box) {
+    Font name = fontFor(fonts::kHeading, textScale_);
+    const Actor* speaker = box.speaker;
+    const text::TextLayout& laid = *box.laid;
+    Color accent = highContrast_ ? kContrastAccent : speaker ? speaker->color : kMuted;
+    bool portrait = !box.picture.empty();
+    const float textX = dialogueTextX(portrait), textWidth = dialogueTextWidth(portrait);
+    float h = box.height;
     float y = kBoxBottom - h;
     keepStoryBox(y, portrait);
     batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
-    drawPortrait(picture, kBoxX, kBoxBottom, world.effects().imageOpacity());
+    drawPortrait(box.picture, kBoxX, kBoxBottom, world.effects().imageOpacity());
     if (speaker) {  // above the line's start: at the right over a right-to-left line
         float nameX = laid.rightToLeft ? textX + textWidth - text_.width(name, speaker->displayName) : textX;
         text_.draw(name, speaker->displayName, nameX, y + 16, accent);
@@ -115,25 +124,37 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line) {
     }
 }
 
-void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
-    Font title = fontFor(fonts::kSmall);
+// A menu as this frame lays it out: each option in its row, the numbers'
+// column and the box's height.
+WorldView::MenuBox WorldView::layoutMenu(const World& world, const ChoiceMenu& menu) {
+    MenuBox box;
+    box.portrait = !world.effects().image().empty();
     Font option = fontFor(fonts::kOption, textScale_);
     Font number = fontFor(fonts::kHeading, textScale_);
-    bool portrait = !world.effects().image().empty();
-    const float textX = kBoxX + (portrait ? kPortraitSize + 50 : 28);
-    const float rowWidth = optionRowWidth(portrait);
-    float lineHeight = text_.lineHeight(option) * lineSpacing_;
+    const float rowWidth = optionRowWidth(box.portrait);
+    box.lineHeight = text_.lineHeight(option) * lineSpacing_;
     // The numbers' column fits the widest ("12.") so no number runs into its text.
-    const float numberColumn = text_.width(number, std::to_string(menu.options.size()) + ".") + 14 * textScale_;
-    std::vector<const text::TextLayout*> laid;
+    box.numberColumn = text_.width(number, std::to_string(menu.options.size()) + ".") + 14 * textScale_;
     float rowsHeight = 0;
     for (std::size_t i = 0; i < menu.options.size(); ++i) {
         auto marked = i < menu.marked.size() ? menu.marked[i] : text::plainText(menu.options[i]);
-        laid.push_back(
-            &layoutText(marked, fonts::kOption, fonts::kOption.size * textScale_, rowWidth - 20 - numberColumn));
-        rowsHeight += std::max(laid.back()->height, lineHeight) + 12;
+        box.laid.push_back(
+            &layoutText(marked, fonts::kOption, fonts::kOption.size * textScale_, rowWidth - 20 - box.numberColumn));
+        rowsHeight += std::max(box.laid.back()->height, box.lineHeight) + 12;
     }
-    float h = std::max(44 + rowsHeight + 14, portrait ? 150.0f : 0.0f);
+    box.height = std::max(44 + rowsHeight + 14, box.portrait ? 150.0f : 0.0f);
+    return box;
+}
+
+void WorldView::drawMenu(const World& world, const ChoiceMenu& menu, const MenuBox& box) {
+    Font title = fontFor(fonts::kSmall);
+    Font number = fontFor(fonts::kHeading, textScale_);
+    const bool portrait = box.portrait;
+    const auto& laid = box.laid;
+    const float textX = kBoxX + (portrait ? kPortraitSize + 50 : 28);
+    const float rowWidth = optionRowWidth(portrait);
+    const float lineHeight = box.lineHeight, numberColumn = box.numberColumn;
+    float h = box.height;
     float y = kBoxBottom - h;
     keepStoryBox(y, portrait);
     const Color accent = highContrast_ ? kContrastAccent : kAccent;
@@ -169,6 +190,22 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu) {
         menuRows_.push_back({textX - 12, rowY - 2, rowWidth, rowH});
         rowY += rowH + 4;
     }
+}
+
+// The top of what the story's box covers this frame (the dialogue box or the
+// menu, with the portrait rising above it), or the view's bottom when neither
+// shows: names and bubbles are kept above it.
+float WorldView::storyBoxTop(const StoryBoxes& boxes) const {
+    float top = ViewLayout::kHeight;
+    bool portrait = false;
+    if (boxes.menu) {
+        top = kBoxBottom - boxes.menu->height;
+        portrait = boxes.menu->portrait;
+    } else if (boxes.dialogue) {
+        top = kBoxBottom - boxes.dialogue->height;
+        portrait = !boxes.dialogue->picture.empty();
+    }
+    return portrait ? std::min(top, kBoxBottom - kPortraitRise) : top;
 }
 
 std::string WorldView::overflowOf(TextPlace place, const std::shared_ptr<const text::MarkedText>& marked,

@@ -90,25 +90,34 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
         if (a.active) cast.push_back(&a);
     std::stable_sort(cast.begin(), cast.end(),
                      [](const Actor* a, const Actor* b) { return a->position.y < b->position.y; });
+    // The story's box first laid out: what the cast shows that a reader reads
+    // (names, bubbles) stays above it and inside the view, whatever the camera does.
+    StoryBoxes boxes;
+    const auto& menu = world.story().currentMenu();
+    const auto& line = world.story().currentLine();
+    if (menu)
+        boxes.menu = layoutMenu(world, *menu);
+    else if (line)
+        boxes.dialogue = layoutDialogue(world, *line);
+    const float keepAbove = storyBoxTop(boxes);
     actorAreas_.clear();
     float zoom = world.camera().zoom();
     for (const Actor* a : cast) {
         Vec2 at = toView(world, a->position);
-        drawActor(*a, at, zoom, world.effects().imageNames());
+        drawActor(*a, at, zoom, world.effects().imageNames(), keepAbove);
         actorAreas_.push_back({at.x - 36 * zoom, at.y - 36 * zoom, 72 * zoom, 84 * zoom});  // disc, mark, name
     }
     storyAreas_.clear();
-    for (const auto& bubble : layoutBubbles(world, cast, zoom)) {
+    for (const auto& bubble : layoutBubbles(world, cast, zoom, keepAbove)) {
         drawBubble(world, bubble);
         storyAreas_.push_back({bubble.x, bubble.y, bubble.w, bubble.h});
     }
 
     menuRows_.clear();
-    if (const auto& menu = world.story().currentMenu()) {
-        drawMenu(world, *menu);
-    } else if (const auto& line = world.story().currentLine()) {
-        drawDialogue(world, *line);
-    }
+    if (boxes.menu)
+        drawMenu(world, *menu, *boxes.menu);
+    else if (boxes.dialogue)
+        drawDialogue(world, *line, *boxes.dialogue);
     drawBanner(world);
     if (overlay.editor) drawEditorOverlay(world);
 
@@ -167,13 +176,25 @@ Color WorldView::nameColour(const Actor& actor) const {
     return highContrast_ ? kContrastAccent : actor.color;
 }
 
-void WorldView::drawActor(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures) {
+// The name under the feet, kept whole inside the view and above the story's
+// box: an actor near an edge, under the box or off the view has its name at
+// the nearest place that is (a camera move or zoom slid them under the box).
+void WorldView::drawName(const Actor& actor, Vec2 at, float zoom, float keepAbove) {
+    Font label = fontFor(fonts::kLabel);
+    const float margin = 6, half = text_.width(label, actor.displayName) / 2;
+    const float x = std::clamp(at.x, margin + half, std::max(margin + half, ViewLayout::kWidth - margin - half));
+    const float lowest = keepAbove - margin - text_.lineHeight(label);
+    const float y = std::clamp(at.y + 42 * zoom, margin, std::max(margin, lowest));
+    text_.drawCentered(label, actor.displayName, x, y, nameColour(actor));
+}
+
+void WorldView::drawActor(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures,
+                          float keepAbove) {
     Font disc = fontFor(fonts::kDisc);
     Font body = fontFor(fonts::kActorLetter);
-    Font label = fontFor(fonts::kLabel);
     Font marker = fontFor(fonts::kMarker);
     if (drawSprite(actor, at, zoom, pictures)) {
-        text_.drawCentered(label, actor.displayName, at.x, at.y + 42 * zoom, nameColour(actor));
+        drawName(actor, at, zoom, keepAbove);
         return;
     }
 
@@ -197,12 +218,11 @@ void WorldView::drawActor(const Actor& actor, Vec2 at, float zoom, const std::ve
     const Mark& m = marks[static_cast<int>(actor.facing)];
     signQuad(marker, m.cp, at.x + m.dx, at.y + m.dy, 12, 12, actor.color);
     batch_.resetScale();
-
-    text_.drawCentered(label, actor.displayName, at.x, at.y + 42 * zoom, nameColour(actor));
+    drawName(actor, at, zoom, keepAbove);
 }
 
 std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, const std::vector<const Actor*>& cast,
-                                                        float zoom) {
+                                                        float zoom, float keepAbove) {
     Font font = fontFor(fonts::kBubble);
     const float padX = 14, padY = 9, gap = 8;
     std::vector<Bubble> bubbles;
@@ -237,7 +257,10 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
             }
         }
     }
-    for (auto& b : bubbles) b.y = std::max(12.0f, b.y);
+    // Inside the view, and with its tail above the story's box: a speaker under
+    // the box or below the view talks from just above it.
+    const float tail = 12;
+    for (auto& b : bubbles) b.y = std::max(12.0f, std::min(b.y, keepAbove - tail - b.h));
     return bubbles;
 }
 

@@ -2,6 +2,7 @@
 // name), speech bubbles, the dialogue box, fades, flashes and error notices.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -111,7 +112,8 @@ private:
     void drawMoon(Vec2 camera, Color glow);
     void drawGroundMarks(Vec2 camera, float top, Color colour);
     Color nameColour(const Actor& actor) const;
-    void drawActor(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures);
+    void drawActor(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures, float keepAbove);
+    void drawName(const Actor& actor, Vec2 at, float zoom, float keepAbove);
     bool drawSprite(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures);
     struct Bubble {
         const Actor* actor;
@@ -119,10 +121,31 @@ private:
         float x, y, w, h;
         const text::TextLayout* text;
     };
-    std::vector<Bubble> layoutBubbles(const World& world, const std::vector<const Actor*>& cast, float zoom);
+    std::vector<Bubble> layoutBubbles(const World& world, const std::vector<const Actor*>& cast, float zoom,
+                                      float keepAbove);
     void drawBubble(const World& world, const Bubble& bubble);
-    void drawDialogue(const World& world, const DialogueLine& line);
-    void drawMenu(const World& world, const ChoiceMenu& menu);
+    // The dialogue box or the menu, laid out before the cast is drawn (names
+    // and bubbles keep above it) and drawn after.
+    struct DialogueBox {
+        const Actor* speaker = nullptr;
+        std::string picture;  // beside the line: the speaker's portrait, else image()'s; "" none
+        const text::TextLayout* laid = nullptr;
+        float height = 0;
+    };
+    struct MenuBox {
+        std::vector<const text::TextLayout*> laid;  // one per option
+        bool portrait = false;
+        float lineHeight = 0, numberColumn = 0, height = 0;
+    };
+    struct StoryBoxes {
+        std::optional<DialogueBox> dialogue;
+        std::optional<MenuBox> menu;
+    };
+    DialogueBox layoutDialogue(const World& world, const DialogueLine& line);
+    MenuBox layoutMenu(const World& world, const ChoiceMenu& menu);
+    float storyBoxTop(const StoryBoxes& boxes) const;
+    void drawDialogue(const World& world, const DialogueLine& line, const DialogueBox& box);
+    void drawMenu(const World& world, const ChoiceMenu& menu, const MenuBox& box);
     void drawPortrait(const std::string& image, float boxX, float boxBottom, float opacity);  // the picture's tween
     void keepStoryBox(float top, bool portrait);
     void drawBanner(const World& world);
