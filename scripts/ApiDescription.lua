@@ -64,6 +64,8 @@ M.types = {
     image = { lua = "string", literal = { "string" }, names = "images", expects = "a string" },
     -- an image, or a folder of them, one per expression ("ada" for images/ada/neutral.png, ada/happy.png)
     sprite = { lua = "string", literal = { "string" }, names = "sprites", expects = "a string" },
+    -- a picture, or a folder of layered pictures ("forest" for images/forest/0.2-sky.png, 1-ground.png)
+    backdrop = { lua = "string", literal = { "string" }, names = "sprites", expects = "a string" },
     -- an expression some picture has ("happy" for images/ada/happy.png or images/maren_happy.png)
     expression = { lua = "string", literal = { "string" }, names = "expressions", expects = "a string" },
     signal = { lua = "string", literal = { "string" }, expects = "a string" },
@@ -322,13 +324,18 @@ M.functions = {
         doc = "Shows `images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`; the game's folder first, then the "
             .. "engine's `assets/`) beside the text; `image(nil)` "
             .. "hides it. Unknown names are errors with a suggestion." },
-    { "backdrop", "story", params = { { "name", "image", orNil = true }, { "transition", "transition", opt = true },
+    { "backdrop", "story", params = { { "name", "backdrop", orNil = true },
+        { "transition", "transition", opt = true },
         { "seconds", "seconds", opt = true, default = 1 }, { "easing", "easing", opt = true, default = "inOutSine" } },
         returns = { { "Process|nil" } },
         signature = 'backdrop(name [, transition, seconds = 1, easing = "inOutSine"]) -> Process|nil',
         doc = "Shows a picture (named as for `image`: the game's `images/NAME.png`, then the engine's) as the "
             .. "backdrop: with the camera at rest it fills the view, and it moves, zooms and shakes with the "
             .. "camera as the cast does (mirrored past its edges); `backdrop(nil)` brings back the painted one. "
+            .. "A folder of pictures is a backdrop in layers, farthest first: `images/forest/0.2-sky.png` moves a "
+            .. "fifth as far as the world when the camera moves (and zooms a fifth as much), `1-ground.png` (or "
+            .. "a name with no depth) with the cast, `1.5-hedge.png` faster (nearer the viewer; every layer stands "
+            .. "behind the cast). "
             .. "With a `transition` (`dissolve`, `fade` through black, `slide` in from the right) over `seconds` "
             .. "(default 1) it returns the tween's process: `waitProcess(backdrop(\"tower\", \"dissolve\", 2))`." },
     { "portrait", "story", params = { { "actor", "actor" }, { "image", "image", orNil = true } },

@@ -4,6 +4,7 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -824,4 +825,87 @@ TEST_F(RenderTest, names_and_bubbles_stay_in_the_view_and_above_the_dialogue_box
         }
     }
     EXPECT_EQ(seenBox, kSpots) << "the line stayed in its box throughout";
+}
+
+// A backdrop's layers, farthest first: a folder's pictures by the depth their
+// names start with (none: 1), then by name; a picture of the name itself is
+// one layer.
+TEST(BackdropLayers, a_folder_gives_its_pictures_farthest_first_by_the_depth_their_names_start_with) {
+    const std::vector<std::string> pictures = {
+        "forest/1-ground",   "forest/0.2-sky", "forest/trees", "forest/1.5-hedge", "forest/0.5-hills",
+        "forest/deep/0.1-x", "forestry",       "sky",          "forest-2/0.3-a"};
+    auto layers = backdropLayers("forest", pictures);
+    std::vector<std::string> order;
+    std::vector<float> depths;
+    for (const auto& layer : layers) order.push_back(layer.picture), depths.push_back(layer.depth);
+    EXPECT_EQ(order, (std::vector<std::string>{"forest/0.2-sky", "forest/0.5-hills", "forest/1-ground", "forest/trees",
+                                               "forest/1.5-hedge"}));
+    EXPECT_EQ(depths, (std::vector<float>{0.2f, 0.5f, 1, 1, 1.5f}));
+    ASSERT_EQ(backdropLayers("sky", pictures).size(), 1u);
+    EXPECT_EQ(backdropLayers("sky", pictures)[0].depth, 1);
+    // Any other name is one picture (it may load: a file saved since the list was made); "" none.
+    ASSERT_EQ(backdropLayers("fores", pictures).size(), 1u);
+    EXPECT_EQ(backdropLayers("fores", pictures)[0].picture, "fores");
+    EXPECT_TRUE(backdropLayers("", pictures).empty());
+    EXPECT_TRUE(isBackdropName("forest", pictures) && isBackdropName("sky", pictures));
+    EXPECT_FALSE(isBackdropName("fores", pictures) || isBackdropName("forest/deep/0.1-x", {}) ||
+                 isBackdropName("", pictures));
+    // Names that only look like a depth are labels at depth 1.
+    auto odd = backdropLayers("odd", {"odd/-1-a", "odd/1e3-b", "odd/0.5x-c", "odd/abc-d"});
+    for (const auto& layer : odd) EXPECT_EQ(layer.depth, 1) << layer.picture;
+}
+
+// Each layer of a backdrop moves and zooms with the camera by its depth,
+// farthest drawn first: a far column (depth 0.25) and a near one (depth 1),
+// measured at rest, moved and zoomed; drawn the other way round the far
+// layer's opaque sky would hide the near column.
+TEST_F(RenderTest, a_layered_backdrop_moves_each_layer_by_its_depth_and_draws_the_farthest_first) {
+    const std::filesystem::path folder = test::scratchFolder() / "layered_backdrop";
+    std::filesystem::create_directories(folder / "hills");
+    auto layer = [&](const std::string& name, int columnX, std::uint8_t r, std::uint8_t g, std::uint8_t sky) {
+        SDL_Surface* s = SDL_CreateRGBSurfaceWithFormat(0, 128, 72, 32, SDL_PIXELFORMAT_RGBA32);
+        ASSERT_TRUE(s);
+        for (int y = 0; y < 72; ++y)
+            for (int x = 0; x < 128; ++x) {
+                auto* p = static_cast<std::uint8_t*>(s->pixels) + y * s->pitch + x * 4;
+                bool column = x >= columnX && x < columnX + 8;
+                p[0] = column ? r : 0, p[1] = column ? g : 0, p[2] = column ? 0 : 150, p[3] = column ? 255 : sky;
+            }
+        std::string error;
+        EXPECT_TRUE(saveRgbaPng(folder / "hills" / (name + ".png"), *s, error)) << error;
+        SDL_FreeSurface(s);
+    };
+    layer("0.25-far", 28, 255, 0, 255);  // an opaque sky, a red column at view x 320
+    layer("1-near", 92, 0, 255, 0);      // see-through, a green column at view x 960
+    ImageCache images({folder.string()});
+    WorldView own(*atlas, *batch, *text, images);
+    OffscreenTarget target(kWidth, kHeight);
+    Transcript transcript;
+    World world(transcript);
+    world.effects().setImageNames({"hills/1-near", "hills/0.25-far"});
+    world.effects().setBackdropPicture("hills");
+    auto columns = [&](Vec2 centre, float zoom) {
+        world.camera().setCenter(centre);
+        world.camera().setZoom(zoom);
+        auto rgb = drawnFrame(own, world, target);
+        double reds = 0, redX = 0, greens = 0, greenX = 0;
+        for (int x = 0; x < kWidth; ++x) {
+            Rgb c = pixelAt(rgb, x, 200);
+            if (c.r > 127 && c.g < 60) reds += 1, redX += x;
+            if (c.g > 127 && c.r < 60) greens += 1, greenX += x;
+        }
+        return std::array<double, 4>{reds ? redX / reds : -1, reds, greens ? greenX / greens : -1, greens};
+    };
+    auto rest = columns({640, 360}, 1);
+    EXPECT_NEAR(rest[0], 320, 3);
+    EXPECT_NEAR(rest[2], 960, 3);
+    EXPECT_NEAR(rest[3], 80, 4) << "the near column is drawn over the far sky";
+    auto moved = columns({840, 360}, 1);  // 200 right: the near layer 200 left, the far one 50
+    EXPECT_NEAR(moved[0], 270, 3);
+    EXPECT_NEAR(moved[2], 760, 3);
+    auto zoomed = columns({640, 360}, 1.5f);  // the near layer 1.5 times, the far one 1.125 times
+    EXPECT_NEAR(zoomed[0], 640 - 320 * 1.125, 3);
+    EXPECT_NEAR(zoomed[1], 80 * 1.125, 4);
+    EXPECT_NEAR(zoomed[2], 640 + 320 * 1.5, 3);
+    EXPECT_NEAR(zoomed[3], 120, 10);
 }

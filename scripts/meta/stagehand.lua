@@ -305,7 +305,7 @@ function text(speakerOrText, text, voice) end
 ---Shows `images/NAME.png` (or `.jpg`, `.bmp`, `.tga`, `.gif`; the game's folder first, then the engine's `assets/`) beside the text; `image(nil)` hides it. Unknown names are errors with a suggestion.
 ---@param name string|nil
 function image(name) end
----Shows a picture (named as for `image`: the game's `images/NAME.png`, then the engine's) as the backdrop: with the camera at rest it fills the view, and it moves, zooms and shakes with the camera as the cast does (mirrored past its edges); `backdrop(nil)` brings back the painted one. With a `transition` (`dissolve`, `fade` through black, `slide` in from the right) over `seconds` (default 1) it returns the tween's process: `waitProcess(backdrop("tower", "dissolve", 2))`.
+---Shows a picture (named as for `image`: the game's `images/NAME.png`, then the engine's) as the backdrop: with the camera at rest it fills the view, and it moves, zooms and shakes with the camera as the cast does (mirrored past its edges); `backdrop(nil)` brings back the painted one. A folder of pictures is a backdrop in layers, farthest first: `images/forest/0.2-sky.png` moves a fifth as far as the world when the camera moves (and zooms a fifth as much), `1-ground.png` (or a name with no depth) with the cast, `1.5-hedge.png` faster (nearer the viewer; every layer stands behind the cast). With a `transition` (`dissolve`, `fade` through black, `slide` in from the right) over `seconds` (default 1) it returns the tween's process: `waitProcess(backdrop("tower", "dissolve", 2))`.
 ---@param name string|nil
 ---@param transition? "dissolve"|"fade"|"slide"
 ---@param seconds? number

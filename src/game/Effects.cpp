@@ -1,6 +1,7 @@
 #include "game/Effects.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "game/EnumNames.h"
 
@@ -40,6 +41,43 @@ std::optional<FadeKind> parseFadeKind(const std::string& name) {
 
 std::optional<Backdrop> parseBackdrop(const std::string& name) {
     return parseIn(kBackdrops, name);
+}
+
+namespace {
+// The depth a layer's name starts with ("0.2-sky": 0.2), or 1 when it names none.
+float layerDepth(const std::string& label) {
+    const auto dash = label.find('-');
+    if (dash == std::string::npos || dash == 0) return 1;
+    const std::string number = label.substr(0, dash);
+    if (number.find_first_not_of("0123456789.") != std::string::npos) return 1;
+    char* end = nullptr;
+    const float depth = std::strtof(number.c_str(), &end);
+    return end == number.c_str() + number.size() && depth >= 0 && depth <= 100 ? depth : 1;
+}
+}  // namespace
+
+std::vector<BackdropLayer> backdropLayers(const std::string& name, const std::vector<std::string>& pictures) {
+    std::vector<BackdropLayer> layers;
+    if (name.empty()) return layers;
+    if (std::find(pictures.begin(), pictures.end(), name) != pictures.end()) return {{name, 1}};
+    const std::string folder = name + "/";
+    for (const auto& picture : pictures)
+        if (picture.size() > folder.size() && picture.compare(0, folder.size(), folder) == 0 &&
+            picture.find('/', folder.size()) == std::string::npos)
+            layers.push_back({picture, layerDepth(picture.substr(folder.size()))});
+    std::stable_sort(layers.begin(), layers.end(), [](const BackdropLayer& a, const BackdropLayer& b) {
+        return a.depth != b.depth ? a.depth < b.depth : a.picture < b.picture;
+    });
+    if (layers.empty()) layers.push_back({name, 1});  // a picture the list does not know yet (a file just saved)
+    return layers;
+}
+
+bool isBackdropName(const std::string& name, const std::vector<std::string>& pictures) {
+    const std::string folder = name + "/";
+    return !name.empty() && std::any_of(pictures.begin(), pictures.end(), [&](const std::string& picture) {
+        return picture == name || (picture.size() > folder.size() && picture.compare(0, folder.size(), folder) == 0 &&
+                                   picture.find('/', folder.size()) == std::string::npos);
+    });
 }
 
 std::string backdropNamesForHelp() {

@@ -31,6 +31,22 @@ std::optional<Transition> parseTransition(const std::string& name);
 const char* transitionName(Transition transition);
 std::vector<std::string> transitionNames();  // dissolve, fade, slide
 
+// One picture of a backdrop and how far it moves with the world: 1 exactly as
+// the cast (the ground they stand on), 0.2 a fifth as far (a far sky), above 1
+// faster (something near the viewer).
+struct BackdropLayer {
+    std::string picture;
+    float depth = 1;
+};
+// The pictures a backdrop NAME draws, farthest first: NAME itself when it is a
+// picture; else every picture of the folder NAME, each named DEPTH-LABEL
+// ("forest/0.2-sky") or LABEL (depth 1), in order of depth, then of name.
+// A name that is neither is one picture, which may fail to load; "" none.
+// `pictures` are the image names (imageNames()).
+std::vector<BackdropLayer> backdropLayers(const std::string& name, const std::vector<std::string>& pictures);
+// Whether backdrop(NAME) shows something: NAME is a picture or a folder of them.
+bool isBackdropName(const std::string& name, const std::vector<std::string>& pictures);
+
 class Effects {
 public:
     explicit Effects(Chronicle& chronicle) : chronicle_(chronicle) {}

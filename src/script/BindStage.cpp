@@ -271,6 +271,17 @@ int l_portrait(lua_State* L) {
     return 0;
 }
 
+// The names a sprite or a backdrop may take, for a did-you-mean: the pictures and their folders.
+std::vector<std::string> picturesAndFolders(const std::vector<std::string>& pictures) {
+    std::vector<std::string> names = pictures;
+    for (const auto& picture : pictures)
+        if (auto slash = picture.find('/');
+            slash != std::string::npos &&
+            std::find(names.begin(), names.end(), picture.substr(0, slash)) == names.end())
+            names.push_back(picture.substr(0, slash));
+    return names;
+}
+
 // sprite(actor, name): a picture, or a folder of pictures (images/ada/...), as the actor's body.
 int l_sprite(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "sprite");
@@ -281,12 +292,7 @@ int l_sprite(lua_State* L) {
                      return picture == name || picture.compare(0, name.size() + 1, name + "/") == 0;
                  });
     if (!found) {
-        std::vector<std::string> choices = known;  // the pictures, and the folders of them
-        for (const auto& picture : known)
-            if (auto slash = picture.find('/');
-                slash != std::string::npos &&
-                std::find(choices.begin(), choices.end(), picture.substr(0, slash)) == choices.end())
-                choices.push_back(picture.substr(0, slash));
+        std::vector<std::string> choices = picturesAndFolders(known);
         std::string where = "a sprite is an image, or a folder of them, in " + worldOf(L).effects().imageFolders() +
                             " (NAME.png, or NAME/neutral.png and NAME/EXPRESSION.png)";
         bind::pushUnknownNameError(L, "sprite", "image", name, choices, where.c_str());
@@ -358,8 +364,16 @@ int l_setImage(lua_State* L) {
 // setBackdrop(name [, transition]): backdrop()'s picture; StageSupport.lua
 // checks the transition and tweens it (setBackdropTransition).
 int l_setBackdrop(lua_State* L) {
-    std::string name;
-    if (!pictureArg(L, "backdrop", name)) return lua_error(L);
+    std::string name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, "backdrop", "name");
+    const auto& known = worldOf(L).effects().imageNames();
+    if (!name.empty() && !isBackdropName(name, known)) {
+        std::vector<std::string> choices = picturesAndFolders(known);
+        std::string where = std::string("a backdrop is a picture (") + kImageFormatsText + ") in " +
+                            worldOf(L).effects().imageFolders() +
+                            " (NAME.png), or a folder of layers (NAME/0.2-sky.png, NAME/1-ground.png)";
+        bind::pushUnknownNameError(L, "backdrop", "image", name, choices, where.c_str());
+        return lua_error(L);
+    }
     Transition transition = Transition::Cut;
     if (!lua_isnoneornil(L, 2)) {
         const char* how = checkString(L, 2, "backdrop", "transition");

@@ -38,7 +38,7 @@ void WorldView::drawBackdrop(const World& world) {
         batch_.resetScale();
     };
     auto picture = [&](const std::string& name, float opacity, float dx) {
-        return drawBackdropPicture(name, opacity, dx, camera, cam.zoom());
+        return drawBackdropLayers(name, effects.imageNames(), opacity, dx, camera, cam.zoom());
     };
     // One backdrop: its picture, or (when it has none or it does not load) the painted one, which
     // cannot be made see-through or moved: it stands behind whatever goes over it.
@@ -48,7 +48,8 @@ void WorldView::drawBackdrop(const World& world) {
     switch (effects.transition()) {
         case Transition::Cut: layer(now, 1, 0); break;
         case Transition::Dissolve:  // the new one shows through the old
-            if (!now.empty() && images_.get(now)) {
+            if (const auto layers = backdropLayers(now, effects.imageNames());
+                !layers.empty() && images_.get(layers.front().picture)) {
                 layer(before, 1, 0);
                 picture(now, p, 0);
             } else {
@@ -68,6 +69,29 @@ void WorldView::drawBackdrop(const World& world) {
     }
 }
 
+// A backdrop of layers (a folder of pictures: backdropLayers) draws each as a
+// picture backdrop of its own, farthest first, through a camera that has gone
+// `depth` times as far from rest (and zoomed `depth` times as much): a far sky
+// barely moves, the ground moves with the cast. A one-picture backdrop is one
+// layer at depth 1. False when its farthest picture does not load.
+bool WorldView::drawBackdropLayers(const std::string& name, const std::vector<std::string>& pictures, float opacity,
+                                   float dx, Vec2 camera, float zoom) {
+    if (name.empty()) return false;
+    if (name != layersOf_ || pictures.size() != layersPictureCount_) {
+        layers_ = backdropLayers(name, pictures);
+        layersOf_ = name;
+        layersPictureCount_ = pictures.size();
+    }
+    const Vec2 rest{ViewLayout::kWidth / 2, ViewLayout::kHeight / 2};
+    for (std::size_t i = 0; i < layers_.size(); ++i) {
+        const float depth = layers_[i].depth;
+        const Vec2 seen{rest.x + (camera.x - rest.x) * depth, rest.y + (camera.y - rest.y) * depth};
+        const float seenZoom = std::max(0.05f, 1 + (zoom - 1) * depth);
+        if (!drawBackdropPicture(layers_[i].picture, opacity, dx, seen, seenZoom) && i == 0) return false;
+    }
+    return !layers_.empty();
+}
+
 // A picture backdrop (backdrop(name)) stands in the world: with the camera at
 // rest (its centre the view's middle, zoom 1) it covers the view whatever its
 // shape (scaled to fill it, centred, cropped at the sides or top and bottom),
@@ -77,7 +101,7 @@ void WorldView::drawBackdrop(const World& world) {
 // moves it `dx` across the view and draws it only on its side of the seam.
 // False when there is none or it does not load (the painted one is drawn instead).
 bool WorldView::drawBackdropPicture(const std::string& name, float opacity, float dx, Vec2 camera, float zoom) {
-    const Image* image = name.empty() ? nullptr : images_.get(name);
+    const Image* image = images_.get(name);
     if (!image || image->width <= 0 || image->height <= 0) return false;
     const float viewW = ViewLayout::kWidth, viewH = ViewLayout::kHeight;
     float scale = std::max(viewW / static_cast<float>(image->width), viewH / static_cast<float>(image->height));

@@ -99,6 +99,8 @@ private:
                                        float size, float width);
     Vec2 toView(const World& world, Vec2 p) const;
     void drawBackdrop(const World& world);
+    bool drawBackdropLayers(const std::string& name, const std::vector<std::string>& pictures, float opacity, float dx,
+                            Vec2 camera, float zoom);
     bool drawBackdropPicture(const std::string& name, float opacity, float dx, Vec2 camera, float zoom);
     void drawTiles(const World& world);
     void drawTileLayer(const World& world, const TileMap& map, const TileLayer& layer);
@@ -186,6 +188,10 @@ private:
     // The player's "reduce flashes and shakes" (or the text settings' stillMotion):
     // waving and shaking letters stand still.
     bool stillMotion_ = false;
+    // The layers of the backdrop last drawn, found again when its name or the pictures change.
+    std::vector<BackdropLayer> layers_;
+    std::string layersOf_;
+    std::size_t layersPictureCount_ = 0;
     ViewArea noticeArea_{0, 0, 0, 0};
     ViewArea sceneOverCard_{0, 0, 0, 0};
     ViewArea inspectorArea_{0, 0, 0, 0};
