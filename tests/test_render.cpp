@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <set>
 #include <string>
@@ -17,6 +18,7 @@
 #include "RenderFixture.h"
 #include "TestSupport.h"
 #include "app/run/Simulation.h"
+#include "game/SpriteFrames.h"
 #include "game/Transcript.h"
 #include "platform/Window.h"
 #include "render/DrawnText.h"
@@ -908,4 +910,81 @@ TEST_F(RenderTest, a_layered_backdrop_moves_each_layer_by_its_depth_and_draws_th
     EXPECT_NEAR(zoomed[1], 80 * 1.125, 4);
     EXPECT_NEAR(zoomed[2], 640 + 320 * 1.5, 3);
     EXPECT_NEAR(zoomed[3], 120, 10);
+}
+
+// A sprite's folder gives its animations as runs of numbered frames, an
+// expression's own (happy_talk_1) apart from the shared (talk_1); a gap ends
+// a run, and a name that is not ANIMATION_N is no frame (it is an expression).
+TEST(SpriteFrames, a_folders_numbered_frames_make_each_animations_run_and_nothing_else_is_a_frame) {
+    const std::vector<std::string> pictures = {
+        "ada/neutral",      "ada/talk_2",       "ada/talk_1",     "ada/happy_talk_1", "ada/walk_right_1",
+        "ada/walk_right_2", "ada/walk_right_4", "ada/blink_1",    "ada/talk_x",       "ada/happy",
+        "bob/talk_1",       "ada/talk_0",       "ada/sideways_1", "adam/talk_1",      "ada/walk_up_1"};
+    SpriteSheet sheet = spriteSheet("ada", pictures);
+    std::map<std::string, std::vector<std::string>> expected = {
+        {"talk", {"ada/talk_1", "ada/talk_2"}},
+        {"happy_talk", {"ada/happy_talk_1"}},
+        {"walk_right", {"ada/walk_right_1", "ada/walk_right_2"}},
+        {"walk_up", {"ada/walk_up_1"}},
+        {"blink", {"ada/blink_1"}}};
+    EXPECT_EQ(sheet.frames, expected);
+    EXPECT_TRUE(isAnimationFrame("ada/happy_talk_1") && isAnimationFrame("walk_down_12"));
+    EXPECT_FALSE(isAnimationFrame("ada/happy") || isAnimationFrame("ada/talk_x") || isAnimationFrame("ada/talk_0") ||
+                 isAnimationFrame("ada/sideways_1") || isAnimationFrame("ada/talk"));
+}
+
+// What a sprite shows, over a generated clock: walking, its facing's walk at
+// 8 frames a second (left on walk_right mirrored); talking, the still and the
+// expression's talk frames in turn; otherwise the still, with a blink's frame
+// now and then, each blink one twelfth of a second a frame, about every 4 s.
+TEST(SpriteFrames, an_actor_walks_talks_and_blinks_on_its_frames_by_the_clock) {
+    const std::vector<std::string> pictures = {"ada/neutral",      "ada/happy",        "ada/talk_1",
+                                               "ada/talk_2",       "ada/happy_talk_1", "ada/blink_1",
+                                               "ada/walk_right_1", "ada/walk_right_2", "ada/walk_right_3",
+                                               "ada/walk_right_4", "ada/walk_down_1",  "ada/walk_down_2"};
+    const SpriteSheet sheet = spriteSheet("ada", pictures);
+    Actor ada;
+    ada.id = "ada";
+    ada.sprite = "ada";
+    ada.walking = true;
+    for (int step = 0; step < 64; ++step) {
+        const double t = step / 16.0 + 0.01;
+        const int frame = static_cast<int>(std::floor(t * 8)) % 4 + 1;
+        ada.facing = Facing::Right;
+        SpriteFrame f = spriteFrame(ada, "ada/neutral", sheet, t, true);
+        EXPECT_EQ(f.picture, "ada/walk_right_" + std::to_string(frame)) << t;
+        EXPECT_FALSE(f.mirrored);
+        ada.facing = Facing::Left;
+        f = spriteFrame(ada, "ada/neutral", sheet, t, false);
+        EXPECT_EQ(f.picture, "ada/walk_right_" + std::to_string(frame)) << t;
+        EXPECT_TRUE(f.mirrored);
+        ada.facing = Facing::Down;
+        EXPECT_EQ(spriteFrame(ada, "ada/neutral", sheet, t, false).picture,
+                  "ada/walk_down_" + std::to_string(static_cast<int>(std::floor(t * 8)) % 2 + 1));
+        ada.facing = Facing::Up;  // no walk_up: the still
+        EXPECT_EQ(spriteFrame(ada, "ada/neutral", sheet, t, false).picture, "ada/neutral");
+    }
+    ada.walking = false;
+    for (int step = 0; step < 48; ++step) {
+        const double t = step / 16.0 + 0.01;
+        const int phase = static_cast<int>(std::floor(t * 8)) % 3;
+        const std::string neutral[] = {"ada/neutral", "ada/talk_1", "ada/talk_2"};
+        EXPECT_EQ(spriteFrame(ada, "ada/neutral", sheet, t, true).picture, neutral[phase]) << t;
+        ada.expression = "happy";
+        EXPECT_EQ(spriteFrame(ada, "ada/happy", sheet, t, true).picture,
+                  static_cast<int>(std::floor(t * 8)) % 2 == 0 ? "ada/happy" : "ada/happy_talk_1")
+            << t;
+        ada.expression.clear();
+    }
+    int blinks = 0, blinkFrames = 0;
+    bool wasBlinking = false;
+    for (int step = 0; step < 60 * 30; ++step) {  // 30 seconds at 60 frames a second
+        const bool blinking = spriteFrame(ada, "ada/neutral", sheet, step / 60.0, false).picture == "ada/blink_1";
+        blinks += blinking && !wasBlinking;
+        blinkFrames += blinking;
+        wasBlinking = blinking;
+    }
+    EXPECT_GE(blinks, 6);
+    EXPECT_LE(blinks, 8);
+    EXPECT_NEAR(static_cast<double>(blinkFrames) / blinks, 5, 1) << "a twelfth of a second at 60 frames a second";
 }

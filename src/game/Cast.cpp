@@ -96,6 +96,7 @@ void Cast::say(Actor& actor, std::shared_ptr<const text::MarkedText> text, float
     actor.speech = text->plain;
     actor.speechMarked = std::move(text);
     actor.speechSecondsLeft = seconds;
+    actor.speechAge = 0;
     if (actor.speech.empty()) return;
     auto event = chronicle_.event("say").with("actor", actor.id).with("text", actor.speech);
     if (!actor.speechMarked->lineId.empty()) event.with("id", actor.speechMarked->lineId);
@@ -184,6 +185,8 @@ bool Cast::anyoneWalking() const {
 
 void Cast::advanceActor(Actor& actor, float dt) {
     actor.appearFlash = std::max(0.0f, actor.appearFlash - dt);
+    actor.speechAge += dt;
+    actor.stepping = actor.walking;
     if (actor.speechSecondsLeft > 0) {
         actor.speechSecondsLeft -= dt;
         if (actor.speechSecondsLeft <= 0) actor.speech.clear(), actor.speechMarked.reset();
@@ -215,6 +218,7 @@ void Cast::advancePlayer(float dt) {
     actor->position.x += mx / length * actor->speed * dt;
     actor->position.y += my / length * actor->speed * dt;
     actor->facing = facingAlong(mx, my);
+    actor->stepping = true;
 }
 
 void Cast::returnToStart() {

@@ -48,6 +48,8 @@ struct Actor {
     // the expression "happy" (Cast::spriteImage); empty: the disc.
     std::string sprite;
     float speechSecondsLeft = -1;  // < 0: until replaced or cleared
+    float speechAge = 0;           // seconds since its bubble was set: it talks while a reader would read
+    bool stepping = false;         // walked or was moved by the player this tick: its sprite walks
     float appearFlash = 0;         // seconds left of the "just appeared" glow
 };
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "game/SpriteFrames.h"
 #include "game/StageCommands.h"
 #include "game/World.h"
 #include "lang/Translation.h"
@@ -194,7 +195,7 @@ std::vector<std::string> expressionsOf(lua_State* L, const std::string& picture)
     if (picture.empty()) return out;
     for (const auto& name : worldOf(L).effects().imageNames())
         if (name.size() > picture.size() + 1 && name.compare(0, picture.size(), picture) == 0 &&
-            (name[picture.size()] == '_' || name[picture.size()] == '/'))
+            (name[picture.size()] == '_' || name[picture.size()] == '/') && !isAnimationFrame(name))
             out.push_back(name.substr(picture.size() + 1));
     return out;
 }

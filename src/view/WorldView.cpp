@@ -104,7 +104,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     float zoom = world.camera().zoom();
     for (const Actor* a : cast) {
         Vec2 at = toView(world, a->position);
-        drawActor(*a, at, zoom, world.effects().imageNames(), keepAbove);
+        drawActor(world, *a, at, zoom, keepAbove);
         actorAreas_.push_back({at.x - 36 * zoom, at.y - 36 * zoom, 72 * zoom, 84 * zoom});  // disc, mark, name
     }
     storyAreas_.clear();
@@ -157,17 +157,34 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
 // A sprite stands on the actor's place: the picture at its own size (in view
 // units) times the camera's zoom, its bottom edge at the feet. False when the
 // actor has none or its picture does not load (the disc is drawn instead).
-bool WorldView::drawSprite(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures) {
-    const Image* image = actor.sprite.empty() ? nullptr : images_.get(Cast::spriteImage(actor, pictures));
+bool WorldView::drawSprite(const World& world, const Actor& actor, Vec2 at, float zoom) {
+    if (actor.sprite.empty()) return false;
+    const auto& pictures = world.effects().imageNames();
+    if (pictures.size() != sheetsPictureCount_) sheets_.clear(), sheetsPictureCount_ = pictures.size();
+    auto sheet = sheets_.find(actor.sprite);
+    if (sheet == sheets_.end()) sheet = sheets_.emplace(actor.sprite, spriteSheet(actor.sprite, pictures)).first;
+    const SpriteFrame frame =
+        spriteFrame(actor, Cast::spriteImage(actor, pictures), sheet->second, world.time(), talking(world, actor));
+    const Image* image = images_.get(frame.picture);
     if (!image) return false;
     Font disc = fontFor(fonts::kDisc);
     batch_.setScale(zoom, at.x, at.y);
     glyphQuad(disc, U'\u25CF', at.x, at.y + 24, std::max(50.0f, image->width * 0.8f), 12, kActorShadow);
     batch_.setTexture(image->texture, false);
     batch_.quad(at.x - image->width / 2.0f, at.y + 24 - image->height, static_cast<float>(image->width),
-                static_cast<float>(image->height), {0, 0, 1, 1}, kUntinted);
+                static_cast<float>(image->height),
+                frame.mirrored ? TextureRegion{1, 0, 0, 1} : TextureRegion{0, 0, 1, 1}, kUntinted);
     batch_.resetScale();
     return true;
+}
+
+// An actor talks while its line in the box types, and while a reader would
+// read its bubble (a twentieth of a second a character, at least half a second).
+bool WorldView::talking(const World& world, const Actor& actor) const {
+    if (const auto& line = world.story().currentLine(); line && line->speaker == actor.id) return !line->typed;
+    if (actor.speech.empty()) return false;
+    const float length = actor.speechMarked ? static_cast<float>(actor.speechMarked->length) : 0;
+    return actor.speechAge < std::max(0.5f, length * 0.05f);
 }
 
 // The name under an actor: its own colour, or in high contrast the yellow every
@@ -188,12 +205,11 @@ void WorldView::drawName(const Actor& actor, Vec2 at, float zoom, float keepAbov
     text_.drawCentered(label, actor.displayName, x, y, nameColour(actor));
 }
 
-void WorldView::drawActor(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures,
-                          float keepAbove) {
+void WorldView::drawActor(const World& world, const Actor& actor, Vec2 at, float zoom, float keepAbove) {
     Font disc = fontFor(fonts::kDisc);
     Font body = fontFor(fonts::kActorLetter);
     Font marker = fontFor(fonts::kMarker);
-    if (drawSprite(actor, at, zoom, pictures)) {
+    if (drawSprite(world, actor, at, zoom)) {
         drawName(actor, at, zoom, keepAbove);
         return;
     }

@@ -2,11 +2,13 @@
 // name), speech bubbles, the dialogue box, fades, flashes and error notices.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "game/ProcessInfo.h"
+#include "game/SpriteFrames.h"
 #include "game/World.h"
 #include "render/Batch2D.h"
 #include "render/GlyphAtlas.h"
@@ -114,9 +116,10 @@ private:
     void drawMoon(Vec2 camera, Color glow);
     void drawGroundMarks(Vec2 camera, float top, Color colour);
     Color nameColour(const Actor& actor) const;
-    void drawActor(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures, float keepAbove);
+    void drawActor(const World& world, const Actor& actor, Vec2 at, float zoom, float keepAbove);
     void drawName(const Actor& actor, Vec2 at, float zoom, float keepAbove);
-    bool drawSprite(const Actor& actor, Vec2 at, float zoom, const std::vector<std::string>& pictures);
+    bool drawSprite(const World& world, const Actor& actor, Vec2 at, float zoom);
+    bool talking(const World& world, const Actor& actor) const;
     struct Bubble {
         const Actor* actor;
         Vec2 anchor;  // just above the actor's head, at the camera's zoom
@@ -188,6 +191,9 @@ private:
     // The player's "reduce flashes and shakes" (or the text settings' stillMotion):
     // waving and shaking letters stand still.
     bool stillMotion_ = false;
+    // Each sprite's frames by animation, found again when the pictures change.
+    std::map<std::string, SpriteSheet> sheets_;
+    std::size_t sheetsPictureCount_ = 0;
     // The layers of the backdrop last drawn, found again when its name or the pictures change.
     std::vector<BackdropLayer> layers_;
     std::string layersOf_;
