@@ -16,9 +16,9 @@ local sceneApi = {
     "walkToPointAndSignal", "waitArrival", "isWalking", "face", "say", "sayFor", "dialogue", "fade", "flash",
     "setCameraCenter", "disableControls", "enableControls", "banner", "moveCamera", "zoomCamera", "shakeCamera",
     "waitCamera", "followCamera", "tween", "ease", "text", "image", "backdrop", "portrait", "expression", "sprite",
-    "option", "menu", "line", "jump", "runForScene", "nextChapter", "require", "endChapter", "endStory",
-    "playMusic", "stopMusic", "playSound", "setBlip", "setPlayer", "waitNear", "distance", "isLookingAt",
-    "faceTowards", "facePoint", "positionOf", "facingOf",
+    "show", "hide", "option", "menu", "line", "jump", "runForScene", "nextChapter", "require", "endChapter",
+    "endStory", "playMusic", "stopMusic", "playSound", "setBlip", "setPlayer", "waitNear", "distance",
+    "isLookingAt", "faceTowards", "facePoint", "positionOf", "facingOf",
     -- </api>
     -- the sandbox's standard functions (no io, os, debug or load*)
     "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring", "type", "unpack",

@@ -64,6 +64,12 @@ M.types = {
     image = { lua = "string", literal = { "string" }, names = "images", expects = "a string" },
     -- an image, or a folder of them, one per expression ("ada" for images/ada/neutral.png, ada/happy.png)
     sprite = { lua = "string", literal = { "string" }, names = "sprites", expects = "a string" },
+    -- who show() and hide() name: an actor of a map, or a folder of pictures alone (images/NAME/neutral.png)
+    character = { lua = "string", literal = { "string" }, names = "characters", expects = "a string" },
+    -- where show() stands a character: a third of the way in, the middle, two thirds, or a fraction of the width
+    stagePlace = { lua = '"left"|"center"|"right"|number', literal = { "string", "number" },
+        enum = { "left", "center", "right" }, expects = "left, center, right or a number from 0 to 1" },
+    showTransition = { lua = '"dissolve"|"slide"', literal = { "string" }, enum = { "dissolve", "slide" } },
     -- a picture, or a folder of layered pictures ("forest" for images/forest/0.2-sky.png, 1-ground.png)
     backdrop = { lua = "string", literal = { "string" }, names = "sprites", expects = "a string" },
     -- an expression some picture has ("happy" for images/ada/happy.png or images/maren_happy.png)
@@ -349,6 +355,24 @@ M.functions = {
         doc = "Draws `actor` as a picture instead of its lettered disc, its feet at the actor's place: an image, "
             .. "or a folder of them, one per expression (`sprite(\"ada\", \"ada\")` shows `images/ada/neutral.png`, "
             .. "and `images/ada/happy.png` after `expression(\"ada\", \"happy\")`); `nil` the disc again." },
+    { "show", "story", params = { { "name", "character" }, { "expression", "expression", opt = true },
+        { "at", "stagePlace", opt = true }, { "transition", "showTransition", opt = true },
+        { "seconds", "seconds", opt = true, default = 0.5 } },
+        returns = { { "Process|nil" } },
+        signature = 'show(name [, expression = "neutral", at, transition, seconds = 0.5]) -> Process|nil',
+        doc = "Puts a character on stage with no map: its pictures alone are enough (`images/NAME/neutral.png`, "
+            .. "`images/NAME/happy.png`...; a map's actor works too), drawn with its `expression` at `at`: "
+            .. "`\"left\"` (a quarter of the view's width), `\"center\"`, `\"right\"` (three quarters) or a "
+            .. "fraction of the width from 0 to 1, its feet just above the dialogue box (default: where it stands "
+            .. "if shown, else the centre). With a `transition` it returns its process: `dissolve` fades it in, "
+            .. "`slide` brings it in from the nearer edge (or glides it from where it stood). A character shown "
+            .. "by its pictures speaks, bubbles and walks as a map's actor does; the view draws no name under it." },
+    { "hide", "story", params = { { "name", "character" }, { "transition", "showTransition", opt = true },
+        { "seconds", "seconds", opt = true, default = 0.5 } },
+        returns = { { "Process|nil" } },
+        signature = "hide(name [, transition, seconds = 0.5]) -> Process|nil",
+        doc = "Takes a character off stage: at once, or by a `transition` (`dissolve` fades it out, `slide` "
+            .. "walks it off by the nearer edge) whose process it returns; it leaves when the transition ends." },
     { "option", "story", params = { { "text", "label" }, { "target", "story" } },
         doc = "Adds a choice for the next `menu()`; `target` names a story function, looked up when the option is "
             .. "chosen (as in seed 001), so it may be defined further down. A literal target that names no "

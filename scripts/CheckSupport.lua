@@ -31,7 +31,8 @@ local function contains(list, value)
 end
 
 -- The noun an unknown name is called by, per list the host gives.
-local NOUNS = { actors = "actor", waypoints = "waypoint", images = "image", sprites = "image", sounds = "sound",
+local NOUNS = { actors = "actor", waypoints = "waypoint", images = "image", sprites = "image",
+    characters = "character", sounds = "sound",
     expressions = "expression", modules = "module" }
 
 -- One finding at `line` unless its comment says `check: ignore`.
@@ -531,6 +532,23 @@ function M.spriteNames(images)
     return names
 end
 
+local ANIMATIONS = { "talk", "blink", "idle", "walk_left", "walk_right", "walk_up", "walk_down" }
+
+-- Whether a picture's name in its folder is an animation's frame ([EXPRESSION_]ANIMATION_N:
+-- src/game/SpriteFrames.cpp), which is no expression.
+local function isFrame(name)
+    local key, number = name:match("^(.+)_(%d+)$")
+    if not key or #number > 4 or tonumber(number) < 1 then
+        return false
+    end
+    for _, form in ipairs(ANIMATIONS) do
+        if key == form or key:sub(-#form - 1) == "_" .. form and #key > #form + 1 then
+            return true
+        end
+    end
+    return false
+end
+
 ---The expressions some picture has, as expression() finds them (src/game/Cast.cpp): E of an image
 ---"X/E" (a sprite's folder), and of an image "X_E" when X is an image or a folder too (a portrait and
 ---its faces).
@@ -550,11 +568,36 @@ function M.expressionNames(images)
         end
     end
     for _, image in ipairs(images) do
-        add(image:match("^[^/]+/(.+)$"))
+        local inFolder = image:match("^[^/]+/(.+)$")
+        add(inFolder and not isFrame(inFolder) and inFolder or nil)
         for at in image:gmatch("()_") do
-            if isBase[image:sub(1, at - 1)] then
+            if isBase[image:sub(1, at - 1)] and not isFrame(image:sub(at + 1)) then
                 add(image:sub(at + 1))
             end
+        end
+    end
+    return names
+end
+
+---The names show() and hide() take: every actor of the maps, and every folder of pictures (a character
+---shown by its pictures alone: images/NAME/neutral.png); nil when the host gives no actors or no images.
+---@param actors string[]|nil
+---@param images string[]|nil
+---@return string[]|nil
+function M.characterNames(actors, images)
+    if type(actors) ~= "table" or type(images) ~= "table" then
+        return nil
+    end
+    local names, seen = {}, {}
+    for _, name in ipairs(actors) do
+        seen[name] = true
+        names[#names + 1] = name
+    end
+    for _, image in ipairs(images) do
+        local folder = image:match("^([^/]+)/")
+        if folder and not seen[folder] then
+            seen[folder] = true
+            names[#names + 1] = folder
         end
     end
     return names
@@ -576,12 +619,29 @@ function M.check(facts, label, names)
         api = names.api, globals = setOf(names.globals),
         lists = { actors = names.actors, waypoints = names.waypoints, images = names.images, sounds = names.sounds,
             sprites = M.spriteNames(names.images), expressions = M.expressionNames(names.images),
+            characters = M.characterNames(names.actors, names.images),
             storyFunctions = names.functions, chapters = names.scenes, modules = names.modules },
         sets = {}, findings = {} }
     for key, list in pairs(ctx.lists) do
         if type(list) == "table" then -- a list the host does not give is not judged
             ctx.sets[key] = setOf(list)
         end
+    end
+    -- A character show() brings on by its pictures is an actor from then on (as play makes it one).
+    if ctx.sets.actors and ctx.sets.characters then
+        local actors = {} -- a copy: the host's list stays as it was
+        for i, actor in ipairs(ctx.lists.actors) do
+            actors[i] = actor
+        end
+        for _, call in ipairs(facts.calls) do
+            local name = call.entry and call.global and call.name == "show" and call.args[1]
+            local value = name and name.kind == "string" and name.value
+            if value and ctx.sets.characters[value] and not ctx.sets.actors[value] then
+                ctx.sets.actors[value] = true
+                actors[#actors + 1] = value
+            end
+        end
+        ctx.lists.actors = actors
     end
     checkGlobals(ctx)
     checkCalls(ctx)

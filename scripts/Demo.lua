@@ -562,3 +562,46 @@ function harbour()
     end):setName("ines walks over by herself")
     return harbourOpening()
 end
+
+---------------------------------------------------------------------------
+-- (i) Every scene in pictures: a layered backdrop (scripts/images/porch/ and
+-- the others: tools/make-scene-art.py) and each of the cast drawn, with their
+-- frames for walking, talking and blinking (tools/make-cast-art.py). Written
+-- here, after every scene, so the scenes above keep their lines.
+---------------------------------------------------------------------------
+
+local function dress(backdropName, cast)
+    if backdropName then
+        backdrop(backdropName)
+    end
+    for _, name in ipairs(cast) do
+        sprite(name, name)
+    end
+end
+
+local porchScene, forestScene, dockScene = conversation, openingScene, handshake
+local lampRoomScene, harbourScene, coveScene = lighthouse, harbour, cove
+function conversation()
+    dress("porch", { "george", "bob" })
+    return porchScene()
+end
+function openingScene()
+    dress("forest", { "jackie", "jon", "kayla", "colin", "vesper" })
+    return forestScene()
+end
+function handshake()
+    dress("dock", { "rhea", "otto" })
+    return dockScene()
+end
+function lighthouse()
+    dress("lamproom", { "maren", "visitor" })
+    return lampRoomScene()
+end
+function harbour()
+    dress("harbour", { "ines", "pell" })
+    return harbourScene()
+end
+function cove()
+    dress(nil, { "wren", "tam" }) -- the map's own tiles are its ground
+    return coveScene()
+end

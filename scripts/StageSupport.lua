@@ -873,6 +873,115 @@ return function(stage, S, apiDescription)
             set = stage.setBackdropTransition })
     end
 
+    local SHOW_PLACES = { left = 0.25, center = 0.5, right = 0.75 }
+    local SHOW_TRANSITIONS = { "dissolve", "slide" }
+    local IS_SHOW_TRANSITION = { dissolve = true, slide = true }
+    local SHOW_SECONDS = describedDefault("show", "seconds")
+
+    -- show()'s and hide()'s transition and its seconds, checked in the caller's name.
+    local function stageTransition(fname, transition, seconds)
+        if transition ~= nil then
+            oneOf(fname, "transition", transition, SHOW_TRANSITIONS, IS_SHOW_TRANSITION)
+        end
+        seconds = seconds == nil and SHOW_SECONDS or seconds
+        checkSeconds(fname, "seconds", seconds)
+        return seconds
+    end
+
+    -- The engine's half of show/hide raises in its own name: the caller's line is the scene's.
+    local function onStage(call, ...)
+        local results = { pcall(call, ...) }
+        if not results[1] then
+            error(tostring(results[2]):gsub("^[^:]*:%d+: ", ""), 3)
+        end
+        return unpack(results, 2, table.maxn(results))
+    end
+
+    local function opacityTween(name, seconds, from, to, done)
+        local f, easingName = easingOf("show", nil)
+        return startTween(name .. ".opacity", seconds, { target = name, property = "opacity", to = number(to),
+            from = { from }, toValues = function() return to end, easing = f, easingName = easingName,
+            set = function(v)
+                stage.setActorOpacity(name, v)
+                if v == to and done then
+                    done()
+                end
+            end })
+    end
+
+    local function glide(name, seconds, fromX, fromY, toX, toY, done)
+        local f, easingName = easingOf("show", nil)
+        return startTween(name .. ".position", seconds, { target = name, property = "position",
+            to = number(toX) .. "," .. number(toY), from = { fromX, fromY },
+            toValues = function() return toX, toY end, easing = f, easingName = easingName,
+            set = function(x, y)
+                stage.setActorStep(name, x, y)
+                if x == toX and y == toY and done then
+                    done()
+                end
+            end })
+    end
+
+    ---Puts a character on stage by its pictures (or a map's actor) at left, center, right or a
+    ---fraction of the width; with a transition, returns its process.
+    ---@return Process|nil
+    function api.show(name, expression, at, transition, seconds)
+        local fraction = at
+        if type(at) == "string" then
+            oneOf("show", "at", at, { "left", "center", "right" }, SHOW_PLACES)
+            fraction = SHOW_PLACES[at]
+        elseif at ~= nil and not (type(at) == "number" and at >= 0 and at <= 1) then
+            error(string.format("show: at must be left, center, right or a number from 0 to 1. Was %s",
+                describe(at)), 2)
+        end
+        seconds = stageTransition("show", transition, seconds)
+        stopTween(tostring(name) .. ".position")
+        stopTween(tostring(name) .. ".opacity")
+        local x, y, offLeft, offRight, wasX, wasY, wasOnStage =
+            onStage(stage.showOnStage, name, expression, fraction or 0.5)
+        if at == nil and wasOnStage then -- shown already: it stays where it stands
+            x, y = wasX, wasY
+            stage.setActorStep(name, x, y)
+        end
+        if transition == "dissolve" and not wasOnStage then
+            stage.setActorOpacity(name, 0)
+            return opacityTween(name, seconds, 0, 1)
+        elseif transition == "slide" then
+            local fromX, fromY = wasX, wasY
+            if not wasOnStage then
+                fromX, fromY = (fraction or 0.5) < 0.5 and offLeft or offRight, y
+            end
+            stage.setActorStep(name, fromX, fromY)
+            return glide(name, seconds, fromX, fromY, x, y)
+        end
+        return nil
+    end
+
+    ---Takes a character off stage: at once, or by a transition whose process it returns.
+    ---@return Process|nil
+    function api.hide(name, transition, seconds)
+        seconds = stageTransition("hide", transition, seconds)
+        stopTween(tostring(name) .. ".position")
+        stopTween(tostring(name) .. ".opacity")
+        if transition == nil then
+            onStage(stage.hideFromStage, name)
+            return nil
+        end
+        local ok, x, y = pcall(stage.positionOf, name)
+        if not ok then
+            onStage(stage.hideFromStage, name) -- the unknown name's error, in the caller's name
+        end
+        local function gone()
+            stage.hideFromStage(name)
+        end
+        if transition == "dissolve" then
+            return opacityTween(name, seconds, 1, 0, gone)
+        end
+        local cx, _, zoom = stage.cameraState()
+        local off = (640 + 90) / zoom
+        return glide(name, seconds, x, y, x < cx and cx - off or cx + off, y, gone)
+    end
+
     ---------------------------------------------------------------------------
     -- The host's side: the scene runner.
     ---------------------------------------------------------------------------

@@ -121,9 +121,31 @@ end
         table.sort(names)
         -- ("night": clocktower is no picture or folder, so clocktower_night is a picture, not a face)
         assert.are.same({ "cross", "happy", "neutral", "worried" }, names)
+        -- An animation's frames are no expressions (src/game/SpriteFrames.cpp reads the same names).
+        local framed = checker.expressionNames({ "ada/neutral", "ada/talk_1", "ada/happy_blink_2", "ada/walk_up_3",
+            "ada/talk_0", "ada/sideways_1", "ada/happy", "ada/happy_talk_1" })
+        table.sort(framed)
+        assert.are.same({ "happy", "neutral", "sideways_1", "talk_0" }, framed)
         assert.is_nil(checker.expressionNames(nil))
         local source = 'function scene()\n    expression("jackie", "worried")\n    expression("jackie", "wored")\n'
             .. '    expression("jackie", nil)\nend\n'
         assert.are.same({ "s.lua:3: expression: unknown expression 'wored'" }, findings(source, { images = images }))
+    end)
+
+    it("takes a character of show() as a map's actor or a folder of pictures, an actor from then on", function()
+        local images = { "ada/neutral", "ada/happy", "keeper", "forest/0.2-sky" }
+        local characters = checker.characterNames({ "jackie" }, images)
+        table.sort(characters)
+        assert.are.same({ "ada", "forest", "jackie" }, characters)
+        assert.is_nil(checker.characterNames(nil, images))
+        assert.is_nil(checker.characterNames({ "jackie" }, nil))
+        local globals = { "scene", "show", "hide", "say" }
+        local source = 'function scene()\n    show("ada", "happy", "left")\n    say("ada", "Hi.")\n'
+            .. '    show("jackie")\n    show("adda")\n    hide("ada")\n    say("bea", "Hi.")\nend\n'
+        assert.are.same({ "s.lua:5: show: unknown character 'adda'", "s.lua:7: say: unknown actor 'bea'" },
+            findings(source, { images = images, globals = globals }))
+        -- With no show() of it, a folder of pictures is no actor.
+        assert.are.same({ "s.lua:2: say: unknown actor 'ada'" },
+            findings('function scene()\n    say("ada", "Hi.")\nend\n', { images = images, globals = globals }))
     end)
 end)

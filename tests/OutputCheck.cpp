@@ -130,6 +130,8 @@ const std::map<std::string, std::map<std::string, char>>& documentedEvents() {
         {"image", {{"name", 's'}}},
         {"portrait", {{"actor", 's'}, {"image", 's'}}},
         {"expression", {{"actor", 's'}, {"expression", 's'}}},
+        {"backdrop", {{"name", 's'}}},  // and "transition", when there is one
+        {"sprite", {{"actor", 's'}, {"image", 's'}}},
         {"cue", {{"tag", 's'}}},
         {"menu", {{"options", 's'}}},
         {"choice", {{"index", 'n'}, {"text", 's'}}},

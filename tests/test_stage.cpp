@@ -246,3 +246,110 @@ TEST(StageApi, over_generated_places_isLookingAt_is_true_within_37_degrees_and_3
         EXPECT_EQ(*prints[i]->field("text"), cases[i].looking ? "true" : "false")
             << "facing " << cases[i].facing << ", Jackie at " << cases[i].x << ", " << cases[i].y;
 }
+
+// show() without a map: a character is its pictures (images/NAME/...), stood
+// at a quarter, the middle, three quarters or a fraction of the view's width
+// wherever the camera is, its feet just above the dialogue box; it speaks as a
+// map's actor does; hide() takes it off; a map's actor may be shown too.
+TEST(StageApi, show_stands_a_character_of_pictures_alone_where_asked_and_hide_takes_it_off) {
+    Stage stage(
+        "function scene()\n"
+        "  show('ada', 'happy', 'left') local lx, ly = positionOf('ada')\n"
+        "  show('ada', nil, 'center') local cx = positionOf('ada')\n"
+        "  show('ada', 'neutral', 'right') local rx = positionOf('ada')\n"
+        "  show('ada', nil, 0.1) local fx = positionOf('ada')\n"
+        "  setCameraCenter({x = 2000, y = 1000}) zoomCamera(2, 0.01) wait(0.1)\n"
+        "  show('ada', nil, 'right') local zx, zy = positionOf('ada')\n"
+        "  say('ada', 'Hello.')\n"
+        "  show('jon', nil, 'left')\n"
+        "  hide('ada')\n"
+        "  return lx, ly, cx, rx, fx, zx, zy\n"
+        "end\n");
+    stage.world.effects().setImageNames({"ada/neutral", "ada/happy", "ada/talk_1", "keeper"});
+    auto outcome = stage.run("scene", 30);
+    ASSERT_EQ(outcome.status, "done") << outcome.error;
+    std::vector<double> at;
+    for (const auto& value : outcome.results) at.push_back(value.number);
+    // The view is 1280 wide; the feet stand at view y 512 (30 above the box's top at 542).
+    EXPECT_EQ(at, (std::vector<double>{320, 512, 640, 960, 128, 2000 + 0.25 * 640, 1000 + (512 - 360) / 2.0}));
+    const Actor* ada = stage.world.cast().findActor("ada");
+    ASSERT_TRUE(ada);
+    EXPECT_FALSE(ada->active) << "hidden";
+    EXPECT_EQ(ada->displayName, "Ada");
+    EXPECT_EQ(ada->sprite, "ada");
+    EXPECT_FALSE(ada->nameShown);
+    EXPECT_TRUE(stage.world.cast().findActor("jon")->active) << "a map's actor shows as well";
+    EXPECT_EQ(stage.events("say").size(), 1u);
+    ASSERT_EQ(stage.events("show").size(), 6u);
+    EXPECT_EQ(*stage.events("show")[0]->field("expression"), "happy");
+    EXPECT_EQ(*stage.events("show")[1]->field("expression"), "neutral");
+    EXPECT_EQ(stage.events("hide").size(), 1u);
+}
+
+// A dissolve takes a shown character's opacity from 0 to 1 over its seconds, and
+// a hide's from 1 to 0, after which it is off stage; a slide brings it in from
+// the nearer edge of the view and takes it out by the nearer edge.
+TEST(StageApi, show_and_hide_dissolve_and_slide_over_their_seconds) {
+    Stage stage(
+        "function scene()\n"
+        "  show('ada', nil, 'left', 'dissolve', 1)\n"
+        "  wait(2)\n"
+        "  hide('ada', 'dissolve', 1)\n"
+        "  wait(2)\n"
+        "  show('bea', nil, 0.25, 'slide', 1)\n"
+        "  wait(2)\n"
+        "  hide('bea', 'slide', 1)\n"
+        "  wait(2)\n"
+        "end\n");
+    stage.world.effects().setImageNames({"ada/neutral", "bea/neutral"});
+    stage.run("scene", 1);
+    auto opacity = [&] { return stage.world.cast().findActor("ada")->opacity; };
+    EXPECT_LT(opacity(), 0.05f);
+    stage.ticks(29);
+    EXPECT_NEAR(opacity(), 0.5f, 0.08f);
+    stage.ticks(60);
+    EXPECT_EQ(opacity(), 1);
+    EXPECT_TRUE(stage.world.cast().findActor("ada")->active);
+    stage.ticks(60);  // into the hide
+    EXPECT_NEAR(opacity(), 0.5f, 0.1f);
+    EXPECT_TRUE(stage.world.cast().findActor("ada")->active);
+    stage.ticks(60);
+    EXPECT_FALSE(stage.world.cast().findActor("ada")->active);
+    EXPECT_EQ(opacity(), 1) << "ready to be shown again";
+    stage.ticks(32);  // bea slides in from the left edge, past the view
+    const Actor* bea = stage.world.cast().findActor("bea");
+    ASSERT_TRUE(bea);
+    EXPECT_LT(bea->position.x, 0);
+    stage.ticks(90);
+    EXPECT_EQ(bea->position.x, 320);
+    stage.ticks(30);
+    EXPECT_LT(bea->position.x, 320) << "out by the nearer (left) edge";
+    EXPECT_TRUE(bea->active);
+    stage.ticks(60);
+    EXPECT_FALSE(bea->active);
+}
+
+// Every wrong argument to show() and hide() is refused in the caller's name,
+// at the scene's line, saying what was expected.
+TEST(StageApi, show_and_hide_refuse_a_wrong_argument_at_the_callers_line) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"show('nobody')", "show: unknown character 'nobody'"},
+        {"show('adaa')", "show: unknown character 'adaa' (did you mean 'ada'?)"},
+        {"show('ada', 'sad')", "show: unknown expression 'sad'"},
+        {"show('ada', nil, 'middle')", "show: at must be one of left, center, right. Was \"middle\""},
+        {"show('ada', nil, 1.5)", "show: at must be left, center, right or a number from 0 to 1. Was 1.5"},
+        {"show('ada', nil, nil, 'fade')", "show: transition must be one of dissolve, slide"},
+        {"show('ada', nil, nil, 'slide', -1)", "show: seconds"},
+        {"show(42)", "show: name must be a string"},
+        {"hide('nobody')", "hide: unknown actor 'nobody'"},
+        {"hide('ada', 'sideways')", "hide: transition must be one of dissolve, slide"},
+        {"hide('nobody', 'dissolve')", "hide: unknown actor 'nobody'"},
+    };
+    for (const auto& [call, expected] : cases) {
+        Stage stage("function scene()\n  show('ada')\n  " + call + "\nend\n");
+        stage.world.effects().setImageNames({"ada/neutral", "ada/happy"});
+        auto outcome = stage.run("scene", 2);
+        EXPECT_EQ(outcome.status, "failed") << call;
+        EXPECT_NE(outcome.error.find(".lua:3: " + expected), std::string::npos) << call << ": " << outcome.error;
+    }
+}

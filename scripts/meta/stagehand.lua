@@ -324,6 +324,20 @@ function expression(actor, name) end
 ---@param actor string
 ---@param image string|nil
 function sprite(actor, image) end
+---Puts a character on stage with no map: its pictures alone are enough (`images/NAME/neutral.png`, `images/NAME/happy.png`...; a map's actor works too), drawn with its `expression` at `at`: `"left"` (a quarter of the view's width), `"center"`, `"right"` (three quarters) or a fraction of the width from 0 to 1, its feet just above the dialogue box (default: where it stands if shown, else the centre). With a `transition` it returns its process: `dissolve` fades it in, `slide` brings it in from the nearer edge (or glides it from where it stood). A character shown by its pictures speaks, bubbles and walks as a map's actor does; the view draws no name under it.
+---@param name string
+---@param expression? string
+---@param at? "left"|"center"|"right"|number
+---@param transition? "dissolve"|"slide"
+---@param seconds? number
+---@return Process|nil
+function show(name, expression, at, transition, seconds) end
+---Takes a character off stage: at once, or by a `transition` (`dissolve` fades it out, `slide` walks it off by the nearer edge) whose process it returns; it leaves when the transition ends.
+---@param name string
+---@param transition? "dissolve"|"slide"
+---@param seconds? number
+---@return Process|nil
+function hide(name, transition, seconds) end
 ---Adds a choice for the next `menu()`; `target` names a story function, looked up when the option is chosen (as in seed 001), so it may be defined further down. A literal target that names no function gets a warning when the script loads (and is a finding of `--check`); choosing it is an error at the `menu()` line.
 ---@param text string|Line
 ---@param target string

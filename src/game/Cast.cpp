@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "game/EnumNames.h"
 
@@ -219,6 +220,45 @@ void Cast::advancePlayer(float dt) {
     actor->position.y += my / length * actor->speed * dt;
     actor->facing = facingAlong(mx, my);
     actor->stepping = true;
+}
+
+Actor& Cast::show(const std::string& id, const std::string& expression, Vec2 position) {
+    Actor* actor = findActor(id);
+    if (!actor) {
+        // Its colour from its name, so a character keeps it from run to run.
+        static const Color kAccents[] = {{240, 160, 106, 255}, {138, 182, 240, 255}, {156, 207, 159, 255},
+                                         {217, 160, 208, 255}, {255, 211, 110, 255}, {122, 208, 200, 255}};
+        std::uint32_t hash = 2166136261u;
+        for (unsigned char c : id) hash = (hash ^ c) * 16777619u;
+        Actor made;
+        made.id = id;
+        made.displayName = id;
+        if (!made.displayName.empty() && made.displayName[0] >= 'a' && made.displayName[0] <= 'z')
+            made.displayName[0] = static_cast<char>(made.displayName[0] - 'a' + 'A');
+        made.glyph = made.displayName.substr(0, 1);
+        made.color = kAccents[hash % (sizeof kAccents / sizeof kAccents[0])];
+        made.sprite = id;
+        made.nameShown = false;
+        actors_.push_back(std::move(made));
+        actor = &actors_.back();
+    }
+    if (actor->sprite.empty()) actor->sprite = id;
+    actor->expression = expression == "neutral" ? "" : expression;
+    actor->position = position;
+    actor->walking = false;
+    actor->opacity = 1;
+    actor->active = true;
+    chronicle_.record(
+        chronicle_.event("show").with("actor", id).with("expression", expression.empty() ? "neutral" : expression));
+    return *actor;
+}
+
+void Cast::hide(Actor& actor) {
+    actor.active = false;
+    actor.walking = false;
+    actor.opacity = 1;
+    actor.speech.clear(), actor.speechMarked.reset();
+    chronicle_.record(chronicle_.event("hide").with("actor", actor.id));
 }
 
 void Cast::returnToStart() {

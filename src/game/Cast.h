@@ -50,6 +50,8 @@ struct Actor {
     float speechSecondsLeft = -1;  // < 0: until replaced or cleared
     float speechAge = 0;           // seconds since its bubble was set: it talks while a reader would read
     bool stepping = false;         // walked or was moved by the player this tick: its sprite walks
+    float opacity = 1;             // a show() or hide() dissolving it in or out
+    bool nameShown = true;         // a character show() brought on by its pictures alone has no name under it
     float appearFlash = 0;         // seconds left of the "just appeared" glow
 };
 
@@ -105,6 +107,11 @@ public:
     // picture itself, else SPRITE/neutral; "" for no sprite.
     static std::string spriteImage(const Actor& actor, const std::vector<std::string>& pictures);
     static bool lookingAt(const Actor& looker, const Actor& target);
+    // show(): `id` on stage at `position`, drawn as its sprite with `expression`;
+    // a character no map has is made from its pictures (its name its id, capitalised).
+    Actor& show(const std::string& id, const std::string& expression, Vec2 position);
+    // hide(): off stage, as at the start of the scene it was shown in.
+    void hide(Actor& actor);
 
     // --- The player's actor ---
     void setPlayer(Actor* actor) { playerId_ = actor ? actor->id : ""; }

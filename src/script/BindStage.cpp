@@ -369,9 +369,9 @@ int l_setBackdrop(lua_State* L) {
     const auto& known = worldOf(L).effects().imageNames();
     if (!name.empty() && !isBackdropName(name, known)) {
         std::vector<std::string> choices = picturesAndFolders(known);
-        std::string where = std::string("a backdrop is a picture (") + kImageFormatsText + ") in " +
+        std::string where = std::string("images are ") + kImageFormatsText + " files in " +
                             worldOf(L).effects().imageFolders() +
-                            " (NAME.png), or a folder of layers (NAME/0.2-sky.png, NAME/1-ground.png)";
+                            " (NAME.png; a backdrop may be a folder of layers: NAME/0.2-sky.png, NAME/1-ground.png)";
         bind::pushUnknownNameError(L, "backdrop", "image", name, choices, where.c_str());
         return lua_error(L);
     }
@@ -565,6 +565,67 @@ int l_isActor(lua_State* L) {
     return 1;
 }
 
+// showOnStage(name, expression, fraction) -> x, y, offLeft, offRight, wasX, wasY, wasOnStage: show()'s
+// engine half (StageSupport.lua checks `at` and runs the transition). A
+// character with no map is its pictures: images/NAME/EXPRESSION.png. It stands
+// at `fraction` of the view's width, its feet just above the dialogue box.
+int l_showOnStage(lua_State* L) {
+    const std::string name = checkString(L, 1, "show", "name");
+    const std::string expression = lua_isnoneornil(L, 2) ? "neutral" : checkString(L, 2, "show", "expression");
+    const double fraction = luaL_checknumber(L, 3);
+    World& world = worldOf(L);
+    const auto& pictures = world.effects().imageNames();
+    Actor* known = world.cast().findActor(name);
+    const std::string sprite = known && !known->sprite.empty() ? known->sprite : name;
+    const bool hasFolder = std::any_of(pictures.begin(), pictures.end(), [&](const std::string& picture) {
+        return picture.compare(0, sprite.size() + 1, sprite + "/") == 0;
+    });
+    if (!hasFolder && !known) {
+        std::vector<std::string> choices = world.cast().actorIds();
+        for (const auto& folder : picturesAndFolders(pictures))
+            if (folder.find('/') == std::string::npos) choices.push_back(folder);
+        const std::string where = "a character is an actor of a map, or its pictures alone: " + name +
+                                  "/neutral.png (and " + name + "/EXPRESSION.png) in " + world.effects().imageFolders();
+        bind::pushUnknownNameError(L, "show", "character", name, choices, where.c_str());
+        return lua_error(L);
+    }
+    const auto faces = expressionsOf(L, sprite);
+    if (expression != "neutral" && std::find(faces.begin(), faces.end(), expression) == faces.end()) {
+        bind::pushUnknownNameError(
+            L, "show", "expression", expression, faces,
+            ("an expression E of " + name + " is the picture " + sprite + "/E in " + world.effects().imageFolders())
+                .c_str());
+        return lua_error(L);
+    }
+    const Camera& camera = world.camera();
+    const Vec2 centre = camera.center();
+    const float zoom = camera.zoom();
+    const Vec2 was = known ? known->position : Vec2{};
+    const bool wasOnStage = known && known->active;
+    constexpr float kFeet = screen::kDialogueTop - 30;  // the feet's place in the view: the sprite ends above the box
+    const Vec2 at{centre.x + static_cast<float>(fraction - 0.5) * screen::kWidth / zoom,
+                  centre.y + (kFeet - screen::kHeight / 2) / zoom};
+    world.cast().show(name, expression, at);
+    const float off = (screen::kWidth / 2 + 90) / zoom;  // past the view's edge, its picture too
+    for (float value : {at.x, at.y, centre.x - off, centre.x + off, was.x, was.y}) lua_pushnumber(L, value);
+    lua_pushboolean(L, wasOnStage);
+    return 7;
+}
+
+// hideFromStage(name): hide()'s engine half, once its transition (if any) has ended.
+int l_hideFromStage(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "hide", "name");
+    if (!actor) return lua_error(L);
+    worldOf(L).cast().hide(*actor);
+    return 0;
+}
+
+int l_setActorOpacity(lua_State* L) {
+    if (Actor* actor = worldOf(L).cast().findActor(luaL_checkstring(L, 1)))
+        actor->opacity = std::clamp(static_cast<float>(lua_tonumber(L, 2)), 0.0f, 1.0f);
+    return 0;
+}
+
 int l_fadeLevel(lua_State* L) {
     lua_pushnumber(L, worldOf(L).effects().fadeOverlayAlpha());
     return 1;
@@ -740,6 +801,9 @@ const luaL_Reg kStageFunctions[] = {
     {"setCameraPlaceOf", l_setCameraPlaceOf},
     {"pointOf", l_pointOf},
     {"isActor", l_isActor},
+    {"showOnStage", l_showOnStage},
+    {"hideFromStage", l_hideFromStage},
+    {"setActorOpacity", l_setActorOpacity},
     {"fadeLevel", l_fadeLevel},
     {"setFadeLevel", l_setFadeLevel},
     {"pictureOpacity", l_pictureOpacity},

@@ -101,6 +101,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
         boxes.dialogue = layoutDialogue(world, *line);
     const float keepAbove = storyBoxTop(boxes);
     actorAreas_.clear();
+    headTops_.clear();
     float zoom = world.camera().zoom();
     for (const Actor* a : cast) {
         Vec2 at = toView(world, a->position);
@@ -169,12 +170,15 @@ bool WorldView::drawSprite(const World& world, const Actor& actor, Vec2 at, floa
     if (!image) return false;
     Font disc = fontFor(fonts::kDisc);
     batch_.setScale(zoom, at.x, at.y);
-    glyphQuad(disc, U'\u25CF', at.x, at.y + 24, std::max(50.0f, image->width * 0.8f), 12, kActorShadow);
+    glyphQuad(disc, U'\u25CF', at.x, at.y + 24, std::max(50.0f, image->width * 0.8f), 12,
+              withAlpha(kActorShadow, actor.opacity));
     batch_.setTexture(image->texture, false);
     batch_.quad(at.x - image->width / 2.0f, at.y + 24 - image->height, static_cast<float>(image->width),
                 static_cast<float>(image->height),
-                frame.mirrored ? TextureRegion{1, 0, 0, 1} : TextureRegion{0, 0, 1, 1}, kUntinted);
+                frame.mirrored ? TextureRegion{1, 0, 0, 1} : TextureRegion{0, 0, 1, 1},
+                withAlpha(kUntinted, actor.opacity));
     batch_.resetScale();
+    headTops_[&actor] = at.y + (24 - static_cast<float>(image->height)) * zoom;  // a bubble speaks from above it
     return true;
 }
 
@@ -197,6 +201,7 @@ Color WorldView::nameColour(const Actor& actor) const {
 // box: an actor near an edge, under the box or off the view has its name at
 // the nearest place that is (a camera move or zoom slid them under the box).
 void WorldView::drawName(const Actor& actor, Vec2 at, float zoom, float keepAbove) {
+    if (!actor.nameShown) return;
     Font label = fontFor(fonts::kLabel);
     const float margin = 6, half = text_.width(label, actor.displayName) / 2;
     const float x = std::clamp(at.x, margin + half, std::max(margin + half, ViewLayout::kWidth - margin - half));
@@ -247,7 +252,10 @@ std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, cons
         Vec2 at = toView(world, actor->position);
         auto marked = actor->speechMarked ? actor->speechMarked : text::plainText(actor->speech);
         const auto& laid = layoutText(marked, fonts::kBubble, fonts::kBubble.size, kBubbleTextWidth);
-        Bubble b{actor, {at.x, at.y - 44 * zoom}, 0, 0, 0, 0, &laid};
+        // Just over the head: a sprite's picture top, else the lettered disc's.
+        const auto head = headTops_.find(actor);
+        const float anchorY = head != headTops_.end() ? head->second - 4 : at.y - 44 * zoom;
+        Bubble b{actor, {at.x, anchorY}, 0, 0, 0, 0, &laid};
         b.w = laid.width + 2 * padX;
         b.h = std::max(laid.height, text_.lineHeight(font)) + 2 * padY;
         b.x = std::clamp(b.anchor.x - b.w / 2, 12.0f, ViewLayout::kWidth - b.w - 12);

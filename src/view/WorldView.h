@@ -187,7 +187,8 @@ private:
     using Row = ViewArea;
     std::vector<Row> menuRows_;
     std::vector<ViewArea> storyAreas_;
-    std::vector<ViewArea> actorAreas_;  // a notice avoids these too, where it can
+    std::vector<ViewArea> actorAreas_;        // a notice avoids these too, where it can
+    std::map<const Actor*, float> headTops_;  // this frame's sprites: the top of each picture, view units
     // The player's "reduce flashes and shakes" (or the text settings' stillMotion):
     // waving and shaking letters stand still.
     bool stillMotion_ = false;
