@@ -14,7 +14,12 @@
 // scene instead (N is not used): its picture backdrop and three sprites with
 // their shadows and name labels, the pictures found as the demo finds them
 // (scripts/images, then assets/images); bench/love/main.lua draws the same.
-//   usage: frame_bench N [FRAMES [sound|zoom=Z|pictures]]      (run under X, e.g. Xvfb, from the repo root)
+// With "painted" as the third argument, the frame is the demo as painted
+// (issue 62): the forest's layered backdrop and N actors drawn as the demo's
+// cast, half walking (their walk frames, left ones mirrored), half standing
+// with a bubble (blinking now and then), and the dialogue box with a portrait;
+// the world's clock runs a frame each frame, so the frames change as in play.
+//   usage: frame_bench N [FRAMES [sound|zoom=Z|pictures|painted]]   (run under X, e.g. Xvfb, from the repo root)
 #include <SDL.h>
 
 #include <algorithm>
@@ -90,6 +95,37 @@ void addPictureScene(World& world, const std::vector<std::string>& pictures) {
     }
 }
 
+// The painted crowd (bench/love/main.lua's makePainted places the same): actor
+// i is the cast's (i mod 18)th character; odd ones walk on the spot, facing
+// right or left by turns, even ones stand and speak.
+void addPaintedCast(World& world, int count, const std::vector<std::string>& pictures) {
+    static const char* const kCast[] = {"george", "bob",  "jackie", "jon",    "kayla",   "colin",
+                                        "vesper", "rhea", "otto",   "maren",  "visitor", "ines",
+                                        "pell",   "wren", "tam",    "hester", "kit",     "bram"};
+    const char* lines[] = {"Are we there yet? I think we are nearly there now.",
+                           "Look at the boats coming in with the evening tide.",
+                           "I left the lamp burning in the window for you."};
+    world.effects().setImageNames(pictures);
+    world.effects().setBackdropPicture("forest");
+    for (int i = 0; i < count; ++i) {
+        Actor a = bench::castMember(i, 200, 400);
+        a.sprite = kCast[i % 18];
+        a.active = true;
+        if (i % 2 == 1) {  // walking on the spot (speed 0), towards its side
+            const float side = (i / 2) % 2 == 0 ? 100.0f : -100.0f;
+            a.walking = true;
+            a.speed = 0;
+            a.walkTarget = {a.position.x + side, a.position.y};
+        }
+        world.cast().addActor(a);
+        if (i % 2 == 0) world.cast().say(*world.cast().findActor(a.id), lines[i % 3], 1e6f);
+    }
+    world.effects().setImage("keeper");
+    world.story().showPage("",
+                           "The lamp room smells of paraffin and salt. Maren, the keeper, polishes the brass and "
+                           "does not look up from her work.");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -97,6 +133,7 @@ int main(int argc, char** argv) {
     int frames = argc > 2 ? std::atoi(argv[2]) : 300;
     bool sound = argc > 3 && std::string(argv[3]) == "sound";
     bool pictures = argc > 3 && std::string(argv[3]) == "pictures";
+    bool painted = argc > 3 && std::string(argv[3]) == "painted";
     float zoom = argc > 3 && std::string(argv[3]).rfind("zoom=", 0) == 0 ? std::strtof(argv[3] + 5, nullptr) : 1.0f;
     std::string error;
     std::string root = locateDataRoot(error);
@@ -106,17 +143,20 @@ int main(int argc, char** argv) {
     batch.setWhiteTexel(atlas.whiteTexture(), atlas.whiteTexel());
     TextRenderer text(atlas, batch);
     std::vector<std::string> imageFolders{joinPath(root, "assets/images")};
-    if (pictures) imageFolders.insert(imageFolders.begin(), joinPath(root, "scripts/images"));
+    if (pictures || painted) imageFolders.insert(imageFolders.begin(), joinPath(root, "scripts/images"));
     ImageCache images(imageFolders);
     WorldView view(atlas, batch, text, images);
 
     Transcript transcript;
     World world{transcript};
     world.setTickSeconds(1.0 / 60.0);
-    if (pictures) {
-        std::vector<std::string> names;
+    std::vector<std::string> names;
+    if (pictures || painted)
         for (const auto& [name, file] : imageFilesIn(imageFolders)) names.push_back(name);
+    if (pictures) {
         addPictureScene(world, names);
+    } else if (painted) {
+        addPaintedCast(world, count, names);
     } else {
         world.effects().setImageNames({"keeper"});
         world.effects().setBackdrop("", Backdrop::Forest);  // the forest, as RESULTS.md describes the frame
@@ -144,6 +184,7 @@ int main(int argc, char** argv) {
         ViewLayout layout = ViewLayout::fit(w, h);
         layout.applyViewport();
         view.draw(world, layout, {});
+        if (painted) world.advance(1.0f / 60.0f);  // the clock runs: walks and blinks go on
         if (output) {
             for (int i = frame % 24; i < count; i += 24)
                 world.soundtrack().playSound("footstep", {0.3, 0, 0, false}, error);

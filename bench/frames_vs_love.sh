@@ -8,7 +8,11 @@
 # The last row, "pictures", is the demo's clock tower frame instead: a picture
 # backdrop and three sprites with their labels (frame_bench's "pictures").
 #   usage: bash bench/frames_vs_love.sh BUILD_DIR [FRAMES [ROWS]]   (from the repo root)
-# ROWS, one word: the rows to run, e.g. "pictures" or "10,100" (default all four).
+# The rows "paintedN" (painted10, painted100, painted1000) are the demo as painted (issue 62): the forest's
+# layered backdrop and N actors drawn as the demo's cast, half on their walk frames, half standing with a
+# bubble and blinking, the clock running (frame_bench's and bench/love's "painted").
+# ROWS, one word: the rows to run, e.g. "pictures" or "10,100" (default all four; the painted rows only when
+# named).
 # Needs love (Debian: love) and, without a display, xvfb-run.
 set -euo pipefail
 build=${1:-build/lua51}
@@ -33,6 +37,9 @@ for n in ${rows//,/ }; do
   if [ "$n" = pictures ]; then
     read -r sFirst sMedian sP99 < <(measure "$build/bench/frame_bench" 3 "$frames" pictures)
     read -r lFirst lMedian lP99 < <(measure love bench/love 3 "$frames" . pictures)
+  elif [ "${n#painted}" != "$n" ]; then  # paintedN: the painted frame with N actors
+    read -r sFirst sMedian sP99 < <(measure "$build/bench/frame_bench" "${n#painted}" "$frames" painted)
+    read -r lFirst lMedian lP99 < <(measure love bench/love "${n#painted}" "$frames" . painted)
   else
     read -r sFirst sMedian sP99 < <(measure "$build/bench/frame_bench" "$n" "$frames")
     read -r lFirst lMedian lP99 < <(measure love bench/love "$n" "$frames" .)

@@ -779,9 +779,10 @@ TEST_F(RenderTest, names_and_bubbles_stay_in_the_view_and_above_the_dialogue_box
         << bubbleEnglish << "', 100) end)\n  runProcess(function() sayFor('sami', '" << bubbleArabic
         << "', 100) end)\n"
            "  runProcess(function() text('kayla', 'The line in the box, waiting for the player.') end)\n"
-           "  for _, s in ipairs({"
+           "  for i, s in ipairs({"
         << spots
         << "}) do\n"
+           "    if i == 8 then image('keeper') end\n"  // from here the box has a portrait rising above it
            "    setCameraCenter({x = s[1], y = s[2]}) zoomCamera(s[3], 0.01)\n"
            "    wait(1)\n"
            "  end\n"
@@ -814,6 +815,9 @@ TEST_F(RenderTest, names_and_bubbles_stay_in_the_view_and_above_the_dialogue_box
         for (const ViewArea& area : view->storyAreas())
             if (area.w > box.w) box = area;
         if (box.w > 600) ++seenBox;
+        if (spot >= 7) {
+            EXPECT_LT(box.y, 520) << "the portrait's top is the box's";
+        }
         for (const std::string& what : {names[0], names[1], names[2], bubbleEnglish, bubbleArabic}) {
             auto found = std::find_if(drawn.begin(), drawn.end(), [&](const DrawnText& d) { return d.text == what; });
             ASSERT_NE(found, drawn.end()) << "'" << what << "' was not drawn";
@@ -987,4 +991,93 @@ TEST(SpriteFrames, an_actor_walks_talks_and_blinks_on_its_frames_by_the_clock) {
     EXPECT_GE(blinks, 6);
     EXPECT_LE(blinks, 8);
     EXPECT_NEAR(static_cast<double>(blinkFrames) / blinks, 5, 1) << "a twelfth of a second at 60 frames a second";
+}
+
+namespace {
+// A sprite folder "ada" in `folder`: each picture 40x100, one colour (RGB).
+void paintSprite(const std::filesystem::path& folder, const std::vector<std::pair<std::string, Rgb>>& pictures) {
+    std::filesystem::create_directories(folder / "ada");
+    for (const auto& [name, colour] : pictures) {
+        std::vector<std::uint8_t> rgb;
+        for (int i = 0; i < 40 * 100; ++i)
+            rgb.insert(rgb.end(), {static_cast<std::uint8_t>(colour.r), static_cast<std::uint8_t>(colour.g),
+                                   static_cast<std::uint8_t>(colour.b)});
+        std::string error;
+        EXPECT_TRUE(savePng(folder / "ada" / (name + ".png"), 40, 100, rgb, error)) << error;
+    }
+}
+}  // namespace
+
+// A sprite's bubble speaks from just above its picture, at any zoom: the
+// picture's top is its feet's place less its height (less the 24 below the
+// feet) times the zoom, and the bubble's paper ends 4 units above it.
+TEST_F(RenderTest, a_sprites_bubble_ends_just_above_its_picture_at_any_zoom) {
+    const std::filesystem::path folder = test::scratchFolder() / "sprite_bubble";
+    paintSprite(folder, {{"neutral", {200, 40, 40}}});
+    ImageCache images({folder.string()});
+    WorldView own(*atlas, *batch, *text, images);
+    OffscreenTarget target(kWidth, kHeight);
+    for (float zoom : {1.0f, 2.0f, 0.5f}) {
+        Transcript transcript;
+        World world(transcript);
+        world.effects().setImageNames({"ada/neutral"});
+        Actor ada;
+        ada.id = "ada";
+        ada.displayName = "Ada";
+        ada.sprite = "ada";
+        ada.active = true;
+        ada.position = {700, 500};
+        world.cast().addActor(ada);
+        world.cast().say(*world.cast().findActor("ada"), "Up here.", 100);
+        world.camera().setCenter({640, 360});
+        world.camera().setZoom(zoom);
+        drawnFrame(own, world, target);
+        ASSERT_EQ(own.storyAreas().size(), 1u) << "one bubble, no box";
+        const ViewArea& bubble = own.storyAreas()[0];
+        const float feet = (500 - 360) * zoom + 360;
+        EXPECT_NEAR(bubble.y + bubble.h, feet + (24 - 100) * zoom - 4, 1) << "zoom " << zoom;
+    }
+}
+
+// A sprite talks while its line types in the box: its still and talk frame in
+// turn (8 a second), then only the still once the line is typed; a bubble's
+// speaker talks while it is fresh. Told apart by their colours.
+TEST_F(RenderTest, a_sprite_talks_while_its_line_types_and_stands_still_after) {
+    const std::filesystem::path folder = test::scratchFolder() / "sprite_talks";
+    const Rgb still{200, 40, 40}, talk{40, 200, 40};
+    paintSprite(folder, {{"neutral", still}, {"talk_1", talk}});
+    ImageCache images({folder.string()});
+    WorldView own(*atlas, *batch, *text, images);
+    OffscreenTarget target(kWidth, kHeight);
+    Transcript transcript;
+    World world(transcript);
+    world.setTickSeconds(1.0 / 60.0);
+    world.effects().setImageNames({"ada/neutral", "ada/talk_1"});
+    Actor ada;
+    ada.id = "ada";
+    ada.displayName = "Ada";
+    ada.sprite = "ada";
+    ada.active = true;
+    ada.position = {640, 300};
+    world.cast().addActor(ada);
+    world.camera().setCenter({640, 360});
+    auto shows = [&](Rgb colour) {
+        auto rgb = drawnFrame(own, world, target);
+        return near(pixelAt(rgb, 640, 280), colour, 30);  // the picture spans y 224..324 of the view
+    };
+    world.story().showLine("ada", std::string(400, 'a'));  // long enough to type for seconds
+    int stills = 0, talks = 0;
+    for (int tick = 0; tick < 60 && !world.story().currentLine()->typed; ++tick) {
+        world.advance(1.0f / 60.0f);
+        stills += shows(still), talks += shows(talk);
+    }
+    ASSERT_FALSE(world.story().currentLine()->typed) << "a second of typing";
+    EXPECT_GT(talks, 15) << "the talk frame while the line types";
+    EXPECT_GT(stills, 15) << "the still in turn";
+    for (int tick = 0; tick < 60 * 60 && !world.story().currentLine()->typed; ++tick) world.advance(1.0f / 60.0f);
+    ASSERT_TRUE(world.story().currentLine()->typed);
+    for (int tick = 0; tick < 30; ++tick) {
+        world.advance(1.0f / 60.0f);
+        EXPECT_TRUE(shows(still)) << "typed: the still only, " << tick << " ticks after";
+    }
 }

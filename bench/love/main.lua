@@ -10,7 +10,13 @@
 -- instead (N is not used): the demo's clock tower picture scaled to the view,
 -- and Hester, Kit and Bram drawn as their pictures, each with its ground
 -- shadow and shadowed name label, as WorldView::drawSprite draws them.
---   usage: love bench/love N [FRAMES] [DATA_ROOT] [pictures]
+-- With "painted" after DATA_ROOT, the frame is frame_bench's "painted" one: the
+-- forest's layered backdrop (scripts/images/forest/, farthest first, each layer
+-- scaled to cover the view) and N actors drawn as the demo's cast, odd ones on
+-- their walk frames (8 a second, left ones mirrored), even ones standing with a
+-- bubble over the head and blinking as SpriteFrames.cpp times it, by a clock
+-- that runs a sixtieth of a second a frame from 10 s, as frame_bench's does.
+--   usage: love bench/love N [FRAMES] [DATA_ROOT] [pictures|painted]
 local ffi = require("ffi")
 ffi.cdef [[
 typedef struct { long tv_sec; long tv_nsec; } stagehand_timespec;
@@ -98,7 +104,7 @@ local function layoutBubbles(cast)
     for _, a in ipairs(cast) do
         if a.speech then
             local x = math.min(math.max(a.x - a.bw / 2, 12), WIDTH - a.bw - 12)
-            bubbles[#bubbles + 1] = { actor = a, x = x, y = a.y - 44 - a.bh, w = a.bw, h = a.bh }
+            bubbles[#bubbles + 1] = { actor = a, x = x, y = (a.head or a.y - 44) - a.bh, w = a.bw, h = a.bh }
         end
     end
     table.sort(bubbles, function(p, q) return p.actor.x < q.actor.x end)
@@ -183,7 +189,7 @@ end
 local function drawBubble(g, fonts, b)
     local a = b.actor
     local tailX = math.min(math.max(a.x, b.x + 14), b.x + b.w - 14)
-    local headY = a.y - 38
+    local headY = (a.head or a.y - 44) + 6
     if headY - (b.y + b.h) > 12 then
         g.setColor(C.thread)
         g.rectangle("fill", tailX - 1, b.y + b.h, 2, headY - (b.y + b.h))
@@ -246,6 +252,93 @@ local function makeSprites(root, fonts)
     return sprites, picture("clocktower_dusk")
 end
 
+-- src/game/SpriteFrames.cpp's blink phase: FNV-1a of the id, in 32 bits.
+local function blinkOffset(id)
+    local bit = require("bit")
+    local hash = 2166136261
+    for i = 1, #id do
+        hash = bit.bxor(hash, id:byte(i)) % 4294967296
+        hash = (hash * 403 + (hash * 256 % 65536) * 65536) % 4294967296 -- * 16777619 in 32 bits
+    end
+    return (hash % 1000) / 1000 * 4.2
+end
+
+local PAINTED_CAST = { "george", "bob", "jackie", "jon", "kayla", "colin", "vesper", "rhea", "otto", "maren",
+    "visitor", "ines", "pell", "wren", "tam", "hester", "kit", "bram" }
+local FOREST_LAYERS = { "0.15-sky", "0.3-hills", "0.6-wood", "1-clearing" }
+
+-- frame_bench's painted crowd: the same actors (bench/BenchCast.h's places in the band y 200..600), their
+-- pictures loaded once per character.
+local function makePainted(count, root, fonts)
+    local g = love.graphics
+    local loaded = {}
+    local function picture(name)
+        if not loaded[name] then
+            loaded[name] = g.newImage(love.image.newImageData(readFile(root .. "/scripts/images/" .. name .. ".png")))
+        end
+        return loaded[name]
+    end
+    local layers = {}
+    for _, name in ipairs(FOREST_LAYERS) do
+        local image = picture("forest/" .. name)
+        local w, h = image:getWidth(), image:getHeight()
+        local scale = math.max(WIDTH / w, HEIGHT / h)
+        layers[#layers + 1] = { image = image, x = (WIDTH - w * scale) / 2, y = (HEIGHT - h * scale) / 2,
+            scale = scale }
+    end
+    local cast = {}
+    for i = 0, count - 1 do
+        local r, gr = 120 + i * 37 % 120, 120 + i * 53 % 120
+        local who = PAINTED_CAST[i % 18 + 1]
+        local a = { id = "a" .. i, x = 40 + (i * 97) % 1200, y = 200 + (i * 61) % 400, name = "Actor " .. i,
+            color = rgba(r, gr, 200), speech = i % 2 == 0 and LINES[i % 3 + 1] or nil, walking = i % 2 == 1,
+            left = math.floor(i / 2) % 2 == 1, still = picture(who .. "/neutral"),
+            blink = picture(who .. "/neutral_blink_1"), offset = blinkOffset("a" .. i), walk = {} }
+        for n = 1, 4 do
+            a.walk[n] = picture(who .. "/walk_right_" .. n)
+        end
+        a.w, a.h = a.still:getWidth(), a.still:getHeight()
+        a.labelX = a.x - fonts.label:getWidth(a.name) / 2
+        if a.speech then
+            local width, wrapped = fonts.bubble:getWrap(a.speech, 280)
+            a.lines, a.bw = wrapped, width + 28
+            a.bh = #wrapped * fonts.bubble:getHeight() + 18
+            a.head = a.y + 24 - a.h - 4 -- the bubble speaks from above the picture
+        end
+        cast[#cast + 1] = a
+    end
+    table.sort(cast, function(p, q) return p.y < q.y end)
+    return layers, cast
+end
+
+local function drawPainted(g, fonts, layers, cast, bubbles, t)
+    g.setColor(C.white)
+    for _, layer in ipairs(layers) do
+        g.draw(layer.image, layer.x, layer.y, 0, layer.scale, layer.scale)
+    end
+    local step = math.floor(t * 8) % 4 + 1
+    for _, a in ipairs(cast) do
+        g.setColor(C.actorShadow)
+        g.ellipse("fill", a.x, a.y + 24, math.max(50, a.w * 0.8) / 2, 6)
+        g.setColor(C.white)
+        if a.walking then
+            local image = a.walk[step]
+            if a.left then
+                g.draw(image, a.x + a.w / 2, a.y + 24 - a.h, 0, -1, 1)
+            else
+                g.draw(image, a.x - a.w / 2, a.y + 24 - a.h)
+            end
+        else
+            local image = (t + a.offset) % 4.2 < 1 / 12 and a.blink or a.still
+            g.draw(image, a.x - a.w / 2, a.y + 24 - a.h)
+        end
+        drawShadowedText(g, fonts.label, a.name, a.labelX, a.y + 42, a.color)
+    end
+    for _, b in ipairs(bubbles) do
+        drawBubble(g, fonts, b)
+    end
+end
+
 local function drawPictures(g, fonts, sprites, backdrop)
     g.setColor(C.white)
     g.draw(backdrop, 0, 0, 0, WIDTH / backdrop:getWidth(), HEIGHT / backdrop:getHeight())
@@ -265,13 +358,17 @@ function love.run()
     local root = args[3] or "."
     local g = love.graphics
     local fonts = loadFonts(root)
-    local pictures = args[4] == "pictures"
-    local sprites, backdrop
+    local pictures, painted = args[4] == "pictures", args[4] == "painted"
+    local sprites, backdrop, layers, crowd, crowdBubbles
     if pictures then
         sprites, backdrop = makeSprites(root, fonts)
+    elseif painted then
+        layers, crowd = makePainted(count, root, fonts)
+        crowdBubbles = layoutBubbles(crowd)
     end
+    local clock = 10 -- frame_bench types the page out over 600 ticks first
     local portrait = g.newImage(love.image.newImageData(readFile(root .. "/assets/images/keeper.png")))
-    local cast = makeCast(count, fonts)
+    local cast = painted and {} or makeCast(count, fonts)
     local sky = gradient(0, 0, WIDTH, HORIZON, C.skyTop, C.skyBottom)
     local ground = gradient(0, HORIZON, WIDTH, HEIGHT - HORIZON, C.groundTop, C.groundBottom)
     local _, dialogueLines = fonts.body:getWrap(DIALOGUE, 1190 - 28 - 300)
@@ -280,6 +377,11 @@ function love.run()
         g.clear(0.1, 0.12, 0.16)
         if pictures then
             drawPictures(g, fonts, sprites, backdrop)
+            return
+        elseif painted then
+            drawPainted(g, fonts, layers, crowd, crowdBubbles, clock)
+            drawDialogue(g, fonts, portrait, dialogueLines)
+            clock = clock + 1 / 60
             return
         end
         drawForest(g, sky, ground)

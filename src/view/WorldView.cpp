@@ -161,11 +161,14 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
 bool WorldView::drawSprite(const World& world, const Actor& actor, Vec2 at, float zoom) {
     if (actor.sprite.empty()) return false;
     const auto& pictures = world.effects().imageNames();
-    if (pictures.size() != sheetsPictureCount_) sheets_.clear(), sheetsPictureCount_ = pictures.size();
+    if (pictures.size() != sheetsPictureCount_) sheets_.clear(), stills_.clear(), sheetsPictureCount_ = pictures.size();
     auto sheet = sheets_.find(actor.sprite);
     if (sheet == sheets_.end()) sheet = sheets_.emplace(actor.sprite, spriteSheet(actor.sprite, pictures)).first;
-    const SpriteFrame frame =
-        spriteFrame(actor, Cast::spriteImage(actor, pictures), sheet->second, world.time(), talking(world, actor));
+    // The still of a sprite and expression, found once (a look through every picture's name).
+    const std::string stillKey = actor.sprite + '\n' + actor.expression;
+    auto still = stills_.find(stillKey);
+    if (still == stills_.end()) still = stills_.emplace(stillKey, Cast::spriteImage(actor, pictures)).first;
+    const SpriteFrame frame = spriteFrame(actor, still->second, sheet->second, world.time(), talking(world, actor));
     const Image* image = images_.get(frame.picture);
     if (!image) return false;
     Font disc = fontFor(fonts::kDisc);

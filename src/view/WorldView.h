@@ -194,6 +194,7 @@ private:
     bool stillMotion_ = false;
     // Each sprite's frames by animation, found again when the pictures change.
     std::map<std::string, SpriteSheet> sheets_;
+    std::map<std::string, std::string> stills_;  // "SPRITE\nEXPRESSION" -> Cast::spriteImage's answer
     std::size_t sheetsPictureCount_ = 0;
     // The layers of the backdrop last drawn, found again when its name or the pictures change.
     std::vector<BackdropLayer> layers_;
