@@ -132,6 +132,8 @@ const std::map<std::string, std::map<std::string, char>>& documentedEvents() {
         {"expression", {{"actor", 's'}, {"expression", 's'}}},
         {"backdrop", {{"name", 's'}}},  // and "transition", when there is one
         {"sprite", {{"actor", 's'}, {"image", 's'}}},
+        {"show", {{"actor", 's'}, {"expression", 's'}}},
+        {"hide", {{"actor", 's'}}},
         {"cue", {{"tag", 's'}}},
         {"menu", {{"options", 's'}}},
         {"choice", {{"index", 'n'}, {"text", 's'}}},

@@ -79,6 +79,7 @@ void Batch2D::begin(float viewWidth, float viewHeight) {
     viewHeight_ = viewHeight;
     vertices_.clear();
     opaque_ = false;
+    blending_ = true;
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glDisable(GL_DEPTH_TEST);
@@ -151,6 +152,16 @@ void Batch2D::setOpaque(bool opaque) {
         glDisable(GL_BLEND);
     else
         glEnable(GL_BLEND);
+}
+
+void Batch2D::setBlending(bool on) {
+    if (on == blending_) return;
+    flush();
+    blending_ = on;
+    if (on)
+        glEnable(GL_BLEND);
+    else
+        glDisable(GL_BLEND);
 }
 
 void Batch2D::flush() {

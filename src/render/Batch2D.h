@@ -54,6 +54,11 @@ public:
     // Only rect() and gradientRect() may be drawn while it is on (alpha is
     // ignored); begin() turns it off.
     void setOpaque(bool opaque);
+    // Draws what follows without blending (flushing first), textured as ever:
+    // a picture known to be opaque that covers what is beneath (a backdrop's
+    // farthest layer) costs a software rasteriser less per pixel. begin() turns
+    // blending back on.
+    void setBlending(bool on);
     void end() {
         flush();
         resetScale();
@@ -77,6 +82,7 @@ private:
     std::unique_ptr<GlProgram> program_;
     std::unique_ptr<GlProgram> solidProgram_;  // setOpaque's: colour only
     bool opaque_ = false;
+    bool blending_ = true;
     GLuint vao_ = 0, vbo_ = 0;
     std::vector<Vertex> vertices_;
     GLuint texture_ = 0;

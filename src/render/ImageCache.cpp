@@ -2,6 +2,9 @@
 
 #include "render/ImageFiles.h"
 
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <iostream>
 
 #include "platform/GameFolder.h"
@@ -15,6 +18,25 @@ ImageCache::~ImageCache() {
 }
 
 namespace {
+
+// Where `rgba` is not clear, padded by a texel for the filter, and whether it is opaque throughout.
+void findShownPart(const SDL_Surface& rgba, Image& image) {
+    int x0 = rgba.w, y0 = rgba.h, x1 = -1, y1 = -1;
+    bool opaque = true;
+    for (int y = 0; y < rgba.h; ++y) {
+        const auto* row = static_cast<const std::uint8_t*>(rgba.pixels) + static_cast<std::ptrdiff_t>(y) * rgba.pitch;
+        for (int x = 0; x < rgba.w; ++x) {
+            const std::uint8_t alpha = row[x * 4 + 3];
+            opaque = opaque && alpha == 255;
+            if (alpha == 0) continue;
+            x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+        }
+    }
+    image.opaque = opaque;
+    if (x1 < 0) x0 = y0 = 0, x1 = rgba.w - 1, y1 = rgba.h - 1;  // all clear: drawn whole, as before
+    image.shownX0 = std::max(0, x0 - 1), image.shownY0 = std::max(0, y0 - 1);
+    image.shownX1 = std::min(rgba.w, x1 + 2), image.shownY1 = std::min(rgba.h, y1 + 2);
+}
 
 // Uploads `rgba` as a texture filtered with `filter`.
 Image upload(const SDL_Surface& rgba, GLint filter) {
@@ -32,6 +54,7 @@ Image upload(const SDL_Surface& rgba, GLint filter) {
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
     image.width = rgba.w;
     image.height = rgba.h;
+    findShownPart(rgba, image);
     return image;
 }
 

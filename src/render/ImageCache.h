@@ -15,6 +15,12 @@ namespace stagehand {
 struct Image {
     GLuint texture = 0;
     int width = 0, height = 0;
+    // The part of the picture that shows (alpha above 0), one texel wider on
+    // each side for the filter's edge: a sprite or a backdrop's layer drawn
+    // through it fills only the pixels it colours (the frame is fill-bound on
+    // a software rasteriser). The whole picture when none of it is clear.
+    int shownX0 = 0, shownY0 = 0, shownX1 = 0, shownY1 = 0;
+    bool opaque = false;  // every texel's alpha is 255: it may be drawn without blending
 };
 
 class ImageCache {

@@ -87,7 +87,12 @@ bool WorldView::drawBackdropLayers(const std::string& name, const std::vector<st
         const float depth = layers_[i].depth;
         const Vec2 seen{rest.x + (camera.x - rest.x) * depth, rest.y + (camera.y - rest.y) * depth};
         const float seenZoom = std::max(0.05f, 1 + (zoom - 1) * depth);
-        if (!drawBackdropPicture(layers_[i].picture, opacity, dx, seen, seenZoom) && i == 0) return false;
+        // The farthest layer, when opaque and not fading, covers what is beneath: no blending needed.
+        const Image* image = i == 0 && opacity >= 1 ? images_.get(layers_[i].picture) : nullptr;
+        if (image && image->opaque) batch_.setBlending(false);
+        const bool drawn = drawBackdropPicture(layers_[i].picture, opacity, dx, seen, seenZoom);
+        batch_.setBlending(true);
+        if (!drawn && i == 0) return false;
     }
     return !layers_.empty();
 }
@@ -114,8 +119,18 @@ bool WorldView::drawBackdropPicture(const std::string& name, float opacity, floa
     float x0 = std::max(0.0f, dx), x1 = std::min(viewW, viewW + dx);
     if (x1 <= x0) return true;
     TextureRegion uv{(x0 - left) / shownW, (0 - top) / shownH, (x1 - left) / shownW, (viewH - top) / shownH};
+    float y0 = 0, y1 = viewH;
+    // Within the picture's height (no mirror image above or below), only the rows that show: a layer's clear
+    // sky above its hills costs pixels and colours none.
+    if (uv.v0 >= 0 && uv.v1 <= 1) {
+        const float shownV0 = static_cast<float>(image->shownY0) / image->height;
+        const float shownV1 = static_cast<float>(image->shownY1) / image->height;
+        if (shownV0 > uv.v0) y0 = top + shownV0 * shownH, uv.v0 = shownV0;
+        if (shownV1 < uv.v1) y1 = top + shownV1 * shownH, uv.v1 = shownV1;
+        if (y1 <= y0) return true;
+    }
     batch_.setTexture(image->texture, false);
-    batch_.quad(x0, 0, x1 - x0, viewH, uv, withAlpha(kUntinted, opacity));
+    batch_.quad(x0, y0, x1 - x0, y1 - y0, uv, withAlpha(kUntinted, opacity));
     return true;
 }
 

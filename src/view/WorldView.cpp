@@ -175,10 +175,16 @@ bool WorldView::drawSprite(const World& world, const Actor& actor, Vec2 at, floa
     batch_.setScale(zoom, at.x, at.y);
     glyphQuad(disc, U'\u25CF', at.x, at.y + 24, std::max(50.0f, image->width * 0.8f), 12,
               withAlpha(kActorShadow, actor.opacity));
+    // Only the part of the picture that shows (its clear margins cost pixels and colour none).
+    const float w = static_cast<float>(image->width), h = static_cast<float>(image->height);
+    const float u0 = image->shownX0 / w, u1 = image->shownX1 / w;
+    const float v0 = image->shownY0 / h, v1 = image->shownY1 / h;
+    const float left = at.x - w / 2, top = at.y + 24 - h;
+    const float shownLeft = frame.mirrored ? left + w - image->shownX1 : left + image->shownX0;
     batch_.setTexture(image->texture, false);
-    batch_.quad(at.x - image->width / 2.0f, at.y + 24 - image->height, static_cast<float>(image->width),
-                static_cast<float>(image->height),
-                frame.mirrored ? TextureRegion{1, 0, 0, 1} : TextureRegion{0, 0, 1, 1},
+    batch_.quad(shownLeft, top + image->shownY0, static_cast<float>(image->shownX1 - image->shownX0),
+                static_cast<float>(image->shownY1 - image->shownY0),
+                frame.mirrored ? TextureRegion{u1, v0, u0, v1} : TextureRegion{u0, v0, u1, v1},
                 withAlpha(kUntinted, actor.opacity));
     batch_.resetScale();
     headTops_[&actor] = at.y + (24 - static_cast<float>(image->height)) * zoom;  // a bubble speaks from above it
