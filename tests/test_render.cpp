@@ -1081,3 +1081,58 @@ TEST_F(RenderTest, a_sprite_talks_while_its_line_types_and_stands_still_after) {
         EXPECT_TRUE(shows(still)) << "typed: the still only, " << tick << " ticks after";
     }
 }
+
+// A sprite draws only the part of its picture that shows, and that part stays
+// where the whole picture would put it, facing either way: a picture with a
+// clear margin and one coloured column off its centre, drawn at rest and
+// mirrored (walking left on walk_right), puts the column at the same place as
+// an untrimmed draw would, and on the other side when mirrored.
+TEST_F(RenderTest, a_sprite_drawn_by_its_shown_part_keeps_its_place_facing_either_way) {
+    const std::filesystem::path folder = test::scratchFolder() / "sprite_shown_part";
+    std::filesystem::create_directories(folder / "ada");
+    SDL_Surface* s = SDL_CreateRGBSurfaceWithFormat(0, 40, 100, 32, SDL_PIXELFORMAT_RGBA32);
+    ASSERT_TRUE(s);
+    for (int y = 0; y < 100; ++y)
+        for (int x = 0; x < 40; ++x) {
+            auto* p = static_cast<std::uint8_t*>(s->pixels) + y * s->pitch + x * 4;
+            const bool shown = x >= 8 && x < 16 && y >= 30 && y < 90;  // 8 columns left of the centre
+            p[0] = 230, p[1] = 30, p[2] = 30, p[3] = shown ? 255 : 0;
+        }
+    std::string error;
+    for (const char* name : {"neutral", "walk_right_1"})
+        ASSERT_TRUE(saveRgbaPng(folder / "ada" / (std::string(name) + ".png"), *s, error)) << error;
+    SDL_FreeSurface(s);
+    ImageCache images({folder.string()});
+    WorldView own(*atlas, *batch, *text, images);
+    OffscreenTarget target(kWidth, kHeight);
+    for (const bool left : {false, true}) {
+        Transcript transcript;
+        World world(transcript);
+        world.effects().setImageNames({"ada/neutral", "ada/walk_right_1"});
+        Actor ada;
+        ada.id = "ada";
+        ada.sprite = "ada";
+        ada.active = true;
+        ada.nameShown = false;
+        ada.position = {640, 400};
+        ada.walking = left;
+        ada.speed = 0;
+        ada.walkTarget = {left ? 540.0f : 740.0f, 400};
+        ada.facing = left ? Facing::Left : Facing::Right;
+        world.cast().addActor(ada);
+        world.camera().setCenter({640, 360});
+        auto rgb = drawnFrame(own, world, target);
+        // The picture spans x 620..660 and y 324..424 of the view; the column x 628..636 (mirrored 644..652), y
+        // 354..414.
+        double reds = 0, redX = 0, top = 1e9, bottom = -1;
+        for (int y = 300; y < 440; ++y)
+            for (int x = 600; x < 680; ++x)
+                if (near(pixelAt(rgb, x, y), {230, 30, 30}, 40))
+                    reds += 1, redX += x, top = std::min<double>(top, y), bottom = std::max<double>(bottom, y);
+        ASSERT_GT(reds, 300) << (left ? "mirrored" : "at rest");
+        EXPECT_NEAR(redX / reds, left ? 648 : 632, 1.5) << (left ? "mirrored" : "at rest");
+        EXPECT_NEAR(top, 354, 1.5);
+        EXPECT_NEAR(bottom, 413, 1.5);
+        EXPECT_NEAR(reds / (bottom - top + 1), 8, 1.5) << "eight columns wide";
+    }
+}
