@@ -16,8 +16,8 @@ local sceneApi = {
     "walkToPointAndSignal", "waitArrival", "isWalking", "face", "say", "sayFor", "dialogue", "fade", "flash",
     "setCameraCenter", "disableControls", "enableControls", "banner", "moveCamera", "zoomCamera", "shakeCamera",
     "waitCamera", "followCamera", "tween", "ease", "text", "image", "backdrop", "portrait", "expression", "sprite",
-    "show", "hide", "option", "menu", "line", "jump", "runForScene", "nextChapter", "require", "endChapter",
-    "endStory", "playMusic", "stopMusic", "playSound", "setBlip", "setPlayer", "waitNear", "distance",
+    "show", "frameRate", "hide", "option", "menu", "line", "jump", "runForScene", "nextChapter", "require",
+    "endChapter", "endStory", "playMusic", "stopMusic", "playSound", "setBlip", "setPlayer", "waitNear", "distance",
     "isLookingAt", "faceTowards", "facePoint", "positionOf", "facingOf",
     -- </api>
     -- the sandbox's standard functions (no io, os, debug or load*)

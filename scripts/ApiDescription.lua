@@ -70,6 +70,8 @@ M.types = {
     stagePlace = { lua = '"left"|"center"|"right"|number', literal = { "string", "number" },
         enum = { "left", "center", "right" }, expects = "left, center, right or a number from 0 to 1" },
     showTransition = { lua = '"dissolve"|"slide"', literal = { "string" }, enum = { "dissolve", "slide" } },
+    animation = { lua = '"talk"|"blink"|"idle"|"walk"', literal = { "string" },
+        enum = { "talk", "blink", "idle", "walk" } },
     -- a picture, or a folder of layered pictures ("forest" for images/forest/0.2-sky.png, 1-ground.png)
     backdrop = { lua = "string", literal = { "string" }, names = "sprites", expects = "a string" },
     -- an expression some picture has ("happy" for images/ada/happy.png or images/maren_happy.png)
@@ -367,6 +369,11 @@ M.functions = {
             .. "if shown, else the centre). With a `transition` it returns its process: `dissolve` fades it in, "
             .. "`slide` brings it in from the nearer edge (or glides it from where it stood). A character shown "
             .. "by its pictures speaks, bubbles and walks as a map's actor does; the view draws no name under it." },
+    { "frameRate", "story", params = { { "sprite", "sprite" }, { "animation", "animation" },
+        { "fps", "number", range = { 0.5, 60 } } },
+        doc = "Plays an animation of a sprite's frames at `fps` frames a second (0.5 to 60) for every actor drawn "
+            .. "with that sprite: `talk`, `blink`, `idle` or `walk` (each facing). Unset: talk and walk 8, blink "
+            .. "12, idle 4. `frameRate(\"ada\", \"walk\", 10)`." },
     { "hide", "story", params = { { "name", "character" }, { "transition", "showTransition", opt = true },
         { "seconds", "seconds", opt = true, default = 0.5 } },
         returns = { { "Process|nil" } },

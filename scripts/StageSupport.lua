@@ -957,6 +957,17 @@ return function(stage, S, apiDescription)
         return nil
     end
 
+    local ANIMATIONS = { "talk", "blink", "idle", "walk" }
+    local IS_ANIMATION = { talk = true, blink = true, idle = true, walk = true }
+    local FPS_LOW, FPS_HIGH = unpack(apiDescription.byName.frameRate.params[3].range)
+
+    ---Plays a sprite's animation (talk, blink, idle, walk) at `fps` frames a second.
+    function api.frameRate(sprite, animation, fps)
+        oneOf("frameRate", "animation", animation, ANIMATIONS, IS_ANIMATION)
+        checkRange("frameRate", "fps", fps, FPS_LOW, FPS_HIGH)
+        onStage(stage.setFrameRate, sprite, animation, fps)
+    end
+
     ---Takes a character off stage: at once, or by a transition whose process it returns.
     ---@return Process|nil
     function api.hide(name, transition, seconds)

@@ -134,6 +134,7 @@ const std::map<std::string, std::map<std::string, char>>& documentedEvents() {
         {"sprite", {{"actor", 's'}, {"image", 's'}}},
         {"show", {{"actor", 's'}, {"expression", 's'}}},
         {"hide", {{"actor", 's'}}},
+        {"frameRate", {{"sprite", 's'}, {"animation", 's'}, {"fps", 'n'}}},
         {"cue", {{"tag", 's'}}},
         {"menu", {{"options", 's'}}},
         {"choice", {{"index", 'n'}, {"text", 's'}}},

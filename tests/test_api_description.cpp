@@ -187,6 +187,7 @@ const std::map<std::string, std::string> kGoodArgument = {
     {"character", "'jackie'"},
     {"stagePlace", "'left'"},
     {"showTransition", "'dissolve'"},
+    {"animation", "'walk'"},
 };
 
 // What a call plays, while an actor walks off and music plays, for six
@@ -343,8 +344,9 @@ TEST(ApiDescription, every_enum_argument_lists_the_described_choices) {
         }
     }
     // face's direction, fade's kind, tween's property, backdrop's transition, the easing of
-    // moveCamera, zoomCamera, tween, ease and backdrop, show's place and transition, hide's transition
-    EXPECT_EQ(cases, 12);
+    // moveCamera, zoomCamera, tween, ease and backdrop, show's place and transition, hide's transition,
+    // frameRate's animation
+    EXPECT_EQ(cases, 13);
 }
 
 // The engine's commands (src/game/StageCommands.h) are bound by their entry

@@ -980,6 +980,18 @@ TEST(SpriteFrames, an_actor_walks_talks_and_blinks_on_its_frames_by_the_clock) {
             << t;
         ada.expression.clear();
     }
+    // A rate the game set: the walk at 4 frames a second, for this sprite only.
+    FrameRates rates;
+    rates.bySpriteAndAnimation["ada/walk"] = 4;
+    ada.walking = true;
+    ada.facing = Facing::Right;
+    for (int step = 0; step < 32; ++step) {
+        const double t = step / 16.0 + 0.01;
+        EXPECT_EQ(spriteFrame(ada, "ada/neutral", sheet, t, false, rates).picture,
+                  "ada/walk_right_" + std::to_string(static_cast<int>(std::floor(t * 4)) % 4 + 1))
+            << t;
+    }
+    ada.walking = false;
     int blinks = 0, blinkFrames = 0;
     bool wasBlinking = false;
     for (int step = 0; step < 60 * 30; ++step) {  // 30 seconds at 60 frames a second

@@ -353,3 +353,30 @@ TEST(StageApi, show_and_hide_refuse_a_wrong_argument_at_the_callers_line) {
         EXPECT_NE(outcome.error.find(".lua:3: " + expected), std::string::npos) << call << ": " << outcome.error;
     }
 }
+
+// frameRate(): a sprite's animation at the rate asked (a walk at 4 frames a
+// second shows each frame a quarter of a second), the others at their
+// defaults; a wrong sprite, animation or rate is refused at the caller's line.
+TEST(StageApi, frameRate_sets_one_animation_of_one_sprite_and_refuses_what_is_wrong) {
+    Stage stage("function scene()\n  frameRate('ada', 'walk', 4)\nend\n");
+    stage.world.effects().setImageNames({"ada/neutral", "ada/walk_right_1", "bea/neutral"});
+    ASSERT_EQ(stage.run("scene", 1).status, "done");
+    const FrameRates& rates = stage.world.cast().frameRates();
+    EXPECT_EQ(rates.of("ada", "walk"), 4);
+    EXPECT_EQ(rates.of("ada", "talk"), 8);
+    EXPECT_EQ(rates.of("bea", "walk"), 8);
+    ASSERT_EQ(stage.events("frameRate").size(), 1u);
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"frameRate('adaa', 'walk', 4)", "frameRate: unknown sprite 'adaa' (did you mean 'ada'?)"},
+        {"frameRate('ada', 'run', 4)", "frameRate: animation must be one of talk, blink, idle, walk. Was \"run\""},
+        {"frameRate('ada', 'walk', 0)", "frameRate: fps must be a number from 0.5 to 60. Was 0"},
+        {"frameRate('ada', 'walk', 61)", "frameRate: fps must be a number from 0.5 to 60. Was 61"},
+        {"frameRate('ada', 'walk')", "frameRate: fps must be a number from 0.5 to 60. Was nil"},
+    };
+    for (const auto& [call, expected] : cases) {
+        Stage wrong("function scene()\n\n  " + call + "\nend\n");
+        wrong.world.effects().setImageNames({"ada/neutral", "ada/walk_right_1"});
+        auto outcome = wrong.run("scene", 1);
+        EXPECT_NE(outcome.error.find(".lua:3: " + expected), std::string::npos) << call << ": " << outcome.error;
+    }
+}

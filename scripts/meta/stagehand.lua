@@ -332,6 +332,11 @@ function sprite(actor, image) end
 ---@param seconds? number
 ---@return Process|nil
 function show(name, expression, at, transition, seconds) end
+---Plays an animation of a sprite's frames at `fps` frames a second (0.5 to 60) for every actor drawn with that sprite: `talk`, `blink`, `idle` or `walk` (each facing). Unset: talk and walk 8, blink 12, idle 4. `frameRate("ada", "walk", 10)`.
+---@param sprite string
+---@param animation "talk"|"blink"|"idle"|"walk"
+---@param fps number
+function frameRate(sprite, animation, fps) end
 ---Takes a character off stage: at once, or by a `transition` (`dissolve` fades it out, `slide` walks it off by the nearer edge) whose process it returns; it leaves when the transition ends.
 ---@param name string
 ---@param transition? "dissolve"|"slide"

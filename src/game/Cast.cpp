@@ -222,6 +222,12 @@ void Cast::advancePlayer(float dt) {
     actor->stepping = true;
 }
 
+void Cast::setFrameRate(const std::string& sprite, const std::string& animation, float fps) {
+    frameRates_.bySpriteAndAnimation[sprite + "/" + animation] = fps;
+    chronicle_.record(
+        chronicle_.event("frameRate").with("sprite", sprite).with("animation", animation).withNumber("fps", fps));
+}
+
 Actor& Cast::show(const std::string& id, const std::string& expression, Vec2 position) {
     Actor* actor = findActor(id);
     if (!actor) {

@@ -55,6 +55,14 @@ struct Actor {
     float appearFlash = 0;         // seconds left of the "just appeared" glow
 };
 
+// Frames per second a game gave a sprite's animations (frameRate(SPRITE,
+// ANIMATION, FPS)): "ada/walk" -> 10; any other plays at its default
+// (src/game/SpriteFrames.cpp, which reads them with `of`).
+struct FrameRates {
+    std::map<std::string, float> bySpriteAndAnimation;
+    float of(const std::string& sprite, const std::string& animation) const;
+};
+
 // What the player is pressing this tick.
 struct PlayerInput {
     float moveX = 0, moveY = 0;  // -1..1
@@ -107,6 +115,9 @@ public:
     // picture itself, else SPRITE/neutral; "" for no sprite.
     static std::string spriteImage(const Actor& actor, const std::vector<std::string>& pictures);
     static bool lookingAt(const Actor& looker, const Actor& target);
+    // frameRate(): `sprite`'s `animation` (talk, blink, idle, walk) at `fps` frames a second.
+    void setFrameRate(const std::string& sprite, const std::string& animation, float fps);
+    const FrameRates& frameRates() const { return frameRates_; }
     // show(): `id` on stage at `position`, drawn as its sprite with `expression`;
     // a character no map has is made from its pictures (its name its id, capitalised).
     Actor& show(const std::string& id, const std::string& expression, Vec2 position);
@@ -132,6 +143,7 @@ private:
     Chronicle& chronicle_;
     std::map<std::string, Vec2> waypoints_;
     std::vector<Actor> actors_;
+    FrameRates frameRates_;
     std::vector<Actor> startingActors_;
     std::string playerId_;
     PlayerInput playerInput_;

@@ -76,15 +76,20 @@ SpriteSheet spriteSheet(const std::string& sprite, const std::vector<std::string
     return sheet;
 }
 
+float FrameRates::of(const std::string& sprite, const std::string& animation) const {
+    auto it = bySpriteAndAnimation.find(sprite + "/" + animation);
+    return it == bySpriteAndAnimation.end() ? frameRate(animation) : it->second;
+}
+
 SpriteFrame spriteFrame(const Actor& actor, const std::string& still, const SpriteSheet& sheet, double time,
-                        bool talking) {
+                        bool talking, const FrameRates& rates) {
     const std::string expression = actor.expression.empty() ? "neutral" : actor.expression;
     auto framesOf = [&](const std::string& animation) {
         const auto* own = sheet.find(expression + "_" + animation);
         return own ? own : sheet.find(animation);
     };
     auto at = [&](const std::string& animation, double t, std::size_t count) {
-        return static_cast<std::size_t>(std::floor(std::max(0.0, t) * frameRate(animation))) % count;
+        return static_cast<std::size_t>(std::floor(std::max(0.0, t) * rates.of(actor.sprite, animation))) % count;
     };
     if (actor.walking || actor.stepping) {
         static const char* const kFacings[] = {"down", "up", "left", "right"};
@@ -107,7 +112,7 @@ SpriteFrame spriteFrame(const Actor& actor, const std::string& still, const Spri
     if (const auto* frames = framesOf("blink")) {
         const double offset = (phaseOf(actor.id) % 1000) / 1000.0 * kBlinkEvery;
         const double into = std::fmod(time + offset, static_cast<double>(kBlinkEvery));
-        const double length = frames->size() / frameRate("blink");
+        const double length = frames->size() / rates.of(actor.sprite, "blink");
         if (into < length) return {(*frames)[at("blink", into, frames->size())], false};
     }
     if (const auto* frames = framesOf("idle")) return {(*frames)[at("idle", time, frames->size())], false};

@@ -16,7 +16,7 @@ namespace stagehand {
 // ada/happy_talk_1.png. Walks are by facing; walk_left, when missing, is
 // walk_right mirrored (and the other way round).
 std::vector<std::string> spriteAnimationNames();  // talk, blink, idle, walk
-// Frames per second of each animation: talk and walk 8, blink 12, idle 4.
+// Frames per second of each animation when the game sets none: talk and walk 8, blink 12, idle 4.
 float frameRate(const std::string& animation);
 
 // A sprite folder's frames by animation key ("talk", "happy_talk",
@@ -37,6 +37,6 @@ struct SpriteFrame {
     bool mirrored = false;  // walking left on walk_right's frames
 };
 SpriteFrame spriteFrame(const Actor& actor, const std::string& still, const SpriteSheet& sheet, double time,
-                        bool talking);
+                        bool talking, const FrameRates& rates = {});
 
 }  // namespace stagehand

@@ -612,6 +612,21 @@ int l_showOnStage(lua_State* L) {
     return 7;
 }
 
+// setFrameRate(sprite, animation, fps): frameRate()'s engine half (StageSupport.lua checks the animation and
+// the rate); a sprite is what sprite() takes: a picture, or a folder of them.
+int l_setFrameRate(lua_State* L) {
+    const std::string sprite = checkString(L, 1, "frameRate", "sprite");
+    const auto known = picturesAndFolders(worldOf(L).effects().imageNames());
+    if (std::find(known.begin(), known.end(), sprite) == known.end()) {
+        bind::pushUnknownNameError(
+            L, "frameRate", "sprite", sprite, known,
+            ("a sprite is a picture, or a folder of them, in " + worldOf(L).effects().imageFolders()).c_str());
+        return lua_error(L);
+    }
+    worldOf(L).cast().setFrameRate(sprite, luaL_checkstring(L, 2), static_cast<float>(luaL_checknumber(L, 3)));
+    return 0;
+}
+
 // hideFromStage(name): hide()'s engine half, once its transition (if any) has ended.
 int l_hideFromStage(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "hide", "name");
@@ -803,6 +818,7 @@ const luaL_Reg kStageFunctions[] = {
     {"isActor", l_isActor},
     {"showOnStage", l_showOnStage},
     {"hideFromStage", l_hideFromStage},
+    {"setFrameRate", l_setFrameRate},
     {"setActorOpacity", l_setActorOpacity},
     {"fadeLevel", l_fadeLevel},
     {"setFadeLevel", l_setFadeLevel},

@@ -168,7 +168,8 @@ bool WorldView::drawSprite(const World& world, const Actor& actor, Vec2 at, floa
     const std::string stillKey = actor.sprite + '\n' + actor.expression;
     auto still = stills_.find(stillKey);
     if (still == stills_.end()) still = stills_.emplace(stillKey, Cast::spriteImage(actor, pictures)).first;
-    const SpriteFrame frame = spriteFrame(actor, still->second, sheet->second, world.time(), talking(world, actor));
+    const SpriteFrame frame = spriteFrame(actor, still->second, sheet->second, world.time(), talking(world, actor),
+                                          world.cast().frameRates());
     const Image* image = images_.get(frame.picture);
     if (!image) return false;
     Font disc = fontFor(fonts::kDisc);
