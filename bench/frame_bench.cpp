@@ -53,6 +53,14 @@ double realtimeSeconds() {
     return duration<double>(system_clock::now().time_since_epoch()).count();
 }
 
+// The dialogue box both frames end with: the keeper's portrait beside a page.
+void addKeepersPage(World& world) {
+    world.effects().setImage("keeper");
+    world.story().showPage("",
+                           "The lamp room smells of paraffin and salt. Maren, the keeper, polishes the brass and "
+                           "does not look up from her work.");
+}
+
 // The same cast as bench/love/main.lua: positions, letters, names and lines.
 void addCast(World& world, int count) {
     const char* lines[] = {"Are we there yet? I think we are nearly there now.",
@@ -64,10 +72,7 @@ void addCast(World& world, int count) {
         world.cast().addActor(a);
         if (i % 2 == 0) world.cast().say(*world.cast().findActor(a.id), lines[i % 3], 1e6f);
     }
-    world.effects().setImage("keeper");
-    world.story().showPage("",
-                           "The lamp room smells of paraffin and salt. Maren, the keeper, polishes the brass and "
-                           "does not look up from her work.");
+    addKeepersPage(world);
 }
 
 // The clock tower's frame (assets/maps/clocktower.map): the dusk picture
@@ -120,10 +125,7 @@ void addPaintedCast(World& world, int count, const std::vector<std::string>& pic
         world.cast().addActor(a);
         if (i % 2 == 0) world.cast().say(*world.cast().findActor(a.id), lines[i % 3], 1e6f);
     }
-    world.effects().setImage("keeper");
-    world.story().showPage("",
-                           "The lamp room smells of paraffin and salt. Maren, the keeper, polishes the brass and "
-                           "does not look up from her work.");
+    addKeepersPage(world);
 }
 
 }  // namespace

@@ -1018,6 +1018,16 @@ void paintSprite(const std::filesystem::path& folder, const std::vector<std::pai
         EXPECT_TRUE(savePng(folder / "ada" / (name + ".png"), 40, 100, rgb, error)) << error;
     }
 }
+// Ada, drawn as the sprite folder "ada", on stage at `at`.
+void addAda(World& world, Vec2 at) {
+    Actor ada;
+    ada.id = "ada";
+    ada.displayName = "Ada";
+    ada.sprite = "ada";
+    ada.active = true;
+    ada.position = at;
+    world.cast().addActor(ada);
+}
 }  // namespace
 
 // A sprite's bubble speaks from just above its picture, at any zoom: the
@@ -1033,13 +1043,7 @@ TEST_F(RenderTest, a_sprites_bubble_ends_just_above_its_picture_at_any_zoom) {
         Transcript transcript;
         World world(transcript);
         world.effects().setImageNames({"ada/neutral"});
-        Actor ada;
-        ada.id = "ada";
-        ada.displayName = "Ada";
-        ada.sprite = "ada";
-        ada.active = true;
-        ada.position = {700, 500};
-        world.cast().addActor(ada);
+        addAda(world, {700, 500});
         world.cast().say(*world.cast().findActor("ada"), "Up here.", 100);
         world.camera().setCenter({640, 360});
         world.camera().setZoom(zoom);
@@ -1065,13 +1069,7 @@ TEST_F(RenderTest, a_sprite_talks_while_its_line_types_and_stands_still_after) {
     World world(transcript);
     world.setTickSeconds(1.0 / 60.0);
     world.effects().setImageNames({"ada/neutral", "ada/talk_1"});
-    Actor ada;
-    ada.id = "ada";
-    ada.displayName = "Ada";
-    ada.sprite = "ada";
-    ada.active = true;
-    ada.position = {640, 300};
-    world.cast().addActor(ada);
+    addAda(world, {640, 300});
     world.camera().setCenter({640, 360});
     auto shows = [&](Rgb colour) {
         auto rgb = drawnFrame(own, world, target);
