@@ -916,6 +916,142 @@ TEST_F(RenderTest, a_layered_backdrop_moves_each_layer_by_its_depth_and_draws_th
     EXPECT_NEAR(zoomed[3], 120, 10);
 }
 
+// A picture's opaque band, over generated pictures: the longest run of rows
+// every texel of which is opaque, less a row at an end inside the picture
+// (the filter mixes in its neighbour there); a picture opaque throughout
+// keeps all its rows.
+TEST_F(RenderTest, a_pictures_opaque_band_is_its_longest_run_of_opaque_rows_less_a_row_at_an_inner_end) {
+    const std::filesystem::path folder = test::scratchFolder() / "opaque_bands";
+    std::filesystem::create_directories(folder);
+    std::mt19937 random(62);
+    for (int picture = 0; picture < 40; ++picture) {
+        const int w = 3 + static_cast<int>(random() % 20), h = 1 + static_cast<int>(random() % 30);
+        std::vector<bool> opaqueRow(h);
+        SDL_Surface* s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+        ASSERT_TRUE(s);
+        for (int y = 0; y < h; ++y) {
+            opaqueRow[y] = picture % 7 == 0 || random() % 3 != 0;
+            const int seeThrough = opaqueRow[y] ? -1 : static_cast<int>(random() % w);  // one texel is enough
+            for (int x = 0; x < w; ++x) {
+                auto* p = static_cast<std::uint8_t*>(s->pixels) + y * s->pitch + x * 4;
+                p[0] = 90, p[1] = 90, p[2] = 90,
+                p[3] = x == seeThrough ? static_cast<std::uint8_t>(random() % 255) : 255;
+            }
+        }
+        const std::string name = "band" + std::to_string(picture);
+        std::string error;
+        ASSERT_TRUE(saveRgbaPng(folder / (name + ".png"), *s, error)) << error;
+        SDL_FreeSurface(s);
+        int bestStart = 0, bestEnd = 0;
+        for (int start = 0; start < h;) {
+            int end = start;
+            while (end < h && opaqueRow[end]) ++end;
+            if (end - start > bestEnd - bestStart) bestStart = start, bestEnd = end;
+            start = end + 1;
+        }
+        if (bestStart > 0) ++bestStart;
+        if (bestEnd < h) --bestEnd;
+        if (bestEnd < bestStart) bestStart = bestEnd = 0;
+        ImageCache images({folder.string()});
+        const Image* image = images.get(name);
+        ASSERT_TRUE(image);
+        SCOPED_TRACE(name + " " + std::to_string(w) + "x" + std::to_string(h));
+        EXPECT_EQ(image->opaque, std::count(opaqueRow.begin(), opaqueRow.end(), true) == h);
+        EXPECT_EQ(image->opaqueY0, bestStart);
+        EXPECT_EQ(image->opaqueY1, bestEnd);
+    }
+}
+
+// A layered backdrop skips what a nearer layer's opaque band hides and draws
+// the band without blending; neither may change a pixel. The same layers,
+// each of whose opaque rows has one texel a level short of opaque (so none
+// is hidden and all blend), drawn at generated camera places and zooms, give
+// the same frame within that level.
+TEST_F(RenderTest, a_layered_backdrop_skipping_hidden_rows_draws_the_frame_drawing_every_layer_would) {
+    const std::filesystem::path root = test::scratchFolder() / "hidden_rows";
+    // Each layer row by row: its colour by column and its alpha.
+    struct Row {
+        std::uint8_t r, g, b, a;
+    };
+    using Painter = Row (*)(int x, int y);
+    const std::vector<std::pair<std::string, Painter>> layers = {
+        {"0.4-sky",
+         [](int, int y) {
+             return Row{200, static_cast<std::uint8_t>(y * 3), 0, 255};
+         }},
+        {"0.7-wood",
+         [](int x, int y) {
+             if (y >= 30 && y < 41) return Row{0, 200, 200, 255};  // a band in the middle of its see-through rows
+             return Row{0, 255, 0, static_cast<std::uint8_t>(x % 16 < 8 ? 160 : 0)};
+         }},
+        {"1-ground", [](int x, int y) {
+             if (y < 40) return Row{255, 255, 255, 0};
+             if (y == 40) return Row{255, 255, 0, 128};
+             if (y < 66) return Row{static_cast<std::uint8_t>(x * 2), 40, 255, 255};
+             return Row{255, 0, 255, 100};  // see-through below its band: the sky shows there
+         }}};
+    auto paint = [&](const std::string& folder, bool nearlyOpaque) {
+        std::filesystem::create_directories(root / folder / "hills");
+        for (const auto& [name, painter] : layers) {
+            SDL_Surface* s = SDL_CreateRGBSurfaceWithFormat(0, 128, 72, 32, SDL_PIXELFORMAT_RGBA32);
+            ASSERT_TRUE(s);
+            for (int y = 0; y < 72; ++y)
+                for (int x = 0; x < 128; ++x) {
+                    Row c = painter(x, y);
+                    if (nearlyOpaque && x == 0 && c.a == 255) c.a = 254;
+                    auto* p = static_cast<std::uint8_t*>(s->pixels) + y * s->pitch + x * 4;
+                    p[0] = c.r, p[1] = c.g, p[2] = c.b, p[3] = c.a;
+                }
+            std::string error;
+            EXPECT_TRUE(saveRgbaPng(root / folder / "hills" / (name + ".png"), *s, error)) << error;
+            SDL_FreeSurface(s);
+        }
+    };
+    paint("skipping", false);
+    paint("whole", true);
+    ImageCache skippingImages({(root / "skipping").string()}), wholeImages({(root / "whole").string()});
+    WorldView skipping(*atlas, *batch, *text, skippingImages), whole(*atlas, *batch, *text, wholeImages);
+    OffscreenTarget target(kWidth, kHeight);
+    Transcript transcript;
+    World world(transcript);
+    world.effects().setImageNames({"hills/1-ground", "hills/0.7-wood", "hills/0.4-sky"});
+    world.effects().setBackdropPicture("hills");
+    std::mt19937 random(7);
+    std::uniform_real_distribution<float> across(240, 1040), down(110, 610), zoom(0.5f, 2.5f);
+    int groundSeen = 0;
+    for (int spot = 0; spot < 12; ++spot) {
+        const Vec2 centre = spot == 0 ? Vec2{640, 360} : Vec2{across(random), down(random)};
+        world.camera().setCenter(centre);
+        world.camera().setZoom(spot == 0 ? 1 : zoom(random));
+        SCOPED_TRACE("camera at " + std::to_string(centre.x) + ", " + std::to_string(centre.y) + ", zoom " +
+                     std::to_string(world.camera().zoom()));
+        const auto skipped = drawnFrame(skipping, world, target), drawn = drawnFrame(whole, world, target);
+        ASSERT_EQ(skipped.size(), drawn.size());
+        int worst = 0, worstAt = 0, blue = 0;
+        for (std::size_t i = 0; i < drawn.size(); ++i) {
+            const int off = std::abs(static_cast<int>(skipped[i]) - static_cast<int>(drawn[i]));
+            if (off > worst) worst = off, worstAt = static_cast<int>(i);
+            if (i % 3 == 2 && drawn[i] == 255 && drawn[i - 1] == 40) ++blue;
+        }
+        EXPECT_LE(worst, 2) << "at pixel " << worstAt / 3 % kWidth << ", " << worstAt / 3 / kWidth;
+        groundSeen += blue > 0;
+    }
+    EXPECT_GE(groundSeen, 8) << "the ground's band was in view at most places";
+    // Half dissolved in or slid in, no layer hides another: each shows through or beside the nearer.
+    world.camera().setCenter({640, 360});
+    world.camera().setZoom(1);
+    for (Transition transition : {Transition::Dissolve, Transition::Slide}) {
+        world.effects().setBackdropPicture("");
+        world.effects().setBackdropPicture("hills", transition);
+        world.effects().setTransitionProgress(0.5f);
+        const auto skipped = drawnFrame(skipping, world, target), drawn = drawnFrame(whole, world, target);
+        int worst = 0;
+        for (std::size_t i = 0; i < drawn.size(); ++i)
+            worst = std::max(worst, std::abs(static_cast<int>(skipped[i]) - static_cast<int>(drawn[i])));
+        EXPECT_LE(worst, 2) << "transition " << static_cast<int>(transition);
+    }
+}
+
 // A sprite's folder gives its animations as runs of numbered frames, an
 // expression's own (happy_talk_1) apart from the shared (talk_1); a gap ends
 // a run, and a name that is not ANIMATION_N is no frame (it is an expression).

@@ -19,20 +19,34 @@ ImageCache::~ImageCache() {
 
 namespace {
 
-// Where `rgba` is not clear, padded by a texel for the filter, and whether it is opaque throughout.
+// Where `rgba` is not clear, padded by a texel for the filter, whether it is opaque throughout, and its
+// longest run of opaque rows.
 void findShownPart(const SDL_Surface& rgba, Image& image) {
     int x0 = rgba.w, y0 = rgba.h, x1 = -1, y1 = -1;
     bool opaque = true;
+    int runStart = 0;  // the first row of the run of opaque rows that ends at the row being read
     for (int y = 0; y < rgba.h; ++y) {
         const auto* row = static_cast<const std::uint8_t*>(rgba.pixels) + static_cast<std::ptrdiff_t>(y) * rgba.pitch;
+        bool rowOpaque = true;
         for (int x = 0; x < rgba.w; ++x) {
             const std::uint8_t alpha = row[x * 4 + 3];
-            opaque = opaque && alpha == 255;
+            rowOpaque = rowOpaque && alpha == 255;
             if (alpha == 0) continue;
             x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
         }
+        opaque = opaque && rowOpaque;
+        if (!rowOpaque) {
+            runStart = y + 1;
+        } else if (y + 1 - runStart > image.opaqueY1 - image.opaqueY0) {
+            image.opaqueY0 = runStart, image.opaqueY1 = y + 1;
+        }
     }
     image.opaque = opaque;
+    // The filter mixes a row with its neighbour; past the picture's top and bottom the neighbour is the row
+    // itself (mirrored), so only an end inside the picture gives up a row.
+    if (image.opaqueY0 > 0) ++image.opaqueY0;
+    if (image.opaqueY1 < rgba.h) --image.opaqueY1;
+    if (image.opaqueY1 < image.opaqueY0) image.opaqueY0 = image.opaqueY1 = 0;
     if (x1 < 0) x0 = y0 = 0, x1 = rgba.w - 1, y1 = rgba.h - 1;  // all clear: drawn whole, as before
     image.shownX0 = std::max(0, x0 - 1), image.shownY0 = std::max(0, y0 - 1);
     image.shownX1 = std::min(rgba.w, x1 + 2), image.shownY1 = std::min(rgba.h, y1 + 2);

@@ -21,6 +21,11 @@ struct Image {
     // a software rasteriser). The whole picture when none of it is clear.
     int shownX0 = 0, shownY0 = 0, shownX1 = 0, shownY1 = 0;
     bool opaque = false;  // every texel's alpha is 255: it may be drawn without blending
+    // The longest run of rows every texel of which is opaque, less a row at
+    // each end where the filter mixes in a row that is not: drawn over
+    // something, these rows hide it (a backdrop layer need not draw what a
+    // nearer layer's ground covers). Empty (equal) when there is none.
+    int opaqueY0 = 0, opaqueY1 = 0;
 };
 
 class ImageCache {

@@ -74,6 +74,11 @@ void WorldView::drawBackdrop(const World& world) {
 // `depth` times as far from rest (and zoomed `depth` times as much): a far sky
 // barely moves, the ground moves with the cast. A one-picture backdrop is one
 // layer at depth 1. False when its farthest picture does not load.
+//
+// The frame is fill-bound on a software rasteriser, and a layered backdrop is
+// most of its pixels: a layer skips the rows a nearer layer's opaque band
+// hides (the forest's sky and woods under its clearing's ground), and an
+// opaque band is drawn without blending. Neither changes a pixel drawn.
 bool WorldView::drawBackdropLayers(const std::string& name, const std::vector<std::string>& pictures, float opacity,
                                    float dx, Vec2 camera, float zoom) {
     if (name.empty()) return false;
@@ -83,18 +88,57 @@ bool WorldView::drawBackdropLayers(const std::string& name, const std::vector<st
         layersPictureCount_ = pictures.size();
     }
     const Vec2 rest{ViewLayout::kWidth / 2, ViewLayout::kHeight / 2};
+    std::vector<PlacedPicture> placed;
     for (std::size_t i = 0; i < layers_.size(); ++i) {
         const float depth = layers_[i].depth;
         const Vec2 seen{rest.x + (camera.x - rest.x) * depth, rest.y + (camera.y - rest.y) * depth};
         const float seenZoom = std::max(0.05f, 1 + (zoom - 1) * depth);
-        // The farthest layer, when opaque and not fading, covers what is beneath: no blending needed.
-        const Image* image = i == 0 && opacity >= 1 ? images_.get(layers_[i].picture) : nullptr;
-        if (image && image->opaque) batch_.setBlending(false);
-        const bool drawn = drawBackdropPicture(layers_[i].picture, opacity, dx, seen, seenZoom);
-        batch_.setBlending(true);
-        if (!drawn && i == 0) return false;
+        const Image* image = images_.get(layers_[i].picture);
+        if (!image || image->width <= 0 || image->height <= 0) {
+            if (i == 0) return false;
+            continue;
+        }
+        placed.push_back(placeBackdropPicture(*image, dx, seen, seenZoom));
     }
-    return !layers_.empty();
+    // Only a layer at full strength hides what is beneath it (a slide moves every layer alike).
+    const bool hides = opacity >= 1;
+    RowSpans hidden;  // the view rows the layers nearer than the one being drawn hide
+    std::vector<RowSpans> shown(placed.size());
+    for (std::size_t i = placed.size(); i-- > 0;) {
+        shown[i] = rowsLeft(placed[i].y0, placed[i].y1, hidden);
+        if (hides && placed[i].opaqueRows.second > placed[i].opaqueRows.first) hidden.push_back(placed[i].opaqueRows);
+    }
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        const auto [opaqueTop, opaqueBottom] = hides ? placed[i].opaqueRows : std::pair<float, float>{0, 0};
+        for (const auto& [top, bottom] : shown[i]) {
+            // Above, within and below its own opaque band: the band needs no blending.
+            const float bandTop = std::clamp(opaqueTop, top, bottom),
+                        bandBottom = std::clamp(opaqueBottom, bandTop, bottom);
+            drawPlacedRows(placed[i], top, bandTop, opacity);
+            batch_.setBlending(false);
+            drawPlacedRows(placed[i], bandTop, bandBottom, opacity);
+            batch_.setBlending(true);
+            drawPlacedRows(placed[i], bandBottom, bottom, opacity);
+        }
+    }
+    return !placed.empty();
+}
+
+// What is left of the view rows [top, bottom) once the spans in `hidden` are taken out, top to bottom.
+WorldView::RowSpans WorldView::rowsLeft(float top, float bottom, const RowSpans& hidden) {
+    RowSpans left;
+    if (bottom > top) left.emplace_back(top, bottom);
+    for (const auto& [hideTop, hideBottom] : hidden) {
+        RowSpans next;
+        for (const auto& [y0, y1] : left) {
+            if (hideTop > y0) next.emplace_back(y0, std::min(y1, hideTop));
+            if (hideBottom < y1) next.emplace_back(std::max(y0, hideBottom), y1);
+        }
+        left.clear();
+        for (const auto& span : next)
+            if (span.second > span.first) left.push_back(span);
+    }
+    return left;
 }
 
 // A picture backdrop (backdrop(name)) stands in the world: with the camera at
@@ -103,35 +147,49 @@ bool WorldView::drawBackdropLayers(const std::string& name, const std::vector<st
 // and it moves, zooms and shakes with the camera as the cast does, so people
 // stay where they stand on it. Past its edges it goes on mirrored (the
 // texture's wrap), so a camera move never shows the void behind it. A slide
-// moves it `dx` across the view and draws it only on its side of the seam.
-// False when there is none or it does not load (the painted one is drawn instead).
-bool WorldView::drawBackdropPicture(const std::string& name, float opacity, float dx, Vec2 camera, float zoom) {
-    const Image* image = images_.get(name);
-    if (!image || image->width <= 0 || image->height <= 0) return false;
+// moves it `dx` across the view and places it only on its side of the seam.
+WorldView::PlacedPicture WorldView::placeBackdropPicture(const Image& image, float dx, Vec2 camera, float zoom) {
     const float viewW = ViewLayout::kWidth, viewH = ViewLayout::kHeight;
-    float scale = std::max(viewW / static_cast<float>(image->width), viewH / static_cast<float>(image->height));
-    float w = image->width * scale, h = image->height * scale;
+    float scale = std::max(viewW / static_cast<float>(image.width), viewH / static_cast<float>(image.height));
+    float w = image.width * scale, h = image.height * scale;
+    PlacedPicture placed;
+    placed.image = &image;
     // Its place in the world (the view's own units at rest), then through the camera, as toView does.
-    float left = ((viewW - w) / 2 - camera.x) * zoom + viewW / 2 + dx;
-    float top = ((viewH - h) / 2 - camera.y) * zoom + viewH / 2;
-    float shownW = w * zoom, shownH = h * zoom;
+    placed.left = ((viewW - w) / 2 - camera.x) * zoom + viewW / 2 + dx;
+    placed.top = ((viewH - h) / 2 - camera.y) * zoom + viewH / 2;
+    placed.shownW = w * zoom, placed.shownH = h * zoom;
     // What of the view it covers: all of it, or its side of a slide's seam.
-    float x0 = std::max(0.0f, dx), x1 = std::min(viewW, viewW + dx);
-    if (x1 <= x0) return true;
-    TextureRegion uv{(x0 - left) / shownW, (0 - top) / shownH, (x1 - left) / shownW, (viewH - top) / shownH};
-    float y0 = 0, y1 = viewH;
+    placed.x0 = std::max(0.0f, dx), placed.x1 = std::min(viewW, viewW + dx);
+    placed.y0 = 0, placed.y1 = viewH;
+    if (placed.x1 <= placed.x0) {
+        placed.y1 = 0;
+        return placed;
+    }
+    const float pictureTop = placed.top, pictureBottom = placed.top + placed.shownH;
+    auto rowOf = [&](int texelRow) { return pictureTop + static_cast<float>(texelRow) / image.height * placed.shownH; };
     // Within the picture's height (no mirror image above or below), only the rows that show: a layer's clear
     // sky above its hills costs pixels and colours none.
-    if (uv.v0 >= 0 && uv.v1 <= 1) {
-        const float shownV0 = static_cast<float>(image->shownY0) / image->height;
-        const float shownV1 = static_cast<float>(image->shownY1) / image->height;
-        if (shownV0 > uv.v0) y0 = top + shownV0 * shownH, uv.v0 = shownV0;
-        if (shownV1 < uv.v1) y1 = top + shownV1 * shownH, uv.v1 = shownV1;
-        if (y1 <= y0) return true;
+    if (pictureTop <= 0 && pictureBottom >= viewH) {
+        placed.y0 = std::max(placed.y0, rowOf(image.shownY0));
+        placed.y1 = std::min(placed.y1, rowOf(image.shownY1));
     }
-    batch_.setTexture(image->texture, false);
-    batch_.quad(x0, y0, x1 - x0, y1 - y0, uv, withAlpha(kUntinted, opacity));
-    return true;
+    // The rows it hides whatever is beneath: all it covers when it is opaque throughout (its mirror images
+    // too), else its opaque band.
+    if (image.opaque) {
+        placed.opaqueRows = {placed.y0, placed.y1};
+    } else if (image.opaqueY1 > image.opaqueY0) {
+        placed.opaqueRows = {std::max(placed.y0, rowOf(image.opaqueY0)), std::min(placed.y1, rowOf(image.opaqueY1))};
+    }
+    return placed;
+}
+
+// The view rows [top, bottom) of a placed picture, across the width it covers.
+void WorldView::drawPlacedRows(const PlacedPicture& placed, float top, float bottom, float opacity) {
+    if (bottom <= top) return;
+    TextureRegion uv{(placed.x0 - placed.left) / placed.shownW, (top - placed.top) / placed.shownH,
+                     (placed.x1 - placed.left) / placed.shownW, (bottom - placed.top) / placed.shownH};
+    batch_.setTexture(placed.image->texture, false);
+    batch_.quad(placed.x0, top, placed.x1 - placed.x0, bottom - top, uv, withAlpha(kUntinted, opacity));
 }
 
 // The backdrop's large fills are opaque: drawn without blending or a texture

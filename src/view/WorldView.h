@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "game/ProcessInfo.h"
@@ -103,7 +104,18 @@ private:
     void drawBackdrop(const World& world);
     bool drawBackdropLayers(const std::string& name, const std::vector<std::string>& pictures, float opacity, float dx,
                             Vec2 camera, float zoom);
-    bool drawBackdropPicture(const std::string& name, float opacity, float dx, Vec2 camera, float zoom);
+    // A backdrop picture placed in the view for this frame: the view it covers, [x0, x1) by [y0, y1), where
+    // its texture's corners land (left, top, shownW, shownH), and the view rows it hides whatever is beneath.
+    struct PlacedPicture {
+        const Image* image = nullptr;
+        float x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+        float left = 0, top = 0, shownW = 1, shownH = 1;
+        std::pair<float, float> opaqueRows{0, 0};
+    };
+    using RowSpans = std::vector<std::pair<float, float>>;
+    static PlacedPicture placeBackdropPicture(const Image& image, float dx, Vec2 camera, float zoom);
+    static RowSpans rowsLeft(float top, float bottom, const RowSpans& hidden);
+    void drawPlacedRows(const PlacedPicture& placed, float top, float bottom, float opacity);
     void drawTiles(const World& world);
     void drawTileLayer(const World& world, const TileMap& map, const TileLayer& layer);
     void drawEditorOverlay(const World& world);
