@@ -492,6 +492,27 @@ local function checkChildren(ctx, sceneOf)
     end
 end
 
+-- A sprite folder a call brings on (sprite(actor, FOLDER), show(FOLDER), frameRate(FOLDER, ...)) whose
+-- numbered frames have a gap: told at the first call that names it.
+local FOLDER_ARGUMENT = { sprite = 2, show = 1, frameRate = 1 }
+local function checkFrameRuns(ctx)
+    if not ctx.lists.images then
+        return
+    end
+    local told = {}
+    for _, call in ipairs(ctx.facts.calls) do
+        local at = call.global and FOLDER_ARGUMENT[call.name]
+        local name = at and call.args[at]
+        local folder = name and name.kind == "string" and name.value
+        if folder and not told[folder] then
+            told[folder] = true
+            for _, gap in ipairs(M.frameGaps(ctx.lists.images, folder)) do
+                find(ctx, call.line, "%s: %s", call.name, gap)
+            end
+        end
+    end
+end
+
 local function checkLineIds(ctx)
     local lines = ctx.facts.lines
     for _, d in ipairs(reader.duplicateLineIds(lines, ctx.label)) do
@@ -547,6 +568,42 @@ local function isFrame(name)
         end
     end
     return false
+end
+
+---What would keep a sprite folder's animations from playing as their pictures are named: a run of
+---numbered frames (talk_1, talk_2, ...) plays from 1 up to its first gap (src/game/SpriteFrames.cpp), so
+---a frame past a gap, or a run with no frame 1, is never shown. One sentence per such run, in name order.
+---@param images string[] every picture's name
+---@param folder string the sprite's folder ("ada" for "ada/talk_1")
+---@return string[]
+function M.frameGaps(images, folder)
+    local numbers, prefix = {}, folder .. "/"
+    for _, image in ipairs(images) do
+        if image:sub(1, #prefix) == prefix and isFrame(image:sub(#prefix + 1)) then
+            local key, number = image:sub(#prefix + 1):match("^(.+)_(%d+)$")
+            numbers[key] = numbers[key] or {}
+            numbers[key][tonumber(number)] = true
+        end
+    end
+    local gaps = {}
+    for key, has in pairs(numbers) do
+        local last, highest = 0, 0
+        while has[last + 1] do
+            last = last + 1
+        end
+        for n in pairs(has) do
+            highest = math.max(highest, n)
+        end
+        if last == 0 then
+            gaps[#gaps + 1] = string.format("%s_%d is never shown: %s has no %s_1 (frames are numbered from 1)",
+                key, highest, folder, key)
+        elseif highest > last then
+            gaps[#gaps + 1] = string.format("%s_%d is never shown: %s's %s stops at %s_%d (no %s_%d)", key,
+                highest, folder, key, key, last, key, last + 1)
+        end
+    end
+    table.sort(gaps)
+    return gaps
 end
 
 ---The expressions some picture has, as expression() finds them (src/game/Cast.cpp): E of an image
@@ -650,6 +707,7 @@ function M.check(facts, label, names)
     checkLoops(ctx, sceneOf)
     checkChildren(ctx, sceneOf)
     checkLineIds(ctx)
+    checkFrameRuns(ctx)
     table.sort(ctx.findings, function(a, b)
         if a.line ~= b.line then
             return a.line < b.line

@@ -148,4 +148,48 @@ end
         assert.are.same({ "s.lua:2: say: unknown actor 'ada'" },
             findings('function scene()\n    say("ada", "Hi.")\nend\n', { images = images, globals = globals }))
     end)
+    it("tells a sprite's run of frames with a gap or no frame 1 at the first call that brings it on", function()
+        local images = { "ada/neutral", "ada/talk_1", "ada/talk_2", "ada/talk_4", "ada/blink_2", "ada/walk_up_1",
+            "ada/happy_talk_1", "ada/happy_talk_3", "ada/talk_x", "bob/talk_1", "bob/talk_2" }
+        assert.are.same({ "blink_2 is never shown: ada has no blink_1 (frames are numbered from 1)",
+            "happy_talk_3 is never shown: ada's happy_talk stops at happy_talk_1 (no happy_talk_2)",
+            "talk_4 is never shown: ada's talk stops at talk_2 (no talk_3)" }, checker.frameGaps(images, "ada"))
+        assert.are.same({}, checker.frameGaps(images, "bob"))
+        local globals = { "scene", "show", "sprite", "frameRate" }
+        local source = 'function scene()\n    sprite("jackie", "bob")\n    show("ada")\n    sprite("jackie", "ada")\n'
+            .. '    frameRate("ada", "talk", 4)\nend\n'
+        assert.are.same({ "s.lua:3: show: blink_2 is never shown: ada has no blink_1 (frames are numbered from 1)",
+            "s.lua:3: show: happy_talk_3 is never shown: ada's happy_talk stops at happy_talk_1 (no happy_talk_2)",
+            "s.lua:3: show: talk_4 is never shown: ada's talk stops at talk_2 (no talk_3)" },
+            findings(source, { images = images, globals = globals }))
+    end)
+
+    it("finds a gap in a generated run of frames exactly when its numbers are not 1 to N", function()
+        local random = 62
+        local function nextRandom(n) -- a small generator of its own: the same runs on both VMs
+            random = random * 16807 % 2147483647
+            return random % n
+        end
+        for _ = 1, 200 do
+            local images, has, highest = { "ada/neutral" }, {}, 0
+            for n = 1, 6 do
+                if nextRandom(4) ~= 0 then
+                    has[n], highest = true, n
+                    images[#images + 1] = "ada/walk_down_" .. n
+                end
+            end
+            local last = 0
+            while has[last + 1] do
+                last = last + 1
+            end
+            local gaps = checker.frameGaps(images, "ada")
+            if highest == last then
+                assert.are.same({}, gaps)
+            else
+                assert.are.equal(1, #gaps)
+                assert.truthy(gaps[1]:find("^walk_down_" .. highest .. " is never shown"))
+                assert.truthy(gaps[1]:find(last == 0 and "no walk_down_1" or "stops at walk_down_" .. last, 1, true))
+            end
+        end
+    end)
 end)
