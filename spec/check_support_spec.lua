@@ -162,6 +162,16 @@ end
             "s.lua:3: show: happy_talk_3 is never shown: ada's happy_talk stops at happy_talk_1 (no happy_talk_2)",
             "s.lua:3: show: talk_4 is never shown: ada's talk stops at talk_2 (no talk_3)" },
             findings(source, { images = images, globals = globals }))
+        -- sprite's folder is its second argument (the first is the actor), frameRate's its first.
+        local calls = { ['sprite("jackie", "ada")'] = "sprite", ['frameRate("ada", "talk", 4)'] = "frameRate" }
+        for call, fname in pairs(calls) do
+            local found = findings("function scene()\n    " .. call .. "\nend\n",
+                { images = images, globals = globals })
+            assert.are.equal(3, #found)
+            assert.are.equal("s.lua:2: " .. fname .. ": blink_2", found[1]:sub(1, #fname + 18))
+        end
+        assert.are.same({}, findings('function scene()\n    sprite("ada", "bob")\nend\n',
+            { images = images, globals = globals, actors = { "ada" } }))
     end)
 
     it("finds a gap in a generated run of frames exactly when its numbers are not 1 to N", function()
