@@ -9,21 +9,26 @@
 -- with the same functions. Every load makes a fresh, independent scheduler.
 --
 -- The scheduler is in the folder wait/ beside this file, one file per job
--- (docs/SCHEDULER.md follows one wait through them):
+-- (docs/SCHEDULER.md follows one wait through them), in the order loaded:
 --   records.lua       what a process record holds; value and argument helpers
+--   errors.lua        errors at the author's line, "did you mean", the error handler; process names
+--   senders.lua       which signal names the scene's text can send (hangs are told at once)
+--   handles.lua       the handles scripts hold and the process methods
 --   core.lua          the clock, timer buckets, one tick, the plain waits
 --   sleeptimers.lua   where a waiting process's timer is (a plain sleep's: in its frame)
 --   processes.lua     a process's start, end and cancel; runProcess, onCleanup
---   handles.lua       the handles scripts hold and the process methods
 --   groups.lua        groups: their clocks, pause, time scale, cancel
---   errors.lua        errors at the author's line, "did you mean", the error handler
---   senders.lua       which signal names the scene's text can send (hangs are told at once)
---   introspection.lua processes(), the deadlock report, the host's observer
 --   signals.lua       signals and latches
 --   joins.lua         waiting for processes to end, and try()
 --   protected.lua     the scene's pcall, xpcall and coroutine library; adopted coroutines
--- Each part is a chunk called with (K, M): K holds what the parts share, M
--- is the module returned here. The ordering guarantees are at core.lua's top.
+--   introspection.lua processes(), the deadlock report, the host's observer
+-- Each part is a chunk called with (K, M): K holds what the parts before it
+-- gave, M is the module returned here. A part copies what it uses of K into
+-- locals at its top and returns, at its end, a table of what it gives, which
+-- goes into K. A function a part calls of a part loaded after it is a local
+-- the later part sets as it loads, through a setter the earlier part gives
+-- (core.lua's findTimer, through setFindTimer); the load order keeps them
+-- few. The ordering guarantees are at core.lua's top.
 --
 -- Finding the parts: the Stagehand host passes a loader as this chunk's
 -- argument (it reads the data folder itself, and names each chunk for its
@@ -31,8 +36,8 @@
 -- was loaded from: with LÖVE's filesystem when LÖVE can see them, else loadfile.
 
 local PARTS = {
-    "records", "core", "sleeptimers", "processes", "handles", "groups", "errors", "senders", "introspection", "signals",
-    "joins", "protected",
+    "records", "errors", "senders", "handles", "core", "sleeptimers", "processes", "groups", "signals", "joins",
+    "protected", "introspection",
 }
 
 local hostLoader = ...
@@ -57,20 +62,26 @@ end
 
 local loadPart = type(hostLoader) == "function" and hostLoader or loadPartFile
 
--- K.supportSources: the chunks an error is never blamed on (errors.lua).
-local K = { supportSources = {}, supportShortSources = {} }
+-- supportSources: the chunks an error is never blamed on (errors.lua).
+local supportSources, supportShortSources = {}, {}
+local K = { supportSources = supportSources, supportShortSources = supportShortSources }
 local M = {}
 
 local function addSupportChunk(info)
-    K.supportSources[info.source] = true
-    K.supportShortSources[info.short_src] = true
+    supportSources[info.source] = true
+    supportShortSources[info.short_src] = true
 end
 
 addSupportChunk(here)
 for _, name in ipairs(PARTS) do
     local chunk = loadPart(name)
     addSupportChunk(debug.getinfo(chunk, "S"))
-    chunk(K, M)
+    for key, value in pairs(chunk(K, M)) do
+        if K[key] ~= nil then -- one name, one meaning: a part never replaces what another gave
+            error("WaitSupport.lua: its part " .. name .. ".lua gives " .. key .. ", which an earlier part gave", 0)
+        end
+        K[key] = value
+    end
 end
 
 ---------------------------------------------------------------------------

@@ -3,7 +3,9 @@
 -- to the wake-up, is all in this file: docs/SCHEDULER.md walks it.
 --
 -- Loaded by scripts/WaitSupport.lua after records.lua (what a process record
--- holds) with K, the internals the parts share, and M, the module scripts see.
+-- holds), errors.lua, senders.lua and handles.lua, with K, what those parts
+-- give, and M, the module scripts see. What this file gives the parts after
+-- it is the table at its end.
 --
 -- Ordering guarantees, per group, each tick:
 --   1. wake-ups that arrived while the group was paused, in arrival order;
@@ -27,8 +29,19 @@ local RUNNING, WAITING, DONE, CANCELLED, READY = K.RUNNING, K.WAITING, K.DONE, K
 local KIND_SECONDS, KIND_FRAMES, KIND_SIGNAL_TIMEOUT, KIND_UNTIL =
     K.KIND_SECONDS, K.KIND_FRAMES, K.KIND_SIGNAL_TIMEOUT, K.KIND_UNTIL
 local MS, EPSILON = K.MS, K.EPSILON
+local ID = K.ID
 local pack, describe, checkType, checkNonNegative, isLive = K.pack, K.describe, K.checkType, K.checkNonNegative,
     K.isLive
+local authorMessage, killPending, nameOf = K.authorMessage, K.killPending, K.nameOf
+
+-- Functions of parts loaded after this one, which hand them over when they
+-- load, through the setters at this file's end (no process runs, and no tick,
+-- before every part is loaded).
+local findTimer -- sleeptimers.lua's: where a waiting process's timer is (setFindTimer)
+local finishProcess, failProcess -- processes.lua's: how a process ends (setProcessEnds)
+local root -- the root group, which groups.lua makes (setRootGroup): a tick never idles it
+local processOfWait -- protected.lua's: whose wait it is, off the fast path (setProcessOfWait)
+local observeWait -- introspection.lua's: tells the observer a wait began (setObserveWait)
 
 ---------------------------------------------------------------------------
 -- Scheduler state
@@ -39,14 +52,13 @@ local current = false -- the process whose coroutine is executing, or false
 -- The scheduler's time, and where the tick is. Groups cost what runs: a tick
 -- steps only the active groups, those with live processes (and the root); an
 -- idle group's clock catches up from these totals when it is next used
--- (groups.lua's catchUp, through K.schedulerTime).
+-- (groups.lua's catchUp, through schedulerTime).
 local totalTime, totalTicks, previousTotalTime = 0, 0, 0
 local groupCount = 0 -- groups made so far; each group's `index` is its place in that order
 local stepping = false -- position in activeGroups of the group being stepped
 local steppingIndex = 0 -- creation index of that group
 local lastIndexThisTick = 0 -- groups made during a tick are first stepped on the next
 local activeGroups = {} -- in creation order (groups.lua's activateGroup adds, the tick drops)
-K.activeGroups = activeGroups
 
 local insideTick = false
 -- Counts group pauses, so the timer loop notices a pause with an upvalue
@@ -64,19 +76,18 @@ local bucketPool, bucketPoolSize = {}, 0
 local POOL_MAX, POOL_KEEP_MAX = 64, 256
 
 local signalWaiters = {} -- signal name -> list of waiting processes (signals.lua)
-K.signalWaiters = signalWaiters
 
 -- What the other parts read and change of this state.
-function K.current() return current end
-function K.observer() return observer end
-function K.setObserver(fn) observer = fn end
-function K.notePause() pausesMade = pausesMade + 1 end
-function K.nextGroupIndex() groupCount = groupCount + 1; return groupCount end -- a new group's index
+local function getCurrent() return current end
+local function getObserver() return observer end
+local function setObserver(fn) observer = fn end
+local function notePause() pausesMade = pausesMade + 1 end
+local function nextGroupIndex() groupCount = groupCount + 1; return groupCount end -- a new group's index
 
 -- The time and tick count an idle group g catches up to: the totals, or the
 -- previous tick's when g's step in the tick under way is still to come (the
 -- step adds this one, as if it had never been idle). No g: the totals.
-function K.schedulerTime(g)
+local function schedulerTime(g)
     if g and stepping and g.index > steppingIndex and g.index <= lastIndexThisTick then
         return previousTotalTime, totalTicks - 1
     end
@@ -85,11 +96,13 @@ end
 
 -- activateGroup put a group at position `at` of activeGroups: the group being
 -- stepped moves one place on if it was there or after.
-function K.groupInsertedAt(at)
+local function groupInsertedAt(at)
     if stepping and at <= stepping then
         stepping = stepping + 1
     end
 end
+
+local dropRefusedWait -- below, with the timers and wait lists it drops a wait from
 
 -- Returns the process a wait belongs to, or raises at the caller's caller:
 -- waits make sense only inside a coroutine. Off the fast path (a wait inside
@@ -98,17 +111,16 @@ local function requireProcess(fname, level)
     local p = current
     local co = coRunning()
     if not p or co ~= p[COROUTINE] then
-        p = K.processOfWait(fname, co, (level or 3) + 1)
+        p = processOfWait(fname, co, (level or 3) + 1)
     end
     local status = p[STATUS]
     if status == CANCELLED then
         coYield() -- cancelled while running: never resumed again
     elseif status == WAITING then
-        K.dropRefusedWait(p) -- running, yet "waiting": its last wait's yield was refused
+        dropRefusedWait(p) -- running, yet "waiting": its last wait's yield was refused
     end
     return p
 end
-K.requireProcess = requireProcess
 
 ---------------------------------------------------------------------------
 -- Timer buckets and wait lists
@@ -133,7 +145,6 @@ end
 -- (dense, N = 1,000; 7 of 10 in one series) those guards kept failing and a
 -- tick took 4-15 us instead of 3, slower than the article's full scan.
 local LAST, REMOVED, KEY, FIRST = 1, 2, 3, 4
-K.BUCKET_KEY = KEY
 
 -- runBuckets and timedWait spell slots, statuses and constants as literals (see there).
 assert(COROUTINE == 1 and STATUS == 2 and WAIT_KIND == 3 and GROUP == 4 and RUNNING == "running"
@@ -183,8 +194,6 @@ end
 -- so runBuckets tells a ticket from a sleeping record (whose kind is false) with
 -- the one read it already makes. The ticket is the process's WAIT_ON.
 local TICKET_PROCESS, TICKET_WHAT, TICKET_BUCKET, TICKET_SLOT = 1, 2, 4, 5 -- (slot 3 is the kind)
-K.TICKET_WHAT, K.TICKET_BUCKET, K.TICKET_SLOT = TICKET_WHAT, TICKET_BUCKET, TICKET_SLOT
-K.BUCKET_LAST, K.BUCKET_FIRST = LAST, FIRST
 
 -- Puts p's timer, due at group time `due`, in its bucket as a ticket, and
 -- makes it p's wait.
@@ -197,10 +206,10 @@ local function addTicket(p, g, due, kind, what)
     p[WAIT_KIND], p[WAIT_ON] = kind, ticket
 end
 
--- Takes p's pending timer out of its bucket (K.findTimer: sleeptimers.lua;
+-- Takes p's pending timer out of its bucket (findTimer: sleeptimers.lua;
 -- `lost`: a plain sleep whose frame is gone, see dropRefusedWait).
 local function removeTimer(p, lost)
-    local b, slot, entry = K.findTimer(p, lost)
+    local b, slot, entry = findTimer(p, lost)
     if not b or b[slot] ~= entry then
         return -- no timer pending (none, or it fired)
     end
@@ -249,16 +258,13 @@ end
 -- running) it drops that registration here, so that nothing resumes the
 -- process for a wait it is no longer in: the seed's scheduler, keyed by
 -- coroutine, forgot such a wait by itself, and so must this one.
-local function dropRefusedWait(p)
+dropRefusedWait = function(p)
     if not p[WAIT_KIND] then
         removeTimer(p, true) -- a plain sleep: its timer was in the frame the error unwound
     end
     detachWait(p)
     p[STATUS] = RUNNING
 end
-
-K.appendTo, K.addTicket, K.removeTimer, K.removeFromList, K.detachWait, K.dropRefusedWait =
-    appendTo, addTicket, removeTimer, removeFromList, detachWait, dropRefusedWait
 
 ---------------------------------------------------------------------------
 -- A process's life: resume, wait, wake, end
@@ -280,15 +286,15 @@ local function settleResume(p, ok, err)
         elseif status == WAITING then
             dropRefusedWait(p) -- it failed after a refused wait
         end
-        K.failProcess(p, traceback(p[COROUTINE], K.authorMessage(err, p[COROUTINE])))
+        failProcess(p, traceback(p[COROUTINE], authorMessage(err, p[COROUTINE])))
     elseif status == DONE or status == CANCELLED then
-        K.finishProcess(p)
+        finishProcess(p)
         p[COROUTINE] = false
     elseif status == RUNNING and coroutine.status(p[COROUTINE]) == "dead" then
         -- An adopted coroutine (see protected.lua) returned: it has no
         -- processBody to say so.
         p[STATUS], p[RESULT] = DONE, { n = 0 }
-        K.finishProcess(p)
+        finishProcess(p)
         p[COROUTINE] = false
     elseif status == RUNNING then
         local g = p[GROUP]
@@ -303,7 +309,7 @@ local function settleResume(p, ok, err)
         list.since = g.clock
         p[WAIT_LIST], p[WAIT_LIST_INDEX] = list, appendTo(list, p)
         if observer then
-            K.observeWait(p)
+            observeWait(p)
         end
     end
 end
@@ -317,7 +323,7 @@ local function resumeProcess(p, ...)
     current = saved
     if not ok or p[STATUS] ~= WAITING then
         settleResume(p, ok, err)
-        if not ok and K.killPending() and coRunning() then
+        if not ok and killPending() and coRunning() then
             error(err, 0) -- a kill also stops the process whose call resumed this one
         end
     end
@@ -343,7 +349,7 @@ end
 local function suspend(p)
     p[STATUS] = WAITING
     if observer then
-        K.observeWait(p)
+        observeWait(p)
     end
     return coYield()
 end
@@ -356,8 +362,6 @@ local function stopIfCancelled()
         coYield()
     end
 end
-
-K.resumeProcess, K.wake, K.suspend, K.stopIfCancelled = resumeProcess, wake, suspend, stopIfCancelled
 
 ---------------------------------------------------------------------------
 -- One tick of one group (the ordering guarantees above)
@@ -421,7 +425,7 @@ local function runBuckets(g, fromKey, toKey)
                         if kind == KIND_SIGNAL_TIMEOUT then
                             removeFromList(q)
                             if observer then
-                                observer("timeout", q[K.ID], K.nameOf(q), entry[TICKET_WHAT])
+                                observer("timeout", q[ID], nameOf(q), entry[TICKET_WHAT])
                             end
                             wake(q, false)
                         else
@@ -512,7 +516,7 @@ local function runPredicates(g)
             local ok, result = xpcall(p[WAIT_ON], traceback)
             if not ok then
                 p[WAIT_LIST] = false
-                K.failProcess(p, "waitUntil predicate failed: " .. tostring(result))
+                failProcess(p, "waitUntil predicate failed: " .. tostring(result))
             elseif result then
                 p[WAIT_LIST], p[WAIT_LIST_INDEX], p[WAIT_KIND] = false, false, false
                 wake(p) -- waitUntil works out the elapsed time
@@ -552,6 +556,21 @@ local function stepGroup(g, dt)
     end
 end
 
+-- Takes the groups that went idle this tick out of activeGroups, in order.
+local function dropIdleGroups()
+    local kept = 0
+    for i = 1, #activeGroups do
+        local g = activeGroups[i]
+        activeGroups[i] = nil
+        if g.idle then
+            g.inList = false
+        else
+            kept = kept + 1
+            activeGroups[kept] = g
+        end
+    end
+end
+
 -- The last dt wakeUpWaitingThreads accepted. A host ticks with the same dt
 -- frame after frame, and only a number that passed the check can equal it
 -- (NaN equals nothing, a value of another type never equals a number), so an
@@ -574,7 +593,7 @@ function M.wakeUpWaitingThreads(dt)
     previousTotalTime, totalTime, totalTicks = totalTime, totalTime + dt, totalTicks + 1
     lastIndexThisTick = groupCount
     stepping = 1
-    local root, anyIdled = K.root, false
+    local anyIdled = false
     while stepping <= #activeGroups do
         local g = activeGroups[stepping]
         if not g.idle and g.index <= lastIndexThisTick then
@@ -589,7 +608,7 @@ function M.wakeUpWaitingThreads(dt)
     end
     stepping = false
     if anyIdled then
-        K.dropIdleGroups()
+        dropIdleGroups()
     end
     insideTick = false
 end
@@ -616,7 +635,6 @@ end
 -- The closures timedWait makes: a plain sleep keeps its timer in their frame
 -- (sleeptimers.lua reads it back).
 local timedWaitFunctions = {}
-K.timedWaitFunctions = timedWaitFunctions
 
 -- Makes waitSeconds and its alias wait: one body, each naming itself in errors.
 -- The fast path runs on every wake of every timed process, so it is
@@ -715,3 +733,21 @@ function M.waitUntil(predicate)
     suspend(p)
     return g.clock - start
 end
+
+return {
+    activeGroups = activeGroups, signalWaiters = signalWaiters, timedWaitFunctions = timedWaitFunctions,
+    getCurrent = getCurrent, getObserver = getObserver, setObserver = setObserver, notePause = notePause,
+    nextGroupIndex = nextGroupIndex, schedulerTime = schedulerTime, groupInsertedAt = groupInsertedAt,
+    requireProcess = requireProcess,
+    BUCKET_KEY = KEY, BUCKET_LAST = LAST, BUCKET_FIRST = FIRST,
+    TICKET_WHAT = TICKET_WHAT, TICKET_BUCKET = TICKET_BUCKET, TICKET_SLOT = TICKET_SLOT,
+    appendTo = appendTo, addTicket = addTicket, removeTimer = removeTimer, detachWait = detachWait,
+    dropRefusedWait = dropRefusedWait,
+    resumeProcess = resumeProcess, wake = wake, suspend = suspend, stopIfCancelled = stopIfCancelled,
+    -- The setters of the functions declared at this file's top, for the parts that give them.
+    setFindTimer = function(fn) findTimer = fn end,
+    setProcessEnds = function(finish, fail) finishProcess, failProcess = finish, fail end,
+    setRootGroup = function(g) root = g end,
+    setProcessOfWait = function(fn) processOfWait = fn end,
+    setObserveWait = function(fn) observeWait = fn end,
+}

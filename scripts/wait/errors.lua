@@ -1,12 +1,15 @@
 --- Errors: where a failure is told (the error handler, the host's kill) and
 -- at which line (the author's, never the support libraries'), with "did you
--- mean" for a misspelt name.
+-- mean" for a misspelt name; and the names of processes, which those
+-- reports, the observer and the inspector give. Loaded after records.lua; it
+-- calls no other part.
 local K, M = ...
 
 local type, tostring, pairs, ipairs, pcall = type, tostring, pairs, ipairs, pcall
 local floor = math.floor
 local getinfo = debug.getinfo
 local checkType, optionalFunction, handle = K.checkType, K.optionalFunction, K.handle
+local ID, FN = K.ID, K.FN
 
 -- Sources of the support libraries (scripts/WaitSupport.lua and its parts,
 -- which it registers, and the host's StageSupport.lua): an error is reported
@@ -15,15 +18,21 @@ local supportSources, supportShortSources = K.supportSources, K.supportShortSour
 
 local sceneGlobals = _G -- where "did you mean" looks for names (the host sets the sandbox)
 local quietFailures = setmetatable({}, { __mode = "k" }) -- processes run by try()
-K.quietFailures = quietFailures
 
--- The host's answer to "is a runaway script being stopped?" (see setKillCheck).
-function K.killPending()
-    return false
+-- The host's answer to "is a runaway script being stopped?", and its "the
+-- kill has stopped its process" (only that process fails): see setKillCheck.
+-- The other parts call killPending and endKill, which stay the same
+-- functions whatever the host sets.
+local killCheck = function() return false end
+local killEnd = function() end
+
+local function killPending()
+    return killCheck()
 end
 
--- The host's "the kill has stopped its process": only that process fails.
-function K.endKill() end
+local function endKill()
+    return killEnd()
+end
 
 -- Text for any error value: a table's __tostring may itself raise, loop or
 -- return a non-string, and none of that may stop the scheduler.
@@ -153,8 +162,37 @@ local function report(message, p, evenIfQuiet)
     end
 end
 
-K.errorText, K.authorLocation, K.closestName, K.authorMessage, K.report =
-    errorText, authorLocation, closestName, authorMessage, report
+---------------------------------------------------------------------------
+-- Names and places of processes, for reports, the observer and the inspector
+---------------------------------------------------------------------------
+
+local function nameOf(p)
+    local fn = p[FN]
+    if type(fn) == "string" then
+        return fn -- set by setName
+    end
+    if not fn then
+        return string.format("process %d", p[ID])
+    end
+    local info = getinfo(fn, "S")
+    if supportShortSources[info.short_src] then
+        return string.format("process %d (stage library)", p[ID]) -- a line there would mean nothing to an author
+    end
+    return string.format("process %d (%s:%d)", p[ID], info.short_src, info.linedefined)
+end
+
+-- Where fn was defined: "file:line", or "(stage library)" for the support
+-- scripts' own functions (the scene runner, walkToPointAndSignal's helper).
+local function definedAt(fn)
+    if not fn then
+        return "?"
+    end
+    local info = getinfo(fn, "S")
+    if supportShortSources[info.short_src] then
+        return "(stage library)"
+    end
+    return info.short_src .. ":" .. info.linedefined
+end
 
 ---------------------------------------------------------------------------
 -- Host only: where errors go, and where they are located
@@ -174,8 +212,8 @@ end
 ---@param finish fun()|nil
 function M.setKillCheck(fn, finish)
     checkType("setKillCheck", "fn", fn, "function")
-    K.killPending = fn
-    K.endKill = optionalFunction("setKillCheck", finish) or K.endKill
+    killCheck = fn
+    killEnd = optionalFunction("setKillCheck", finish) or killEnd
 end
 
 ---Host only: the table whose functions "did you mean" suggests from.
@@ -197,3 +235,9 @@ end
 ---Host only: the one "did you mean" rule, for the host's other checks
 ---(CheckSupport.lua). Returns the candidate `name` most likely meant, or nil.
 M.closestName = closestName
+
+return {
+    quietFailures = quietFailures, killPending = killPending, endKill = endKill,
+    authorLocation = authorLocation, closestName = closestName, authorMessage = authorMessage, report = report,
+    nameOf = nameOf, definedAt = definedAt,
+}

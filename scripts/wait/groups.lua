@@ -1,12 +1,16 @@
 --- Groups: sets of processes with their own clock (time scale, pause) and
 -- cancel. Their records and the catch-up of an idle group's clock live
--- here; core.lua steps the active ones each tick (stepGroup).
+-- here; core.lua steps the active ones each tick (stepGroup) and drops the
+-- idle ones from its list.
 local K, M = ...
 
 local checkType, checkNonNegative = K.checkType, K.checkNonNegative
 local GROUP = K.GROUP
-local activeGroups = K.activeGroups
-local Group, checkSelf = K.Group, K.checkSelf
+local activeGroups, schedulerTime, nextGroupIndex, groupInsertedAt, notePause = K.activeGroups, K.schedulerTime,
+    K.nextGroupIndex, K.groupInsertedAt, K.notePause
+local Group, checkSelf, newGroupHandle = K.Group, K.checkSelf, K.newGroupHandle
+local startProcess, cancelEach, liveOldestFirst = K.startProcess, K.cancelEach, K.liveOldestFirst
+local suspectHang = K.suspectHang
 
 ---------------------------------------------------------------------------
 -- Group records and their clocks
@@ -29,19 +33,19 @@ local function newGroup(name)
         idle = true, -- not stepped: clock and tick are as of syncTime/syncTicks
         inList = false, -- in activeGroups
     }
-    g.syncTime, g.syncTicks = K.schedulerTime()
-    g.index = K.nextGroupIndex() -- creation order: groups are stepped in it
-    g.handle = K.newGroupHandle(g)
+    g.syncTime, g.syncTicks = schedulerTime()
+    g.index = nextGroupIndex() -- creation order: groups are stepped in it
+    g.handle = newGroupHandle(g)
     return g
 end
 
 -- Brings an idle group's clock and tick count up to date (to the time
--- core.lua's K.schedulerTime gives).
+-- core.lua's schedulerTime gives).
 local function catchUp(g)
     if not g.idle then
         return
     end
-    local time, ticks = K.schedulerTime(g)
+    local time, ticks = schedulerTime(g)
     if not g.paused then
         g.clock = g.clock + (time - g.syncTime) * g.scale
         g.tick = g.tick + (ticks - g.syncTicks)
@@ -50,7 +54,7 @@ local function catchUp(g)
 end
 
 -- Puts g back among the groups a tick steps (it has a live process again).
-function K.activateGroup(g)
+local function activateGroup(g)
     catchUp(g)
     g.idle = false
     if g.inList then
@@ -63,27 +67,11 @@ function K.activateGroup(g)
         at = at - 1
     end
     activeGroups[at] = g
-    K.groupInsertedAt(at)
-end
-
--- Takes the groups that went idle this tick out of activeGroups, in order.
-function K.dropIdleGroups()
-    local kept = 0
-    for i = 1, #activeGroups do
-        local g = activeGroups[i]
-        activeGroups[i] = nil
-        if g.idle then
-            g.inList = false
-        else
-            kept = kept + 1
-            activeGroups[kept] = g
-        end
-    end
+    groupInsertedAt(at)
 end
 
 local root = newGroup("root")
-K.activateGroup(root)
-K.root = root
+activateGroup(root)
 
 ---------------------------------------------------------------------------
 -- Public API: groups (time scale, pause and cancel for a set of processes)
@@ -108,7 +96,7 @@ end
 ---@param fn function
 ---@return Process
 function Group:run(fn, ...)
-    return K.startProcess("Group:run", checkSelf(self, Group, "run"), fn, ...)
+    return startProcess("Group:run", checkSelf(self, Group, "run"), fn, ...)
 end
 
 ---Scales the group's clock: 0.5 is slow motion, 0 stops timers (frames still count).
@@ -131,8 +119,8 @@ function Group:pause()
     local g = checkSelf(self, Group, "pause")
     catchUp(g)
     g.paused = true
-    K.notePause() -- the timer loop looks for pauses between wake-ups
-    K.suspectHang() -- if nothing outside the group runs, nobody can resume it
+    notePause() -- the timer loop looks for pauses between wake-ups
+    suspectHang() -- if nothing outside the group runs, nobody can resume it
 end
 
 function Group:resume()
@@ -156,7 +144,12 @@ end
 ---Cancels every live process of the group.
 function Group:cancel()
     local g = checkSelf(self, Group, "cancel")
-    K.cancelEach(K.liveOldestFirst(function(p)
+    cancelEach(liveOldestFirst(function(p)
         return p[GROUP] == g
     end))
 end
+
+K.setRootGroup(root) -- core.lua's tick never idles it
+K.setGroupsForProcesses(activateGroup, root) -- processes.lua: a new process's group; runProcess's default
+
+return { root = root }

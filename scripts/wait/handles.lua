@@ -7,6 +7,12 @@ local type, error, rawget = type, error, rawget
 local checkType, describe, isLive = K.checkType, K.describe, K.isLive
 local STATUS, GROUP, RESULT, NAME, HANDLE = K.STATUS, K.GROUP, K.RESULT, K.NAME, K.HANDLE
 local WAITING, DONE, FAILED, READY = K.WAITING, K.DONE, K.FAILED, K.READY
+local nameOf = K.nameOf
+
+-- Functions of parts loaded after this one, which hand them over when they
+-- load (a method is called only once every part is loaded).
+local cancelProcess -- processes.lua's, through setCancelProcess (below)
+local joinResults -- joins.lua's, through setJoinResults (below)
 
 -- Scripts hold handles, never records. A process handle is an empty
 -- userdata whose protected metatable reaches only the methods, so a scene
@@ -22,8 +28,7 @@ local handleProto = newproxy(true)
 local ProcessHandle = getmetatable(handleProto)
 local getRecord = debug.getfenv
 local groupOf = {} -- handle -> group record (groups live as long as the scheduler)
-
-K.Group, K.handleProto, K.setRecord = Group, handleProto, debug.setfenv
+local setRecord = debug.setfenv -- (handle, record): the record behind a new process handle
 
 -- The process record behind a handle, or nil for any other value.
 local function processOf(value)
@@ -38,7 +43,7 @@ local function processOf(value)
 end
 
 -- The process record behind a handle, or an error at the caller's caller.
-function K.checkProcess(fname, value)
+local function checkProcess(fname, value)
     local p = processOf(value)
     if not p then
         error(string.format("%s: expected a process handle (from runProcess). Was %s", fname, describe(value)), 3)
@@ -70,7 +75,7 @@ ProcessHandle.__index, ProcessHandle.__newindex, ProcessHandle.__metatable = Pro
 local GroupHandle = { __index = Group, __newindex = refuseWrite, __metatable = "Group" }
 
 -- The handle of group record g.
-function K.newGroupHandle(g)
+local function newGroupHandle(g)
     local h = setmetatable({}, GroupHandle)
     groupOf[h] = g
     return h
@@ -84,8 +89,6 @@ local function statusOf(p)
     end
     return s
 end
-
-K.processOf, K.checkSelf, K.statusOf = processOf, checkSelf, statusOf
 
 ---------------------------------------------------------------------------
 -- Public API: process handles
@@ -102,7 +105,7 @@ end
 ---cancels its live children. Returns true if this process was live.
 ---@return boolean
 function Process:cancel()
-    return K.cancelProcess(checkSelf(self, Process, "cancel"))
+    return cancelProcess(checkSelf(self, Process, "cancel"))
 end
 
 ---@return boolean
@@ -122,7 +125,7 @@ end
 
 ---@return string
 function Process:name()
-    return K.nameOf(checkSelf(self, Process, "name"))
+    return nameOf(checkSelf(self, Process, "name"))
 end
 
 ---@return any ... the return values of a finished process
@@ -131,7 +134,7 @@ function Process:results()
     if p[STATUS] ~= DONE then
         return
     end
-    return K.joinResults(p)
+    return joinResults(p)
 end
 
 ---@return string|nil message the error (with traceback) of a failed process
@@ -149,5 +152,12 @@ end
 
 ProcessHandle.__tostring = function(h)
     local p = processOf(h)
-    return K.nameOf(p) .. " [" .. statusOf(p) .. "]"
+    return nameOf(p) .. " [" .. statusOf(p) .. "]"
 end
+
+return {
+    Group = Group, handleProto = handleProto, setRecord = setRecord, checkProcess = checkProcess,
+    newGroupHandle = newGroupHandle, processOf = processOf, checkSelf = checkSelf, statusOf = statusOf,
+    setCancelProcess = function(fn) cancelProcess = fn end,
+    setJoinResults = function(fn) joinResults = fn end,
+}

@@ -1,19 +1,24 @@
---- Introspection and the observer: names and places of processes, what each
--- waits on (processes(), the inspector), the deadlock report, and the
--- host's observer, which hears the mechanics as they happen.
+--- Introspection and the observer: where processes are and what each waits
+-- on (processes(), the inspector), the deadlock report, and the host's
+-- observer, which hears the mechanics as they happen. Their names are
+-- errors.lua's nameOf. The last part scripts/WaitSupport.lua loads.
 local K, M = ...
 
-local type, tostring, ipairs, pairs = type, tostring, ipairs, pairs
+local tostring, ipairs, pairs = tostring, ipairs, pairs
 local getinfo = debug.getinfo
 local optionalFunction, handle, isLive, statusOf = K.optionalFunction, K.handle, K.isLive, K.statusOf
 local COROUTINE, STATUS, WAIT_KIND, GROUP, WAIT_ON = K.COROUTINE, K.STATUS, K.WAIT_KIND, K.GROUP, K.WAIT_ON
-local ID, PARENT, FN = K.ID, K.PARENT, K.FN
+local ID, PARENT = K.ID, K.PARENT
 local WAITING = K.WAITING
 local KIND_SECONDS, KIND_FRAMES, KIND_SIGNAL, KIND_SIGNAL_TIMEOUT, KIND_UNTIL, KIND_PROCESS =
     K.KIND_SECONDS, K.KIND_FRAMES, K.KIND_SIGNAL, K.KIND_SIGNAL_TIMEOUT, K.KIND_UNTIL, K.KIND_PROCESS
 local MS, TICKET_WHAT, TICKET_BUCKET, BUCKET_KEY = K.MS, K.TICKET_WHAT, K.TICKET_BUCKET, K.BUCKET_KEY
-local supportSources, supportShortSources = K.supportSources, K.supportShortSources
-local authorLocation, liveOldestFirst, closestName = K.authorLocation, K.liveOldestFirst, K.closestName
+local supportSources = K.supportSources
+local authorLocation, closestName, nameOf, definedAt = K.authorLocation, K.closestName, K.nameOf, K.definedAt
+local liveOldestFirst, getObserver, setObserver, findTimer = K.liveOldestFirst, K.getObserver, K.setObserver,
+    K.findTimer
+local signalWaiters, namesSent, adoptedCoroutines = K.signalWaiters, K.namesSent, K.adoptedCoroutines
+local neverSendable, namesTheSceneSends = K.neverSendable, K.namesTheSceneSends
 
 -- What waitUntilLabelled was told: the kind and target of the next waitUntil,
 -- for the observer, and the inspector's words for each labelled wait ("the
@@ -21,36 +26,8 @@ local authorLocation, liveOldestFirst, closestName = K.authorLocation, K.liveOld
 local label = { kind = false, target = false, descriptions = setmetatable({}, { __mode = "k" }) }
 
 ---------------------------------------------------------------------------
--- Names and places
+-- Places
 ---------------------------------------------------------------------------
-
-local function nameOf(p)
-    local fn = p[FN]
-    if type(fn) == "string" then
-        return fn -- set by setName
-    end
-    if not fn then
-        return string.format("process %d", p[ID])
-    end
-    local info = getinfo(fn, "S")
-    if supportShortSources[info.short_src] then
-        return string.format("process %d (stage library)", p[ID]) -- a line there would mean nothing to an author
-    end
-    return string.format("process %d (%s:%d)", p[ID], info.short_src, info.linedefined)
-end
-
--- Where fn was defined: "file:line", or "(stage library)" for the support
--- scripts' own functions (the scene runner, walkToPointAndSignal's helper).
-local function definedAt(fn)
-    if not fn then
-        return "?"
-    end
-    local info = getinfo(fn, "S")
-    if supportShortSources[info.short_src] then
-        return "(stage library)"
-    end
-    return info.short_src .. ":" .. info.linedefined
-end
 
 -- file:line where the process's coroutine is suspended, in the author's code
 -- (the support libraries' frames are skipped).
@@ -60,8 +37,6 @@ local function whereWaiting(p)
     end
     return authorLocation(p[COROUTINE]) or "(stage library)" -- a helper of the stage API, e.g. a scene's runner
 end
-
-K.nameOf, K.definedAt = nameOf, definedAt
 
 -- The names of the processes a join waits for, "process 3 (x.lua:4), ...".
 local function joinedNames(record)
@@ -73,7 +48,7 @@ local function joinedNames(record)
 end
 
 -- What p waits on, for the observer: kind, target and the author's line.
-function K.observeWait(p)
+local function observeWait(p)
     local kind, on, target = p[WAIT_KIND], p[WAIT_ON], nil
     if kind == KIND_SECONDS then
         target = string.format("%.3f", on[TICKET_WHAT])
@@ -95,7 +70,7 @@ function K.observeWait(p)
         target = joinedNames(on)
     end
     label.kind, label.target = false, false
-    K.observer()("wait", p[ID], nameOf(p), kind, target or "", whereWaiting(p))
+    getObserver()("wait", p[ID], nameOf(p), kind, target or "", whereWaiting(p))
 end
 
 ---------------------------------------------------------------------------
@@ -114,7 +89,7 @@ end
 
 -- The group time a waiting process's timer is due, or nil.
 local function timerDue(p)
-    local b = K.findTimer(p)
+    local b = findTimer(p)
     local key = b and b[BUCKET_KEY]
     return key and key / MS
 end
@@ -161,7 +136,7 @@ end
 -- the library's. Scenes do not see it, so they cannot cancel or join it.
 local function isLibraryProcess(p)
     local co = p[COROUTINE]
-    if p[PARENT] or not co or K.adoptedCoroutines[co] then
+    if p[PARENT] or not co or adoptedCoroutines[co] then
         return false
     end
     local bottom = 0
@@ -232,7 +207,7 @@ end
 -- A signal no code can send: never sent so far, and no send of it in the
 -- scene's text (a name sent already came from somewhere that may send it again).
 local function unsendable(name)
-    return not K.namesSent[name] and K.neverSendable(name)
+    return not namesSent[name] and neverSendable(name)
 end
 
 -- A process is stuck when nothing can ever wake it: every live process is
@@ -300,15 +275,14 @@ end
 function M.findDeadlocks()
     local list = liveOldestFirst()
     local stuck, othersRun = stuckProcesses(list)
-    local namesSent = K.namesSent
     local known = {}
     for name in pairs(namesSent) do
         known[#known + 1] = name
     end
-    for name in pairs(K.signalWaiters) do
+    for name in pairs(signalWaiters) do
         known[#known + 1] = name
     end
-    for name in pairs(K.namesTheSceneSends()) do
+    for name in pairs(namesTheSceneSends()) do
         known[#known + 1] = name
     end
     table.sort(known)
@@ -366,7 +340,7 @@ end
 ---  timeout       id, name, signal name
 ---@param fn fun(event: string, ...)|nil
 function M.setObserver(fn)
-    K.setObserver(optionalFunction("setObserver", fn) or false)
+    setObserver(optionalFunction("setObserver", fn) or false)
 end
 
 ---Host only: waitUntil for a stage helper, telling the observer what the wait
@@ -386,3 +360,7 @@ function M.waitUntilLabelled(kind, target, predicate, description)
     label.kind, label.target = false, false
     return elapsed
 end
+
+K.setObserveWait(observeWait) -- core.lua tells the observer of each wait through it
+
+return {}

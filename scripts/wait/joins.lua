@@ -7,20 +7,22 @@ local select, error, tostring = select, error, tostring
 local unpack = unpack or table.unpack -- luacheck: ignore 143
 local checkType, checkProcess, processOf, describe = K.checkType, K.checkProcess, K.processOf, K.describe
 local isLive, extraTable, wake, suspend, requireProcess = K.isLive, K.extraTable, K.wake, K.suspend, K.requireProcess
+local stopIfCancelled, newProcess, launch = K.stopIfCancelled, K.newProcess, K.launch
+local nameOf, quietFailures = K.nameOf, K.quietFailures
 local STATUS, WAIT_KIND, WAIT_ON, GROUP, RESULT = K.STATUS, K.WAIT_KIND, K.WAIT_ON, K.GROUP, K.RESULT
 local JOINERS, KIND_PROCESS = K.JOINERS, K.KIND_PROCESS
 local DONE, FAILED, CANCELLED = K.DONE, K.FAILED, K.CANCELLED
 
 local function endedError(q)
     if q[STATUS] == CANCELLED then
-        return string.format("waited-on %s was cancelled", K.nameOf(q))
+        return string.format("waited-on %s was cancelled", nameOf(q))
     end
-    return string.format("waited-on %s failed: %s", K.nameOf(q), tostring(q[RESULT]))
+    return string.format("waited-on %s failed: %s", nameOf(q), tostring(q[RESULT]))
 end
 
 -- Called for each join record on q when q ends (processes.lua's finishProcess).
 -- record = { waiter, mode ("any"|"all"), procs, remaining }
-function K.resumeJoiner(record, q)
+local function resumeJoiner(record, q)
     local w = record.waiter
     if w[WAIT_ON] ~= record or w[WAIT_KIND] ~= KIND_PROCESS then
         return -- the waiter moved on (cancelled, or another process of waitAny won)
@@ -36,7 +38,6 @@ local function joinResults(q)
     local r = q[RESULT]
     return unpack(r, 1, r.n)
 end
-K.joinResults = joinResults
 
 -- Suspends until the processes in procs end (mode "all") or the first does
 -- ("any"). Returns the process that ended last / first, or the first that failed
@@ -155,13 +156,18 @@ end
 function M.try(fn, ...)
     checkType("try", "fn", fn, "function")
     local p = requireProcess("try")
-    local child = K.newProcess(fn, p[GROUP], p)
-    K.quietFailures[child] = true
-    K.launch(child, ...)
-    K.stopIfCancelled()
+    local child = newProcess(fn, p[GROUP], p)
+    quietFailures[child] = true
+    launch(child, ...)
+    stopIfCancelled()
     local q = awaitProcesses("try", "all", { child })
     if q[STATUS] == DONE then
         return true, joinResults(q)
     end
     return false, q[STATUS] == FAILED and q[RESULT] or endedError(q)
 end
+
+K.setResumeJoiner(resumeJoiner) -- processes.lua's finishProcess tells each joiner
+K.setJoinResults(joinResults) -- handles.lua's Process:results
+
+return {}

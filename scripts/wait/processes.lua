@@ -13,7 +13,20 @@ local CHILDREN, CLEANUPS, JOINERS = K.CHILDREN, K.CLEANUPS, K.JOINERS
 local RUNNING, WAITING, DONE, FAILED, CANCELLED = K.RUNNING, K.WAITING, K.DONE, K.FAILED, K.CANCELLED
 local pack, checkType, isLive, handle, extra, extraTable = K.pack, K.checkType, K.isLive, K.handle, K.extra,
     K.extraTable
-local detachWait, resumeProcess, stopIfCancelled = K.detachWait, K.resumeProcess, K.stopIfCancelled
+local report, authorMessage, authorLocation, killPending, endKill = K.report, K.authorMessage, K.authorLocation,
+    K.killPending, K.endKill
+local nameOf, definedAt = K.nameOf, K.definedAt
+local handleProto, setRecord, checkProcess, checkSelf, Group = K.handleProto, K.setRecord, K.checkProcess,
+    K.checkSelf, K.Group
+local getCurrent, getObserver, requireProcess = K.getCurrent, K.getObserver, K.requireProcess
+local detachWait, dropRefusedWait, resumeProcess, stopIfCancelled = K.detachWait, K.dropRefusedWait,
+    K.resumeProcess, K.stopIfCancelled
+
+-- Functions of parts loaded after this one, which hand them over when they
+-- load, through the setters at this file's end (no process starts before
+-- every part is loaded).
+local activateGroup, root -- groups.lua's: steps an idle group again; the root group (setGroupsForProcesses)
+local resumeJoiner -- joins.lua's: tells a process joined on one that ended (setResumeJoiner)
 
 local nextId = 0
 local liveList = {} -- every process not yet ended, in no order (p[LIVE] is its index)
@@ -22,8 +35,10 @@ local liveCount = 0
 -- How deep processes and script coroutines may resume one another inside
 -- one call (startProcess here, protected.lua's pcall and coroutine.resume):
 -- far beyond any scene, well before the C stack runs out (LuaJIT has no
--- limit of its own and crashes; PUC Lua fails with no location).
-K.MAX_NESTING, K.nesting = 64, 0
+-- limit of its own and crashes; PUC Lua fails with no location). The depth
+-- is a table's field, as protected.lua counts in it too.
+local MAX_NESTING = 64
+local nesting = { depth = 0 }
 
 ---------------------------------------------------------------------------
 -- Start
@@ -47,12 +62,11 @@ end
 local function processBody(p)
     local results = pack(p[FN](startArguments(p)))
     if p[STATUS] == WAITING then
-        K.dropRefusedWait(p) -- it ended after a wait whose yield was refused (core.lua)
+        dropRefusedWait(p) -- it ended after a wait whose yield was refused (core.lua)
     end
     p[RESULT] = results
     p[STATUS] = DONE
 end
-K.processBody = processBody
 
 -- Runs new process p until its first wait, p's function called with `...`.
 local function launch(p, ...)
@@ -69,25 +83,25 @@ local function newProcess(fn, g, parent, co)
     co = co or coCreate(processBody)
     g.live = g.live + 1
     if g.idle then
-        K.activateGroup(g)
+        activateGroup(g)
     end
     -- Every value a variable: LuaJIT sizes a constructor with constants to
     -- the next power of two (16 slots here), one with none exactly.
-    local no, h = false, newproxy(K.handleProto)
+    local no, h = false, newproxy(handleProto)
     liveCount = liveCount + 1
     local p = {
         co, RUNNING, no, g, no, no, no,
         nextId, parent or no, fn or no, no,
         h, liveCount,
     }
-    K.setRecord(h, p)
+    setRecord(h, p)
     liveList[liveCount] = p
     if parent then
         extraTable(parent, CHILDREN)[p] = true
     end
-    local observer = K.observer()
+    local observer = getObserver()
     if observer then
-        observer("process_start", p[ID], K.nameOf(p), parent and parent[ID] or 0, K.definedAt(fn))
+        observer("process_start", p[ID], nameOf(p), parent and parent[ID] or 0, definedAt(fn))
     end
     return p
 end
@@ -95,36 +109,33 @@ end
 -- Starts fn(...) in group g as a child of `parent` (a record, or nil for none).
 local function startProcessUnder(fname, g, parent, fn, ...)
     checkType(fname, "fn", fn, "function")
-    if K.nesting >= K.MAX_NESTING then
+    if nesting.depth >= MAX_NESTING then
         error(string.format("%s: processes started inside one another %d deep (does a process start itself?)",
-            fname, K.MAX_NESTING), 3)
+            fname, MAX_NESTING), 3)
     end
     local p = newProcess(fn, g, parent)
-    K.nesting = K.nesting + 1
+    nesting.depth = nesting.depth + 1
     launch(p, ...)
-    K.nesting = K.nesting - 1
+    nesting.depth = nesting.depth - 1
     stopIfCancelled()
     return handle(p)
 end
 
 -- The caller's child (none outside a process).
 local function startProcess(fname, g, fn, ...)
-    return startProcessUnder(fname, g, K.current(), fn, ...)
+    return startProcessUnder(fname, g, getCurrent(), fn, ...)
 end
-
-K.launch, K.newProcess, K.startProcess = launch, newProcess, startProcess
 
 ---------------------------------------------------------------------------
 -- End
 ---------------------------------------------------------------------------
 
 -- Coroutines running an onCleanup handler: a wait made in one is refused
--- (protected.lua's K.processOfWait), whatever its form.
+-- (protected.lua's processOfWait), whatever its form.
 local cleanupCoroutines = setmetatable({}, { __mode = "k" })
-K.cleanupCoroutines = cleanupCoroutines
 
 -- What a cleanup that tried to wait is told, after "NAME() " or "coroutine.yield() ".
-K.CLEANUP_CANNOT_WAIT = "inside an onCleanup handler: a cleanup runs to its end at once, when its process ends, "
+local CLEANUP_CANNOT_WAIT = "inside an onCleanup handler: a cleanup runs to its end at once, when its process ends, "
     .. "and cannot wait. Run what takes time as a process of its own: "
     .. "onCleanup(function() runProcess(function() ... end) end)"
 
@@ -137,15 +148,15 @@ K.CLEANUP_CANNOT_WAIT = "inside an onCleanup handler: a cleanup runs to its end 
 local function runCleanup(p, fn)
     local co = coCreate(fn)
     cleanupCoroutines[co] = true
-    K.nesting = K.nesting + 1
+    nesting.depth = nesting.depth + 1
     local ok, err = coResume(co)
-    K.nesting = K.nesting - 1
+    nesting.depth = nesting.depth - 1
     if not ok then
-        K.report("cleanup failed: " .. traceback(co, K.authorMessage(err, co)), p)
+        report("cleanup failed: " .. traceback(co, authorMessage(err, co)), p)
     elseif coStatus(co) == "suspended" then
-        local where = K.authorLocation(co)
-        K.report("cleanup failed: " .. traceback(co, (where and where .. ": " or "") .. "coroutine.yield() "
-            .. K.CLEANUP_CANNOT_WAIT), p)
+        local where = authorLocation(co)
+        report("cleanup failed: " .. traceback(co, (where and where .. ": " or "") .. "coroutine.yield() "
+            .. CLEANUP_CANNOT_WAIT), p)
     end
 end
 
@@ -171,9 +182,9 @@ local function finishProcess(p)
     liveList[liveCount], p[LIVE] = nil, false
     liveCount = liveCount - 1
     p[GROUP].live = p[GROUP].live - 1
-    local observer = K.observer()
+    local observer = getObserver()
     if observer then
-        observer("process_end", p[ID], K.nameOf(p), p[STATUS] == RUNNING and DONE or p[STATUS])
+        observer("process_end", p[ID], nameOf(p), p[STATUS] == RUNNING and DONE or p[STATUS])
     end
     detachWait(p)
     if p[STATUS] == CANCELLED then
@@ -184,31 +195,29 @@ local function finishProcess(p)
         siblings[p] = nil
     end
     runCleanups(p)
-    if coroutine.status(p[COROUTINE]) ~= "normal" and p ~= K.current() then
+    if coroutine.status(p[COROUTINE]) ~= "normal" and p ~= getCurrent() then
         p[COROUTINE] = false -- the coroutine is garbage now; a running one is dropped by its resumer
     end
     local joiners = extra(p, JOINERS)
     if joiners then
         p[EXTRAS][JOINERS] = false
         for i = 1, #joiners do
-            K.resumeJoiner(joiners[i], p)
+            resumeJoiner(joiners[i], p)
         end
     end
 end
 
 local function failProcess(p, message)
-    local killed = K.killPending()
+    local killed = killPending()
     if killed then
-        K.endKill() -- the kill stopped this process; the one that started it goes on
+        endKill() -- the kill stopped this process; the one that started it goes on
     end
     p[STATUS] = FAILED
     detachWait(p) -- before the message: RESULT shares WAIT_ON's slot
     p[RESULT] = message
-    K.report(message, p, killed) -- a watchdog stop is always told, even under try()
+    report(message, p, killed) -- a watchdog stop is always told, even under try()
     finishProcess(p)
 end
-
-K.finishProcess, K.failProcess = finishProcess, failProcess
 
 ---------------------------------------------------------------------------
 -- Cancel, and the live list in a fixed order
@@ -260,15 +269,13 @@ cancelProcess = function(p)
         return false
     end
     if p[STATUS] == WAITING and coroutine.status(p[COROUTINE]) ~= "suspended" then
-        K.dropRefusedWait(p) -- cancelled while it runs on after a refused wait (core.lua)
+        dropRefusedWait(p) -- cancelled while it runs on after a refused wait (core.lua)
     end
     p[STATUS] = CANCELLED
     finishProcess(p)
     stopIfCancelled()
     return true
 end
-
-K.liveOldestFirst, K.cancelEach, K.cancelProcess = liveOldestFirst, cancelEach, cancelProcess
 
 ---------------------------------------------------------------------------
 -- Public API: processes
@@ -281,8 +288,8 @@ K.liveOldestFirst, K.cancelEach, K.cancelProcess = liveOldestFirst, cancelEach, 
 ---@param ... any arguments for fn
 ---@return Process
 function M.runProcess(fn, ...)
-    local current = K.current()
-    return startProcess("runProcess", current and current[GROUP] or K.root, fn, ...)
+    local current = getCurrent()
+    return startProcess("runProcess", current and current[GROUP] or root, fn, ...)
 end
 
 ---Registers fn to run when the current process ends, however it ends (done,
@@ -291,13 +298,13 @@ end
 ---@param fn function
 function M.onCleanup(fn)
     checkType("onCleanup", "fn", fn, "function")
-    local cleanups = extraTable(K.requireProcess("onCleanup"), CLEANUPS)
+    local cleanups = extraTable(requireProcess("onCleanup"), CLEANUPS)
     cleanups[#cleanups + 1] = fn
 end
 
 ---@return Process|nil the running process, or nil outside any process
 function M.currentProcess()
-    local current = K.current()
+    local current = getCurrent()
     return current and handle(current) or nil
 end
 
@@ -316,14 +323,14 @@ end
 -- leaves it be and cancelling `owner` cancels it. The story runner owns a
 -- scene's scene-long processes (runForScene) this way.
 function M.runProcessOwnedBy(owner, group, fn, ...)
-    local parent = K.checkProcess("runProcessOwnedBy", owner)
-    local g = K.checkSelf(group, K.Group, "run")
+    local parent = checkProcess("runProcessOwnedBy", owner)
+    local g = checkSelf(group, Group, "run")
     return startProcessUnder("runProcessOwnedBy", g, parent, fn, ...)
 end
 
 -- The host's: the process that started `p` (its owner, for runProcessOwnedBy's), or nil.
 function M.parentProcess(p)
-    local parent = K.checkProcess("parentProcess", p)[PARENT]
+    local parent = checkProcess("parentProcess", p)[PARENT]
     return parent and handle(parent) or nil
 end
 
@@ -346,10 +353,22 @@ function M.liveDescendants(p)
             end
         end
     end
-    add(K.checkProcess("liveDescendants", p))
+    add(checkProcess("liveDescendants", p))
     table.sort(list, byAge)
     for i = 1, #list do
         list[i] = handle(list[i])
     end
     return list
 end
+
+K.setProcessEnds(finishProcess, failProcess) -- core.lua's settleResume and runPredicates end processes
+K.setCancelProcess(cancelProcess) -- handles.lua's Process:cancel
+
+return {
+    MAX_NESTING = MAX_NESTING, nesting = nesting, processBody = processBody, launch = launch, newProcess = newProcess,
+    startProcess = startProcess, cleanupCoroutines = cleanupCoroutines, CLEANUP_CANNOT_WAIT = CLEANUP_CANNOT_WAIT,
+    liveOldestFirst = liveOldestFirst, cancelEach = cancelEach,
+    -- The setters of the functions declared at this file's top, for the parts that give them.
+    setGroupsForProcesses = function(activate, rootGroup) activateGroup, root = activate, rootGroup end,
+    setResumeJoiner = function(fn) resumeJoiner = fn end,
+}

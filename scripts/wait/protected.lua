@@ -18,12 +18,17 @@ local getinfo, getlocal = debug.getinfo, debug.getlocal
 local huge = math.huge
 local checkType, describe, pack = K.checkType, K.describe, K.pack
 local COROUTINE, GROUP = K.COROUTINE, K.GROUP
+local killPending, nameOf = K.killPending, K.nameOf
+local getCurrent = K.getCurrent
+local processBody, newProcess, cleanupCoroutines, CLEANUP_CANNOT_WAIT = K.processBody, K.newProcess,
+    K.cleanupCoroutines, K.CLEANUP_CANNOT_WAIT
+local nesting, MAX_NESTING = K.nesting, K.MAX_NESTING -- shared with processes.lua: nesting.depth
+local root = K.root
 
 -- Coroutines the script created and the scheduler adopted -> their process
 -- record. A process's own coroutine is found from its stack instead (see
 -- processOfCoroutine), so it costs no entry here.
 local adoptedCoroutines = setmetatable({}, { __mode = "k" })
-K.adoptedCoroutines = adoptedCoroutines
 
 -- Coroutines of the protected-call wrappers -> the coroutine they pass their
 -- waits up to (see M.pcall): a wait inside pcall is the wait of its process.
@@ -63,7 +68,7 @@ local function processOfCoroutine(co)
         end
         bottom = level
     end
-    if bottom and getinfo(co, bottom, "f").func == K.processBody then
+    if bottom and getinfo(co, bottom, "f").func == processBody then
         local _, p = getlocal(co, bottom, 1)
         if type(p) == "table" and p[COROUTINE] == co then
             return p
@@ -84,8 +89,8 @@ local function adoptCoroutine(co)
         end
         fn = info.func
     end
-    local parent = K.current() or nil
-    local p = K.newProcess(fn, parent and parent[GROUP] or K.root, parent, co)
+    local parent = getCurrent() or nil
+    local p = newProcess(fn, parent and parent[GROUP] or root, parent, co)
     adoptedCoroutines[co] = p
     return p
 end
@@ -93,13 +98,13 @@ end
 -- The process a wait made in coroutine co belongs to (core.lua's
 -- requireProcess, when co is not the current process's own), or an error
 -- at `level`: waits make sense only inside a process.
-function K.processOfWait(fname, co, level)
+local function processOfWait(fname, co, level)
     local owner = co and waitingCoroutine(co)
     if not owner then
         error(fname .. "() called from outside a process: waits only work inside a process. "
             .. "Start one with runProcess(fn), or put the code in a scene function", level)
-    elseif K.cleanupCoroutines[owner] then
-        error(fname .. "() " .. K.CLEANUP_CANNOT_WAIT, level)
+    elseif cleanupCoroutines[owner] then
+        error(fname .. "() " .. CLEANUP_CANNOT_WAIT, level)
     end
     local p = processOfCoroutine(owner)
     if not p and wrappedCoroutines[owner] then
@@ -117,16 +122,16 @@ end
 -- The results of a protected run, unless a kill the host is carrying out
 -- stopped it: a kill is passed on, never caught.
 local function unlessKilled(results)
-    if not results[1] and K.killPending() then
+    if not results[1] and killPending() then
         error(results[2], 0)
     end
     return results
 end
 
 local function checkNesting(fname)
-    if K.nesting >= K.MAX_NESTING then
+    if nesting.depth >= MAX_NESTING then
         error(string.format("%s: coroutines resumed inside one another %d deep (runaway recursion?)", fname,
-            K.MAX_NESTING), 3)
+            MAX_NESTING), 3)
     end
 end
 
@@ -146,16 +151,16 @@ local function runProtected(fname, fn, ...)
     end
     local co = coCreate(body)
     passesWaitsTo[co] = coRunning() or false
-    K.nesting = K.nesting + 1
+    nesting.depth = nesting.depth + 1
     local results = pack(coResume(co, ...))
     while results[1] and coroutine.status(co) == "suspended" do
         -- fn waited (or yielded): the caller's coroutine waits in its place.
-        K.nesting = K.nesting - 1
+        nesting.depth = nesting.depth - 1
         local resumedWith = pack(coYield(unpack(results, 2, results.n)))
-        K.nesting = K.nesting + 1
+        nesting.depth = nesting.depth + 1
         results = pack(coResume(co, unpack(resumedWith, 1, resumedWith.n)))
     end
-    K.nesting = K.nesting - 1
+    nesting.depth = nesting.depth - 1
     return unlessKilled(results)
 end
 
@@ -221,14 +226,14 @@ local function checkScriptCoroutine(fname, co)
     local p = processOfCoroutine(co)
     if p then
         error(string.format("%s: that coroutine belongs to %s, which the scheduler resumes; "
-            .. "coordinate with signal() and waitSignal(), or waitProcess()", fname, K.nameOf(p)), 3)
+            .. "coordinate with signal() and waitSignal(), or waitProcess()", fname, nameOf(p)), 3)
     end
 end
 
 local function resumeScriptCoroutine(co, ...)
-    K.nesting = K.nesting + 1
+    nesting.depth = nesting.depth + 1
     local results = pack(coResume(co, ...))
-    K.nesting = K.nesting - 1
+    nesting.depth = nesting.depth - 1
     return unlessKilled(results)
 end
 
@@ -246,7 +251,7 @@ local sceneCoroutine = {
         return unpack(results, 1, results.n)
     end,
     -- A function run by wrap cannot wait: its caller would receive the
-    -- scheduler's yield as if the function had returned (see K.processOfWait).
+    -- scheduler's yield as if the function had returned (see processOfWait).
     wrap = function(fn)
         checkType("coroutine.wrap", "fn", fn, "function")
         local co = coCreate(fn)
@@ -275,3 +280,7 @@ function M.sceneCoroutineLibrary()
     end
     return copy
 end
+
+K.setProcessOfWait(processOfWait) -- core.lua's requireProcess, off its fast path
+
+return { adoptedCoroutines = adoptedCoroutines }

@@ -11,12 +11,19 @@
 -- gave anything (the scheduler loaded on its own), every name is sendable.
 local K, M = ...
 
+local ipairs = ipairs
+local checkType, optionalFunction = K.checkType, K.optionalFunction
+
 -- false: every name may be sent; else { exact = set of names, shapes = { { prefix, suffix } } }.
 local sendable = false
 
+-- The host's hang listener (setHangListener); the other parts call
+-- suspectHang, which stays the same function whatever the host sets.
+local hangListener = function() end
+
 -- True when no code can ever send `name`: the text was given, sends it by no
 -- literal, and builds no name that could be it.
-function K.neverSendable(name)
+local function neverSendable(name)
     if not sendable or sendable.exact[name] then
         return false
     end
@@ -31,17 +38,19 @@ end
 
 -- Tells the host a hang may have begun (a wait on a name no code sends, a
 -- pause), so it looks at once instead of at its next periodic check.
-function K.suspectHang() end
+local function suspectHang()
+    return hangListener()
+end
 
 ---Host only: fn() is called when a hang may have just begun; the host then
 ---calls findDeadlocks() soon (fn must not raise). nil: nobody is told.
 ---@param fn fun()|nil
 function M.setHangListener(fn)
-    K.suspectHang = K.optionalFunction("setHangListener", fn) or function() end
+    hangListener = optionalFunction("setHangListener", fn) or function() end
 end
 
 -- The names the scene's text sends (none known: an empty set).
-function K.namesTheSceneSends()
+local function namesTheSceneSends()
     return sendable and sendable.exact or {}
 end
 
@@ -53,6 +62,8 @@ function M.setSendableSignals(names)
         sendable = false
         return
     end
-    K.checkType("setSendableSignals", "names", names, "table")
+    checkType("setSendableSignals", "names", names, "table")
     sendable = names
 end
+
+return { neverSendable = neverSendable, suspectHang = suspectHang, namesTheSceneSends = namesTheSceneSends }

@@ -10,11 +10,13 @@ local COROUTINE, WAIT_KIND, WAIT_ON, WAIT_LIST, WAIT_LIST_INDEX, GROUP, ID = K.C
 local KIND_SIGNAL, KIND_SIGNAL_TIMEOUT = K.KIND_SIGNAL, K.KIND_SIGNAL_TIMEOUT
 local appendTo, removeTimer, wake, suspend, stopIfCancelled, requireProcess, addTicket =
     K.appendTo, K.removeTimer, K.wake, K.suspend, K.stopIfCancelled, K.requireProcess, K.addTicket
+local getCurrent, getObserver, schedulerTime, dropRefusedWait = K.getCurrent, K.getObserver, K.schedulerTime,
+    K.dropRefusedWait
+local nameOf, neverSendable, suspectHang = K.nameOf, K.neverSendable, K.suspectHang
 
 local signalWaiters = K.signalWaiters -- signal name -> list of waiting processes (core.lua)
 local latched = {} -- signal name -> packed values of a latch still set
 local namesSent = {} -- signal name -> scheduler time it was last sent, for deadlock hints
-K.namesSent = namesSent
 
 local function addSignalWaiter(p, name)
     local list = signalWaiters[name]
@@ -36,15 +38,15 @@ local function observeSignal(event, name, list)
             end
         end
     end
-    local current = K.current()
-    K.observer()(event, name, current and current[ID] or 0, current and K.nameOf(current) or "host",
+    local current = getCurrent()
+    getObserver()(event, name, current and current[ID] or 0, current and nameOf(current) or "host",
         table.concat(ids, " "), #ids)
 end
 
 local function deliver(name, event, ...)
-    namesSent[name] = (K.schedulerTime())
+    namesSent[name] = (schedulerTime())
     local list = signalWaiters[name]
-    if K.observer() then
+    if getObserver() then
         observeSignal(event, name, list)
     end
     if not list then
@@ -59,7 +61,7 @@ local function deliver(name, event, ...)
         local p = list[i]
         if p and coStatus(p[COROUTINE]) ~= "suspended" then
             p[WAIT_LIST], p[WAIT_LIST_INDEX] = false, false
-            K.dropRefusedWait(p) -- it runs: its waitSignal's yield was refused (core.lua)
+            dropRefusedWait(p) -- it runs: its waitSignal's yield was refused (core.lua)
         elseif p then
             p[WAIT_LIST], p[WAIT_LIST_INDEX] = false, false
             woken = woken + 1
@@ -93,8 +95,8 @@ function M.waitSignal(name)
     end
     p[WAIT_KIND], p[WAIT_ON] = KIND_SIGNAL, name
     addSignalWaiter(p, name)
-    if not namesSent[name] and K.neverSendable(name) then
-        K.suspectHang() -- the host looks for hangs on its next tick rather than at its next check
+    if not namesSent[name] and neverSendable(name) then
+        suspectHang() -- the host looks for hangs on its next tick rather than at its next check
     end
     return suspend(p)
 end
@@ -153,7 +155,7 @@ end
 function M.unlatch(name)
     checkType("unlatch", "name", name, "string")
     latched[name] = nil
-    if K.observer() then
+    if getObserver() then
         observeSignal("unlatch", name, nil)
     end
 end
@@ -164,3 +166,5 @@ function M.isLatched(name)
     checkType("isLatched", "name", name, "string")
     return latched[name] ~= nil
 end
+
+return { namesSent = namesSent }

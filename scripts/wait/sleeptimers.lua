@@ -74,7 +74,7 @@ end
 -- holds while the timer is pending (a ticket, or p itself), or nil. `lost`:
 -- p's plain sleep has no frame left to read (its yield was refused, see
 -- core.lua's dropRefusedWait), so it is looked for.
-function K.findTimer(p, lost)
+local function findTimer(p, lost)
     local kind = p[WAIT_KIND]
     if kind == KIND_SECONDS or kind == KIND_SIGNAL_TIMEOUT then
         local ticket = p[WAIT_ON]
@@ -94,3 +94,7 @@ function K.findTimer(p, lost)
     -- cancelled process can never be resumed by a stale entry.
     return pendingEntry(p)
 end
+
+K.setFindTimer(findTimer) -- core.lua's removeTimer calls it
+
+return { findTimer = findTimer }
