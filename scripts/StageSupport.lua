@@ -18,10 +18,28 @@ local function describe(value)
     return type(value) -- a table, not "table: 0x55d0...": the same words on every run, as --check's
 end
 
--- Raises at the scene line that called the API function that called this.
+-- This file's chunk name: its frames are the stage library's, never the line an error is blamed on.
+local librarySource = debug.getinfo(1, "S").source
+
+-- Raises `message` at the first frame outside this file: the scene line that called the stage function,
+-- however many of this file's helpers lie between (error(message, 3) from a helper's helper would name the
+-- stage function's own line). Called through pcall(stageFunction, ...), that frame is pcall's: no line,
+-- as Lua's own error(message, 2) gives.
+local function raise(message)
+    local level = 2
+    while true do
+        local info = debug.getinfo(level, "S")
+        if not info or info.source ~= librarySource then
+            error(message, level)
+        end
+        level = level + 1
+    end
+end
+
+-- Raises at the scene line that called the stage function.
 local function checkString(fname, argName, value)
     if type(value) ~= "string" then
-        error(string.format("%s: %s must be a string. Was %s", fname, argName, describe(value)), 3)
+        raise(string.format("%s: %s must be a string. Was %s", fname, argName, describe(value)))
     end
 end
 
@@ -29,7 +47,7 @@ end
 -- checks what a template holds).
 local function checkLineText(fname, argName, value)
     if type(value) ~= "string" and getmetatable(value) ~= "line" then
-        error(string.format("%s: %s must be a string or a line(...). Was %s", fname, argName, describe(value)), 3)
+        raise(string.format("%s: %s must be a string or a line(...). Was %s", fname, argName, describe(value)))
     end
 end
 
@@ -38,7 +56,7 @@ end
 local function checkSeconds(fname, argName, value)
     -- (not (value >= 0) is deliberate: NaN fails every comparison)
     if type(value) ~= "number" or not (value >= 0) or value == math.huge then -- luacheck: ignore 581
-        error(string.format("%s: %s must be a non-negative finite number. Was %s", fname, argName, describe(value)), 3)
+        raise(string.format("%s: %s must be a non-negative finite number. Was %s", fname, argName, describe(value)))
     end
 end
 
@@ -125,7 +143,7 @@ return function(stage, S, apiDescription)
             voice = voice.voice
         end
         if voice ~= nil and type(voice) ~= "string" then
-            error(string.format("%s: voice must be a sound name. Was %s", fname, describe(voice)), 3)
+            raise(string.format("%s: voice must be a sound name. Was %s", fname, describe(voice)))
         end
         return voice
     end
@@ -225,8 +243,8 @@ return function(stage, S, apiDescription)
         checkString(fname, "target", target)
         if type(env[target]) ~= "function" then
             local guess = closestName(target, env)
-            error(string.format("%s: no story function named '%s'%s", fname, target,
-                guess and string.format(" (did you mean '%s'?)", guess) or ""), 3)
+            raise(string.format("%s: no story function named '%s'%s", fname, target,
+                guess and string.format(" (did you mean '%s'?)", guess) or ""))
         end
         return env[target]
     end
@@ -310,7 +328,7 @@ return function(stage, S, apiDescription)
     local function chapterStory(fname)
         local story = sceneStoryOf(S.currentProcess())
         if not story then
-            error(fname .. ": call it inside a scene (a story function, or a process one started)", 3)
+            raise(fname .. ": call it inside a scene (a story function, or a process one started)")
         end
         return story
     end
@@ -445,8 +463,8 @@ return function(stage, S, apiDescription)
     -- checked where it is used).
     local function checkPlace(fname, place)
         if type(place) ~= "string" and type(place) ~= "table" then
-            error(string.format("%s: place must be an actor, a waypoint name or a {x =, y =} table. Was %s", fname,
-                describe(place)), 3)
+            raise(string.format("%s: place must be an actor, a waypoint name or a {x =, y =} table. Was %s", fname,
+                describe(place)))
         end
     end
 
@@ -557,8 +575,8 @@ return function(stage, S, apiDescription)
     local function oneOf(fname, argName, value, choices, known)
         if type(value) ~= "string" or not known[value] then
             local guess = type(value) == "string" and S.closestName(value, choices)
-            error(string.format("%s: %s must be one of %s. Was %s%s", fname, argName, table.concat(choices, ", "),
-                describe(value), guess and string.format(" (did you mean %s?)", guess) or ""), 3)
+            raise(string.format("%s: %s must be one of %s. Was %s%s", fname, argName, table.concat(choices, ", "),
+                describe(value), guess and string.format(" (did you mean %s?)", guess) or ""))
         end
         return value
     end
@@ -576,6 +594,9 @@ return function(stage, S, apiDescription)
     ---@param t number
     ---@return number
     function api.ease(easing, t)
+        if easing == nil then -- (a tween's easing may be left out; the curve asked for by name may not)
+            error("ease: easing must be one of " .. table.concat(EASING_NAMES, ", ") .. ". Was nil", 2)
+        end
         local f = easingOf("ease", easing)
         if type(t) ~= "number" or t ~= t then
             error("ease: t must be a number from 0 to 1. Was " .. describe(t), 2)
@@ -605,8 +626,8 @@ return function(stage, S, apiDescription)
             local x, y = stage.pointOf(place, fname)
             return function() return x, y end, place
         end
-        error(string.format("%s: %s must be an actor, a waypoint name or a {x =, y =} table. Was %s", fname,
-            argName or "place", describe(place)), 3)
+        raise(string.format("%s: %s must be an actor, a waypoint name or a {x =, y =} table. Was %s", fname,
+            argName or "place", describe(place)))
     end
 
     local tweening = {} -- "camera.center" -> the live process that sets it
@@ -664,8 +685,8 @@ return function(stage, S, apiDescription)
 
     local function checkRange(fname, argName, value, low, high)
         if type(value) ~= "number" or not (value >= low and value <= high) then
-            error(string.format("%s: %s must be a number from %s to %s. Was %s", fname, argName, number(low),
-                number(high), describe(value)), 3)
+            raise(string.format("%s: %s must be a number from %s to %s. Was %s", fname, argName, number(low),
+                number(high), describe(value)))
         end
     end
 
@@ -892,7 +913,7 @@ return function(stage, S, apiDescription)
     local function onStage(call, ...)
         local results = { pcall(call, ...) }
         if not results[1] then
-            error(tostring(results[2]):gsub("^[^:]*:%d+: ", ""), 3)
+            raise((tostring(results[2]):gsub("^[^:]*:%d+: ", "")))
         end
         return unpack(results, 2, table.maxn(results))
     end

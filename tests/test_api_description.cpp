@@ -39,6 +39,7 @@ struct Param {
     std::string tableField;            // the type's `field`: {FIELD = name} is the name too ({voice = 'door'})
     std::optional<std::pair<double, double>> range;                // `range = {low, high}`: the numbers allowed
     std::map<std::string, std::pair<double, double>> fieldRanges;  // an options table's ranged fields
+    bool orNil = false;  // nil is a value it takes (sprite's image: none), not a missing argument
 };
 
 struct Described {
@@ -96,7 +97,8 @@ std::vector<Described> readDescription() {
                                     "",
                                     "",
                                     std::nullopt,
-                                    {}});
+                                    {},
+                                    flag(L, param, "orNil")});
                 lua_getfield(L, param, "range");
                 if (lua_istable(L, -1)) {
                     lua_rawgeti(L, -1, 1);
@@ -283,22 +285,28 @@ TEST(ApiDescription, every_binding_is_described_or_used_by_a_waiting_form) {
             << name << ": a binding neither described in ApiDescription.lua nor used by StageSupport.lua";
 }
 
-// Each argument of each stage function, given `true` (no type takes it) with
-// right values for the others (optional ones after it left out): the error names the function (or the engine
-// function it is built on), the argument (by name or type) and the value.
+// Each argument of each stage function, given `true` (no type takes it), and each required one given nil,
+// with right values for the others (optional ones after it left out): the error names the function (or the
+// engine function it is built on), the argument (by name or type) and the value, at the scene's line.
 TEST(ApiDescription, every_stage_argument_is_checked_as_described) {
     int cases = 0;
     for (const auto& d : readDescription()) {
         if (d.section != "stage" && d.section != "camera" && d.section != "story" && d.section != "player") continue;
-        for (std::size_t wrong = 0; wrong < d.params.size(); ++wrong) {
-            if (d.params[wrong].type == "any") continue;
+        for (std::size_t wrong = 0; wrong < 2 * d.params.size(); ++wrong) {
+            const Param& p = d.params[wrong % d.params.size()];
+            const std::string value = wrong < d.params.size() ? "true" : "nil";
+            if (p.type == "any" || (value == "nil" && (p.optional || p.orNil))) continue;
             std::string args;
-            for (std::size_t i = 0; i < d.params.size() && (i <= wrong || !d.params[i].optional); ++i) {
+            for (std::size_t i = 0; i < d.params.size() && (i <= wrong % d.params.size() || !d.params[i].optional);
+                 ++i) {
                 auto good = kGoodArgument.find(d.params[i].type);
                 ASSERT_NE(good, kGoodArgument.end()) << d.name << ": no sample of type " << d.params[i].type;
-                args += (i ? ", " : "") + (i == wrong ? std::string("true") : good->second);
+                args += (i ? ", " : "") + (i == wrong % d.params.size() ? value : good->second);
             }
-            Stage stage("function probe() activate('jackie') activate('jon') " + d.name + "(" + args + ") end");
+            // Caught with pcall too, as a scene that tries a call would: printed as the error raised it (an
+            // error that ends a process is blamed on the scene's line after the fact; a caught one is not).
+            Stage stage("function probe() activate('jackie') activate('jon') print(select(2, pcall(function() " +
+                        d.name + "(" + args + ") end))) " + d.name + "(" + args + ") end");
             ProcessOutcome outcome;
             stage.host->startProcess("probe", {}, [&](const ProcessOutcome& o) { outcome = o; });
             stage.ticks(2);
@@ -307,13 +315,16 @@ TEST(ApiDescription, every_stage_argument_is_checked_as_described) {
             std::string firstLine = outcome.error.substr(0, outcome.error.find('\n'));
             bool namesFunction = firstLine.find(" " + d.name + ": ") != std::string::npos ||
                                  (!d.builtOn.empty() && firstLine.find(" " + d.builtOn + ": ") != std::string::npos);
-            const Param& p = d.params[wrong];
             bool namesArgument = firstLine.find(" " + p.name + " ") != std::string::npos ||
                                  firstLine.find(" " + p.type + " ") != std::string::npos;
             EXPECT_TRUE(namesFunction) << call << ": " << firstLine;
             EXPECT_TRUE(namesArgument) << call << ": " << firstLine;
-            EXPECT_NE(firstLine.find("Was true"), std::string::npos) << call << ": " << firstLine;
+            EXPECT_NE(firstLine.find("Was " + value), std::string::npos) << call << ": " << firstLine;
             EXPECT_NE(firstLine.find(".lua:1: "), std::string::npos) << call << " is not blamed on the scene's line";
+            const auto printed = stage.events("print");
+            const std::string* caught = printed.empty() ? nullptr : printed.front()->field("text");
+            EXPECT_TRUE(caught && caught->find(".lua:1: ") != std::string::npos)
+                << call << " caught: " << (caught ? *caught : "nothing printed");
             ++cases;
         }
     }

@@ -329,6 +329,32 @@ TEST(StageApi, show_and_hide_dissolve_and_slide_over_their_seconds) {
     EXPECT_FALSE(bea->active);
 }
 
+// A point given as a table is refused whole when a field is wrong: x and y finite numbers, a name (what
+// the transcript calls the place) a string or left out. Caught with pcall as thrown, and uncaught, the
+// message names the scene's line.
+TEST(StageApi, a_point_tables_wrong_field_is_refused_at_the_callers_line) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"setPosition('jon', {x = 1, y = 2, name = 5})", "setPosition: point's name must be a string. Was 5"},
+        {"setPosition('jon', {x = 1, y = 2, name = {}})", "setPosition: point's name must be a string. Was table"},
+        {"walkToPoint('jon', {x = 1, y = 'a'})", "walkToPoint: point needs finite numeric x and y fields"},
+        {"setPosition('jon', {x = 1 / 0, y = 2})", "setPosition: point needs finite numeric x and y fields"},
+        {"setCameraCenter({x = 1, y = 2, name = true})", "setCameraCenter: point's name must be a string"},
+    };
+    for (const auto& [call, expected] : cases) {
+        Stage stage("function scene()\n  activate('jon')\n  print(select(2, pcall(function() " + call + " end)))\n  " +
+                    call + "\nend\n");
+        auto outcome = stage.run("scene", 2);
+        EXPECT_EQ(outcome.status, "failed") << call;
+        EXPECT_NE(outcome.error.find(".lua:4: " + expected), std::string::npos) << call << ": " << outcome.error;
+        const auto printed = stage.events("print");
+        ASSERT_EQ(printed.size(), 1u) << call;
+        EXPECT_NE(printed[0]->field("text")->find(".lua:3: " + expected), std::string::npos)
+            << call << ": " << *printed[0]->field("text");
+    }
+    Stage named("function scene()\n  activate('jon')\n  setPosition('jon', {x = 5, y = 6, name = 'mark'})\nend\n");
+    EXPECT_EQ(named.run("scene", 2).status, "done") << "a string name is a point's label";
+}
+
 // Every wrong argument to show() and hide() is refused in the caller's name,
 // at the scene's line, saying what was expected.
 TEST(StageApi, show_and_hide_refuse_a_wrong_argument_at_the_callers_line) {

@@ -135,11 +135,19 @@ bool readPoint(lua_State* L, int index, const char* fname, Point& point) {
     };
     bool numeric = coordinate(-3) && coordinate(-2);
     point.position = {static_cast<float>(lua_tonumber(L, -3)), static_cast<float>(lua_tonumber(L, -2))};
-    point.name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;  // the table keeps it alive
+    const bool named = lua_type(L, -1) == LUA_TSTRING;
+    const std::string wrongName = named || lua_isnil(L, -1) ? "" : bind::describeValue(L, -1);
+    point.name = named ? lua_tostring(L, -1) : nullptr;  // the table keeps it alive
     lua_pop(L, 3);
-    if (!numeric)
+    if (!numeric) {
         bind::pushError(L, std::string(fname) + ": point needs finite numeric x and y fields (within +-1000000)");
-    return numeric;
+        return false;
+    }
+    if (!wrongName.empty()) {  // a name the transcript would drop: the author meant something by it
+        bind::pushError(L, std::string(fname) + ": point's name must be a string. Was " + wrongName);
+        return false;
+    }
+    return true;
 }
 
 std::string pointLabel(const Point& point) {
