@@ -35,6 +35,7 @@
 #include "app/run/Simulation.h"
 #include "audio/AudioOutput.h"
 #include "audio/ClipLibrary.h"
+#include "platform/GameFiles.h"
 #include "platform/Portable.h"
 #include "platform/Window.h"
 #include "render/Batch2D.h"
@@ -153,8 +154,7 @@ int main(int argc, char** argv) {
     World world{transcript};
     world.setTickSeconds(1.0 / 60.0);
     std::vector<std::string> names;
-    if (pictures || painted)
-        for (const auto& [name, file] : imageFilesIn(imageFolders)) names.push_back(name);
+    if (pictures || painted) names = FileIndex(AssetKind::Images, imageFolders).names();
     if (pictures) {
         addPictureScene(world, names);
     } else if (painted) {

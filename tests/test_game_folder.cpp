@@ -29,6 +29,7 @@
 #include "game/Cast.h"
 #include "game/MapData.h"
 #include "platform/BuildTree.h"
+#include "platform/GameFiles.h"
 #include "platform/GameFolder.h"
 #include "platform/Portable.h"
 #include "render/ImageFiles.h"
@@ -90,6 +91,108 @@ TEST(GameFolder, a_portrait_keeps_its_pictures_shape) {
     }
 }
 
+// The one lookup (GameFiles), over generated folders: two folders of files of
+// every kind with names that meet (in one folder, across folders, in
+// subfolders, in other extensions and cases), against the rules written out
+// again here: a picture is named by its path without its extension, the
+// first of .png .jpg .jpeg .bmp .tga .gif; a sound by its stem, .ogg before
+// .wav; a map by its stem, two in one folder a conflict (the name goes to a
+// later folder); a font by its path; the first folder wins; other files are
+// nothing. Then a file added, and one removed, are seen on refresh.
+TEST(GameFiles, each_kind_finds_by_its_rule_in_generated_folders_and_refresh_sees_changes) {
+    const std::vector<std::string> pictureTypes = {".png", ".jpg", ".jpeg", ".bmp", ".tga", ".gif"};
+    std::mt19937 random(63);
+    for (int round = 0; round < 12; ++round) {
+        const fs::path root = freshFolder("lookup" + std::to_string(round));
+        const std::vector<std::string> folders = {utf8Path(root / "game"), utf8Path(root / "engine")};
+        std::map<AssetKind, std::map<std::string, fs::path>> expected;  // the model: name -> file
+        std::map<std::string, int> mapsIn[2];
+        auto pick = [&](const std::vector<std::string>& from) { return from[random() % from.size()]; };
+        for (std::size_t f = 0; f < folders.size(); ++f) {
+            const fs::path folder = pathFromUtf8(folders[f]);
+            for (AssetKind kind : {AssetKind::Images, AssetKind::Audio, AssetKind::Maps, AssetKind::Fonts})
+                fs::create_directories(folder / assetFolderName(kind) / "ada");
+            std::map<std::string, std::pair<int, fs::path>> pictures;  // this folder's: name -> (rank, file)
+            std::map<std::string, fs::path> sounds, fonts;
+            for (int n = 0; n < 14; ++n) {
+                const std::string stem = pick({"keeper", "tower", "door", "sea", "Keeper"});
+                const std::string sub = random() % 3 == 0 ? "ada/" : "";
+                const int kind = static_cast<int>(random() % 4);
+                std::string ext;
+                if (kind == 0) ext = pick(pictureTypes);
+                if (kind == 1) ext = pick({".ogg", ".wav", ".OGG", ".mp3"});
+                if (kind == 2) ext = pick({".tmj", ".json", ".map", ".TMJ"});
+                if (kind == 3) ext = pick({".ttf", ".otf"});
+                const std::string relative = (kind == 1 || kind == 2 ? "" : sub) + stem + ext;
+                const AssetKind kinds[] = {AssetKind::Images, AssetKind::Audio, AssetKind::Maps, AssetKind::Fonts};
+                const fs::path file = folder / assetFolderName(kinds[kind]) / pathFromUtf8(relative);
+                if (fs::exists(file)) continue;
+                std::ofstream(file) << "x";
+                const std::string name = (kind == 1 || kind == 2 ? "" : sub) + stem;
+                if (kind == 0) {
+                    const int rank = static_cast<int>(std::find(pictureTypes.begin(), pictureTypes.end(), ext) -
+                                                      pictureTypes.begin());
+                    auto known = pictures.find(name);
+                    if (known == pictures.end() || rank < known->second.first) pictures[name] = {rank, file};
+                } else if (kind == 1 && ext != ".mp3") {
+                    std::string lower = ext;
+                    std::transform(lower.begin(), lower.end(), lower.begin(),
+                                   [](unsigned char c) { return std::tolower(c); });
+                    if (!sounds.count(name) || lower == ".ogg") sounds[name] = file;
+                } else if (kind == 2 && ext != ".TMJ") {
+                    ++mapsIn[f][name];
+                    expected[AssetKind::Maps].emplace("?" + std::to_string(f) + name, file);  // decided below
+                } else if (kind == 3) {
+                    fonts[relative] = file;
+                }
+            }
+            for (const auto& [name, ranked] : pictures) expected[AssetKind::Images].emplace(name, ranked.second);
+            for (const auto& [name, file] : sounds) expected[AssetKind::Audio].emplace(name, file);
+            for (const auto& [name, file] : fonts) expected[AssetKind::Fonts].emplace(name, file);
+        }
+        // Maps: a name one file of in a folder is that folder's; the first folder that has one wins.
+        std::map<std::string, fs::path> maps;
+        for (std::size_t f = 0; f < folders.size(); ++f)
+            for (const auto& [key, file] : expected[AssetKind::Maps])
+                if (key.rfind("?" + std::to_string(f), 0) == 0) {
+                    const std::string name = key.substr(2);
+                    if (mapsIn[f][name] == 1) maps.emplace(name, file);
+                }
+        expected[AssetKind::Maps] = maps;
+        for (AssetKind kind : {AssetKind::Images, AssetKind::Audio, AssetKind::Maps, AssetKind::Fonts}) {
+            SCOPED_TRACE("round " + std::to_string(round) + ", " + assetFolderName(kind));
+            const FileIndex index(kind,
+                                  {folders[0] + "/" + assetFolderName(kind), folders[1] + "/" + assetFolderName(kind)});
+            std::map<std::string, fs::path> found;
+            for (const auto& [name, at] : index.files()) found[name] = at.file;
+            EXPECT_EQ(found, expected[kind]);
+            for (const auto& [name, file] : expected[kind]) {
+                ASSERT_TRUE(index.find(name)) << name;
+                EXPECT_EQ(*index.find(name), file);
+            }
+            EXPECT_FALSE(index.find("nothing"));
+            std::size_t conflicts = 0;
+            for (int f = 0; f < 2; ++f)
+                for (const auto& [name, count] : mapsIn[f]) conflicts += count > 1 ? count - 1 : 0;
+            EXPECT_EQ(index.conflicts().size(), kind == AssetKind::Maps ? conflicts : 0u);
+        }
+        // A file saved since, and one taken away: refresh sees both, and says nothing changed after.
+        FileIndex pictures(AssetKind::Images, {folders[0] + "/images", folders[1] + "/images"});
+        std::ofstream(pathFromUtf8(folders[1]) / "images" / "lighthouse.png") << "x";
+        EXPECT_FALSE(pictures.has("lighthouse"));
+        EXPECT_TRUE(pictures.refresh());
+        EXPECT_TRUE(pictures.has("lighthouse"));
+        EXPECT_FALSE(pictures.refresh());
+        fs::remove(pathFromUtf8(folders[1]) / "images" / "lighthouse.png");
+        EXPECT_TRUE(pictures.refresh());
+        EXPECT_FALSE(pictures.has("lighthouse"));
+    }
+    // A folder that does not exist is told (maps say so); one that does and is empty is not.
+    const FileIndex none(AssetKind::Maps, {utf8Path(freshFolder("lookup-none") / "missing")});
+    EXPECT_EQ(none.unreadable().size(), 1u);
+    EXPECT_TRUE(FileIndex(AssetKind::Maps, {utf8Path(freshFolder("lookup-empty"))}).unreadable().empty());
+}
+
 TEST(GameFolder, a_folder_names_its_main_lua_and_a_file_names_itself) {
     std::string script, error;
     ASSERT_TRUE(mainScriptOf(ownGame(), script, error)) << error;
@@ -137,9 +240,9 @@ TEST(GameFolder, the_first_folder_that_has_a_name_wins_for_pictures_and_sounds) 
     fs::create_directories(game / "audio");
     fs::copy_file(ownGame() + "/audio/bell.wav", game / "audio" / "gull.wav");
     std::string script = utf8Path(game / "main.lua");
-    auto pictures = imageFilesIn(assetFolders(AssetKind::Images, script, data));
-    EXPECT_EQ(utf8Path(pictures.at("keeper")), utf8Path(game / "images" / "keeper.png"));
-    EXPECT_TRUE(pictures.count("logbook")) << "the engine's pictures stay reachable";
+    const FileIndex pictures(AssetKind::Images, assetFolders(AssetKind::Images, script, data));
+    EXPECT_EQ(utf8Path(*pictures.find("keeper")), utf8Path(game / "images" / "keeper.png"));
+    EXPECT_TRUE(pictures.has("logbook")) << "the engine's pictures stay reachable";
 
     ClipLibrary clips(assetFolders(AssetKind::Audio, script, data));
     EXPECT_TRUE(clips.has("gull"));
@@ -176,12 +279,12 @@ TEST(GameFolder, a_picture_in_every_format_the_api_names_is_found_and_loads_with
                                      0,   0x2C, 0,   0,   0,   0,   1, 0, 1, 0, 0,    2, 2, 0x44, 0x01, 0,  0x3B};
         std::ofstream(images / "g.gif", std::ios::binary).write(reinterpret_cast<const char*>(gif), sizeof gif);
     }
-    auto pictures = imageFilesIn(images);
+    const FileIndex pictures(AssetKind::Images, {utf8Path(images)});
     for (const char* name : {"p", "j", "e", "b", "t", "g"}) {
         SCOPED_TRACE(name);
-        ASSERT_TRUE(pictures.count(name));
+        ASSERT_TRUE(pictures.has(name));
         std::string error;
-        SurfacePtr rgba = loadRgbaImage(pictures.at(name), error);
+        SurfacePtr rgba = loadRgbaImage(*pictures.find(name), error);
         ASSERT_TRUE(rgba) << error;
         const auto* pixel = static_cast<const unsigned char*>(rgba->pixels);
         const int slack = name[0] == 'j' || name[0] == 'e' ? 8 : 0;
@@ -193,10 +296,10 @@ TEST(GameFolder, a_picture_in_every_format_the_api_names_is_found_and_loads_with
 }
 
 TEST(GameFolder, pictures_in_a_subfolder_are_named_by_their_path) {
-    auto pictures = imageFilesIn(pathFromUtf8(ownGame() + "/images"));
-    EXPECT_TRUE(pictures.count("ada/happy"));
-    EXPECT_TRUE(pictures.count("ada/neutral"));
-    EXPECT_TRUE(pictures.count("tower"));
+    const FileIndex pictures(AssetKind::Images, {ownGame() + "/images"});
+    EXPECT_TRUE(pictures.has("ada/happy"));
+    EXPECT_TRUE(pictures.has("ada/neutral"));
+    EXPECT_TRUE(pictures.has("tower"));
 }
 
 // The demo's clock tower scene plays pictures of its own (tools/make-demo-art.py
@@ -204,15 +307,15 @@ TEST(GameFolder, pictures_in_a_subfolder_are_named_by_their_path) {
 // and the scene shows them with no error. An unknown name lists both folders.
 TEST(GameFolder, the_demos_clock_tower_pictures_load_from_the_demos_own_folder) {
     std::string data = test::dataRoot(), demo = data + "/scripts/Demo.lua";
-    auto pictures = imageFilesIn(assetFolders(AssetKind::Images, demo, data));
+    const FileIndex pictures(AssetKind::Images, assetFolders(AssetKind::Images, demo, data));
     std::vector<std::string> names{"clocktower_dusk", "clocktower_night"};
     for (const char* actor : {"hester", "kit", "bram"})
         for (const char* mood : {"neutral", "happy", "worried"}) names.push_back(std::string(actor) + "/" + mood);
     for (const auto& name : names) {
-        ASSERT_TRUE(pictures.count(name)) << name;
-        EXPECT_EQ(utf8Path(pictures.at(name)), data + "/scripts/images/" + name + ".png");
+        ASSERT_TRUE(pictures.has(name)) << name;
+        EXPECT_EQ(utf8Path(*pictures.find(name)), data + "/scripts/images/" + name + ".png");
         std::string error;
-        SurfacePtr rgba = loadRgbaImage(pictures.at(name), error);
+        SurfacePtr rgba = loadRgbaImage(*pictures.find(name), error);
         ASSERT_TRUE(rgba) << error;
         bool backdrop = name.rfind("clocktower_", 0) == 0;
         EXPECT_EQ(rgba->w, backdrop ? 640 : 120) << name;
@@ -221,7 +324,7 @@ TEST(GameFolder, the_demos_clock_tower_pictures_load_from_the_demos_own_folder) 
             EXPECT_EQ(static_cast<const std::uint8_t*>(rgba->pixels)[3], 0) << name << "'s top left corner";
         }
     }
-    EXPECT_TRUE(pictures.count("keeper")) << "the engine's pictures stay reachable";
+    EXPECT_TRUE(pictures.has("keeper")) << "the engine's pictures stay reachable";
 
     stagehand::Setup setup;
     setup.dataRoot = data;

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "TestSupport.h"
+#include "platform/GameFiles.h"
+#include "platform/Portable.h"
 #include "render/ImageFiles.h"
 
 using namespace stagehand;
@@ -79,11 +81,11 @@ TEST(ImageFiles, pictures_are_found_by_name_in_every_format_png_first) {
     ASSERT_EQ(SDL_SaveBMP(bmp.get(), (folder / "portrait.bmp").string().c_str()), 0) << SDL_GetError();
     std::filesystem::copy_file(folder / "portrait.png", folder / "notes.txt");
 
-    auto files = imageFilesIn(folder);
-    ASSERT_EQ(files.size(), 2u);
-    EXPECT_EQ(files.at("keeper").filename(), "keeper.bmp");
-    EXPECT_EQ(files.at("portrait").filename(), "portrait.png");
-    SurfacePtr png = loadRgbaImage(files.at("portrait"), error);
+    const FileIndex files(AssetKind::Images, {utf8Path(folder)});
+    ASSERT_EQ(files.names(), (std::vector<std::string>{"keeper", "portrait"}));
+    EXPECT_EQ(files.find("keeper")->filename(), "keeper.bmp");
+    EXPECT_EQ(files.find("portrait")->filename(), "portrait.png");
+    SurfacePtr png = loadRgbaImage(*files.find("portrait"), error);
     ASSERT_TRUE(png) << error;
     EXPECT_EQ(png->w, 4);
 }

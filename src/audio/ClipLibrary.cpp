@@ -1,36 +1,18 @@
 #include "audio/ClipLibrary.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdint>
 #include <list>
 #include <mutex>
 #include <system_error>
 
 #include "audio/AudioOutput.h"
-#include "platform/GameFolder.h"
+#include "platform/GameFiles.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
 
 namespace {
-std::string lowerExtension(const std::filesystem::path& path) {
-    std::string ext = utf8Path(path.extension());
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-    return ext;
-}
-bool isSoundFile(const std::filesystem::path& path) {
-    std::string ext = lowerExtension(path);
-    return ext == ".ogg" || ext == ".wav";
-}
-// By name, and of one name the .ogg first, however its extension is written ("Door.WAV" sorts before
-// "Door.ogg" byte by byte).
-bool playedFirst(const std::filesystem::path& a, const std::filesystem::path& b) {
-    std::string stemA = utf8Path(a.stem()), stemB = utf8Path(b.stem());
-    if (stemA != stemB) return stemA < stemB;
-    bool oggA = lowerExtension(a) == ".ogg", oggB = lowerExtension(b) == ".ogg";
-    return oggA != oggB ? oggA : a < b;
-}
 
 // Decoded clips shared by every library of the process, by file and its size
 // and time: a run that makes many simulations (--explore's paths, a rollback's
@@ -94,20 +76,14 @@ DecodedClips& decodedClips() {
 
 ClipLibrary::ClipLibrary(const std::filesystem::path& folder, std::string shownAs)
     : shownAs_(std::move(shownAs)), namedFolder_(true) {
-    addFolder(folder);
+    const FileIndex sounds(AssetKind::Audio, {utf8Path(folder)});
+    for (const auto& [name, found] : sounds.files()) files_[name] = found.file;
 }
 
-ClipLibrary::ClipLibrary(const std::vector<std::string>& folders) : shownAs_(foldersText(folders)) {
-    for (const auto& folder : folders) addFolder(pathFromUtf8(folder));
-}
+ClipLibrary::ClipLibrary(const std::vector<std::string>& folders) : ClipLibrary(FileIndex(AssetKind::Audio, folders)) {}
 
-void ClipLibrary::addFolder(const std::filesystem::path& folder) {
-    std::error_code ec;
-    std::vector<std::filesystem::path> paths;
-    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
-        if (entry.is_regular_file(ec) && isSoundFile(entry.path())) paths.push_back(entry.path());
-    std::sort(paths.begin(), paths.end(), playedFirst);  // not the folder's order (the system's): .ogg wins
-    for (const auto& path : paths) files_.emplace(utf8Path(path.stem()), path);  // an earlier folder's name wins
+ClipLibrary::ClipLibrary(const FileIndex& sounds) : shownAs_(sounds.foldersText()) {
+    for (const auto& [name, found] : sounds.files()) files_[name] = found.file;
 }
 
 std::vector<std::string> ClipLibrary::names() const {

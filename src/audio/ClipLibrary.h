@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "audio/AudioCue.h"
+#include "platform/GameFiles.h"
 
 namespace stagehand {
 
@@ -21,6 +22,8 @@ public:
     // The sounds of several folders in search order (assetFolders): a name in
     // an earlier folder hides the same name in later ones. Messages list them.
     explicit ClipLibrary(const std::vector<std::string>& folders);
+    // The run's sounds (GameFiles::sounds).
+    explicit ClipLibrary(const FileIndex& sounds);
 
     std::vector<std::string> names() const;  // in name order
     bool has(const std::string& name) const { return files_.count(name) != 0; }
@@ -31,8 +34,6 @@ public:
     std::string whereText() const;
 
 private:
-    void addFolder(const std::filesystem::path& folder);
-
     std::string shownAs_;
     bool namedFolder_ = false;  // one folder, shown in messages as `shownAs`
     std::map<std::string, std::filesystem::path> files_;

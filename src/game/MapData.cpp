@@ -13,7 +13,7 @@
 #include "game/TiledMap.h"
 #include "game/Transcript.h"
 #include "game/World.h"
-#include "platform/GameFolder.h"
+#include "platform/GameFiles.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -127,11 +127,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool isMapFile(const fs::path& file) {
-    auto extension = file.extension();
-    return extension == ".map" || extension == ".tmj" || extension == ".json";
-}
-
 void loadAnyMap(const fs::path& file, World& world) {
     std::string path = utf8Path(file), name = utf8Path(file.stem());
     world.maps().files[name] = path;
@@ -167,65 +162,39 @@ void recordFailure(const std::string& mapName, const std::string& file, const st
         {mapName, file, reason, reason + " (maps are looked for in " + catalog.foldersText() + ")"});
 }
 
-// The map files of one folder by name. Two files for one name are a failure
-// of that name (both are left out); a folder that cannot be read is one too.
-std::map<std::string, fs::path> mapFilesIn(const std::string& folder, World& world) {
-    std::error_code ec;
-    std::map<std::string, fs::path> files;
-    std::set<std::string> doubled;
-    for (const auto& entry : fs::directory_iterator(pathFromUtf8(folder), ec)) {
-        if (!isMapFile(entry.path())) continue;
-        std::string name = utf8Path(entry.path().stem());
-        if (files.count(name)) {
-            recordFailure(name, utf8Path(entry.path()),
-                          "two files for map '" + name + "' in " + folder + ": " + utf8Path(files[name].filename()) +
-                              " and " + utf8Path(entry.path().filename()) + " (keep one)",
-                          world);
-            doubled.insert(name);
-        }
-        files[name] = entry.path();
-    }
-    for (const auto& name : doubled) files.erase(name);
-    if (ec) recordFailure("", folder, "cannot read map folder " + folder + ": " + ec.message(), world);
-    return files;
-}
-
 }  // namespace
 
-std::vector<std::string> mapSearchFolders(const std::vector<std::string>& named, const std::string& scriptPath,
-                                          const std::string& dataRoot) {
-    std::vector<std::string> folders = named;
-    std::error_code ec;
-    for (const auto& folder : assetFolders(AssetKind::Maps, scriptPath, dataRoot)) folders.push_back(folder);
-    // A folder named twice (the script's maps/ is the data folder's) is looked in once.
-    std::vector<std::string> unique;
-    for (const auto& folder : folders) {
-        bool seen = std::any_of(unique.begin(), unique.end(), [&](const std::string& earlier) {
-            return earlier == folder || fs::equivalent(pathFromUtf8(earlier), pathFromUtf8(folder), ec);
-        });
-        if (!seen) unique.push_back(folder);
-    }
-    return unique;
-}
-
-void loadMapFolders(const std::vector<std::string>& folders, World& world) {
+void loadMaps(const FileIndex& maps, World& world) {
     MapCatalog& catalog = world.maps();
-    catalog.folders = folders;
-    std::set<std::string> claimed;  // the first folder that has a name wins
-    for (const auto& folder : folders) {
-        // Folder by folder, so that an author's map defines a shared actor
-        // before the game's maps do (claimActorId).
-        for (const auto& [name, file] : mapFilesIn(folder, world)) {
-            if (!claimed.insert(name).second) continue;
+    catalog.folders = maps.folders();
+    // Folder by folder, so that an author's map defines a shared actor before the game's maps do
+    // (claimActorId); each folder's own failures (two files of a name, a folder not read) first.
+    for (std::size_t i = 0; i < maps.folders().size(); ++i) {
+        const std::string& folder = maps.folders()[i];
+        for (const auto& conflict : maps.conflicts())
+            if (conflict.folder == i)
+                recordFailure(conflict.name, utf8Path(conflict.second),
+                              "two files for map '" + conflict.name + "' in " + folder + ": " +
+                                  utf8Path(conflict.first.filename()) + " and " + utf8Path(conflict.second.filename()) +
+                                  " (keep one)",
+                              world);
+        for (const auto& [unread, why] : maps.unreadable())
+            if (unread == folder) recordFailure("", folder, "cannot read map folder " + folder + ": " + why, world);
+        for (const auto& [name, found] : maps.files()) {
+            if (found.folder != i) continue;
             MapMark mark(world);
             try {
-                loadAnyMap(file, world);
+                loadAnyMap(found.file, world);
             } catch (const MapError& e) {
                 mark.undo(name, world);
-                recordFailure(name, utf8Path(file), e.what(), world);
+                recordFailure(name, utf8Path(found.file), e.what(), world);
             }
         }
     }
+}
+
+void loadMapFolders(const std::vector<std::string>& folders, World& world) {
+    loadMaps(FileIndex(AssetKind::Maps, folders), world);
 }
 
 void loadMapFolder(const std::string& folder, World& world) {

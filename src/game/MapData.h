@@ -7,7 +7,9 @@
 //   actor jackie "Jackie" #f4a6c1 J jackie_start [speed]
 //   backdrop sea                               -> forest, sea or lamproom (none: plain ground)
 //
-// Maps are looked for in a list of folders (mapSearchFolders); a map's name
+// Maps are looked for in a list of folders (mapSearchFolders, platform/GameFiles.h:
+// --maps, then the game's and the engine's; every mode, the file watcher and every map
+// error use this list); a map's name
 // is its file's stem, and a waypoint's full name is the map's name, a dot and
 // its own name. Actors start hidden at their start waypoint.
 #pragma once
@@ -16,19 +18,11 @@
 #include <vector>
 
 #include "game/MapCast.h"
+#include "platform/GameFiles.h"
 
 namespace stagehand {
 
 class World;
-
-// The folders maps are looked for in, in search order: the folders named
-// with --maps, then the game's and the engine's (assetFolders in
-// platform/GameFolder.h: maps/ beside the script when it exists, then the
-// data folder's assets/maps, the demo's, for a loose script or a game whose
-// game.json says "engineMaps": true; a game folder's cast is otherwise its
-// own). Every mode, the file watcher and every map error use this list.
-std::vector<std::string> mapSearchFolders(const std::vector<std::string>& named, const std::string& scriptPath,
-                                          const std::string& dataRoot);
 
 // Loads one map file in our format; throws MapError naming file and line.
 void loadMapFile(const std::string& path, const std::string& mapName, World& world);
@@ -39,6 +33,7 @@ void loadMapFile(const std::string& path, const std::string& mapName, World& wor
 // world.maps(). A map that does not load is left out whole and recorded in
 // world.maps().failures (its line ends with where maps are looked for): the
 // other maps, and the scenes that use them, play on.
+void loadMaps(const FileIndex& maps, World& world);
 void loadMapFolders(const std::vector<std::string>& folders, World& world);
 void loadMapFolder(const std::string& folder, World& world);
 

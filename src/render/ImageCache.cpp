@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <iostream>
 
-#include "platform/GameFolder.h"
 #include "platform/Portable.h"
 
 namespace stagehand {
@@ -88,19 +87,19 @@ const Image* ImageCache::get(const std::string& name) {
         images_.erase(it);
     }
     Named& entry = images_[name];  // an empty entry also remembers a failure
-    auto files = imageFilesIn(folders_);
-    auto file = files.find(name);
-    if (file == files.end()) {
-        std::cerr << "stagehand: no image '" << name << "' in " << foldersText(folders_) << " (" << kImageFormatsText
+    const std::filesystem::path* file = pictures_.find(name);
+    if (!file && pictures_.refresh()) file = pictures_.find(name);  // a picture saved since the folders were read
+    if (!file) {
+        std::cerr << "stagehand: no image '" << name << "' in " << pictures_.foldersText() << " (" << kImageFormatsText
                   << " files)\n";
         return nullptr;
     }
     std::string error;
     std::error_code ec;
-    entry.file = file->second;
+    entry.file = *file;
     entry.stamp = std::filesystem::last_write_time(entry.file, ec);
     entry.getsUntilLook = kGetsBetweenLooks;
-    SurfacePtr rgba = loadRgbaImage(file->second, error);
+    SurfacePtr rgba = loadRgbaImage(entry.file, error);
     if (!rgba) {
         std::cerr << problemLine(error) << '\n';
         return nullptr;

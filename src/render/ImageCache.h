@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "platform/GameFiles.h"
+
 namespace stagehand {
 
 struct Image {
@@ -31,7 +33,9 @@ struct Image {
 class ImageCache {
 public:
     // `folders`: where pictures are looked for, in search order (assetFolders).
-    explicit ImageCache(std::vector<std::string> folders) : folders_(std::move(folders)) {}
+    explicit ImageCache(std::vector<std::string> folders) : pictures_(AssetKind::Images, std::move(folders)) {}
+    // The run's pictures (GameFiles::pictures): no folder is read again to start.
+    explicit ImageCache(FileIndex pictures) : pictures_(std::move(pictures)) {}
     ~ImageCache();
     ImageCache(const ImageCache&) = delete;
     ImageCache& operator=(const ImageCache&) = delete;
@@ -61,7 +65,7 @@ private:
         int getsUntilLook = 0;
     };
     static constexpr int kGetsBetweenLooks = 30;
-    std::vector<std::string> folders_;
+    FileIndex pictures_;  // read again when a name is not among them (a picture saved since)
     std::map<std::string, Named> images_;
     std::map<std::string, std::pair<std::int64_t, Image>> files_;
     int uploads_ = 0;

@@ -10,48 +10,6 @@
 
 namespace stagehand {
 
-const char* const kImageFormatsText = "PNG, JPG, BMP, TGA or GIF";
-
-namespace {
-
-// In order of preference when one name has several files.
-constexpr std::array<const char*, 6> kImageExtensions = {".png", ".jpg", ".jpeg", ".bmp", ".tga", ".gif"};
-
-int extensionRank(const std::filesystem::path& file) {
-    std::string ext = file.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-    auto it = std::find(kImageExtensions.begin(), kImageExtensions.end(), ext);
-    return it == kImageExtensions.end() ? -1 : static_cast<int>(it - kImageExtensions.begin());
-}
-
-}  // namespace
-
-std::map<std::string, std::filesystem::path> imageFilesIn(const std::filesystem::path& folder) {
-    std::map<std::string, std::filesystem::path> found;
-    std::map<std::string, int> rankOf;
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(folder, ec)) {
-        int rank = extensionRank(entry.path());
-        if (rank < 0 || !entry.is_regular_file(ec)) continue;
-        // A picture in a subfolder is named by its path: ada/happy.
-        std::filesystem::path relative = entry.path().lexically_relative(folder);
-        std::string name = utf8Path(relative.parent_path() / relative.stem());
-        auto known = rankOf.find(name);
-        if (known != rankOf.end() && known->second <= rank) continue;
-        rankOf[name] = rank;
-        found[name] = entry.path();
-    }
-    return found;
-}
-
-std::map<std::string, std::filesystem::path> imageFilesIn(const std::vector<std::string>& folders) {
-    std::map<std::string, std::filesystem::path> found;
-    for (const auto& folder : folders)
-        for (auto& [name, path] : imageFilesIn(pathFromUtf8(folder)))
-            found.emplace(name, path);  // the first folder wins
-    return found;
-}
-
 SurfacePtr loadRgbaImage(const std::filesystem::path& path, std::string& error) {
     SurfacePtr loaded(IMG_Load(utf8Path(path).c_str()));
     if (!loaded) {

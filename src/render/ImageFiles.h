@@ -1,6 +1,6 @@
-// Picture files through SDL2_image: the formats a data folder may hold, the
-// pictures found in a folder, reading one as RGBA and writing a screenshot as
-// a (compressed) PNG.
+// Picture files through SDL2_image: reading one as RGBA and writing a
+// screenshot as a (compressed) PNG. Which files are pictures, and their
+// names, is GameFiles' to say (platform/GameFiles.h).
 #pragma once
 
 #include <SDL.h>
@@ -13,18 +13,6 @@
 #include <vector>
 
 namespace stagehand {
-
-// "PNG, JPG, BMP, TGA or GIF": for messages that say which files load.
-extern const char* const kImageFormatsText;
-
-// The picture files in `folder` and its subfolders by name (the path from
-// `folder` without the extension: keeper, ada/happy), in name order. When two
-// files share a name (keeper.png and keeper.bmp) the first format in
-// kImageFormatsText order wins.
-std::map<std::string, std::filesystem::path> imageFilesIn(const std::filesystem::path& folder);
-// The same over folders in search order (assetFolders): a name in an earlier
-// folder hides the same name in later ones.
-std::map<std::string, std::filesystem::path> imageFilesIn(const std::vector<std::string>& folders);
 
 struct SurfaceDeleter {
     void operator()(SDL_Surface* surface) const { SDL_FreeSurface(surface); }

@@ -325,10 +325,10 @@ int runPackage(const Setup& setup) {
         identity.title = game.title.empty() ? utf8Path(fs::absolute(pathFromUtf8(folder)).filename()) : game.title;
         SurfacePtr icon;
         if (!game.icon.empty()) {
-            auto pictures = imageFilesIn(assetFolders(AssetKind::Images, script, setup.dataRoot));
-            auto found = pictures.find(game.icon);
-            if (found != pictures.end()) icon = loadRgbaImage(found->second, error);
-            if (!icon && found != pictures.end()) return fail(error, kExitBadInput);
+            const FileIndex pictures(AssetKind::Images, assetFolders(AssetKind::Images, script, setup.dataRoot));
+            const auto* found = pictures.find(game.icon);
+            if (found) icon = loadRgbaImage(*found, error);
+            if (!icon && found) return fail(error, kExitBadInput);
             identity.icon = icon.get();
         }
         if (!writeWebFolder(engine, web, gameFiles, name + "/game", identity, error)) return fail(error, kExitBadInput);

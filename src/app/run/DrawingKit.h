@@ -34,7 +34,9 @@ struct DrawingKit {
     explicit DrawingKit(const WindowOptions& options, const Setup& setup)
         : window(options),
           atlas(joinPath(setup.dataRoot, "assets/fonts"), GlyphAtlas::kPageSize, {setup.fontFile, setup.boldFontFile}),
-          images(assetFolders(AssetKind::Images, setup.scriptPath, setup.dataRoot)) {
+          images(setup.files ? setup.files->pictures()
+                             : FileIndex(AssetKind::Images,
+                                         assetFolders(AssetKind::Images, setup.scriptPath, setup.dataRoot))) {
         batch.setWhiteTexel(atlas.whiteTexture(), atlas.whiteTexel());
     }
 };

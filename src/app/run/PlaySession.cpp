@@ -85,6 +85,7 @@ void PlaySession::attachRecorder() {
 void PlaySession::reloadIfChanged(double now) {
     std::string changed;
     if (!sim_ || !watcher_.poll(now, changed)) return;
+    if (options_.files) options_.files->refresh();  // once, for every part of the run that asks it
     std::string error;
     if (options_.lines) options_.lines->setLanguage(options_.lines->language(), error);  // its table read again
     auto started = std::chrono::steady_clock::now();

@@ -9,11 +9,9 @@
 
 #include "app/run/PlaySession.h"
 #include "app/run/UserFolder.h"
-#include "audio/ClipLibrary.h"
 #include "game/MapData.h"
 #include "lang/EngineWords.h"
 #include "platform/Portable.h"
-#include "render/ImageFiles.h"
 
 namespace stagehand {
 
@@ -72,7 +70,9 @@ Simulation::Options makeOptions(const Setup& setup, Transcript::Sink sink, bool 
     Simulation::Options options;
     options.dataRoot = setup.dataRoot;
     options.scriptPath = setup.scriptPath;
-    options.mapFolders = mapSearchFolders(setup.cmd.mapFolders, setup.scriptPath, setup.dataRoot);
+    options.mapFolders = setup.files ? setup.files->maps().folders()
+                                     : mapSearchFolders(setup.cmd.mapFolders, setup.scriptPath, setup.dataRoot);
+    options.files = setup.files;
     options.seed = setup.cmd.seed;
     options.sink = std::move(sink);
     options.headless = headless && !setup.input;
@@ -161,17 +161,15 @@ bool chooseLanguage(Setup& setup, std::string& error) {
 void findFonts(Setup& setup) {
     setup.fontFile.clear();
     setup.boldFontFile.clear();
-    auto folders = assetFolders(AssetKind::Fonts, setup.scriptPath, setup.dataRoot);
+    const FileIndex& fonts = setup.files->fonts();
     auto find = [&](const std::string& name, std::string& file) {
         if (name.empty()) return true;
-        std::error_code ec;
-        for (const auto& folder : folders)
-            if (std::filesystem::is_regular_file(pathFromUtf8(joinPath(folder, name)), ec)) {
-                file = joinPath(folder, name);
-                return true;
-            }
+        if (const auto* found = fonts.find(name)) {
+            file = utf8Path(*found);
+            return true;
+        }
         setup.gameProblems.push_back(joinPath(gameFolderOf(setup.scriptPath), kDescriptionName) + ": no font file '" +
-                                     name + "' in " + foldersText(folders) + " (the engine's font is used)");
+                                     name + "' in " + fonts.foldersText() + " (the engine's font is used)");
         return false;
     };
     find(setup.game.font, setup.fontFile);
@@ -202,23 +200,23 @@ bool chooseGame(Setup& setup, std::string& error) {
     setup.gameProblems.clear();
     readGameDescription(setup.scriptPath, setup.game, setup.gameProblems);
     if (!setup.game.title.empty()) useUserFolderOf(setup.game.title);
-    auto pictures = assetFolders(AssetKind::Images, setup.scriptPath, setup.dataRoot);
-    const auto pictureFiles = imageFilesIn(pictures);
+    setup.files = std::make_shared<GameFiles>(setup.scriptPath, setup.dataRoot,
+                                              mapSearchFolders(setup.cmd.mapFolders, setup.scriptPath, setup.dataRoot));
+    const FileIndex &pictures = setup.files->pictures(), &sounds = setup.files->sounds();
     const std::string description = joinPath(gameFolderOf(setup.scriptPath), kDescriptionName);
-    if (!setup.game.icon.empty() && !pictureFiles.count(setup.game.icon)) {
+    if (!setup.game.icon.empty() && !pictures.has(setup.game.icon)) {
         setup.gameProblems.push_back(description + ": no picture '" + setup.game.icon + "' for the icon in " +
-                                     foldersText(pictures) + " (the window keeps the engine's icon)");
+                                     pictures.foldersText() + " (the window keeps the engine's icon)");
         setup.game.icon.clear();
     }
-    if (!setup.game.titlePicture.empty() && !pictureFiles.count(setup.game.titlePicture)) {
+    if (!setup.game.titlePicture.empty() && !pictures.has(setup.game.titlePicture)) {
         setup.gameProblems.push_back(description + ": titlePicture: no picture '" + setup.game.titlePicture + "' in " +
-                                     foldersText(pictures) + " (the title screen keeps the engine's sky)");
+                                     pictures.foldersText() + " (the title screen keeps the engine's sky)");
         setup.game.titlePicture.clear();
     }
-    auto sounds = assetFolders(AssetKind::Audio, setup.scriptPath, setup.dataRoot);
-    if (!setup.game.titleMusic.empty() && !ClipLibrary(sounds).has(setup.game.titleMusic)) {
+    if (!setup.game.titleMusic.empty() && !sounds.has(setup.game.titleMusic)) {
         setup.gameProblems.push_back(description + ": titleMusic: no sound '" + setup.game.titleMusic + "' in " +
-                                     foldersText(sounds) + " (the title screen is silent)");
+                                     sounds.foldersText() + " (the title screen is silent)");
         setup.game.titleMusic.clear();
     }
     findFonts(setup);

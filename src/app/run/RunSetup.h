@@ -13,6 +13,7 @@
 #include "app/run/CommandLine.h"
 #include "app/run/Simulation.h"
 #include "game/InputLog.h"
+#include "platform/GameFiles.h"
 #include "platform/GameFolder.h"
 
 namespace stagehand {
@@ -39,6 +40,8 @@ struct Setup {
     // game.json's mistakes, one line each (each left out, the game plays on): play prints
     // them on stderr, --check among its findings.
     std::vector<std::string> gameProblems;
+    // The game's pictures, sounds, maps and fonts by name (read once; hot reload reads them again).
+    std::shared_ptr<GameFiles> files;
     // The files of game.json's fonts (found as fonts are), "" for DejaVu Sans.
     std::string fontFile, boldFontFile;
     // The run plays the game's SCENES as the chapters of one story, from the

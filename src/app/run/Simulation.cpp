@@ -1,12 +1,11 @@
 #include "app/run/Simulation.h"
 
-#include "render/ImageFiles.h"
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 
+#include "audio/ClipLibrary.h"
 #include "game/MapData.h"
 #include "lang/LineId.h"
 #include "platform/GameFolder.h"
@@ -22,15 +21,6 @@ constexpr double kQuietHangSeconds = 10;
 
 const std::string& describeStuck(const StuckProcess& s) {
     return s.line;  // worded by the scheduler (WaitSupport's deadlockLine)
-}
-}  // namespace
-
-namespace {
-// The pictures scripts may show: the names of the folders' picture files.
-std::vector<std::string> imageNames(const std::vector<std::string>& folders) {
-    std::vector<std::string> names;
-    for (const auto& [name, file] : imageFilesIn(folders)) names.push_back(name);
-    return names;  // in name order, as the map keeps them
 }
 }  // namespace
 
@@ -60,19 +50,19 @@ Simulation::Simulation(const Options& options) {
     settings.menusWaitForAnswers = options.menusWaitForAnswers;
     world_.story().setTextSettings(settings);
     world_.story().setScriptedChoices(options.choices, options.choicesSource);
-    // Every name a script writes is found by the game folder's rule (the game's folder, then assets/).
-    auto images = assetFolders(AssetKind::Images, options.scriptPath, options.dataRoot);
-    world_.effects().setImageNames(imageNames(images), foldersText(images));
+    // Every name a script writes is found by the game folder's rule (the game's folder, then assets/),
+    // through the run's one lookup.
+    const auto files = options.files
+                           ? options.files
+                           : std::make_shared<GameFiles>(options.scriptPath, options.dataRoot, options.mapFolders);
+    world_.effects().setImageNames(files->pictures().names(), files->pictures().foldersText());
     if (options.audioFolder.empty())
-        world_.soundtrack().setClips(
-            std::make_shared<ClipLibrary>(assetFolders(AssetKind::Audio, options.scriptPath, options.dataRoot)));
+        world_.soundtrack().setClips(std::make_shared<ClipLibrary>(files->sounds()));
     else
         world_.soundtrack().setClips(
             std::make_shared<ClipLibrary>(pathFromUtf8(options.audioFolder), options.audioFolder));
     try {
-        loadMapFolders(options.mapFolders.empty() ? assetFolders(AssetKind::Maps, options.scriptPath, options.dataRoot)
-                                                  : options.mapFolders,
-                       world_);
+        loadMaps(files->maps(), world_);
         reportMapProblems(world_.maps());
         host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed, options.limits);
     } catch (const MapError& e) {

@@ -15,6 +15,7 @@
 #include "game/Transcript.h"
 #include "game/World.h"
 #include "lang/LineProvider.h"
+#include "platform/GameFiles.h"
 #include "script/ScriptHost.h"
 
 namespace stagehand {
@@ -43,6 +44,8 @@ public:
         bool mechanics = true;                               // transcript events for processes, waits and signals
         TracebackShown tracebacks = TracebackShown::None;    // what of an error's traceback stderr gets
         std::string audioFolder;                             // the sounds scripts name; empty: assetFolders
+        // The run's files by name (RunSetup's); null: read from the folders for this simulation alone.
+        std::shared_ptr<GameFiles> files;
         // Where maps are looked for, in search order (mapSearchFolders); empty:
         // the game's and the engine's (assetFolders).
         std::vector<std::string> mapFolders;

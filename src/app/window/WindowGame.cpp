@@ -128,9 +128,8 @@ WindowGame::WindowGame(const Setup& setup, Options options)
     if (!speechAvailable_) std::cerr << "stagehand: " << why << "; the self-voicing option is hidden\n";
 #endif
     showLineWarnings(true);
-    auto pictures = imageFilesIn(assetFolders(AssetKind::Images, setup_.scriptPath, setup_.dataRoot));
-    if (auto icon = pictures.find(setup_.game.icon); !setup_.game.icon.empty() && icon != pictures.end())
-        kit_.window.setIcon(utf8Path(icon->second));  // game.json's icon, found as pictures are
+    if (const auto* icon = setup_.files->pictures().find(setup_.game.icon); !setup_.game.icon.empty() && icon)
+        kit_.window.setIcon(utf8Path(*icon));  // game.json's icon, found as pictures are
     if (!kit_.atlas.hasDyslexicFont())
         std::cerr << "stagehand: OpenDyslexic is not in assets/fonts; the dyslexic font choice shows DejaVu Sans\n";
 }
@@ -221,11 +220,9 @@ void WindowGame::openMenu() {
 void WindowGame::chooseTitlePictureAndMusic() {
     const GameDescription& game = setup_.game;
     titlePicture_ = game.titlePicture;
-    if (titlePicture_.empty() &&
-        imageFilesIn(assetFolders(AssetKind::Images, setup_.scriptPath, setup_.dataRoot)).count(kTitleName))
-        titlePicture_ = kTitleName;
+    if (titlePicture_.empty() && setup_.files->pictures().has(kTitleName)) titlePicture_ = kTitleName;
     titleCues_.clear();
-    ClipLibrary sounds(assetFolders(AssetKind::Audio, setup_.scriptPath, setup_.dataRoot));
+    ClipLibrary sounds(setup_.files->sounds());
     std::string music = game.titleMusic.empty() && sounds.has(kTitleName) ? kTitleName : game.titleMusic;
     if (music.empty()) return;
     std::string error;
@@ -276,7 +273,10 @@ bool WindowGame::frame(double now) {
 void WindowGame::watchFiles(double now) {
     if (session_) session_->reloadIfChanged(now);
     std::string changed;
-    if (menu_ && menuWatcher_.poll(now, changed)) openMenu();
+    if (menu_ && menuWatcher_.poll(now, changed)) {
+        setup_.files->refresh();  // once, for every part of the run that asks it
+        openMenu();
+    }
 }
 
 void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
