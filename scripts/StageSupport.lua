@@ -21,16 +21,25 @@ end
 -- This file's chunk name: its frames are the stage library's, never the line an error is blamed on.
 local librarySource = debug.getinfo(1, "S").source
 
--- Raises `message` at the first frame outside this file: the scene line that called the stage function,
+-- Whether a frame is the library's, not the author's: this file's, the scheduler's (the host names its
+-- chunks scripts/WaitSupport.lua and scripts/wait/NAME.lua, as BindHelpers.cpp's isHostChunk knows them),
+-- or PUC Lua's mark of a tail call, whose caller's frame is gone (LuaJIT leaves no mark).
+local function isLibraryFrame(info)
+    local source = info.source
+    return source == librarySource or info.what == "tail" or source:find("WaitSupport%.lua$") ~= nil
+        or source:find("scripts/wait/[%w_]+%.lua$") ~= nil
+end
+
+-- Raises `message` at the first frame outside the library: the scene line that called the stage function,
 -- however many of this file's helpers lie between (error(message, 3) from a helper's helper would name the
--- stage function's own line). Called through pcall(stageFunction, ...), that frame is pcall's: no line,
--- as Lua's own error(message, 2) gives.
+-- stage function's own line), on either VM. Called through pcall(stageFunction, ...), that frame is pcall's:
+-- no line, as Lua's own error(message, 2) gives.
 local function raise(message)
     local level = 2
     while true do
         local info = debug.getinfo(level, "S")
-        if not info or info.source ~= librarySource then
-            error(message, level)
+        if not info or not isLibraryFrame(info) then
+            error(message, info and level or 0)
         end
         level = level + 1
     end
@@ -869,11 +878,16 @@ return function(stage, S, apiDescription)
     end
 
 
-    local TRANSITIONS = { "dissolve", "fade", "slide" }
-    local IS_TRANSITION = {}
-    for _, name in ipairs(TRANSITIONS) do
-        IS_TRANSITION[name] = true
+    -- A choice's names as the description lists them (scripts/ApiDescription.lua), and the set of them.
+    local function describedChoices(typeName)
+        local names, set = apiDescription.types[typeName].enum, {}
+        for _, name in ipairs(names) do
+            set[name] = true
+        end
+        return names, set
     end
+
+    local TRANSITIONS, IS_TRANSITION = describedChoices("transition")
 
     ---Shows a picture as the backdrop: at once, or by a transition that is a
     ---tween of the backdrop (a process to wait on, cancelled by a newer one).
@@ -895,8 +909,7 @@ return function(stage, S, apiDescription)
     end
 
     local SHOW_PLACES = { left = 0.25, center = 0.5, right = 0.75 }
-    local SHOW_TRANSITIONS = { "dissolve", "slide" }
-    local IS_SHOW_TRANSITION = { dissolve = true, slide = true }
+    local SHOW_TRANSITIONS, IS_SHOW_TRANSITION = describedChoices("showTransition")
     local SHOW_SECONDS = describedDefault("show", "seconds")
 
     -- show()'s and hide()'s transition and its seconds, checked in the caller's name.
