@@ -916,6 +916,31 @@ TEST_F(RenderTest, a_layered_backdrop_moves_each_layer_by_its_depth_and_draws_th
     EXPECT_NEAR(zoomed[3], 120, 10);
 }
 
+// The image cache reads its folders once; a name it has not got sends it to
+// look again, so a picture saved while the game plays (hot reload) shows at
+// its first use, and a name no file has stays unknown.
+TEST_F(RenderTest, a_picture_saved_after_the_cache_read_its_folders_loads_at_its_first_use) {
+    const std::filesystem::path folder = test::scratchFolder() / "saved_later";
+    std::filesystem::remove_all(folder);  // "later" saved by a run before is not saved later
+    std::filesystem::create_directories(folder);
+    auto save = [&](const std::string& name) {
+        SDL_Surface* s = SDL_CreateRGBSurfaceWithFormat(0, 4, 4, 32, SDL_PIXELFORMAT_RGBA32);
+        ASSERT_TRUE(s);
+        SDL_FillRect(s, nullptr, SDL_MapRGBA(s->format, 200, 40, 40, 255));
+        std::string error;
+        EXPECT_TRUE(saveRgbaPng(folder / (name + ".png"), *s, error)) << error;
+        SDL_FreeSurface(s);
+    };
+    save("first");
+    ImageCache images({folder.string()});
+    ASSERT_TRUE(images.get("first"));
+    save("later");
+    const Image* later = images.get("later");
+    ASSERT_TRUE(later) << "a picture saved since the folders were read";
+    EXPECT_EQ(later->width, 4);
+    EXPECT_FALSE(images.get("never"));
+}
+
 // A picture's opaque band, over generated pictures: the longest run of rows
 // every texel of which is opaque, less a row at an end inside the picture
 // (the filter mixes in its neighbour there); a picture opaque throughout

@@ -400,7 +400,10 @@ TEST_F(TiledTest, a_folder_may_not_hold_two_files_for_one_map_name) {
     write("m.tmj", map(kGround));
     loadMapFolder(folder.string(), world);
     ASSERT_NE(world.maps().failureOf("m"), nullptr) << "both are left out";
-    EXPECT_NE(world.maps().failureOf("m")->line.find("two files for map 'm'"), std::string::npos);
+    EXPECT_NE(world.maps().failureOf("m")->line.find("two files for map 'm' in " + folder.string() +
+                                                     ": m.map and m.tmj (keep one)"),
+              std::string::npos)
+        << world.maps().failureOf("m")->line;
     EXPECT_EQ(world.cast().findWaypoint("m.a"), nullptr);
 }
 
