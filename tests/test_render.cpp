@@ -1191,6 +1191,44 @@ void addAda(World& world, Vec2 at) {
 }
 }  // namespace
 
+// Names are drawn over the whole cast: one standing nearer (drawn later) never
+// hides a farther actor's name under its picture. Ada's green name falls where
+// Bob's red picture stands, just in front of her.
+TEST_F(RenderTest, a_nearer_actors_picture_never_hides_a_farther_actors_name) {
+    const std::filesystem::path folder = test::scratchFolder() / "names_over_cast";
+    paintSprite(folder, {{"neutral", {200, 40, 40}}});
+    ImageCache images({folder.string()});
+    WorldView own(*atlas, *batch, *text, images);
+    OffscreenTarget target(kWidth, kHeight);
+    Transcript transcript;
+    World world(transcript);
+    world.effects().setImageNames({"ada/neutral"});
+    addAda(world, {600, 300});
+    world.cast().findActor("ada")->color = {40, 220, 60, 255};
+    Actor bob;
+    bob.id = "bob";
+    bob.displayName = "Bob";
+    bob.sprite = "ada";
+    bob.active = true;
+    bob.position = {600, 400};  // its picture covers 324-424 down, 580-620 across: where Ada's name goes
+    world.cast().addActor(bob);
+    world.camera().setCenter({640, 360});
+    std::vector<DrawnText> drawn;
+    DrawnText::recordInto(&drawn);
+    const auto rgb = drawnFrame(own, world, target);
+    DrawnText::recordInto(nullptr);
+    auto name = std::find_if(drawn.begin(), drawn.end(), [](const DrawnText& d) { return d.text == "Ada"; });
+    ASSERT_NE(name, drawn.end());
+    ASSERT_GT(name->y + 14, 324) << "the name is where Bob's picture stands";
+    int green = 0;
+    for (int y = static_cast<int>(name->y); y < static_cast<int>(name->y) + 16; ++y)
+        for (int x = static_cast<int>(name->x); x < static_cast<int>(name->x + name->width); ++x) {
+            const Rgb c = pixelAt(rgb, x, y);
+            green += c.g > 150 && c.r < 120;
+        }
+    EXPECT_GT(green, 15) << "Ada's name shows over Bob's picture";
+}
+
 // A sprite's bubble speaks from just above its picture, at any zoom: the
 // picture's top is its feet's place less its height (less the 24 below the
 // feet) times the zoom, and the bubble's paper ends 4 units above it.

@@ -105,9 +105,11 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     float zoom = world.camera().zoom();
     for (const Actor* a : cast) {
         Vec2 at = toView(world, a->position);
-        drawActor(world, *a, at, zoom, keepAbove);
+        drawActor(world, *a, at, zoom);
         actorAreas_.push_back({at.x - 36 * zoom, at.y - 36 * zoom, 72 * zoom, 84 * zoom});  // disc, mark, name
     }
+    // The names over the whole cast: one standing nearer never hides another's.
+    for (const Actor* a : cast) drawName(*a, toView(world, a->position), zoom, keepAbove);
     storyAreas_.clear();
     for (const auto& bubble : layoutBubbles(world, cast, zoom, keepAbove)) {
         drawBubble(world, bubble);
@@ -220,14 +222,11 @@ void WorldView::drawName(const Actor& actor, Vec2 at, float zoom, float keepAbov
     text_.drawCentered(label, actor.displayName, x, y, nameColour(actor));
 }
 
-void WorldView::drawActor(const World& world, const Actor& actor, Vec2 at, float zoom, float keepAbove) {
+void WorldView::drawActor(const World& world, const Actor& actor, Vec2 at, float zoom) {
     Font disc = fontFor(fonts::kDisc);
     Font body = fontFor(fonts::kActorLetter);
     Font marker = fontFor(fonts::kMarker);
-    if (drawSprite(world, actor, at, zoom)) {
-        drawName(actor, at, zoom, keepAbove);
-        return;
-    }
+    if (drawSprite(world, actor, at, zoom)) return;
 
     // Ground shadow, then the disc in the actor's colour with its glyph.
     batch_.setScale(zoom, at.x, at.y);
@@ -249,7 +248,6 @@ void WorldView::drawActor(const World& world, const Actor& actor, Vec2 at, float
     const Mark& m = marks[static_cast<int>(actor.facing)];
     signQuad(marker, m.cp, at.x + m.dx, at.y + m.dy, 12, 12, actor.color);
     batch_.resetScale();
-    drawName(actor, at, zoom, keepAbove);
 }
 
 std::vector<WorldView::Bubble> WorldView::layoutBubbles(const World& world, const std::vector<const Actor*>& cast,

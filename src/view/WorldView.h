@@ -128,7 +128,7 @@ private:
     void drawMoon(Vec2 camera, Color glow);
     void drawGroundMarks(Vec2 camera, float top, Color colour);
     Color nameColour(const Actor& actor) const;
-    void drawActor(const World& world, const Actor& actor, Vec2 at, float zoom, float keepAbove);
+    void drawActor(const World& world, const Actor& actor, Vec2 at, float zoom);
     void drawName(const Actor& actor, Vec2 at, float zoom, float keepAbove);
     bool drawSprite(const World& world, const Actor& actor, Vec2 at, float zoom);
     bool talking(const World& world, const Actor& actor) const;
