@@ -37,23 +37,30 @@ local HOST_SECONDS = { 0, 1000000 }
 -- `names` the list of known names a string literal must be in (the host gives
 -- --check the lists: actors, waypoints, images, storyFunctions; a `sound`
 -- type with names = "sounds" needs only the host to pass that list too);
--- `enum` the only strings allowed; `expects` what an error says it must be.
+-- `enum` the only strings allowed; `expects` what an error says it must be; `metatable` the metatable of a
+-- value the type takes besides its literals (a line template, a process handle). StageSupport.lua checks
+-- every stage function's arguments by these (the scheduler's own, in scripts/wait/, in the same words).
 M.types = {
     any = { lua = "any", literal = { "string", "number", "boolean", "table", "function" }, expects = "any value" },
     string = { lua = "string", literal = { "string" }, expects = "a string" },
     -- text a player reads, with inline markup (docs/API.md "Markup") and its line ID `{#ID}` if written:
     -- a string, or a template from line(). `markup` says which tags it takes, "typed" (a line or page:
     -- every tag) or "shown" (a bubble, option or banner: how it looks only)
-    text = { lua = "string|Line", literal = { "string" }, markup = "typed", expects = "a string or a line(...)" },
-    label = { lua = "string|Line", literal = { "string" }, markup = "shown", expects = "a string or a line(...)" },
-    number = { lua = "number", literal = { "number" }, expects = "a number" },
+    text = { lua = "string|Line", literal = { "string" }, metatable = "line", markup = "typed",
+        expects = "a string or a line(...)" },
+    label = { lua = "string|Line", literal = { "string" }, metatable = "line", markup = "shown",
+        expects = "a string or a line(...)" },
+    number = { lua = "number", literal = { "number" }, expects = "a finite number" },
     seconds = { lua = "number", literal = { "number" }, atLeast = 0, expects = "a non-negative finite number" },
     distance = { lua = "number", literal = { "number" }, above = 0, expects = "a positive number" },
     -- (`whole`: a number with no fraction)
     integer = { lua = "integer", literal = { "number" }, atLeast = 1, whole = true, expects = "a positive integer" },
     ["function"] = { lua = "function", literal = { "function" }, expects = "a function" },
     predicate = { lua = "fun(): boolean", literal = { "function" }, expects = "a function" },
-    Process = { lua = "Process", literal = {}, expects = "a process (what runProcess returns)" },
+    -- what runProcess-like calls start: a function, or a group and then the function to run in it
+    groupOrFunction = { lua = "function|Group", literal = { "function" }, metatable = "Group",
+        expects = "a function (or a group, then a function)" },
+    Process = { lua = "Process", literal = {}, metatable = "Process", expects = "a process (what runProcess returns)" },
     actor = { lua = "string", literal = { "string" }, names = "actors", expects = "a string" },
     waypoint = { lua = "string", literal = { "string" }, names = "waypoints", expects = "a string" },
     point = { lua = "PointLike", literal = { "string", "table" }, names = "waypoints",
@@ -397,7 +404,7 @@ M.functions = {
     { "jump", "story", params = { { "target", "story" } },
         doc = "Continues the story at another function; the current one stops here, and so does every process it "
             .. "started (one transcript line each: `cancelled process=\"NAME\" by=\"jump\" target=\"TARGET\"`)." },
-    { "runForScene", "story", params = { { "fn", "function" }, { "...", "any", opt = true } },
+    { "runForScene", "story", params = { { "fn", "groupOrFunction" }, { "...", "any", opt = true } },
         returns = { { "Process" } },
         signature = "runForScene([group,] fn, ...) -> Process",
         doc = "Starts `fn(...)` as a process that lives for the rest of the scene: a `jump` or a menu choice leaves "

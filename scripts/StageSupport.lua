@@ -69,6 +69,127 @@ local function checkSeconds(fname, argName, value)
     end
 end
 
+-- Arguments as the description says (scripts/ApiDescription.lua): every stage function a scene calls is
+-- checked here, before its binding or waiting form runs, so each wrong argument is refused in the same words
+-- ("FNAME: ARG must be WHAT. Was VALUE") at the scene's line. What needs the world (is there an actor of that
+-- name, a waypoint, a picture?) is the engine's to say, after this.
+
+local function isFinite(value)
+    return type(value) == "number" and value == value and value ~= math.huge and value ~= -math.huge
+end
+
+local function formatNumber(value)
+    return string.format("%.14g", value)
+end
+
+-- What `value`, refused, must be as a `typeName`, in an error's words: `range` (the param's) is what a number
+-- must lie in; a string given for a type with an `enum` hears the choices.
+local function expectation(types, typeName, range, value)
+    local kind = types[typeName]
+    if range then
+        return string.format("a number from %s to %s", formatNumber(range[1]), formatNumber(range[2]))
+    elseif kind.enum and (not kind.expects or type(value) == "string") then
+        return "one of " .. table.concat(kind.enum, ", ")
+    end
+    return kind.expects
+end
+
+local function inList(list, value)
+    for _, item in ipairs(list) do
+        if item == value then
+            return true
+        end
+    end
+    return false
+end
+
+-- Whether `value` is a `typeName` as the description's types table says: the Lua kinds its `literal` lists
+-- (a string of an `enum` among them, a number at or above `atLeast`, above `above`, whole when `whole`), or a
+-- value whose metatable is its `metatable` (a line template, a process handle); then within `range`.
+local function fits(types, typeName, range, value)
+    local kind = types[typeName]
+    if typeName == "any" then
+        return true
+    end
+    local valueType = type(value)
+    local ofKind = inList(kind.literal, valueType) or (kind.metatable ~= nil and getmetatable(value) == kind.metatable)
+    if not ofKind then
+        return false
+    elseif valueType == "string" then
+        return not kind.enum or inList(kind.enum, value)
+    elseif valueType == "number" then
+        -- (not (value >= x) is deliberate: NaN fails every comparison)
+        return isFinite(value) and not (kind.atLeast and not (value >= kind.atLeast)) -- luacheck: ignore 581
+            and not (kind.above and not (value > kind.above)) -- luacheck: ignore 581
+            and not (kind.whole and value % 1 ~= 0)
+            and not (range and (value < range[1] or value > range[2]))
+    end
+    return true
+end
+
+-- Raises "FNAME: ARG must be WHAT. Was VALUE" at the scene's line, with the closest choice to a misspelt one.
+local function refuse(context, fname, argName, typeName, range, value)
+    local kind = context.types[typeName]
+    local guess = kind.enum and type(value) == "string" and context.closestName(value, kind.enum)
+    raise(string.format("%s: %s must be %s. Was %s%s", fname, argName,
+        expectation(context.types, typeName, range, value), describe(value),
+        guess and string.format(" (did you mean %s?)", guess) or ""))
+end
+
+-- Raises unless each field of an options table an options type describes (`fields`) is what it says.
+local function checkFields(context, fname, argName, kind, options)
+    for field, rule in pairs(kind.fields) do
+        local value = options[field]
+        if value ~= nil and not fits(context.types, rule[1], rule.range, value) then
+            refuse(context, fname, argName .. "." .. field, rule[1], rule.range, value)
+        end
+    end
+end
+
+-- Raises at the scene's line unless `value`, the argument `param` of `entry`, is what it describes. `nextGiven`:
+-- an argument follows it (a `speaker` param is then the speaker, and may be nil: narration).
+local function checkArgument(context, entry, param, value, nextGiven)
+    local typeName, range, argName = param.type, param.range, param.name
+    if param.speaker and nextGiven then
+        typeName, range = param.speaker, nil
+    elseif param.alone and not nextGiven then
+        argName = param.alone
+    end
+    if value == nil and (param.opt or param.orNil or (param.speaker and nextGiven)) then
+        return
+    end
+    local kind = context.types[typeName]
+    if not fits(context.types, typeName, range, value) then
+        refuse(context, entry.name, argName, typeName, range, value)
+    end
+    if type(value) == "table" and kind.fields then
+        checkFields(context, entry.name, argName, kind, value)
+    end
+end
+
+-- `fn` behind the checks its description's params make. The call to `fn` is a tail call: the binding, or the
+-- waiting form, sees the scene's frame next to its own (LuaJIT) or a tail call's mark (PUC Lua), never this one.
+-- `context`: the description's `types`, and `closestName(name, names)` for "did you mean".
+local function checkedByDescription(context, entry, fn)
+    local params = {}
+    for _, param in ipairs(entry.params) do
+        if param.name ~= "..." then
+            params[#params + 1] = param
+        end
+    end
+    local count = #params
+    return function(...)
+        for i = 1, count do
+            checkArgument(context, entry, params[i], (select(i, ...)), select(i + 1, ...) ~= nil)
+        end
+        return fn(...)
+    end
+end
+
+-- The sections whose functions are the scheduler's own (scripts/wait/): it checks their arguments itself, in
+-- the same words (a test holds them to the description), as it runs without the stage too.
+local SCHEDULER_SECTIONS = { processes = true, waiting = true, signals = true, groups = true, introspection = true }
+
 -- `apiDescription` is scripts/ApiDescription.lua's table: a scene sees the
 -- engine's functions it describes; the others (showLine, setCameraStep...)
 -- are reached through the waiting forms below. A waiting form of the same
@@ -295,7 +416,7 @@ return function(stage, S, apiDescription)
         checkString("option", "target", target)
         local p = S.currentProcess()
         if not p then
-            error("option() called from outside a process", 2)
+            raise("option() called from outside a process")
         end
         local list = pendingOptions[p] or {}
         pendingOptions[p] = list
@@ -309,7 +430,7 @@ return function(stage, S, apiDescription)
         local p = S.currentProcess()
         local story = p and storyOf[p]
         if not story then
-            error("jump: only a scene's own process can jump (not one it started)", 2)
+            raise("jump: only a scene's own process can jump (not one it started)")
         end
         stage.recordJump(target)
         recordCancelled(S.liveDescendants(p), "jump", target) -- runForScene's are not the branch's: they go on
@@ -359,8 +480,8 @@ return function(stage, S, apiDescription)
         end
         if not known then
             local guess = S.closestName(chapter, names)
-            error(string.format("nextChapter: no chapter named '%s' in SCENES%s", chapter,
-                guess and string.format(" (did you mean '%s'?)", guess) or ""), 2)
+            raise(string.format("nextChapter: no chapter named '%s' in SCENES%s", chapter,
+                guess and string.format(" (did you mean '%s'?)", guess) or ""))
         end
         chapterStory("nextChapter").after = chapter
     end
@@ -420,14 +541,14 @@ return function(stage, S, apiDescription)
     function api.runForScene(fn, ...)
         local grouped = getmetatable(fn) == "Group"
         if grouped and type((...)) ~= "function" then
-            error(string.format("runForScene: fn must be a function. Was %s", describe((...))), 2)
+            raise(string.format("runForScene: fn must be a function. Was %s", describe((...))))
         elseif not grouped and type(fn) ~= "function" then
-            error(string.format("runForScene: fn must be a function (or a group, then a function). Was %s",
-                describe(fn)), 2)
+            raise(string.format("runForScene: fn must be a function (or a group, then a function). Was %s",
+                describe(fn)))
         end
         local story = sceneStoryOf(S.currentProcess())
         if not story then
-            error("runForScene: call it inside a scene (a story function, or a process one started)", 2)
+            raise("runForScene: call it inside a scene (a story function, or a process one started)")
         end
         if grouped then
             local p = S.runProcessOwnedBy(story.runner, fn, ...)
@@ -449,7 +570,7 @@ return function(stage, S, apiDescription)
             pendingOptions[p] = nil
         end
         if not options or #options == 0 then
-            error("menu: no options to show (call option(text, target) first)", 2)
+            raise("menu: no options to show (call option(text, target) first)")
         end
         local texts = {}
         for i, o in ipairs(options) do
@@ -498,9 +619,6 @@ return function(stage, S, apiDescription)
 
     ---Waits until `actor` is within `radius` of `place` (an actor, a waypoint name or a point).
     function api.waitNear(actor, place, radius)
-        if type(radius) ~= "number" or not (radius > 0) or radius == math.huge then -- luacheck: ignore 581
-            error("waitNear: radius must be a positive number. Was " .. describe(radius), 2)
-        end
         checkPlace("waitNear", place)
         api.distance(actor, place) -- checks the names now, at the caller's line
         local placeName = type(place) == "table" and "a point" or place
@@ -603,13 +721,7 @@ return function(stage, S, apiDescription)
     ---@param t number
     ---@return number
     function api.ease(easing, t)
-        if easing == nil then -- (a tween's easing may be left out; the curve asked for by name may not)
-            error("ease: easing must be one of " .. table.concat(EASING_NAMES, ", ") .. ". Was nil", 2)
-        end
-        local f = easingOf("ease", easing)
-        if type(t) ~= "number" or t ~= t then
-            error("ease: t must be a number from 0 to 1. Was " .. describe(t), 2)
-        end
+        local f = easingOf("ease", easing) -- (its description requires the easing: a tween's may be left out)
         return f(math.max(0, math.min(1, t)))
     end
 
@@ -845,18 +957,17 @@ return function(stage, S, apiDescription)
     function api.tween(target, property, to, seconds, easing)
         local isActor = stage.isActor(target)
         if not isActor and (target == "actor" or not TARGETS[target]) then
-            error(string.format("tween: target must be an actor, camera, fade or picture. Was %s", describe(target)),
-                2)
+            raise(string.format("tween: target must be an actor, camera, fade or picture. Was %s", describe(target)))
         end
         oneOf("tween", "property", property, TWEEN_PROPERTIES, IS_PROPERTY)
         local allowed = TARGETS[isActor and "actor" or target]
-        local fits = false
+        local hasProperty = false
         for _, name in ipairs(allowed) do
-            fits = fits or name == property
+            hasProperty = hasProperty or name == property
         end
-        if not fits then
-            error(string.format("tween: %s has no property %s; %s: %s", describe(target), describe(property),
-                isActor and "an actor's property is" or "its properties are", table.concat(allowed, ", ")), 2)
+        if not hasProperty then
+            raise(string.format("tween: %s has no property %s; %s: %s", describe(target), describe(property),
+                isActor and "an actor's property is" or "its properties are", table.concat(allowed, ", ")))
         end
         local key = target .. "." .. property
         if property == "center" then
@@ -965,8 +1076,8 @@ return function(stage, S, apiDescription)
             oneOf("show", "at", at, { "left", "center", "right" }, SHOW_PLACES)
             fraction = SHOW_PLACES[at]
         elseif at ~= nil and not (type(at) == "number" and at >= 0 and at <= 1) then
-            error(string.format("show: at must be left, center, right or a number from 0 to 1. Was %s",
-                describe(at)), 2)
+            raise(string.format("show: at must be left, center, right or a number from 0 to 1. Was %s",
+                describe(at)))
         end
         seconds = stageTransition("show", transition, seconds)
         stopTween(tostring(name) .. ".position")
@@ -1105,5 +1216,11 @@ return function(stage, S, apiDescription)
         return "done", story.after, story.endingName
     end
 
+    local checking = { types = apiDescription.types, closestName = S.closestName }
+    for name, entry in pairs(apiDescription.byName) do
+        if api[name] and not SCHEDULER_SECTIONS[entry.section] and not entry.standard then
+            api[name] = checkedByDescription(checking, entry, api[name])
+        end
+    end
     return api, host
 end

@@ -175,6 +175,7 @@ const std::map<std::string, std::string> kGoodArgument = {
     {"transition", "'dissolve'"},
     {"function", "function() end"},
     {"predicate", "function() return true end"},
+    {"groupOrFunction", "function() end"},
     {"voice", "'door'"},
     {"sound", "'door'"},
     {"musicOptions", "{}"},

@@ -358,7 +358,7 @@ function line(template, values) end
 ---@param target string
 function jump(target) end
 ---Starts `fn(...)` as a process that lives for the rest of the scene: a `jump` or a menu choice leaves it running (an ambient loop, rain). It ends when the scene's story ends (`by="scene_end"` in the transcript) or when cancelled; given a group first, it runs in that group.
----@param fn function
+---@param fn function|Group
 ---@param ...? any
 ---@return Process
 function runForScene(fn, ...) end

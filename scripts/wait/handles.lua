@@ -46,7 +46,7 @@ end
 local function checkProcess(fname, value)
     local p = processOf(value)
     if not p then
-        error(string.format("%s: expected a process handle (from runProcess). Was %s", fname, describe(value)), 3)
+        error(string.format("%s: p must be a process (what runProcess returns). Was %s", fname, describe(value)), 3)
     end
     return p
 end

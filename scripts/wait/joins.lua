@@ -10,7 +10,7 @@ local isLive, extraTable, wake, suspend, requireProcess = K.isLive, K.extraTable
 local stopIfCancelled, newProcess, launch = K.stopIfCancelled, K.newProcess, K.launch
 local nameOf, quietFailures = K.nameOf, K.quietFailures
 local STATUS, WAIT_KIND, WAIT_ON, GROUP, RESULT = K.STATUS, K.WAIT_KIND, K.WAIT_ON, K.GROUP, K.RESULT
-local JOINERS, KIND_PROCESS = K.JOINERS, K.KIND_PROCESS
+local JOINERS, KIND_PROCESS, PROCESS = K.JOINERS, K.KIND_PROCESS, "a process (what runProcess returns)"
 local DONE, FAILED, CANCELLED = K.DONE, K.FAILED, K.CANCELLED
 
 local function endedError(q)
@@ -88,7 +88,7 @@ local function collectProcesses(fname, ...)
     for i = 1, #procs do
         local p = processOf(procs[i])
         if not p then
-            error(string.format("%s: argument %d must be a process handle. Was %s", fname, i, describe(procs[i])), 3)
+            error(string.format("%s: argument %d must be %s. Was %s", fname, i, PROCESS, describe(procs[i])), 3)
         end
         procs[i] = p
     end

@@ -1,4 +1,4 @@
--- expect: tests/hostile/sayfor_negative.lua:5: sayFor: seconds must be a non-negative finite number. Was -1
+-- expect: tests/hostile/sayfor_negative.lua:5: sayFor: seconds must be a number from 0 to 1000000. Was -1
 -- survivor
 local function survivor() wait(1) print("survivor") end
 function scene() runProcess(survivor) activate("jackie")
