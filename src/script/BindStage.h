@@ -1,6 +1,6 @@
-// The stage API's C functions: actors, waypoints, speech, the dialogue box,
-// fades, camera and controls. scripts/StageSupport.lua builds the waiting
-// forms (walkToPointAndSignal, walkTo, dialogue) on top of them.
+// The stage table of C functions StageSupport.lua builds the scene API from:
+// the stage section (waypoints, speech, the dialogue box, fades, the engine's
+// described commands), with the camera, story and sound sections added.
 #pragma once
 
 struct lua_State;

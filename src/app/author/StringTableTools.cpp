@@ -112,7 +112,7 @@ lang::StringTable sourceTable(const std::vector<ScriptHost::WrittenLine>& lines,
     table.language = lang::kSourceLanguage;
     std::set<std::string> seen;
     for (const auto& line : lines) {
-        // A module's line is identified by its own file, as the running game does (BindStage's markedLine).
+        // A module's line is identified by its own file, as the running game does (BindWorld's markedLine).
         lang::LineText identified = lang::identifyLine(line.text, line.file.empty() ? label : line.file);
         if (identified.text.empty() || !seen.insert(identified.id).second) continue;  // equal texts share an ID
         lang::StringRow row;

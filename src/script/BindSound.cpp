@@ -1,4 +1,4 @@
-#include "script/BindAudio.h"
+#include "script/BindSound.h"
 
 #include <algorithm>
 #include <cmath>
@@ -207,7 +207,7 @@ const luaL_Reg kAudioFunctions[] = {
 
 }  // namespace
 
-void openAudio(lua_State* L, World& world) {
+void openSound(lua_State* L, World& world) {
     for (const luaL_Reg* f = kAudioFunctions; f->name; ++f) {
         lua_pushlightuserdata(L, &world);
         lua_pushcclosure(L, f->func, 1);

@@ -10,6 +10,6 @@ namespace stagehand {
 class World;
 
 // Adds the sound functions, bound to `world`, to the table on top of the stack.
-void openAudio(lua_State* L, World& world);
+void openSound(lua_State* L, World& world);
 
 }  // namespace stagehand

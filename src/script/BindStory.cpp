@@ -1,0 +1,273 @@
+#include "script/BindStory.h"
+
+#include <algorithm>
+
+#include "game/SpriteFrames.h"
+#include "render/ImageFiles.h"
+#include "script/BindHelpers.h"
+#include "script/BindWorld.h"
+#include "script/LuaCompat.h"
+
+namespace stagehand {
+
+namespace {
+
+using bind::checkNumber;
+using bind::checkString;
+using bind::checkExpression;
+using bind::choicesOf;
+using bind::expressionsOf;
+using bind::findActorArg;
+using bind::markedLine;
+using bind::picturesAndFolders;
+using bind::showStoryText;
+using bind::worldOf;
+
+int l_portrait(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "portrait");
+    if (!actor) return lua_error(L);
+    const char* image = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "portrait", "image");
+    const auto& known = worldOf(L).effects().imageNames();
+    if (*image && std::find(known.begin(), known.end(), image) == known.end()) {
+        std::string where = "images are in " + worldOf(L).effects().imageFolders() + " (NAME.png)";
+        bind::pushUnknownNameError(L, "portrait", "image", image, known, where.c_str());
+        return lua_error(L);
+    }
+    worldOf(L).cast().setPortrait(*actor, image);
+    return 0;
+}
+
+// sprite(actor, name): a picture, or a folder of pictures (images/ada/...), as the actor's body.
+int l_sprite(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "sprite");
+    if (!actor) return lua_error(L);
+    std::string name = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "sprite", "image");
+    const auto& known = worldOf(L).effects().imageNames();
+    bool found = name.empty() || std::any_of(known.begin(), known.end(), [&](const std::string& picture) {
+                     return picture == name || picture.compare(0, name.size() + 1, name + "/") == 0;
+                 });
+    if (!found) {
+        std::vector<std::string> choices = picturesAndFolders(known);
+        std::string where = "a sprite is an image, or a folder of them, in " + worldOf(L).effects().imageFolders() +
+                            " (NAME.png, or NAME/neutral.png and NAME/EXPRESSION.png)";
+        bind::pushUnknownNameError(L, "sprite", "image", name, choices, where.c_str());
+        return lua_error(L);
+    }
+    worldOf(L).cast().setSprite(*actor, name);
+    return 0;
+}
+
+int l_expression(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "expression");
+    if (!actor) return lua_error(L);
+    const char* expression = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "expression", "name");
+    if (!checkExpression(L, "expression", *actor, expression)) return lua_error(L);
+    worldOf(L).cast().setExpression(*actor, expression);
+    return 0;
+}
+
+int l_showPage(lua_State* L) {
+    return showStoryText(L, "text", true);
+}
+
+// A picture's name (or nil: "") as argument 1 of `fname`; false with the
+// error pushed when no picture has that name.
+bool pictureArg(lua_State* L, const char* fname, std::string& name) {
+    name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, fname, "name");
+    const auto& known = worldOf(L).effects().imageNames();
+    if (name.empty() || std::find(known.begin(), known.end(), name) != known.end()) return true;
+    std::string where = std::string("images are ") + kImageFormatsText + " files in " +
+                        worldOf(L).effects().imageFolders() + " (NAME.png)";
+    bind::pushUnknownNameError(L, fname, "image", name, known, where.c_str());
+    return false;
+}
+
+int l_setImage(lua_State* L) {
+    std::string name;
+    if (!pictureArg(L, "image", name)) return lua_error(L);
+    worldOf(L).effects().setImage(name);
+    return 0;
+}
+
+// setBackdrop(name [, transition]): backdrop()'s picture; StageSupport.lua
+// checks the transition and tweens it (setBackdropTransition).
+int l_setBackdrop(lua_State* L) {
+    std::string name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, "backdrop", "name");
+    const auto& known = worldOf(L).effects().imageNames();
+    if (!name.empty() && !isBackdropName(name, known)) {
+        std::vector<std::string> choices = picturesAndFolders(known);
+        std::string where = std::string("images are ") + kImageFormatsText + " files in " +
+                            worldOf(L).effects().imageFolders() +
+                            " (NAME.png; a backdrop may be a folder of layers: NAME/0.2-sky.png, NAME/1-ground.png)";
+        bind::pushUnknownNameError(L, "backdrop", "image", name, choices, where.c_str());
+        return lua_error(L);
+    }
+    Transition transition = Transition::Cut;
+    if (!lua_isnoneornil(L, 2)) {
+        const char* how = checkString(L, 2, "backdrop", "transition");
+        auto parsed = parseTransition(how);
+        if (!parsed) {
+            bind::pushError(L, std::string("backdrop: transition must be one of ") + choicesOf("transition") +
+                                   ". Was \"" + how + "\"");
+            return lua_error(L);
+        }
+        transition = *parsed;
+    }
+    worldOf(L).effects().setBackdropPicture(name, transition);
+    return 0;
+}
+
+int l_setBackdropTransition(lua_State* L) {
+    worldOf(L).effects().setTransitionProgress(static_cast<float>(lua_tonumber(L, 1)));
+    return 0;
+}
+
+// showMenu({"text", ...}) -> menu id. A headless menu without a valid
+// scripted answer is an error at the script line.
+int l_showMenu(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    int count = static_cast<int>(lua_objlen(L, 1));
+    for (int i = 1; i <= count; ++i) {
+        lua_rawgeti(L, 1, i);
+        bind::lineTextChecked(L, -1, "menu", "an option's text");
+        lua_pop(L, 1);
+    }
+    int id = 0;
+    {
+        std::vector<std::shared_ptr<const text::MarkedText>> options;
+        std::vector<std::string> lineIds(static_cast<std::size_t>(count));
+        for (int i = 1; i <= count; ++i) {
+            lua_rawgeti(L, 1, i);
+            options.push_back(markedLine(L, -1, "menu", "an option's text", text::MarkupPlace::Shown,
+                                         &lineIds[static_cast<std::size_t>(i - 1)]));
+            if (!options.back()) break;  // the error is on the stack, above the option
+            lua_pop(L, 1);
+        }
+        std::string error;
+        if (options.empty() || options.back()) {
+            id = worldOf(L).story().showMenu(std::move(options), error, std::move(lineIds));
+            if (id == 0) bind::pushError(L, "menu: " + error);
+        }
+    }
+    if (id == 0) return lua_error(L);
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+int l_menuChoice(lua_State* L) {
+    lua_pushinteger(L, worldOf(L).story().menuChoice(static_cast<int>(checkNumber(L, 1, "menuChoice", "id"))));
+    return 1;
+}
+
+int l_recordJump(lua_State* L) {
+    worldOf(L).recordJump(checkString(L, 1, "jump", "target"));
+    return 0;
+}
+
+int l_line(lua_State* L) {
+    return bind::pushLineTemplate(L);
+}
+
+// showOnStage(name, expression, fraction) -> x, y, offLeft, offRight, wasX, wasY, wasOnStage: show()'s
+// engine half (StageSupport.lua checks `at` and runs the transition). A
+// character with no map is its pictures: images/NAME/EXPRESSION.png. It stands
+// at `fraction` of the view's width, its feet just above the dialogue box.
+int l_showOnStage(lua_State* L) {
+    const std::string name = checkString(L, 1, "show", "name");
+    const std::string expression = lua_isnoneornil(L, 2) ? "neutral" : checkString(L, 2, "show", "expression");
+    const double fraction = luaL_checknumber(L, 3);
+    World& world = worldOf(L);
+    const auto& pictures = world.effects().imageNames();
+    Actor* known = world.cast().findActor(name);
+    const std::string sprite = known && !known->sprite.empty() ? known->sprite : name;
+    const bool hasFolder = std::any_of(pictures.begin(), pictures.end(), [&](const std::string& picture) {
+        return picture.compare(0, sprite.size() + 1, sprite + "/") == 0;
+    });
+    if (!hasFolder && !known) {
+        std::vector<std::string> choices = world.cast().actorIds();
+        for (const auto& folder : picturesAndFolders(pictures))
+            if (folder.find('/') == std::string::npos) choices.push_back(folder);
+        const std::string where = "a character is an actor of a map, or its pictures alone: " + name +
+                                  "/neutral.png (and " + name + "/EXPRESSION.png) in " + world.effects().imageFolders();
+        bind::pushUnknownNameError(L, "show", "character", name, choices, where.c_str());
+        return lua_error(L);
+    }
+    const auto faces = expressionsOf(L, sprite);
+    if (expression != "neutral" && std::find(faces.begin(), faces.end(), expression) == faces.end()) {
+        bind::pushUnknownNameError(
+            L, "show", "expression", expression, faces,
+            ("an expression E of " + name + " is the picture " + sprite + "/E in " + world.effects().imageFolders())
+                .c_str());
+        return lua_error(L);
+    }
+    const Camera& camera = world.camera();
+    const Vec2 centre = camera.center();
+    const float zoom = camera.zoom();
+    const Vec2 was = known ? known->position : Vec2{};
+    const bool wasOnStage = known && known->active;
+    constexpr float kFeet = screen::kDialogueTop - 30;  // the feet's place in the view: the sprite ends above the box
+    const Vec2 at{centre.x + static_cast<float>(fraction - 0.5) * screen::kWidth / zoom,
+                  centre.y + (kFeet - screen::kHeight / 2) / zoom};
+    world.cast().show(name, expression, at);
+    const float off = (screen::kWidth / 2 + 90) / zoom;  // past the view's edge, its picture too
+    for (float value : {at.x, at.y, centre.x - off, centre.x + off, was.x, was.y}) lua_pushnumber(L, value);
+    lua_pushboolean(L, wasOnStage);
+    return 7;
+}
+
+// setFrameRate(sprite, animation, fps): frameRate()'s engine half (StageSupport.lua checks the animation and
+// the rate); a sprite is what sprite() takes: a picture, or a folder of them.
+int l_setFrameRate(lua_State* L) {
+    const std::string sprite = checkString(L, 1, "frameRate", "sprite");
+    const auto known = picturesAndFolders(worldOf(L).effects().imageNames());
+    if (std::find(known.begin(), known.end(), sprite) == known.end()) {
+        bind::pushUnknownNameError(
+            L, "frameRate", "sprite", sprite, known,
+            ("a sprite is a picture, or a folder of them, in " + worldOf(L).effects().imageFolders()).c_str());
+        return lua_error(L);
+    }
+    worldOf(L).cast().setFrameRate(sprite, luaL_checkstring(L, 2), static_cast<float>(luaL_checknumber(L, 3)));
+    return 0;
+}
+
+// hideFromStage(name): hide()'s engine half, once its transition (if any) has ended.
+int l_hideFromStage(lua_State* L) {
+    Actor* actor = findActorArg(L, 1, "hide", "name");
+    if (!actor) return lua_error(L);
+    worldOf(L).cast().hide(*actor);
+    return 0;
+}
+
+int l_setActorOpacity(lua_State* L) {
+    if (Actor* actor = worldOf(L).cast().findActor(luaL_checkstring(L, 1)))
+        actor->opacity = std::clamp(static_cast<float>(lua_tonumber(L, 2)), 0.0f, 1.0f);
+    return 0;
+}
+
+const luaL_Reg kStoryFunctions[] = {
+    {"portrait", l_portrait},
+    {"sprite", l_sprite},
+    {"expression", l_expression},
+    {"showPage", l_showPage},
+    {"setImage", l_setImage},
+    {"setBackdrop", l_setBackdrop},
+    {"setBackdropTransition", l_setBackdropTransition},
+    {"showMenu", l_showMenu},
+    {"menuChoice", l_menuChoice},
+    {"recordJump", l_recordJump},
+    {"line", l_line},
+    {"showOnStage", l_showOnStage},
+    {"setFrameRate", l_setFrameRate},
+    {"hideFromStage", l_hideFromStage},
+    {"setActorOpacity", l_setActorOpacity},
+    {nullptr, nullptr},
+};
+
+}  // namespace
+
+void openStory(lua_State* L, World& world) {
+    lua_pushlightuserdata(L, &world);
+    luaL_openlib(L, nullptr, kStoryFunctions, 1);
+}
+
+}  // namespace stagehand
