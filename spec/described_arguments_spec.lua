@@ -107,7 +107,7 @@ describe("every wrong argument is refused in the description's words", function(
     it("for every argument of every scene function, over generated wrong values", function()
         local S = harness.load()
         local functions = sceneFunctions(S)
-        local refused, sections = 0, {}
+        local refused, fieldsRefused, sections = 0, 0, {}
         harness.inProcess(function()
             local process = S.runProcess(function() end)
             local good = setmetatable({ Process = process, groupOrFunction = function() end,
@@ -135,6 +135,25 @@ describe("every wrong argument is refused in the description's words", function(
                                 sections[f.entry.section] = true
                             end
                         end
+                        -- an options table with one field wrong (the others left out)
+                        for field, rule in pairs(types[param.type].fields or {}) do
+                            for _, value in ipairs(TRIED) do
+                                if not allowed(rule[1], rule.range, value) then
+                                    local args = {}
+                                    for i = 1, which - 1 do
+                                        args[i] = good[params[i].type]
+                                    end
+                                    args[which] = { [field] = value }
+                                    local ok, message = pcall(f.fn, unpack(args, 1, which))
+                                    local expected = string.format("%s: %s.%s must be %s. Was %s", f.entry.name,
+                                        param.name, field, what(rule[1], rule.range, value), shown(value))
+                                    assert.is_false(ok, expected)
+                                    assert.truthy(tostring(message):find(expected, 1, true),
+                                        tostring(message) .. "\nexpected: " .. expected)
+                                    fieldsRefused = fieldsRefused + 1
+                                end
+                            end
+                        end
                     end
                 end
             end
@@ -145,5 +164,6 @@ describe("every wrong argument is refused in the description's words", function(
             assert.truthy(sections[section], section)
         end
         assert.is_true(refused > 600, tostring(refused))
+        assert.is_true(fieldsRefused > 60, tostring(fieldsRefused)) -- playMusic's, playSound's and setBlip's
     end)
 end)
