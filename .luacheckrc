@@ -39,6 +39,7 @@ files["tests/scripts/"] = sceneFile -- the tests' scenes (check_mistakes.lua's m
 files["scripts/WaitSupport.lua"] = { std = "lua51", read_globals = { "love" } } -- loads its parts in LÖVE too
 files["scripts/wait/"] = { std = "lua51" } -- the scheduler's parts (see WaitSupport.lua)
 files["scripts/StageSupport.lua"] = { std = "lua51" }
+files["scripts/stage/"] = { std = "lua51" } -- the stage library's parts, a section each (see StageSupport.lua)
 files["scripts/CheckSupport.lua"] = { std = "lua51" }
 files["scripts/ApiDescription.lua"] = { std = "lua51" }
 

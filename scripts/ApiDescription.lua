@@ -95,7 +95,7 @@ M.types = {
     voice = { lua = "string|{voice: string}", literal = { "string", "table" }, names = "sounds", field = "voice",
         expects = "a sound name" },
     lineValues = { lua = "table<string, string|number>", literal = { "table" }, expects = "a table" },
-    -- `fields`: what each field of an options table may be (src/script/BindAudio.cpp reads the same
+    -- `fields`: what each field of an options table may be (src/script/BindSound.cpp reads the same
     -- ranges; a test plays one of each out of range)
     musicOptions = { lua = "{volume?: number, fade?: number, loop?: boolean}", literal = { "table" },
         expects = "a table", fields = { volume = { "number", range = { 0, 4 } },
@@ -431,7 +431,7 @@ M.functions = {
             .. "reached: the transcript's `story_end` says it, and the window keeps the endings a player has seen "
             .. "(an ending without a name is its last chapter's)." },
     -- The player -------------------------------------------------------------
-    -- Sound (src/script/BindAudio.cpp; the handle and voiced lines in StageSupport.lua) --
+    -- Sound (src/script/BindSound.cpp; the handle in scripts/stage/sound.lua) --
     { "playMusic", "sound", params = { { "name", "sound" }, { "options", "musicOptions", opt = true } },
         signature = "playMusic(name [, {volume =, fade =, loop =}])",
         doc = "Plays a track, looping unless `loop = false`, fading in over `fade` seconds (default 0). Music "

@@ -39,6 +39,9 @@ describe("the inspector's words for a stage wait", function()
         stage = newStage()
         api = dofile("scripts/StageSupport.lua")(stage, S, dofile("scripts/ApiDescription.lua"))
         S.addSupportSource("@scripts/StageSupport.lua") -- as the host does: its waits are the library's
+        for _, part in ipairs({ "stage", "camera", "story", "sound", "player" }) do -- and its parts' (scripts/stage/)
+            S.addSupportSource("@scripts/stage/" .. part .. ".lua")
+        end
     end)
 
     -- The summary of the live process named `name` (allProcesses: the stage

@@ -227,7 +227,7 @@ TEST(ScriptHost, error_locations_are_found_after_a_prefix) {
 }
 
 // The inspector shows where the author's code waits, not the line inside
-// StageSupport.lua where walkTo and dialogue do their waiting.
+// the stage library (scripts/stage/stage.lua) where walkTo and dialogue do their waiting.
 TEST(ScriptHost, the_process_report_shows_the_authors_line_for_stage_waits) {
     Stage stage("function scene()\n  activate('jackie')\n  walkTo('jackie', 'forest.jackie_stop')\nend");
     stage.host->startProcess("scene", {}, nullptr);
@@ -235,6 +235,7 @@ TEST(ScriptHost, the_process_report_shows_the_authors_line_for_stage_waits) {
     ASSERT_FALSE(list.empty());
     EXPECT_NE(list[0].where.find(".lua:3"), std::string::npos) << list[0].where;
     EXPECT_EQ(list[0].where.find("StageSupport"), std::string::npos) << list[0].where;
+    EXPECT_EQ(list[0].where.find("scripts/stage/"), std::string::npos) << list[0].where;
 }
 
 // The scheduler's parts (scripts/wait/) are library code to the bindings too:

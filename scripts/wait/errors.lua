@@ -12,7 +12,7 @@ local checkType, optionalFunction, handle = K.checkType, K.optionalFunction, K.h
 local ID, FN = K.ID, K.FN
 
 -- Sources of the support libraries (scripts/WaitSupport.lua and its parts,
--- which it registers, and the host's StageSupport.lua): an error is reported
+-- which it registers, and the host's StageSupport.lua and scripts/stage/): an error is reported
 -- at the first line outside them, where the scene's author called in.
 local supportSources, supportShortSources = K.supportSources, K.supportShortSources
 

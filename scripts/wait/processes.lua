@@ -318,7 +318,7 @@ function M.cancelAll()
     cancelEach(liveOldestFirst())
 end
 
--- The host's (scripts/StageSupport.lua): starts fn(...) in group `group` as
+-- The host's (scripts/stage/story.lua): starts fn(...) in group `group` as
 -- a child of process `owner`, not of the caller, so cancelling the caller
 -- leaves it be and cancelling `owner` cancels it. The story runner owns a
 -- scene's scene-long processes (runForScene) this way.

@@ -17,12 +17,18 @@ namespace stagehand::bind {
 
 namespace {
 
+// The stage library: StageSupport.lua and its parts in scripts/stage/ (named
+// so by ScriptHost::l_loadLibraryPart).
+bool isStageLibrary(const char* source) {
+    return std::strstr(source, "StageSupport.lua") != nullptr || std::strstr(source, "scripts/stage/") != nullptr;
+}
+
 // Chunks of the host's own Lua files: an error is never blamed on them.
 // The scheduler is WaitSupport.lua and its parts in scripts/wait/ (named so
-// by ScriptHost::l_loadSchedulerPart).
+// by ScriptHost::l_loadLibraryPart), beside the stage library.
 bool isHostChunk(const char* source) {
-    return std::strstr(source, "WaitSupport.lua") != nullptr || std::strstr(source, "StageSupport.lua") != nullptr ||
-           std::strstr(source, "scripts/wait/") != nullptr;
+    return std::strstr(source, "WaitSupport.lua") != nullptr || std::strstr(source, "scripts/wait/") != nullptr ||
+           isStageLibrary(source);
 }
 
 // Writes "file:line" of the nearest scene-script frame into `out`.
@@ -41,16 +47,16 @@ bool findScriptWhere(lua_State* L, char* out, std::size_t size) {
 // The name the scene called to reach the binding `fname`: a binding the
 // stage library calls for a function of its own (walkTo calls walkToPoint)
 // goes by the library function's name, as the scene's line wrote it. Found
-// as the StageSupport frame nearest the scene's; `fname` when there is none
-// or it has no name (called through pcall).
+// as the stage library's frame nearest the scene's; `fname` when there is
+// none or it has no name (called through pcall).
 const char* calledName(lua_State* L, const char* fname) {
     lua_Debug ar;
-    int library = 0;  // the level of the last StageSupport frame seen
+    int library = 0;  // the level of the last stage library frame seen
     bool fromScene = false;
     for (int level = 1; !fromScene && lua_getstack(L, level, &ar); ++level) {
         lua_getinfo(L, "Sl", &ar);
         fromScene = ar.currentline > 0 && !isHostChunk(ar.source);
-        if (std::strstr(ar.source, "StageSupport.lua") != nullptr) library = level;
+        if (isStageLibrary(ar.source)) library = level;
     }
     if (!fromScene || library == 0 || !lua_getstack(L, library, &ar) || !lua_getinfo(L, "n", &ar) || !ar.name)
         return fname;

@@ -121,36 +121,53 @@ bool ScriptHost::loadHostChunk(const std::string& path, std::string& error) {
     return true;
 }
 
-// The loader WaitSupport.lua is called with: its part `name` (core,
-// signals...) from scripts/wait/ under the data root, its chunk named
-// "@scripts/wait/NAME.lua" so errors and tracebacks point at that file.
-int ScriptHost::l_loadSchedulerPart(lua_State* L) {
+// The loader WaitSupport.lua and StageSupport.lua are called with: their part
+// `name` (core, signals...; stage, camera...) from their folder under the data
+// root (upvalue 2: scripts/wait/, scripts/stage/), its chunk named
+// "@scripts/wait/NAME.lua" so errors and tracebacks point at that file. The
+// chunk names are kept: each part's is a support source (loadHostScripts).
+int ScriptHost::l_loadLibraryPart(lua_State* L) {
     auto* host = static_cast<ScriptHost*>(lua_touserdata(L, lua_upvalueindex(1)));
-    std::string name = luaL_checkstring(L, 1);
-    bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= 'a' && c <= 'z'; });
-    if (!plain) return luaL_error(L, "WaitSupport.lua: no part named \"%s\"", name.c_str());
-    std::string error;
-    if (!host->loadHostChunk(joinPath(host->dataRoot_, "scripts/wait/" + name + ".lua"), error))
-        return luaL_error(L, "%s", error.c_str());
-    return 1;
+    const char* folder = lua_tostring(L, lua_upvalueindex(2));
+    const char* library = lua_tostring(L, lua_upvalueindex(3));
+    const char* name = luaL_checkstring(L, 1);
+    bool loaded = false;
+    {  // the strings are gone before lua_error jumps out
+        std::string part = name, error;
+        bool plain =
+            !part.empty() && std::all_of(part.begin(), part.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+        std::string path = joinPath(host->dataRoot_, folder + part + ".lua");
+        if (!plain)
+            lua_pushfstring(L, "%s: no part named \"%s\"", library, name);
+        else if (!(loaded = host->loadHostChunk(path, error)))
+            lua_pushstring(L, error.c_str());
+        else
+            host->libraryParts_.push_back("@" + host->chunkLabel(path));
+    }
+    return loaded ? 1 : lua_error(L);
 }
 
 void ScriptHost::loadHostScripts() {
     lua_State* L = lua_.get();
     std::string schedulerPath = joinPath(dataRoot_, "scripts/WaitSupport.lua");
     std::string supportPath = joinPath(dataRoot_, "scripts/StageSupport.lua");
-    for (const auto& path : {schedulerPath, supportPath}) {
+    struct Library {
+        const std::string& path;
+        const char* parts;  // the folder of its parts, which it loads with the host's loader
+        const char* name;
+        bool scheduler;
+    };
+    for (const Library& library : {Library{schedulerPath, "scripts/wait/", "WaitSupport.lua", true},
+                                   Library{supportPath, "scripts/stage/", "StageSupport.lua", false}}) {
         std::string error;
-        if (!loadHostChunk(path, error)) throw ScriptHostError(error);
-        int args = 0;
-        if (path == schedulerPath) {  // it loads its parts with the host's loader
-            lua_pushlightuserdata(L, this);
-            lua_pushcclosure(L, l_loadSchedulerPart, 1);
-            args = 1;
-        }
-        CallResult result = lua_.call(args, 1);
+        if (!loadHostChunk(library.path, error)) throw ScriptHostError(error);
+        lua_pushlightuserdata(L, this);
+        lua_pushstring(L, library.parts);
+        lua_pushstring(L, library.name);
+        lua_pushcclosure(L, l_loadLibraryPart, 3);
+        CallResult result = lua_.call(1, 1);
         if (!result.ok) throw ScriptHostError(firstLine(result.error));
-        if (path == schedulerPath) {
+        if (library.scheduler) {
             lua_pushvalue(L, -1);
             lua_setfield(L, LUA_REGISTRYINDEX, contract::kScheduler);  // for the bindings' "did you mean"
             moduleRef_ = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -160,7 +177,8 @@ void ScriptHost::loadHostScripts() {
     }
 
     // Route process failures to this host; let the scene's pcall see kills;
-    // report errors inside StageSupport at the scene line that called it.
+    // report errors inside StageSupport and its parts at the scene line that
+    // called it (the scheduler's parts are its own already).
     lua_pushlightuserdata(L, this);
     lua_pushcclosure(L, l_processFailed, 1);
     bool configured = callModule("setErrorHandler", 1, 0);
@@ -172,8 +190,13 @@ void ScriptHost::loadHostScripts() {
     lua_pushlightuserdata(L, this);
     lua_pushcclosure(L, l_hangSuspected, 1);
     configured = configured && callModule("setHangListener", 1, 0);
-    lua_pushstring(L, ("@" + chunkLabel(supportPath)).c_str());
-    configured = configured && callModule("addSupportSource", 1, 0);
+    std::vector<std::string> supportSources = libraryParts_;
+    supportSources.push_back("@" + chunkLabel(supportPath));
+    for (const auto& source : supportSources) {
+        if (!configured) break;
+        lua_pushstring(L, source.c_str());
+        configured = callModule("addSupportSource", 1, 0);
+    }
     if (!configured) throw ScriptHostError("cannot configure the scheduler in " + schedulerPath);
 
     // The one reader of a scene's source, and the description it reads calls by.
@@ -441,8 +464,8 @@ void ScriptHost::reportError(const std::string& messageWithTraceback) {
 }
 
 std::string sceneTraceback(const std::string& messageWithTraceback) {
-    static const char* const kLibraryFrames[] = {"scripts/wait/", "WaitSupport.lua", "StageSupport.lua",
-                                                 "\t[C]:", "\t(tail call)"};
+    static const char* const kLibraryFrames[] = {"scripts/wait/",  "WaitSupport.lua", "StageSupport.lua",
+                                                 "scripts/stage/", "\t[C]:",          "\t(tail call)"};
     std::istringstream in(messageWithTraceback);
     std::string out, line;
     int hidden = 0;

@@ -206,7 +206,7 @@ private:
     // Reads a host script under the data root and pushes it as a function
     // whose chunk is named for the file; false (and nothing pushed) on failure.
     bool loadHostChunk(const std::string& path, std::string& error);
-    static int l_loadSchedulerPart(lua_State* L);
+    static int l_loadLibraryPart(lua_State* L);
     // require(NAME) in a scene's sandbox (ScriptModules.cpp).
     static int l_require(lua_State* L);
     bool requireModule(lua_State* L);
@@ -237,6 +237,7 @@ private:
     std::string scriptLabel_;  // the loaded script's chunk name
     std::string scriptShown_;  // and its path as a person can open it
     std::vector<Tracked> tracked_;
+    std::vector<std::string> libraryParts_;  // the chunks l_loadLibraryPart gave, by name
     int errorCount_ = 0;
     TracebackShown tracebacks_ = TracebackShown::None;
     bool hangSuspected_ = false;

@@ -35,6 +35,7 @@ if(DPKG_DEB AND DPKG_SHLIBDEPS)
   endif()
 endif()
 foreach(expected bin/stagehand share/stagehand/scripts/WaitSupport.lua share/stagehand/scripts/wait/core.lua
+                 share/stagehand/scripts/stage/story.lua
                  share/stagehand/assets/fonts/LICENSE.txt
                  share/stagehand/assets/images/keeper.png)
   string(REGEX MATCHALL "[^\n]*${expected}\n" found "${listing}")

@@ -131,6 +131,7 @@ void addEngineData(const std::string& dataRoot, const std::string& name, std::ve
     for (const auto& file : engineScripts)
         entries.push_back({name + "/scripts/" + utf8Path(file.filename()), file, false});
     addTree(scripts / "wait", name + "/scripts/wait", {}, entries);
+    addTree(scripts / "stage", name + "/scripts/stage", {}, entries);
     addTree(pathFromUtf8(joinPath(dataRoot, "assets")), name + "/assets", {}, entries);
 }
 

@@ -86,7 +86,7 @@ std::string number(double value) {
 }
 
 // Each kind of wait's colour, in the legend's order: the scheduler's kinds, then those
-// scripts/StageSupport.lua labels (waitUntilLabelled).
+// the stage library (scripts/StageSupport.lua, scripts/stage/) labels (waitUntilLabelled).
 const std::vector<std::pair<const char*, const char*>>& waitColours() {
     static const std::vector<std::pair<const char*, const char*>> colours = {
         {"seconds", "#4a7fd9"},   {"frames", "#2aa6a6"}, {"signal", "#e8912a"}, {"process", "#8d5fd6"},

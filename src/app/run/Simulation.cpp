@@ -146,7 +146,7 @@ bool Simulation::startScene(const std::string& name, std::string& error) {
     if (topLevel) return true;  // its processes run already; tick() sees them end
     host_->startScene(name, [this](const ProcessOutcome& outcome) {
         // The scene runner returns how the story's last function ended, and
-        // what follows it as a chapter (StageSupport.lua's runScene).
+        // what follows it as a chapter (runScene in scripts/stage/story.lua).
         std::string status = outcome.status;
         if (status == "done" && !outcome.results.empty() && outcome.results[0].type == ScriptValue::Type::String)
             status = outcome.results[0].string;
