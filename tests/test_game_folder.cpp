@@ -546,7 +546,7 @@ TEST(GameFolder, a_run_of_a_game_plays_its_own_picture_sound_and_map_with_the_en
     ASSERT_TRUE(sim->startScene("visit", error)) << error;
     for (int i = 0; i < 600 && !sim->isSceneOver(); ++i) sim->tick();
     EXPECT_EQ(sim->host().errorCount(), 0);
-    EXPECT_EQ(sim->world().effects().backdropPicture(), "tower");
+    EXPECT_EQ(sim->world().scenery().backdropPicture(), "tower");
     std::vector<std::string> sounds;
     for (const auto& e : sim->transcript().events())
         if (e.name == "sound") sounds.push_back(*e.field("name"));
@@ -771,7 +771,7 @@ function unknownSprite()
     sprite("maren", "adda")
 end
 )");
-    stage.world.effects().setImageNames({"ada/happy", "ada/neutral", "keeper", "keeper_worried", "logbook"},
+    stage.world.scenery().setImageNames({"ada/happy", "ada/neutral", "keeper", "keeper_worried", "logbook"},
                                         "GAME/images, assets/images");
     stage.startScene("scene");
     stage.ticks(2);
@@ -781,7 +781,7 @@ end
     EXPECT_EQ(backdrops, (std::vector<std::string>{"logbook", ""}));
     EXPECT_EQ(sprites, (std::vector<std::string>{"ada", "keeper"}));
     const Actor& maren = *stage.world.cast().findActor("maren");
-    EXPECT_EQ(Cast::spriteImage(maren, stage.world.effects().imageNames()), "keeper_worried");
+    EXPECT_EQ(Cast::spriteImage(maren, stage.world.scenery().imageNames()), "keeper_worried");
     ASSERT_EQ(stage.events("error").size(), 1u);
     EXPECT_NE(stage.events("error")[0]->field("message")->find(
                   "backdrop: unknown image 'logbok' (did you mean 'logbook'?); images are PNG, JPG, BMP, TGA or GIF "
@@ -845,7 +845,7 @@ TEST(GameFolder, portrait_expression_and_sprite_leave_an_actor_as_their_docs_say
     }
     for (std::size_t scene = 0; scene < expected.size(); ++scene) {
         test::Stage stage(script);
-        stage.world.effects().setImageNames(
+        stage.world.scenery().setImageNames(
             {"ada", "ada/glad", "ada/neutral", "ada/worried", "keeper", "keeper_glad", "keeper_worried"},
             "GAME/images");
         stage.startScene("s" + std::to_string(scene));
@@ -981,7 +981,7 @@ DemoFrame frameOfDemo(int ticks) {
         const Actor* actor = sim->world().cast().findActor(id);
         if (!actor || !actor->active) continue;
         frame.places[id] = actor->position;
-        frame.pictures[id] = Cast::spriteImage(*actor, sim->world().effects().imageNames());
+        frame.pictures[id] = Cast::spriteImage(*actor, sim->world().scenery().imageNames());
     }
     frame.rgb = drawnFrame(kit, *sim);
     return frame;
@@ -1146,11 +1146,11 @@ end
 )");
     stage.startScene("scene");
     stage.ticks(20);
-    EXPECT_EQ(stage.world.effects().transition(), Transition::Dissolve);
-    EXPECT_GT(stage.world.effects().transitionProgress(), 0.5f) << "under way";
-    EXPECT_LT(stage.world.effects().transitionProgress(), 1.0f);
+    EXPECT_EQ(stage.world.scenery().transition(), Transition::Dissolve);
+    EXPECT_GT(stage.world.scenery().transitionProgress(), 0.5f) << "under way";
+    EXPECT_LT(stage.world.scenery().transitionProgress(), 1.0f);
     stage.ticks(20);
-    EXPECT_EQ(stage.world.effects().transition(), Transition::Cut);
+    EXPECT_EQ(stage.world.scenery().transition(), Transition::Cut);
     ASSERT_EQ(stage.events("print").size(), 1u);
     EXPECT_EQ(*stage.events("print")[0]->field("text"), "waited done");
     ASSERT_EQ(stage.events("tween").size(), 1u);

@@ -201,7 +201,7 @@ std::shared_ptr<const text::MarkedText> markedLine(lua_State* L, int index, cons
 std::vector<std::string> expressionsOf(lua_State* L, const std::string& picture) {
     std::vector<std::string> out;
     if (picture.empty()) return out;
-    for (const auto& name : worldOf(L).effects().imageNames())
+    for (const auto& name : worldOf(L).scenery().imageNames())
         if (name.size() > picture.size() + 1 && name.compare(0, picture.size(), picture) == 0 &&
             (name[picture.size()] == '_' || name[picture.size()] == '/') && !isAnimationFrame(name))
             out.push_back(name.substr(picture.size() + 1));
@@ -223,7 +223,7 @@ bool checkExpression(lua_State* L, const char* fname, const Actor& actor, const 
     const std::string& picture = actor.portrait.empty() ? actor.sprite : actor.portrait;
     bind::pushUnknownNameError(L, fname, "expression", expression, known,
                                "an expression E of " + picture + " is the image " + picture + "/E or " + picture +
-                                   "_E in " + worldOf(L).effects().imageFolders());
+                                   "_E in " + worldOf(L).scenery().imageFolders());
     return false;
 }
 
@@ -270,9 +270,9 @@ int l_portrait(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "portrait");
     if (!actor) return lua_error(L);
     const char* image = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "portrait", "image");
-    const auto& known = worldOf(L).effects().imageNames();
+    const auto& known = worldOf(L).scenery().imageNames();
     if (*image && std::find(known.begin(), known.end(), image) == known.end()) {
-        std::string where = "images are in " + worldOf(L).effects().imageFolders() + " (NAME.png)";
+        std::string where = "images are in " + worldOf(L).scenery().imageFolders() + " (NAME.png)";
         bind::pushUnknownNameError(L, "portrait", "image", image, known, where.c_str());
         return lua_error(L);
     }
@@ -296,13 +296,13 @@ int l_sprite(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "sprite");
     if (!actor) return lua_error(L);
     std::string name = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "sprite", "image");
-    const auto& known = worldOf(L).effects().imageNames();
+    const auto& known = worldOf(L).scenery().imageNames();
     bool found = name.empty() || std::any_of(known.begin(), known.end(), [&](const std::string& picture) {
                      return picture == name || picture.compare(0, name.size() + 1, name + "/") == 0;
                  });
     if (!found) {
         std::vector<std::string> choices = picturesAndFolders(known);
-        std::string where = "a sprite is an image, or a folder of them, in " + worldOf(L).effects().imageFolders() +
+        std::string where = "a sprite is an image, or a folder of them, in " + worldOf(L).scenery().imageFolders() +
                             " (NAME.png, or NAME/neutral.png and NAME/EXPRESSION.png)";
         bind::pushUnknownNameError(L, "sprite", "image", name, choices, where.c_str());
         return lua_error(L);
@@ -355,10 +355,10 @@ int l_showPage(lua_State* L) {
 // error pushed when no picture has that name.
 bool pictureArg(lua_State* L, const char* fname, std::string& name) {
     name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, fname, "name");
-    const auto& known = worldOf(L).effects().imageNames();
+    const auto& known = worldOf(L).scenery().imageNames();
     if (name.empty() || std::find(known.begin(), known.end(), name) != known.end()) return true;
     std::string where = std::string("images are ") + kImageFormatsText + " files in " +
-                        worldOf(L).effects().imageFolders() + " (NAME.png)";
+                        worldOf(L).scenery().imageFolders() + " (NAME.png)";
     bind::pushUnknownNameError(L, fname, "image", name, known, where.c_str());
     return false;
 }
@@ -366,7 +366,7 @@ bool pictureArg(lua_State* L, const char* fname, std::string& name) {
 int l_setImage(lua_State* L) {
     std::string name;
     if (!pictureArg(L, "image", name)) return lua_error(L);
-    worldOf(L).effects().setImage(name);
+    worldOf(L).scenery().setImage(name);
     return 0;
 }
 
@@ -374,11 +374,11 @@ int l_setImage(lua_State* L) {
 // checks the transition and tweens it (setBackdropTransition).
 int l_setBackdrop(lua_State* L) {
     std::string name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, "backdrop", "name");
-    const auto& known = worldOf(L).effects().imageNames();
+    const auto& known = worldOf(L).scenery().imageNames();
     if (!name.empty() && !isBackdropName(name, known)) {
         std::vector<std::string> choices = picturesAndFolders(known);
         std::string where = std::string("images are ") + kImageFormatsText + " files in " +
-                            worldOf(L).effects().imageFolders() +
+                            worldOf(L).scenery().imageFolders() +
                             " (NAME.png; a backdrop may be a folder of layers: NAME/0.2-sky.png, NAME/1-ground.png)";
         bind::pushUnknownNameError(L, "backdrop", "image", name, choices, where.c_str());
         return lua_error(L);
@@ -394,12 +394,12 @@ int l_setBackdrop(lua_State* L) {
         }
         transition = *parsed;
     }
-    worldOf(L).effects().setBackdropPicture(name, transition);
+    worldOf(L).scenery().setBackdropPicture(name, transition);
     return 0;
 }
 
 int l_setBackdropTransition(lua_State* L) {
-    worldOf(L).effects().setTransitionProgress(static_cast<float>(lua_tonumber(L, 1)));
+    worldOf(L).scenery().setTransitionProgress(static_cast<float>(lua_tonumber(L, 1)));
     return 0;
 }
 
@@ -451,7 +451,7 @@ int l_banner(lua_State* L) {
     {
         auto marked = markedLine(L, 1, "banner", "text", text::MarkupPlace::Shown);
         if (marked) {
-            worldOf(L).effects().showBanner(std::move(marked), static_cast<float>(seconds));
+            worldOf(L).scenery().showBanner(std::move(marked), static_cast<float>(seconds));
             return 0;
         }
     }
@@ -475,13 +475,13 @@ int l_fade(lua_State* L) {
         bind::pushError(L, "fade: kind must be one of " + choicesOf("fadeKind") + ". Was \"" + kindName + "\"");
         return lua_error(L);
     }
-    worldOf(L).effects().startFade(*kind, seconds);
+    worldOf(L).scenery().startFade(*kind, seconds);
     return 0;
 }
 
 int l_flash(lua_State* L) {
     double seconds = bind::optSeconds(L, 1, "flash", "seconds", 0.6);
-    worldOf(L).effects().startFade(FadeKind::Flash, seconds);
+    worldOf(L).scenery().startFade(FadeKind::Flash, seconds);
     return 0;
 }
 
@@ -490,7 +490,7 @@ void setPlaceOf(World& world, const Point& point) {
     if (!point.name) return;
     std::string name = point.name;
     std::size_t dot = name.find('.');
-    if (dot != std::string::npos) world.effects().setPlace(name.substr(0, dot));
+    if (dot != std::string::npos) world.scenery().setPlace(name.substr(0, dot));
 }
 
 int l_setCameraCenter(lua_State* L) {
@@ -582,7 +582,7 @@ int l_showOnStage(lua_State* L) {
     const std::string expression = lua_isnoneornil(L, 2) ? "neutral" : checkString(L, 2, "show", "expression");
     const double fraction = luaL_checknumber(L, 3);
     World& world = worldOf(L);
-    const auto& pictures = world.effects().imageNames();
+    const auto& pictures = world.scenery().imageNames();
     Actor* known = world.cast().findActor(name);
     const std::string sprite = known && !known->sprite.empty() ? known->sprite : name;
     const bool hasFolder = std::any_of(pictures.begin(), pictures.end(), [&](const std::string& picture) {
@@ -593,7 +593,7 @@ int l_showOnStage(lua_State* L) {
         for (const auto& folder : picturesAndFolders(pictures))
             if (folder.find('/') == std::string::npos) choices.push_back(folder);
         const std::string where = "a character is an actor of a map, or its pictures alone: " + name +
-                                  "/neutral.png (and " + name + "/EXPRESSION.png) in " + world.effects().imageFolders();
+                                  "/neutral.png (and " + name + "/EXPRESSION.png) in " + world.scenery().imageFolders();
         bind::pushUnknownNameError(L, "show", "character", name, choices, where.c_str());
         return lua_error(L);
     }
@@ -601,7 +601,7 @@ int l_showOnStage(lua_State* L) {
     if (expression != "neutral" && std::find(faces.begin(), faces.end(), expression) == faces.end()) {
         bind::pushUnknownNameError(
             L, "show", "expression", expression, faces,
-            ("an expression E of " + name + " is the picture " + sprite + "/E in " + world.effects().imageFolders())
+            ("an expression E of " + name + " is the picture " + sprite + "/E in " + world.scenery().imageFolders())
                 .c_str());
         return lua_error(L);
     }
@@ -624,11 +624,11 @@ int l_showOnStage(lua_State* L) {
 // the rate); a sprite is what sprite() takes: a picture, or a folder of them.
 int l_setFrameRate(lua_State* L) {
     const std::string sprite = checkString(L, 1, "frameRate", "sprite");
-    const auto known = picturesAndFolders(worldOf(L).effects().imageNames());
+    const auto known = picturesAndFolders(worldOf(L).scenery().imageNames());
     if (std::find(known.begin(), known.end(), sprite) == known.end()) {
         bind::pushUnknownNameError(
             L, "frameRate", "sprite", sprite, known,
-            ("a sprite is a picture, or a folder of them, in " + worldOf(L).effects().imageFolders()).c_str());
+            ("a sprite is a picture, or a folder of them, in " + worldOf(L).scenery().imageFolders()).c_str());
         return lua_error(L);
     }
     worldOf(L).cast().setFrameRate(sprite, luaL_checkstring(L, 2), static_cast<float>(luaL_checknumber(L, 3)));
@@ -650,22 +650,22 @@ int l_setActorOpacity(lua_State* L) {
 }
 
 int l_fadeLevel(lua_State* L) {
-    lua_pushnumber(L, worldOf(L).effects().fadeOverlayAlpha());
+    lua_pushnumber(L, worldOf(L).scenery().fadeOverlayAlpha());
     return 1;
 }
 
 int l_setFadeLevel(lua_State* L) {
-    worldOf(L).effects().setFadeLevel(static_cast<float>(lua_tonumber(L, 1)));
+    worldOf(L).scenery().setFadeLevel(static_cast<float>(lua_tonumber(L, 1)));
     return 0;
 }
 
 int l_pictureOpacity(lua_State* L) {
-    lua_pushnumber(L, worldOf(L).effects().imageOpacity());
+    lua_pushnumber(L, worldOf(L).scenery().imageOpacity());
     return 1;
 }
 
 int l_setPictureOpacity(lua_State* L) {
-    worldOf(L).effects().setImageOpacity(static_cast<float>(lua_tonumber(L, 1)));
+    worldOf(L).scenery().setImageOpacity(static_cast<float>(lua_tonumber(L, 1)));
     return 0;
 }
 

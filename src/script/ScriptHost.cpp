@@ -435,9 +435,9 @@ void ScriptHost::reportError(const std::string& messageWithTraceback) {
         std::cerr << forPerson(message) << '\n';
     else if (tracebacks_ != TracebackShown::Silent)
         std::cerr << forPerson(tracebacks_ == TracebackShown::Scene ? sceneTraceback(message) : line) << '\n';
-    world_.effects().reportError(line, errorLocation(line));
-    world_.effects().showError(forPerson(line));
-    world_.effects().setErrorTraceback(forPerson(sceneTraceback(message)));
+    world_.notices().reportError(line, errorLocation(line));
+    world_.notices().showError(forPerson(line));
+    world_.notices().setErrorTraceback(forPerson(sceneTraceback(message)));
 }
 
 std::string sceneTraceback(const std::string& messageWithTraceback) {

@@ -55,7 +55,7 @@ Simulation::Simulation(const Options& options) {
     const auto files = options.files
                            ? options.files
                            : std::make_shared<GameFiles>(options.scriptPath, options.dataRoot, options.mapFolders);
-    world_.effects().setImageNames(files->pictures().names(), files->pictures().foldersText());
+    world_.scenery().setImageNames(files->pictures().names(), files->pictures().foldersText());
     if (options.audioFolder.empty())
         world_.soundtrack().setClips(std::make_shared<ClipLibrary>(files->sounds()));
     else
@@ -255,7 +255,7 @@ void Simulation::tellPossibleHangs() {
         if (!warnedHangs_.insert(line).second) continue;
         const std::string shown = host_->forPerson(line);
         if (!quiet_) std::cerr << problemLine(shown) << '\n';
-        world_.effects().showWarning(shown);
+        world_.notices().showWarning(shown);
     }
 }
 
@@ -279,7 +279,7 @@ void Simulation::checkDeadlocks() {
         stuckNames_.insert(s.name);
         stuckLines_.push_back(describeStuck(s));
         if (!quiet_) std::cerr << problemLine(describeStuck(s)) << '\n';
-        world_.effects().showError(describeStuck(s));
+        world_.notices().showError(describeStuck(s));
         TranscriptEvent e;
         e.time = world_.time();
         e.name = "stuck";
