@@ -98,7 +98,9 @@ TEST(GameFolder, a_portrait_keeps_its_pictures_shape) {
 // first of .png .jpg .jpeg .bmp .tga .gif; a sound by its stem, .ogg before
 // .wav; a map by its stem, two in one folder a conflict (the name goes to a
 // later folder); a font by its path; the first folder wins; other files are
-// nothing. Then a file added, and one removed, are seen on refresh.
+// nothing. Modules by theirs: a .lua file under the main script's folder
+// (but that script) named by its path with dots, every part a word, at most
+// four folders down. Then a file added, and one removed, are seen on refresh.
 TEST(GameFiles, each_kind_finds_by_its_rule_in_generated_folders_and_refresh_sees_changes) {
     const std::vector<std::string> pictureTypes = {".png", ".jpg", ".jpeg", ".bmp", ".tga", ".gif"};
     std::mt19937 random(63);
@@ -176,6 +178,54 @@ TEST(GameFiles, each_kind_finds_by_its_rule_in_generated_folders_and_refresh_see
                 for (const auto& [name, count] : mapsIn[f]) conflicts += count > 1 ? count - 1 : 0;
             EXPECT_EQ(index.conflicts().size(), kind == AssetKind::Maps ? conflicts : 0u);
         }
+        // Modules: the .lua files (so spelt) under the main script's folder, but the main script, each named
+        // by its path with dots for its folders, every part a word (a letter or _, then letters, digits and _),
+        // in at most four folders; any other file is nothing. Looked up through the run's GameFiles.
+        {
+            const fs::path code = root / "code";
+            const std::string mainScript = utf8Path(code / "main.lua");
+            write(code / "main.lua", "-- the main script");
+            std::map<std::string, fs::path> modules;  // the model: name -> file
+            auto isWord = [](const std::string& part) {
+                if (part.empty() || std::isdigit(static_cast<unsigned char>(part[0]))) return false;
+                return std::all_of(part.begin(), part.end(),
+                                   [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+            };
+            for (int n = 0; n < 40; ++n) {
+                std::vector<std::string> parts;
+                const int depth = static_cast<int>(random() % 7);
+                for (int d = 0; d < depth; ++d) parts.push_back(pick({"chapters", "people", "a_1", "2nd", "my.notes"}));
+                parts.push_back(pick({"main", "one", "Two", "_three", "4th", "my.notes", "x-y"}));
+                const std::string ext = pick({".lua", ".lua", ".LUA", ".txt"});
+                fs::path file = code;
+                for (const auto& part : parts) file /= pathFromUtf8(part);
+                file += ext;
+                if (fs::exists(file)) continue;
+                write(file, "return {}");
+                std::string name;
+                bool named = ext == ".lua" && depth <= 4 && file != code / "main.lua";
+                for (const auto& part : parts) {
+                    named = named && isWord(part);
+                    name += (name.empty() ? "" : ".") + part;
+                }
+                if (named) modules[name] = file;
+            }
+            GameFiles files(mainScript, test::dataRoot());
+            const FileIndex& index = files.modules();
+            EXPECT_EQ(index.folders(), std::vector<std::string>{utf8Path(code)}) << "the main script's folder alone";
+            std::map<std::string, fs::path> found;
+            for (const auto& [name, at] : index.files()) found[name] = at.file;
+            EXPECT_EQ(found, modules) << "round " << round;
+            for (const auto& [name, file] : modules) {
+                ASSERT_TRUE(index.find(name)) << name;
+                EXPECT_EQ(*index.find(name), file);
+            }
+            EXPECT_FALSE(index.find("main")) << "the main script is never a module";
+            write(code / "chapters" / "late.lua", "return {}");
+            EXPECT_FALSE(index.has("chapters.late"));
+            EXPECT_TRUE(files.refresh()) << "a module saved since is seen on refresh";
+            EXPECT_TRUE(index.has("chapters.late"));
+        }
         // A file saved since, and one taken away: refresh sees both, and says nothing changed after.
         FileIndex pictures(AssetKind::Images, {folders[0] + "/images", folders[1] + "/images"});
         std::ofstream(pathFromUtf8(folders[1]) / "images" / "lighthouse.png") << "x";
@@ -187,6 +237,11 @@ TEST(GameFiles, each_kind_finds_by_its_rule_in_generated_folders_and_refresh_see
         EXPECT_TRUE(pictures.refresh());
         EXPECT_FALSE(pictures.has("lighthouse"));
     }
+    // A loose script's folder may be a big one (a home folder): its modules are looked for among its
+    // first 4095 entries, no more, as they were before the one lookup.
+    const fs::path big = freshFolder("lookup-big");
+    for (int i = 0; i < 4200; ++i) std::ofstream(big / ("m" + std::to_string(i) + ".lua")) << "return {}";
+    EXPECT_EQ(GameFiles(utf8Path(big / "play.lua"), test::dataRoot()).modules().names().size(), 4095u);
     // A folder that does not exist is told (maps say so); one that does and is empty is not.
     const FileIndex none(AssetKind::Maps, {utf8Path(freshFolder("lookup-none") / "missing")});
     EXPECT_EQ(none.unreadable().size(), 1u);

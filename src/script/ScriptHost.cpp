@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "game/World.h"
+#include "platform/GameFiles.h"
 #include "platform/Portable.h"
 #include "script/BindHelpers.h"
 #include "script/BindStage.h"
@@ -281,6 +282,9 @@ bool ScriptHost::loadScript(const std::string& path, std::string& error, bool wa
     offerRequire();
     scriptPath_ = path;
     moduleFolder_ = utf8Path(pathFromUtf8(path).parent_path());
+    moduleFiles_ = givenModules_ ? givenModules_
+                                 : std::make_shared<const FileIndex>(
+                                       AssetKind::Modules, assetFolders(AssetKind::Modules, path, dataRoot_), path);
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
     std::string label = chunkLabel(path);
     scriptLabel_ = label;

@@ -65,6 +65,7 @@ Simulation::Simulation(const Options& options) {
         loadMaps(files->maps(), world_);
         reportMapProblems(world_.maps());
         host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed, options.limits);
+        host_->useModules(std::shared_ptr<const FileIndex>(files, &files->modules()));
     } catch (const MapError& e) {
         throw LoadError(e.what());
     } catch (const ScriptHostError& e) {
