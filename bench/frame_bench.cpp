@@ -56,7 +56,7 @@ double realtimeSeconds() {
 
 // The dialogue box both frames end with: the keeper's portrait beside a page.
 void addKeepersPage(World& world) {
-    world.effects().setImage("keeper");
+    world.scenery().setImage("keeper");
     world.story().showPage("",
                            "The lamp room smells of paraffin and salt. Maren, the keeper, polishes the brass and "
                            "does not look up from her work.");
@@ -79,8 +79,8 @@ void addCast(World& world, int count) {
 // The clock tower's frame (assets/maps/clocktower.map): the dusk picture
 // behind Hester, Kit and Bram, each drawn as a sprite.
 void addPictureScene(World& world, const std::vector<std::string>& pictures) {
-    world.effects().setImageNames(pictures);
-    world.effects().setBackdropPicture("clocktower_dusk");
+    world.scenery().setImageNames(pictures);
+    world.scenery().setBackdropPicture("clocktower_dusk");
     struct Member {
         const char *id, *name;
         Vec2 at;
@@ -111,8 +111,8 @@ void addPaintedCast(World& world, int count, const std::vector<std::string>& pic
     const char* lines[] = {"Are we there yet? I think we are nearly there now.",
                            "Look at the boats coming in with the evening tide.",
                            "I left the lamp burning in the window for you."};
-    world.effects().setImageNames(pictures);
-    world.effects().setBackdropPicture("forest");
+    world.scenery().setImageNames(pictures);
+    world.scenery().setBackdropPicture("forest");
     for (int i = 0; i < count; ++i) {
         Actor a = bench::castMember(i, 200, 400);
         a.sprite = kCast[i % 18];
@@ -160,8 +160,8 @@ int main(int argc, char** argv) {
     } else if (painted) {
         addPaintedCast(world, count, names);
     } else {
-        world.effects().setImageNames({"keeper"});
-        world.effects().setBackdrop("", Backdrop::Forest);  // the forest, as RESULTS.md describes the frame
+        world.scenery().setImageNames({"keeper"});
+        world.scenery().setBackdrop("", Backdrop::Forest);  // the forest, as RESULTS.md describes the frame
         addCast(world, count);
     }
     world.camera().setZoom(zoom);

@@ -72,14 +72,14 @@ void measure(DrawingKit& r, const Texts& texts, int frames, Result& result) {
     Transcript transcript;
     World world{transcript};
     world.setTickSeconds(1.0 / 60.0);
-    world.effects().setBackdrop("", Backdrop::Forest);
+    world.scenery().setBackdrop("", Backdrop::Forest);
     for (int i = 0; i < 6; ++i) {
         Actor a = bench::castMember(i, 200, 260);
         a.active = true;
         world.cast().addActor(a);
         if (i % 2 == 0) world.cast().say(*world.cast().findActor(a.id), marked(texts.bubbles[i / 2]), 1e6f);
     }
-    world.effects().setImage("keeper");
+    world.scenery().setImage("keeper");
     TextSettings settings;
     settings.charsPerSecond = 0;  // the whole line at once
     world.story().setTextSettings(settings);

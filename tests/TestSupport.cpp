@@ -201,7 +201,7 @@ Stage::Stage(const std::string& source, std::uint64_t seed, std::vector<int> cho
     settings.headless = headless;
     world.story().setTextSettings(settings);
     world.story().setScriptedChoices(std::move(choices));
-    world.effects().setImageNames({"keeper", "keeper_worried", "logbook"});
+    world.scenery().setImageNames({"keeper", "keeper_worried", "logbook"});
     loadMapFolder(dataRoot() + "/assets/maps", world);
     world.soundtrack().setClips(std::make_shared<ClipLibrary>(dataRoot() + "/assets/audio"));
     // The watchdog counts VM instructions, as headless runs do, not wall-clock

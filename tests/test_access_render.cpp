@@ -206,14 +206,14 @@ TEST_F(AccessRenderTest, with_fewer_flashes_the_flash_is_a_short_dim_and_no_fram
     ViewOverlay reduced;
     reduced.reduceFlashes = true;
     double before = meanLuminance(render(*sim, target, reduced));
-    while (sim->world().effects().flashAlpha() <= 0 && sim->time() < 9) sim->tick();
-    ASSERT_GT(sim->world().effects().flashAlpha(), 0.9f) << "the flash has begun";
+    while (sim->world().scenery().flashAlpha() <= 0 && sim->time() < 9) sim->tick();
+    ASSERT_GT(sim->world().scenery().flashAlpha(), 0.9f) << "the flash has begun";
     double flashed = meanLuminance(render(*sim, target, {}));
     EXPECT_GT(flashed, 200) << "as scripted, the first frame of a flash is white";
 
     double brightest = 0, darkest = 255;
     std::vector<std::uint8_t> brightestFrame;
-    for (; sim->world().effects().flashAlpha() > 0; sim->tick()) {
+    for (; sim->world().scenery().flashAlpha() > 0; sim->tick()) {
         auto frame = render(*sim, target, reduced);
         double mean = meanLuminance(frame);
         if (mean > brightest) brightest = mean, brightestFrame = frame;
@@ -249,13 +249,13 @@ TEST_F(AccessRenderTest, with_fewer_flashes_every_frame_of_the_flash_is_a_dip_th
     ASSERT_GT(still, 20) << "a stage light enough to be dimmed";
     const Color w = palette::kFlashWhite;
     const double white = 0.2126 * w.r + 0.7152 * w.g + 0.0722 * w.b;
-    while (sim->world().effects().flashAlpha() <= 0 && sim->time() < 4) sim->tick();
-    ASSERT_GT(sim->world().effects().flashAlpha(), 0.9f) << "the flash has begun";
+    while (sim->world().scenery().flashAlpha() <= 0 && sim->time() < 4) sim->tick();
+    ASSERT_GT(sim->world().scenery().flashAlpha(), 0.9f) << "the flash has begun";
     std::ostringstream curve;  // what each frame measured, for the messages
     double dipPerStrength = -1;
     int frames = 0, framesAfter = 0;
     for (; framesAfter < 3; sim->tick(), ++frames) {
-        const float alpha = sim->world().effects().flashAlpha();
+        const float alpha = sim->world().scenery().flashAlpha();
         const double plain = meanLuminance(render(*sim, target, {}));
         const double dimmed = meanLuminance(render(*sim, target, reduced));
         const double strength = (plain - still) / (white - still), depth = (still - dimmed) / still;

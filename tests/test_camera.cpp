@@ -18,7 +18,7 @@
 #include <string>
 
 #include "TestSupport.h"
-#include "game/Effects.h"
+#include "game/Scenery.h"
 
 using namespace stagehand;
 using test::Stage;
@@ -353,12 +353,12 @@ TEST(Tween, an_actor_the_fade_and_the_picture_ease_too) {
     const Actor* jon = stage.world.cast().findActor("jon");
     EXPECT_NEAR(jon->position.x, 100, 1e-3);
     EXPECT_NEAR(jon->position.y, 200, 1e-3);
-    EXPECT_NEAR(stage.world.effects().fadeOverlayAlpha(), 0.4, 1e-3);
-    EXPECT_NEAR(stage.world.effects().imageOpacity(), 0.5, 1e-3);
+    EXPECT_NEAR(stage.world.scenery().fadeOverlayAlpha(), 0.4, 1e-3);
+    EXPECT_NEAR(stage.world.scenery().imageOpacity(), 0.5, 1e-3);
     stage.ticks(30);
     EXPECT_FLOAT_EQ(jon->position.x, 200);
-    EXPECT_NEAR(stage.world.effects().fadeOverlayAlpha(), 0.8, 1e-6);
-    EXPECT_NEAR(stage.world.effects().imageOpacity(), 0, 1e-6);
+    EXPECT_NEAR(stage.world.scenery().fadeOverlayAlpha(), 0.8, 1e-6);
+    EXPECT_NEAR(stage.world.scenery().imageOpacity(), 0, 1e-6);
 }
 
 TEST(Tween, a_shake_moves_the_view_not_the_camera_and_still_shakes_keep_its_events) {
@@ -440,7 +440,7 @@ TEST(Tween, over_generated_fades_and_levels_the_veil_is_the_last_word_on_it) {
     std::mt19937 random(45);
     for (int round = 0; round < 40; ++round) {
         test::Stage stage("function probe() end");
-        Effects& effects = stage.world.effects();
+        Scenery& scenery = stage.world.scenery();
         std::optional<float> expected = 0.0f;  // what the veil must be now, when the model knows
         float blackGoal = 0, blackDue = 0, now = 0;
         for (int step = 0; step < 30; ++step) {
@@ -448,22 +448,22 @@ TEST(Tween, over_generated_fades_and_levels_the_veil_is_the_last_word_on_it) {
             const float value = static_cast<float>(random() % 1001) / 1000.0f;
             if (op == 0) {
                 const FadeKind kind = random() % 2 ? FadeKind::Out : FadeKind::In;
-                effects.startFade(kind, value * 2);
+                scenery.startFade(kind, value * 2);
                 blackGoal = kind == FadeKind::Out ? 1.0f : 0.0f;
                 blackDue = now + value * 2;
                 expected.reset();
             } else if (op == 1) {
-                effects.startFade(FadeKind::Flash, value);
+                scenery.startFade(FadeKind::Flash, value);
             } else if (op == 2) {
-                effects.setFadeLevel(value);
+                scenery.setFadeLevel(value);
                 expected = value;
-                EXPECT_NEAR(effects.fadeOverlayAlpha(), value, 1e-6) << "round " << round << ", step " << step;
+                EXPECT_NEAR(scenery.fadeOverlayAlpha(), value, 1e-6) << "round " << round << ", step " << step;
             } else {
-                effects.advance(value);
+                scenery.advance(value);
                 now += value;
                 if (!expected && now >= blackDue + 1e-4f) expected = blackGoal;
             }
-            const float veil = effects.fadeOverlayAlpha();
+            const float veil = scenery.fadeOverlayAlpha();
             EXPECT_GE(veil, 0.0f);
             EXPECT_LE(veil, 1.0f);
             if (expected) {
@@ -545,7 +545,7 @@ TEST(Tween, over_every_pair_of_calls_that_set_a_property_it_ends_at_the_last_one
           {"fade('in', 0.5)", {0}},
           {"tween('fade', 'level', 0.4, 1)", {0.4f}},
           {"tween('fade', 'level', 0.7, 0.5)", {0.7f}}},
-         [](World& w) { return std::vector<float>{w.effects().fadeOverlayAlpha()}; }},
+         [](World& w) { return std::vector<float>{w.scenery().fadeOverlayAlpha()}; }},
         {"camera.zoom",
          {{"zoomCamera(2, 1)", {2}}, {"tween('camera', 'zoom', 1.5, 1)", {1.5f}}, {"zoomCamera(0.5, 0.5)", {0.5f}}},
          [](World& w) { return std::vector<float>{w.camera().zoom()}; }},
@@ -586,17 +586,17 @@ TEST(Tween, over_every_pair_of_backdrop_calls_the_second_shows_at_once_as_it_say
             Stage stage(std::string("function scene()\n  ") + first.lua + "\n  wait(0.3)\n  " + second.lua +
                         "\n  wait(4)\nend\n");
             stage.run("scene", 20);  // the second call was made on tick 18
-            const Effects& effects = stage.world.effects();
-            EXPECT_EQ(effects.backdropPicture(), second.picture);
+            const Scenery& scenery = stage.world.scenery();
+            EXPECT_EQ(scenery.backdropPicture(), second.picture);
             if (second.cut) {
-                EXPECT_EQ(effects.transition(), Transition::Cut) << "a cut is whole at once";
-                EXPECT_FLOAT_EQ(effects.transitionProgress(), 1);
+                EXPECT_EQ(scenery.transition(), Transition::Cut) << "a cut is whole at once";
+                EXPECT_FLOAT_EQ(scenery.transitionProgress(), 1);
             } else {
-                EXPECT_LT(effects.transitionProgress(), 0.1) << "the transition starts from its start";
+                EXPECT_LT(scenery.transitionProgress(), 0.1) << "the transition starts from its start";
             }
             stage.ticks(60 * 3);
-            EXPECT_EQ(effects.backdropPicture(), second.picture);
-            EXPECT_FLOAT_EQ(effects.transitionProgress(), 1);
+            EXPECT_EQ(scenery.backdropPicture(), second.picture);
+            EXPECT_FLOAT_EQ(scenery.transitionProgress(), 1);
         }
 }
 

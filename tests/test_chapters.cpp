@@ -120,7 +120,7 @@ TEST(Chapters, each_chapter_begins_on_the_stage_a_chapter_played_alone_finds) {
     StoryRun story(kThreeChapters, true);
     for (int i = 0; i < 60 * 60 && story.sim->chapter() != "two"; ++i) story.sim->tick();
     ASSERT_EQ(story.sim->chapter(), "two");
-    // What each sees as the second chapter begins: the cast, the camera, the effects and the sound.
+    // What each sees as the second chapter begins: the cast, the camera, the scenery and the sound.
     auto stage = [](Simulation& sim) {
         std::ostringstream out;
         const World& w = sim.world();
@@ -129,8 +129,8 @@ TEST(Chapters, each_chapter_begins_on_the_stage_a_chapter_played_alone_finds) {
                 << a.speech << '|';
         out << (w.cast().player() ? w.cast().player()->id : "-") << ' ' << w.cast().controlsEnabled() << '|';
         out << w.camera().center().x << ',' << w.camera().center().y << ' ' << w.camera().zoom() << '|';
-        out << w.effects().image() << ' ' << w.effects().backdropPicture() << ' ' << w.effects().fadeOverlayAlpha()
-            << ' ' << w.effects().bannerText() << ' ' << w.effects().place() << '|';
+        out << w.scenery().image() << ' ' << w.scenery().backdropPicture() << ' ' << w.scenery().fadeOverlayAlpha()
+            << ' ' << w.scenery().bannerText() << ' ' << w.scenery().place() << '|';
         out << w.story().currentLine().has_value() << w.story().currentMenu().has_value();
         return out.str();
     };

@@ -98,7 +98,9 @@ TEST(GameFolder, a_portrait_keeps_its_pictures_shape) {
 // first of .png .jpg .jpeg .bmp .tga .gif; a sound by its stem, .ogg before
 // .wav; a map by its stem, two in one folder a conflict (the name goes to a
 // later folder); a font by its path; the first folder wins; other files are
-// nothing. Then a file added, and one removed, are seen on refresh.
+// nothing. Modules by theirs: a .lua file under the main script's folder
+// (but that script) named by its path with dots, every part a word, at most
+// four folders down. Then a file added, and one removed, are seen on refresh.
 TEST(GameFiles, each_kind_finds_by_its_rule_in_generated_folders_and_refresh_sees_changes) {
     const std::vector<std::string> pictureTypes = {".png", ".jpg", ".jpeg", ".bmp", ".tga", ".gif"};
     std::mt19937 random(63);
@@ -176,6 +178,54 @@ TEST(GameFiles, each_kind_finds_by_its_rule_in_generated_folders_and_refresh_see
                 for (const auto& [name, count] : mapsIn[f]) conflicts += count > 1 ? count - 1 : 0;
             EXPECT_EQ(index.conflicts().size(), kind == AssetKind::Maps ? conflicts : 0u);
         }
+        // Modules: the .lua files (so spelt) under the main script's folder, but the main script, each named
+        // by its path with dots for its folders, every part a word (a letter or _, then letters, digits and _),
+        // in at most four folders; any other file is nothing. Looked up through the run's GameFiles.
+        {
+            const fs::path code = root / "code";
+            const std::string mainScript = utf8Path(code / "main.lua");
+            write(code / "main.lua", "-- the main script");
+            std::map<std::string, fs::path> modules;  // the model: name -> file
+            auto isWord = [](const std::string& part) {
+                if (part.empty() || std::isdigit(static_cast<unsigned char>(part[0]))) return false;
+                return std::all_of(part.begin(), part.end(),
+                                   [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+            };
+            for (int n = 0; n < 40; ++n) {
+                std::vector<std::string> parts;
+                const int depth = static_cast<int>(random() % 7);
+                for (int d = 0; d < depth; ++d) parts.push_back(pick({"chapters", "people", "a_1", "2nd", "my.notes"}));
+                parts.push_back(pick({"main", "one", "Two", "_three", "4th", "my.notes", "x-y"}));
+                const std::string ext = pick({".lua", ".lua", ".LUA", ".txt"});
+                fs::path file = code;
+                for (const auto& part : parts) file /= pathFromUtf8(part);
+                file += ext;
+                if (fs::exists(file)) continue;
+                write(file, "return {}");
+                std::string name;
+                bool named = ext == ".lua" && depth <= 4 && file != code / "main.lua";
+                for (const auto& part : parts) {
+                    named = named && isWord(part);
+                    name += (name.empty() ? "" : ".") + part;
+                }
+                if (named) modules[name] = file;
+            }
+            GameFiles files(mainScript, test::dataRoot());
+            const FileIndex& index = files.modules();
+            EXPECT_EQ(index.folders(), std::vector<std::string>{utf8Path(code)}) << "the main script's folder alone";
+            std::map<std::string, fs::path> found;
+            for (const auto& [name, at] : index.files()) found[name] = at.file;
+            EXPECT_EQ(found, modules) << "round " << round;
+            for (const auto& [name, file] : modules) {
+                ASSERT_TRUE(index.find(name)) << name;
+                EXPECT_EQ(*index.find(name), file);
+            }
+            EXPECT_FALSE(index.find("main")) << "the main script is never a module";
+            write(code / "chapters" / "late.lua", "return {}");
+            EXPECT_FALSE(index.has("chapters.late"));
+            EXPECT_TRUE(files.refresh()) << "a module saved since is seen on refresh";
+            EXPECT_TRUE(index.has("chapters.late"));
+        }
         // A file saved since, and one taken away: refresh sees both, and says nothing changed after.
         FileIndex pictures(AssetKind::Images, {folders[0] + "/images", folders[1] + "/images"});
         std::ofstream(pathFromUtf8(folders[1]) / "images" / "lighthouse.png") << "x";
@@ -187,6 +237,11 @@ TEST(GameFiles, each_kind_finds_by_its_rule_in_generated_folders_and_refresh_see
         EXPECT_TRUE(pictures.refresh());
         EXPECT_FALSE(pictures.has("lighthouse"));
     }
+    // A loose script's folder may be a big one (a home folder): its modules are looked for among its
+    // first 4095 entries, no more, as they were before the one lookup.
+    const fs::path big = freshFolder("lookup-big");
+    for (int i = 0; i < 4200; ++i) std::ofstream(big / ("m" + std::to_string(i) + ".lua")) << "return {}";
+    EXPECT_EQ(GameFiles(utf8Path(big / "play.lua"), test::dataRoot()).modules().names().size(), 4095u);
     // A folder that does not exist is told (maps say so); one that does and is empty is not.
     const FileIndex none(AssetKind::Maps, {utf8Path(freshFolder("lookup-none") / "missing")});
     EXPECT_EQ(none.unreadable().size(), 1u);
@@ -546,7 +601,7 @@ TEST(GameFolder, a_run_of_a_game_plays_its_own_picture_sound_and_map_with_the_en
     ASSERT_TRUE(sim->startScene("visit", error)) << error;
     for (int i = 0; i < 600 && !sim->isSceneOver(); ++i) sim->tick();
     EXPECT_EQ(sim->host().errorCount(), 0);
-    EXPECT_EQ(sim->world().effects().backdropPicture(), "tower");
+    EXPECT_EQ(sim->world().scenery().backdropPicture(), "tower");
     std::vector<std::string> sounds;
     for (const auto& e : sim->transcript().events())
         if (e.name == "sound") sounds.push_back(*e.field("name"));
@@ -771,7 +826,7 @@ function unknownSprite()
     sprite("maren", "adda")
 end
 )");
-    stage.world.effects().setImageNames({"ada/happy", "ada/neutral", "keeper", "keeper_worried", "logbook"},
+    stage.world.scenery().setImageNames({"ada/happy", "ada/neutral", "keeper", "keeper_worried", "logbook"},
                                         "GAME/images, assets/images");
     stage.startScene("scene");
     stage.ticks(2);
@@ -781,7 +836,7 @@ end
     EXPECT_EQ(backdrops, (std::vector<std::string>{"logbook", ""}));
     EXPECT_EQ(sprites, (std::vector<std::string>{"ada", "keeper"}));
     const Actor& maren = *stage.world.cast().findActor("maren");
-    EXPECT_EQ(Cast::spriteImage(maren, stage.world.effects().imageNames()), "keeper_worried");
+    EXPECT_EQ(Cast::spriteImage(maren, stage.world.scenery().imageNames()), "keeper_worried");
     ASSERT_EQ(stage.events("error").size(), 1u);
     EXPECT_NE(stage.events("error")[0]->field("message")->find(
                   "backdrop: unknown image 'logbok' (did you mean 'logbook'?); images are PNG, JPG, BMP, TGA or GIF "
@@ -845,7 +900,7 @@ TEST(GameFolder, portrait_expression_and_sprite_leave_an_actor_as_their_docs_say
     }
     for (std::size_t scene = 0; scene < expected.size(); ++scene) {
         test::Stage stage(script);
-        stage.world.effects().setImageNames(
+        stage.world.scenery().setImageNames(
             {"ada", "ada/glad", "ada/neutral", "ada/worried", "keeper", "keeper_glad", "keeper_worried"},
             "GAME/images");
         stage.startScene("s" + std::to_string(scene));
@@ -981,7 +1036,7 @@ DemoFrame frameOfDemo(int ticks) {
         const Actor* actor = sim->world().cast().findActor(id);
         if (!actor || !actor->active) continue;
         frame.places[id] = actor->position;
-        frame.pictures[id] = Cast::spriteImage(*actor, sim->world().effects().imageNames());
+        frame.pictures[id] = Cast::spriteImage(*actor, sim->world().scenery().imageNames());
     }
     frame.rgb = drawnFrame(kit, *sim);
     return frame;
@@ -1146,11 +1201,11 @@ end
 )");
     stage.startScene("scene");
     stage.ticks(20);
-    EXPECT_EQ(stage.world.effects().transition(), Transition::Dissolve);
-    EXPECT_GT(stage.world.effects().transitionProgress(), 0.5f) << "under way";
-    EXPECT_LT(stage.world.effects().transitionProgress(), 1.0f);
+    EXPECT_EQ(stage.world.scenery().transition(), Transition::Dissolve);
+    EXPECT_GT(stage.world.scenery().transitionProgress(), 0.5f) << "under way";
+    EXPECT_LT(stage.world.scenery().transitionProgress(), 1.0f);
     stage.ticks(20);
-    EXPECT_EQ(stage.world.effects().transition(), Transition::Cut);
+    EXPECT_EQ(stage.world.scenery().transition(), Transition::Cut);
     ASSERT_EQ(stage.events("print").size(), 1u);
     EXPECT_EQ(*stage.events("print")[0]->field("text"), "waited done");
     ASSERT_EQ(stage.events("tween").size(), 1u);

@@ -54,7 +54,7 @@ TEST(ScriptHost, a_failing_process_reports_its_error_and_the_others_go_on) {
     auto errors = stage.events("error");
     ASSERT_EQ(errors.size(), 1u);
     EXPECT_NE(errors[0]->field("where")->find(".lua:1"), std::string::npos);
-    EXPECT_NE(stage.world.effects().lastError().find("attempt to index"), std::string::npos);
+    EXPECT_NE(stage.world.notices().lastError().find("attempt to index"), std::string::npos);
 }
 
 TEST(ScriptHost, an_unknown_function_is_reported_not_thrown) {
@@ -300,7 +300,7 @@ TEST(ScriptHost, an_error_names_the_function_the_scene_called_not_the_one_the_li
     for (const auto& c : cases) {
         Stage stage(std::string("function scene()\n  activate('jackie')\n  ") + c[0] + "\nend");
         stage.host->startProcess("scene", {}, nullptr);
-        const std::string& shown = stage.world.effects().lastError();
+        const std::string& shown = stage.world.notices().lastError();
         EXPECT_NE(shown.find(std::string(".lua:3: ") + c[1]), std::string::npos) << c[0] << " -> " << shown;
     }
 }
@@ -308,8 +308,8 @@ TEST(ScriptHost, an_error_names_the_function_the_scene_called_not_the_one_the_li
 TEST(ScriptHost, the_inspector_keeps_the_last_errors_traceback_in_the_scenes_frames) {
     Stage stage("local function inner()\n  error('boom')\nend\nfunction scene()\n  inner()\nend");
     stage.host->startProcess("scene", {}, nullptr);
-    const std::string& traceback = stage.world.effects().errorTraceback();
-    EXPECT_EQ(traceback.rfind(stage.world.effects().lastError() + "\nstack traceback:\n", 0), 0u) << traceback;
+    const std::string& traceback = stage.world.notices().errorTraceback();
+    EXPECT_EQ(traceback.rfind(stage.world.notices().lastError() + "\nstack traceback:\n", 0), 0u) << traceback;
     EXPECT_NE(traceback.find(".lua:2: in function 'inner'"), std::string::npos) << traceback;
     EXPECT_NE(traceback.find(".lua:5: in function"), std::string::npos) << traceback;
     EXPECT_EQ(traceback.find("scripts/wait/"), std::string::npos) << "the scheduler's frames are counted, not shown";

@@ -120,13 +120,13 @@ TEST(MapData, backdrops_are_named_by_the_map_and_plain_otherwise) {
     Transcript transcript;
     World world(transcript);
     loadMapFile(path, "yard", world);
-    world.effects().setPlace("yard");
-    EXPECT_EQ(world.effects().backdrop(), Backdrop::Plain);
+    world.scenery().setPlace("yard");
+    EXPECT_EQ(world.scenery().backdrop(), Backdrop::Plain);
 
     std::string sea = test::writeScript("backdrops_sea.map", "backdrop sea\n");
     loadMapFile(sea, "quay", world);
-    world.effects().setPlace("quay");
-    EXPECT_EQ(world.effects().backdrop(), Backdrop::Sea);
+    world.scenery().setPlace("quay");
+    EXPECT_EQ(world.scenery().backdrop(), Backdrop::Sea);
 
     std::string bad = test::writeScript("backdrops_bad.map", "waypoint a 1 2\nbackdrop jungle\n");
     try {

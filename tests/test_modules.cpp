@@ -200,6 +200,6 @@ TEST(Modules, saving_a_module_reloads_the_game) {
                         fs::last_write_time(folder / "chapters" / "two.lua") + std::chrono::seconds(2));
     session.reloadIfChanged(1);
     EXPECT_NE(session.simulation().transcript().events().size(), 0u);
-    EXPECT_NE(session.simulation().world().effects().notice().find("reloaded"), std::string::npos)
-        << "the notice of a reload: " << session.simulation().world().effects().notice() << " (" << before << ")";
+    EXPECT_NE(session.simulation().world().notices().notice().find("reloaded"), std::string::npos)
+        << "the notice of a reload: " << session.simulation().world().notices().notice() << " (" << before << ")";
 }

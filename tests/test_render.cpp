@@ -120,7 +120,7 @@ TEST_F(RenderTest, a_menu_shows_its_options_with_ink) {
 
 TEST_F(RenderTest, a_portrait_is_drawn_beside_the_text) {
     auto sim = sceneAt("lighthouse", 1.0);
-    ASSERT_EQ(sim->world().effects().image(), "keeper");
+    ASSERT_EQ(sim->world().scenery().image(), "keeper");
     ASSERT_TRUE(sim->world().story().currentLine());
     OffscreenTarget target(kWidth, kHeight);
     auto rgb = render(*sim, target);
@@ -501,11 +501,11 @@ TEST_F(RenderTest, every_transition_only_takes_the_old_backdrop_away_and_only_br
         const Transition kind = kindName == "cut" ? Transition::Cut : *parseTransition(kindName);
         Transcript transcript;
         World world(transcript);
-        world.effects().setBackdropPicture("old");
-        world.effects().setBackdropPicture("new", kind);
+        world.scenery().setBackdropPicture("old");
+        world.scenery().setBackdropPicture("new", kind);
         double lastOld = 2, lastNew = -1;
         for (int step = 0; step <= kSteps; ++step) {
-            world.effects().setTransitionProgress(static_cast<float>(step) / kSteps);
+            world.scenery().setTransitionProgress(static_cast<float>(step) / kSteps);
             auto rgb = drawnFrame(own, world, target);
             double red = 0, green = 0;
             int samples = 0;
@@ -552,7 +552,7 @@ TEST_F(RenderTest, a_picture_backdrop_moves_zooms_and_shakes_with_the_camera_and
     OffscreenTarget target(kWidth, kHeight);
     Transcript transcript;
     World world(transcript);
-    world.effects().setBackdropPicture("marked");
+    world.scenery().setBackdropPicture("marked");
     struct Seen {
         double columnX = 0, columnWidth = 0, rowY = 0;
         int voidPixels = 0;
@@ -888,8 +888,8 @@ TEST_F(RenderTest, a_layered_backdrop_moves_each_layer_by_its_depth_and_draws_th
     OffscreenTarget target(kWidth, kHeight);
     Transcript transcript;
     World world(transcript);
-    world.effects().setImageNames({"hills/1-near", "hills/0.25-far"});
-    world.effects().setBackdropPicture("hills");
+    world.scenery().setImageNames({"hills/1-near", "hills/0.25-far"});
+    world.scenery().setBackdropPicture("hills");
     auto columns = [&](Vec2 centre, float zoom) {
         world.camera().setCenter(centre);
         world.camera().setZoom(zoom);
@@ -1039,8 +1039,8 @@ TEST_F(RenderTest, a_layered_backdrop_skipping_hidden_rows_draws_the_frame_drawi
     OffscreenTarget target(kWidth, kHeight);
     Transcript transcript;
     World world(transcript);
-    world.effects().setImageNames({"hills/1-ground", "hills/0.7-wood", "hills/0.4-sky"});
-    world.effects().setBackdropPicture("hills");
+    world.scenery().setImageNames({"hills/1-ground", "hills/0.7-wood", "hills/0.4-sky"});
+    world.scenery().setBackdropPicture("hills");
     std::mt19937 random(7);
     std::uniform_real_distribution<float> across(240, 1040), down(110, 610), zoom(0.5f, 2.5f);
     int groundSeen = 0;
@@ -1066,9 +1066,9 @@ TEST_F(RenderTest, a_layered_backdrop_skipping_hidden_rows_draws_the_frame_drawi
     world.camera().setCenter({640, 360});
     world.camera().setZoom(1);
     for (Transition transition : {Transition::Dissolve, Transition::Slide}) {
-        world.effects().setBackdropPicture("");
-        world.effects().setBackdropPicture("hills", transition);
-        world.effects().setTransitionProgress(0.5f);
+        world.scenery().setBackdropPicture("");
+        world.scenery().setBackdropPicture("hills", transition);
+        world.scenery().setTransitionProgress(0.5f);
         const auto skipped = drawnFrame(skipping, world, target), drawn = drawnFrame(whole, world, target);
         int worst = 0;
         for (std::size_t i = 0; i < drawn.size(); ++i)
@@ -1202,7 +1202,7 @@ TEST_F(RenderTest, a_nearer_actors_picture_never_hides_a_farther_actors_name) {
     OffscreenTarget target(kWidth, kHeight);
     Transcript transcript;
     World world(transcript);
-    world.effects().setImageNames({"ada/neutral"});
+    world.scenery().setImageNames({"ada/neutral"});
     addAda(world, {600, 300});
     world.cast().findActor("ada")->color = {40, 220, 60, 255};
     Actor bob;
@@ -1241,7 +1241,7 @@ TEST_F(RenderTest, a_sprites_bubble_ends_just_above_its_picture_at_any_zoom) {
     for (float zoom : {1.0f, 2.0f, 0.5f}) {
         Transcript transcript;
         World world(transcript);
-        world.effects().setImageNames({"ada/neutral"});
+        world.scenery().setImageNames({"ada/neutral"});
         addAda(world, {700, 500});
         world.cast().say(*world.cast().findActor("ada"), "Up here.", 100);
         world.camera().setCenter({640, 360});
@@ -1267,7 +1267,7 @@ TEST_F(RenderTest, a_sprite_talks_while_its_line_types_and_stands_still_after) {
     Transcript transcript;
     World world(transcript);
     world.setTickSeconds(1.0 / 60.0);
-    world.effects().setImageNames({"ada/neutral", "ada/talk_1"});
+    world.scenery().setImageNames({"ada/neutral", "ada/talk_1"});
     addAda(world, {640, 300});
     world.camera().setCenter({640, 360});
     auto shows = [&](Rgb colour) {
@@ -1317,7 +1317,7 @@ TEST_F(RenderTest, a_sprite_drawn_by_its_shown_part_keeps_its_place_facing_eithe
     for (const bool left : {false, true}) {
         Transcript transcript;
         World world(transcript);
-        world.effects().setImageNames({"ada/neutral", "ada/walk_right_1"});
+        world.scenery().setImageNames({"ada/neutral", "ada/walk_right_1"});
         Actor ada;
         ada.id = "ada";
         ada.sprite = "ada";

@@ -201,7 +201,7 @@ TEST(StageApi, over_generated_sequences_of_instant_calls_the_stage_ends_as_a_mod
         EXPECT_EQ(jon.portrait, model.portrait);
         EXPECT_EQ(jon.expression, model.expression);
         EXPECT_EQ(jon.sprite, model.sprite);
-        EXPECT_EQ(stage.world.effects().image(), model.image);
+        EXPECT_EQ(stage.world.scenery().image(), model.image);
         EXPECT_FLOAT_EQ(stage.world.camera().center().x, static_cast<float>(model.cameraX));
         EXPECT_FLOAT_EQ(stage.world.camera().center().y, static_cast<float>(model.cameraY));
         if (::testing::Test::HasFailure()) break;
@@ -265,7 +265,7 @@ TEST(StageApi, show_stands_a_character_of_pictures_alone_where_asked_and_hide_ta
         "  hide('ada')\n"
         "  return lx, ly, cx, rx, fx, zx, zy\n"
         "end\n");
-    stage.world.effects().setImageNames({"ada/neutral", "ada/happy", "ada/talk_1", "keeper"});
+    stage.world.scenery().setImageNames({"ada/neutral", "ada/happy", "ada/talk_1", "keeper"});
     auto outcome = stage.run("scene", 30);
     ASSERT_EQ(outcome.status, "done") << outcome.error;
     std::vector<double> at;
@@ -301,7 +301,7 @@ TEST(StageApi, show_and_hide_dissolve_and_slide_over_their_seconds) {
         "  hide('bea', 'slide', 1)\n"
         "  wait(2)\n"
         "end\n");
-    stage.world.effects().setImageNames({"ada/neutral", "bea/neutral"});
+    stage.world.scenery().setImageNames({"ada/neutral", "bea/neutral"});
     stage.run("scene", 1);
     auto opacity = [&] { return stage.world.cast().findActor("ada")->opacity; };
     EXPECT_LT(opacity(), 0.05f);
@@ -373,7 +373,7 @@ TEST(StageApi, show_and_hide_refuse_a_wrong_argument_at_the_callers_line) {
     };
     for (const auto& [call, expected] : cases) {
         Stage stage("function scene()\n  show('ada')\n  " + call + "\nend\n");
-        stage.world.effects().setImageNames({"ada/neutral", "ada/happy"});
+        stage.world.scenery().setImageNames({"ada/neutral", "ada/happy"});
         auto outcome = stage.run("scene", 2);
         EXPECT_EQ(outcome.status, "failed") << call;
         EXPECT_NE(outcome.error.find(".lua:3: " + expected), std::string::npos) << call << ": " << outcome.error;
@@ -385,7 +385,7 @@ TEST(StageApi, show_and_hide_refuse_a_wrong_argument_at_the_callers_line) {
 // defaults; a wrong sprite, animation or rate is refused at the caller's line.
 TEST(StageApi, frameRate_sets_one_animation_of_one_sprite_and_refuses_what_is_wrong) {
     Stage stage("function scene()\n  frameRate('ada', 'walk', 4)\nend\n");
-    stage.world.effects().setImageNames({"ada/neutral", "ada/walk_right_1", "bea/neutral"});
+    stage.world.scenery().setImageNames({"ada/neutral", "ada/walk_right_1", "bea/neutral"});
     ASSERT_EQ(stage.run("scene", 1).status, "done");
     const FrameRates& rates = stage.world.cast().frameRates();
     EXPECT_EQ(rates.of("ada", "walk"), 4);
@@ -401,7 +401,7 @@ TEST(StageApi, frameRate_sets_one_animation_of_one_sprite_and_refuses_what_is_wr
     };
     for (const auto& [call, expected] : cases) {
         Stage wrong("function scene()\n\n  " + call + "\nend\n");
-        wrong.world.effects().setImageNames({"ada/neutral", "ada/walk_right_1"});
+        wrong.world.scenery().setImageNames({"ada/neutral", "ada/walk_right_1"});
         auto outcome = wrong.run("scene", 1);
         EXPECT_NE(outcome.error.find(".lua:3: " + expected), std::string::npos) << call << ": " << outcome.error;
     }

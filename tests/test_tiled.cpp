@@ -243,8 +243,8 @@ TEST_F(TiledTest, named_objects_are_waypoints_and_objects_of_class_actor_are_the
     ASSERT_NE(tam, nullptr);
     EXPECT_EQ(tam->displayName, "tam");
     EXPECT_EQ(tam->glyph, "T");
-    world.effects().setPlace("m");
-    EXPECT_EQ(world.effects().backdrop(), Backdrop::Sea);
+    world.scenery().setPlace("m");
+    EXPECT_EQ(world.scenery().backdrop(), Backdrop::Sea);
     ASSERT_EQ(world.maps().actorStarts.size(), 2u);
     EXPECT_EQ(world.maps().actorStarts[0].where, (folder / "m.tmj").string() + ": object 'wren'");
 }

@@ -416,7 +416,7 @@ TEST_F(WindowTest, the_wheel_and_page_up_roll_back_a_page_at_a_time_with_the_sta
     wheel(1);
     EXPECT_EQ(page(), "The first page is long enough to be typing for a good while after it appears.");
     wheel(1);
-    EXPECT_EQ(sim().world().effects().notice(), "this is the first line: there is nothing before it to roll back to");
+    EXPECT_EQ(sim().world().notices().notice(), "this is the first line: there is nothing before it to roll back to");
     EXPECT_EQ(page(), "The first page is long enough to be typing for a good while after it appears.");
 
     wheel(-1);
@@ -429,7 +429,7 @@ TEST_F(WindowTest, the_wheel_and_page_up_roll_back_a_page_at_a_time_with_the_sta
     EXPECT_EQ(sim().ticks(), furthest) << "forward stops at the moment rolled back from";
     EXPECT_EQ(page(), "Page 5.");
     wheel(-1);
-    EXPECT_EQ(sim().world().effects().notice(), "nothing to roll forward to: this is the newest moment");
+    EXPECT_EQ(sim().world().notices().notice(), "nothing to roll forward to: this is the newest moment");
 }
 
 TEST_F(WindowTest, choosing_differently_after_rolling_back_forks_the_run) {
@@ -611,10 +611,10 @@ TEST_F(WindowTest, a_slot_saved_before_an_edit_loads_up_to_where_the_run_diverge
     std::string said = testing::internal::GetCapturedStderr();
     EXPECT_NE(said.find("scenes.lua:15"), std::string::npos) << said;
     EXPECT_NE(said.find("a page \"Choose one.\""), std::string::npos) << said;
-    ASSERT_FALSE(sim().world().effects().problems().empty()) << "shown on screen too";
-    const Effects::Problem& shown = sim().world().effects().problems().back();
+    ASSERT_FALSE(sim().world().notices().problems().empty()) << "shown on screen too";
+    const Notices::Problem& shown = sim().world().notices().problems().back();
     EXPECT_NE(shown.text.find("scenes.lua:15"), std::string::npos) << "shown on screen too: " << shown.text;
-    EXPECT_EQ(shown.severity, Effects::Severity::Warning) << "it plays, up to there";
+    EXPECT_EQ(shown.severity, Notices::Severity::Warning) << "it plays, up to there";
     EXPECT_TRUE(events("choice").empty()) << "never silently something else: stopped before the edit";
 }
 
@@ -764,17 +764,17 @@ TEST_F(WindowTest, a_save_made_in_french_loads_in_french_after_a_switch_to_japan
     press(SDLK_p);
     press(SDLK_F9);
     EXPECT_EQ(page(), japanese) << "a save of another language asks first (issue 59)";
-    EXPECT_EQ(sim().world().effects().notice(),
+    EXPECT_EQ(sim().world().notices().notice(),
               lang::word("save.otherLanguage", {{"language", PauseMenu::languageName("fr")}}));
-    EXPECT_NE(sim().world().effects().notice().find("Français"), std::string::npos) << "in Japanese, naming French";
+    EXPECT_NE(sim().world().notices().notice().find("Français"), std::string::npos) << "in Japanese, naming French";
     press(SDLK_F9);
     EXPECT_EQ(page(), french) << "the save plays in the language it was made in";
     EXPECT_EQ(game->settings().language, "fr") << "the Language row says the language played";
-    EXPECT_EQ(sim().world().effects().notice(), "cette sauvegarde se joue en Français, la langue où elle a été faite")
+    EXPECT_EQ(sim().world().notices().notice(), "cette sauvegarde se joue en Français, la langue où elle a été faite")
         << "one line says the switch, in the language switched to";
     press(SDLK_F9);
     EXPECT_EQ(page(), french);
-    EXPECT_NE(sim().world().effects().notice(), "cette sauvegarde se joue en Français, la langue où elle a été faite")
+    EXPECT_NE(sim().world().notices().notice(), "cette sauvegarde se joue en Français, la langue où elle a été faite")
         << "a save of the language played loads with nothing to say";
 }
 
@@ -824,17 +824,17 @@ TEST_F(WindowTest, a_bad_table_row_and_a_broken_game_json_are_on_screen_and_the_
     std::string said = testing::internal::GetCapturedStderr();
     EXPECT_EQ(page(), french) << "the good row plays";
     std::string shown;
-    for (const auto& problem : sim().world().effects().problems()) {
-        EXPECT_EQ(problem.severity, Effects::Severity::Error) << problem.text;
+    for (const auto& problem : sim().world().notices().problems()) {
+        EXPECT_EQ(problem.severity, Notices::Severity::Error) << problem.text;
         shown += problem.text + "\n";
     }
     EXPECT_NE(shown.find("scenes.fr.csv:3: "), std::string::npos) << shown;
     EXPECT_NE(shown.find("game.json:3: "), std::string::npos) << shown;
     EXPECT_NE(shown.find("(is a comma missing at the end of line 2?)"), std::string::npos) << shown;
     wait(20);
-    EXPECT_TRUE(sim().world().effects().problemShown()) << "until hidden";
+    EXPECT_TRUE(sim().world().notices().problemShown()) << "until hidden";
     press(SDLK_BACKSPACE);
-    EXPECT_FALSE(sim().world().effects().problemShown());
+    EXPECT_FALSE(sim().world().notices().problemShown());
     // Hidden once, they stay hidden in the next scene of this run (stderr had them, the menu says them).
     press(SDLK_ESCAPE);
     for (int i = 0; i < PauseMenu::kRowCount && game->pauseRow() != PauseMenu::Row::SceneMenu; ++i) press(SDLK_DOWN);
@@ -844,7 +844,7 @@ TEST_F(WindowTest, a_bad_table_row_and_a_broken_game_json_are_on_screen_and_the_
     press(SDLK_1);  // (the broken game.json's Chapters list the first chapter alone: none was reached)
     ASSERT_NE(game->simulation(), nullptr);
     frame();
-    EXPECT_FALSE(sim().world().effects().problemShown()) << "hidden for the rest of the run";
+    EXPECT_FALSE(sim().world().notices().problemShown()) << "hidden for the rest of the run";
     // stderr: each line starts with its file.
     std::istringstream lines(said);
     for (std::string line; std::getline(lines, line);) {

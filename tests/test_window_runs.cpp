@@ -129,7 +129,7 @@ TEST_F(WindowTest, f5_saves_and_f9_loads_the_same_moment) {
     press(SDLK_p);  // paused, so the frames that save and load run no tick of their own
     press(SDLK_F5);
     ASSERT_TRUE(fs::exists(folder / "user" / "quicksave.txt")) << "the save goes to the user folder";
-    EXPECT_EQ(sim().world().effects().notice(), "saved (F9 loads it)");
+    EXPECT_EQ(sim().world().notices().notice(), "saved (F9 loads it)");
     std::uint64_t savedAt = sim().ticks();
     std::vector<std::string> before;
     for (const auto& e : sim().transcript().events()) before.push_back(Transcript::formatText(e));
@@ -392,7 +392,7 @@ TEST_F(WindowTest, saving_the_script_reloads_the_scene_at_the_same_moment) {
         << said;
     EXPECT_NEAR(std::stod(reload[1]), static_cast<double>(at) / 60, 0.2) << said;
     EXPECT_EQ(page(), "Version two.");
-    EXPECT_NE(sim().world().effects().notice().find("reloaded "), std::string::npos);
+    EXPECT_NE(sim().world().notices().notice().find("reloaded "), std::string::npos);
     EXPECT_GE(sim().ticks(), at) << "the new version plays on from the moment on screen";
     EXPECT_LE(sim().ticks(), at + 8);
 }
@@ -408,10 +408,10 @@ TEST_F(WindowTest, a_save_that_does_not_load_keeps_the_scene_running_until_a_goo
     std::string said = testing::internal::GetCapturedStderr();
     EXPECT_NE(said.find("reload failed: "), std::string::npos) << said;
     EXPECT_NE(said.find("(reload failed: still running the previous version)"), std::string::npos) << said;
-    const Effects& effects = sim().world().effects();
-    EXPECT_NE(effects.lastError().find("reload failed: "), std::string::npos) << effects.lastError();
-    EXPECT_NE(effects.lastError().find("scenes.lua:"), std::string::npos) << "the error names the file and line";
-    EXPECT_TRUE(effects.problemShown());
+    const Notices& notices = sim().world().notices();
+    EXPECT_NE(notices.lastError().find("reload failed: "), std::string::npos) << notices.lastError();
+    EXPECT_NE(notices.lastError().find("scenes.lua:"), std::string::npos) << "the error names the file and line";
+    EXPECT_TRUE(notices.problemShown());
 
     // The previous version plays on: its page, and its process still counting.
     ASSERT_NE(game->simulation(), nullptr) << "a failed reload keeps the scene";
@@ -420,13 +420,13 @@ TEST_F(WindowTest, a_save_that_does_not_load_keeps_the_scene_running_until_a_goo
     wait(1);
     EXPECT_GE(events("print").size(), ticks + 3) << "the scene's processes live on";
     EXPECT_GT(sim().host().liveProcessCount(), 0);
-    EXPECT_TRUE(sim().world().effects().problemShown()) << "the error stays until the next save";
+    EXPECT_TRUE(sim().world().notices().problemShown()) << "the error stays until the next save";
 
     saveOver(scriptPath, versionScript("three"));
     wait(ScriptWatcher::kInterval * 2);
     EXPECT_EQ(page(), "Version three.");
-    EXPECT_FALSE(sim().world().effects().problemShown()) << "a good save clears the error";
-    EXPECT_NE(sim().world().effects().notice().find("reloaded "), std::string::npos);
+    EXPECT_FALSE(sim().world().notices().problemShown()) << "a good save clears the error";
+    EXPECT_NE(sim().world().notices().notice().find("reloaded "), std::string::npos);
 }
 
 // Issue 59: a reload fast-forwards the scene to the moment on screen, past an
@@ -448,14 +448,14 @@ end
     wait(ScriptWatcher::kInterval * 2);
     std::string said = testing::internal::GetCapturedStderr();
     ASSERT_EQ(page(), "Version two.");
-    const Effects& effects = sim().world().effects();
-    ASSERT_TRUE(effects.problemShown()) << "the error raised at 1 s while the reload ran to 12 s";
-    EXPECT_NE(effects.problems().back().text.find("scenes.lua:4: "), std::string::npos)
-        << effects.problems().back().text;
+    const Notices& notices = sim().world().notices();
+    ASSERT_TRUE(notices.problemShown()) << "the error raised at 1 s while the reload ran to 12 s";
+    EXPECT_NE(notices.problems().back().text.find("scenes.lua:4: "), std::string::npos)
+        << notices.problems().back().text;
     wait(30);
-    EXPECT_TRUE(sim().world().effects().problemShown()) << "the scene's clock does not hide it";
+    EXPECT_TRUE(sim().world().notices().problemShown()) << "the scene's clock does not hide it";
     press(SDLK_BACKSPACE);
-    EXPECT_FALSE(sim().world().effects().problemShown()) << "Backspace hides it";
+    EXPECT_FALSE(sim().world().notices().problemShown()) << "Backspace hides it";
     // Standard error names the file first, as an editor's quickfix reads it.
     std::istringstream lines(said);
     bool named = false;
@@ -479,12 +479,12 @@ end
     testing::internal::CaptureStderr();
     open("still");
     wait(5);
-    EXPECT_FALSE(sim().world().effects().problemShown()) << "a short pause is not a hang";
+    EXPECT_FALSE(sim().world().notices().problemShown()) << "a short pause is not a hang";
     wait(10);
     std::string said = testing::internal::GetCapturedStderr();
-    const auto& problems = sim().world().effects().problems();
+    const auto& problems = sim().world().notices().problems();
     ASSERT_EQ(problems.size(), 1u) << said;
-    EXPECT_EQ(problems[0].severity, Effects::Severity::Warning);
+    EXPECT_EQ(problems[0].severity, Notices::Severity::Warning);
     EXPECT_NE(problems[0].text.find("scenes.lua:6: still may be stuck waiting on signal go"), std::string::npos)
         << problems[0].text;
     // One line, the file first (as the system writes it), nothing before it.
@@ -494,7 +494,7 @@ end
     EXPECT_EQ(said.size() >= tail.size() ? said.substr(said.size() - tail.size()) : said, tail) << said;
     press(SDLK_BACKSPACE);
     wait(15);
-    EXPECT_FALSE(sim().world().effects().problemShown()) << "told once";
+    EXPECT_FALSE(sim().world().notices().problemShown()) << "told once";
 }
 
 // A Tiled map beside the script reloads on save like the script; a save that
@@ -570,13 +570,13 @@ TEST_F(WindowTest, a_broken_map_shows_in_the_menu_and_the_scene_and_a_fixed_save
     ASSERT_NE(game->simulation(), nullptr) << "a scene without the map plays";
     wait(1);
     EXPECT_EQ(page(), "Dry land.");
-    EXPECT_NE(sim().world().effects().lastError().find(failure), std::string::npos);
-    EXPECT_TRUE(sim().world().effects().problemShown()) << "the error is on screen";
+    EXPECT_NE(sim().world().notices().lastError().find(failure), std::string::npos);
+    EXPECT_TRUE(sim().world().notices().problemShown()) << "the error is on screen";
 
     saveOver(folder / "maps" / "pond.map", "waypoint bank 10 20\nwaypoint camera 1 2\n");
     wait(ScriptWatcher::kInterval * 2);
     ASSERT_NE(sim().world().cast().findWaypoint("pond.bank"), nullptr) << "the fixed map is back";
-    EXPECT_FALSE(sim().world().effects().problemShown());
+    EXPECT_FALSE(sim().world().notices().problemShown());
     EXPECT_EQ(page(), "Dry land.");
 
     testing::internal::CaptureStderr();
@@ -628,9 +628,9 @@ end
     EXPECT_NE(errors[0].find("watchdog: ran for more than 0.5 s without waiting; stopped"), std::string::npos)
         << errors[0];
     EXPECT_NE(errors[0].find("scenes.lua:8"), std::string::npos) << errors[0];
-    EXPECT_TRUE(sim().world().effects().problemShown()) << "shown on screen";
+    EXPECT_TRUE(sim().world().notices().problemShown()) << "shown on screen";
     press(SDLK_BACKSPACE);
-    EXPECT_FALSE(sim().world().effects().problemShown()) << "Backspace dismisses it";
+    EXPECT_FALSE(sim().world().notices().problemShown()) << "Backspace dismisses it";
     std::size_t ticks = events("print").size();
     wait(1);
     EXPECT_GE(events("print").size(), ticks + 3) << "the scene's other process goes on";
@@ -685,8 +685,8 @@ end
 )";
     open("misspelt");
     frame();
-    const std::string& shown = sim().world().effects().lastError();
-    EXPECT_TRUE(sim().world().effects().problemShown()) << "shown on screen";
+    const std::string& shown = sim().world().notices().lastError();
+    EXPECT_TRUE(sim().world().notices().problemShown()) << "shown on screen";
     EXPECT_NE(shown.find("scenes.lua:7: "), std::string::npos) << shown;
     EXPECT_NE(shown.find("is stuck waiting on signal door-opne"), std::string::npos) << shown;
     EXPECT_NE(shown.find("did you mean \"door-open\"?"), std::string::npos) << shown;

@@ -36,7 +36,7 @@ TEST_F(WindowPadTest, a_pads_a_advances_its_d_pad_chooses_b_skips_and_start_paus
     skipAll();  // the page after the choice is new: skip passes it only with "skip all"
     open("choices");
     plugIn();
-    EXPECT_EQ(sim().world().effects().notice(), "controller connected");
+    EXPECT_EQ(sim().world().notices().notice(), "controller connected");
     pressButton(SDL_CONTROLLER_BUTTON_A);  // finish "Pick one."
     pressButton(SDL_CONTROLLER_BUTTON_A);  // and turn it
     ASSERT_TRUE(waitFor([&] { return menuSelected() == 0; }));
@@ -79,7 +79,7 @@ TEST_F(WindowPadTest, a_pads_a_advances_its_d_pad_chooses_b_skips_and_start_paus
     ASSERT_EQ(SDL_JoystickDetachVirtual(device), 0);
     device = -1;
     frame();
-    EXPECT_EQ(sim().world().effects().notice(), "controller disconnected");
+    EXPECT_EQ(sim().world().notices().notice(), "controller disconnected");
 }
 
 TEST_F(WindowPadTest, the_shoulders_roll_back_and_forward_and_the_pad_alone_saves_and_loads_a_slot) {
@@ -207,7 +207,7 @@ end
 )";
     open("waiting");
     wait(0.5);
-    sim().world().effects().showError(
+    sim().world().notices().showError(
         "a long error panel across the top, long enough to wrap onto a second line of "
         "its own in the panel, so that its height is more than one row of text");
     press(SDLK_F1);
@@ -239,8 +239,8 @@ end
 )";
     open("crowded");
     wait(0.5);
-    sim().world().effects().showError("an error panel across the top");
-    sim().world().effects().showNotice("reloaded scenes.lua (crowded at 0.5 s, 12 ms)");
+    sim().world().notices().showError("an error panel across the top");
+    sim().world().notices().showNotice("reloaded scenes.lua (crowded at 0.5 s, 12 ms)");
     frame();
     const WorldView& view = game->view();
     ASSERT_GE(view.storyAreas().size(), 4u) << "two bubbles, the box and the error panel";

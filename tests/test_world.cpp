@@ -76,21 +76,21 @@ TEST_F(WorldTest, a_new_line_finishes_the_one_showing) {
 }
 
 TEST_F(WorldTest, fade_out_veils_the_view_until_a_fade_in) {
-    world.effects().startFade(FadeKind::Out, 1.0);
+    world.scenery().startFade(FadeKind::Out, 1.0);
     ticks(30);
-    EXPECT_NEAR(world.effects().fadeOverlayAlpha(), 0.5f, 0.02f);
+    EXPECT_NEAR(world.scenery().fadeOverlayAlpha(), 0.5f, 0.02f);
     ticks(60);
-    EXPECT_FLOAT_EQ(world.effects().fadeOverlayAlpha(), 1.0f);
-    world.effects().startFade(FadeKind::In, 0.5);
+    EXPECT_FLOAT_EQ(world.scenery().fadeOverlayAlpha(), 1.0f);
+    world.scenery().startFade(FadeKind::In, 0.5);
     ticks(30);
-    EXPECT_FLOAT_EQ(world.effects().fadeOverlayAlpha(), 0.0f);
+    EXPECT_FLOAT_EQ(world.scenery().fadeOverlayAlpha(), 0.0f);
 }
 
 TEST_F(WorldTest, a_flash_fades_from_white) {
-    world.effects().startFade(FadeKind::Flash, 1.0);
+    world.scenery().startFade(FadeKind::Flash, 1.0);
     ticks(15);
-    EXPECT_NEAR(world.effects().flashAlpha(), 0.75f, 0.02f);
-    EXPECT_FLOAT_EQ(world.effects().fadeOverlayAlpha(), 0.0f);
+    EXPECT_NEAR(world.scenery().flashAlpha(), 0.75f, 0.02f);
+    EXPECT_FLOAT_EQ(world.scenery().fadeOverlayAlpha(), 0.0f);
 }
 
 TEST_F(WorldTest, timed_speech_clears_itself) {
@@ -126,23 +126,23 @@ TEST(Facing, the_longer_axis_wins_and_a_tie_faces_sideways_in_every_direction) {
 // same text twice is one problem (moved to the front); a flood keeps the
 // newest few, so a loop that fails without end cannot grow the list.
 TEST_F(WorldTest, problems_stay_until_hidden_are_kept_once_each_and_a_flood_keeps_the_newest) {
-    Effects& effects = world.effects();
-    effects.showError("a.lua:1: one");
-    effects.showWarning("a.lua:2: may be stuck");
+    Notices& notices = world.notices();
+    notices.showError("a.lua:1: one");
+    notices.showWarning("a.lua:2: may be stuck");
     ticks(60 * 600);  // ten minutes of scene
-    ASSERT_EQ(effects.problems().size(), 2u);
-    effects.showError("a.lua:1: one");
-    ASSERT_EQ(effects.problems().size(), 2u) << "the same text is one problem";
-    EXPECT_EQ(effects.problems().back().text, "a.lua:1: one") << "moved to the front";
-    EXPECT_EQ(effects.problems().front().severity, Effects::Severity::Warning);
-    EXPECT_EQ(effects.lastError(), "a.lua:1: one");
-    const std::size_t flood = 10 * Effects::kProblemsKept;
-    for (std::size_t i = 0; i < flood; ++i) effects.showError("a.lua:" + std::to_string(i) + ": flood");
-    ASSERT_EQ(effects.problems().size(), Effects::kProblemsKept);
-    EXPECT_EQ(effects.problems().back().text, "a.lua:" + std::to_string(flood - 1) + ": flood");
-    effects.dismissProblems();
-    EXPECT_FALSE(effects.problemShown());
-    EXPECT_EQ(effects.lastError(), "a.lua:" + std::to_string(flood - 1) + ": flood") << "the inspector keeps it";
+    ASSERT_EQ(notices.problems().size(), 2u);
+    notices.showError("a.lua:1: one");
+    ASSERT_EQ(notices.problems().size(), 2u) << "the same text is one problem";
+    EXPECT_EQ(notices.problems().back().text, "a.lua:1: one") << "moved to the front";
+    EXPECT_EQ(notices.problems().front().severity, Notices::Severity::Warning);
+    EXPECT_EQ(notices.lastError(), "a.lua:1: one");
+    const std::size_t flood = 10 * Notices::kProblemsKept;
+    for (std::size_t i = 0; i < flood; ++i) notices.showError("a.lua:" + std::to_string(i) + ": flood");
+    ASSERT_EQ(notices.problems().size(), Notices::kProblemsKept);
+    EXPECT_EQ(notices.problems().back().text, "a.lua:" + std::to_string(flood - 1) + ": flood");
+    notices.dismissProblems();
+    EXPECT_FALSE(notices.problemShown());
+    EXPECT_EQ(notices.lastError(), "a.lua:" + std::to_string(flood - 1) + ": flood") << "the inspector keeps it";
 }
 
 // Against a model over generated sequences of shows and hides: the problems
@@ -155,28 +155,28 @@ TEST_F(WorldTest, over_generated_shows_and_hides_the_problems_are_the_newest_dis
         seed = seed * 6364136223846793005ull + 1442695040888963407ull;
         return seed >> 33;
     };
-    Effects& effects = world.effects();
+    Notices& notices = world.notices();
     for (int round = 0; round < 100; ++round) {
-        effects.dismissProblems();
-        std::vector<Effects::Problem> model;
+        notices.dismissProblems();
+        std::vector<Notices::Problem> model;
         for (int step = 0; step < 120; ++step) {
             const auto roll = next() % 20;
             if (roll == 0) {
-                effects.dismissProblems();
+                notices.dismissProblems();
                 model.clear();
                 continue;
             }
             const std::string text = "a.lua:" + std::to_string(next() % 48) + ": problem";
             const bool warning = roll < 8;
             if (warning)
-                effects.showWarning(text);
+                notices.showWarning(text);
             else
-                effects.showError(text);
+                notices.showError(text);
             auto same = std::find_if(model.begin(), model.end(), [&](const auto& p) { return p.text == text; });
             if (same != model.end()) model.erase(same);
-            if (model.size() >= Effects::kProblemsKept) model.erase(model.begin());
-            model.push_back({text, warning ? Effects::Severity::Warning : Effects::Severity::Error});
-            const auto& shown = effects.problems();
+            if (model.size() >= Notices::kProblemsKept) model.erase(model.begin());
+            model.push_back({text, warning ? Notices::Severity::Warning : Notices::Severity::Error});
+            const auto& shown = notices.problems();
             ASSERT_EQ(shown.size(), model.size()) << "round " << round << ", step " << step;
             for (std::size_t k = 0; k < model.size(); ++k) {
                 ASSERT_EQ(shown[k].text, model[k].text) << "round " << round << ", step " << step << ", at " << k;

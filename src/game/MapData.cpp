@@ -101,7 +101,7 @@ void parseLine(const std::vector<std::string>& w, const std::string& mapName, co
     } else if (w[0] == "backdrop") {
         std::optional<Backdrop> backdrop = w.size() == 2 ? parseBackdrop(w[1]) : std::nullopt;
         if (!backdrop) throw std::invalid_argument(std::string("expected: backdrop ") + backdropNamesForHelp());
-        world.effects().setBackdrop(mapName, *backdrop);
+        world.scenery().setBackdrop(mapName, *backdrop);
     } else {
         throw std::invalid_argument("unknown entry '" + w[0] + "' (expected waypoint, actor or backdrop)");
     }
@@ -147,7 +147,7 @@ struct MapMark {
           warnings(world.maps().warnings.size()) {}
     void undo(const std::string& mapName, World& world) const {
         world.cast().forgetMapSetup(mapName + ".", actors);
-        world.effects().forgetBackdrop(mapName);
+        world.scenery().forgetBackdrop(mapName);
         MapCatalog& catalog = world.maps();
         catalog.actorStarts.resize(actorStarts);
         catalog.warnings.resize(warnings);

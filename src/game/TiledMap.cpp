@@ -346,7 +346,7 @@ struct MapReader {
             if (!backdrop)
                 throw Problem("map property \"backdrop\" must be one of " + backdropNamesForHelp() + ", not " +
                               describe(props["backdrop"]));
-            world.effects().setBackdrop(mapName, *backdrop);
+            world.scenery().setBackdrop(mapName, *backdrop);
         }
     }
 };

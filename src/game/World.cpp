@@ -18,7 +18,7 @@ void World::note(const std::string& name, const std::string& text) {
 void World::beginChapter() {
     cast_.returnToStart();
     camera_ = Camera{};
-    effects_.clearStage();
+    scenery_.clearStage();
     story_.clearScreen();
     soundtrack_.stopForChapter();
     textSignals_.clear();
@@ -26,7 +26,7 @@ void World::beginChapter() {
 
 // The order matters to transcripts: actors move (the player only while no
 // menu is open), the camera follows, then the story's text types and turns,
-// then effects age.
+// then the scenery and the notices age.
 void World::advance(float dt) {
     chronicle_.nextTick();
     cast_.advance(dt, story_.currentMenu().has_value());
@@ -41,7 +41,8 @@ void World::advance(float dt) {
             cast_.setExpression(*speaker, fired.cue.name);
         }
     }
-    effects_.advance(dt);
+    scenery_.advance(dt);
+    notices_.advance(dt);
     soundtrack_.advance(dt);
 }
 
@@ -68,7 +69,7 @@ void World::applyDueInput(const InputLog& log, std::size_t& next) {
 }
 
 bool World::isBusy() const {
-    return story_.busy() || effects_.fading() || cast_.anyoneWalking();
+    return story_.busy() || scenery_.fading() || cast_.anyoneWalking();
 }
 
 }  // namespace stagehand

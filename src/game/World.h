@@ -1,8 +1,9 @@
 // The world a scene plays in, as parts with one job each: the cast (actors,
 // waypoints, walking, the player's actor), the story (lines, pages, menus,
-// history), the camera, and the effects (backdrop, pictures, fades, banner,
-// messages), with the soundtrack the story's lines speak through. The world owns them, keeps the clock and advances
-// them once per simulation tick. Knows nothing of Lua, drawing or the command line.
+// history), the camera, the scenery (backdrop, pictures, fades, banner) and
+// the host's notices (problems, short notices), with the soundtrack the story's
+// lines speak through. The world owns them, keeps the clock and advances them
+// once per simulation tick. Knows nothing of Lua, drawing or the command line.
 #pragma once
 
 #include <cstdint>
@@ -13,8 +14,9 @@
 #include "game/Camera.h"
 #include "game/Cast.h"
 #include "game/Chronicle.h"
-#include "game/Effects.h"
 #include "game/MapCatalog.h"
+#include "game/Notices.h"
+#include "game/Scenery.h"
 #include "game/Soundtrack.h"
 #include "game/Story.h"
 
@@ -32,8 +34,10 @@ public:
     const Story& story() const { return story_; }
     Camera& camera() { return camera_; }
     const Camera& camera() const { return camera_; }
-    Effects& effects() { return effects_; }
-    const Effects& effects() const { return effects_; }
+    Scenery& scenery() { return scenery_; }
+    const Scenery& scenery() const { return scenery_; }
+    Notices& notices() { return notices_; }
+    const Notices& notices() const { return notices_; }
     Soundtrack& soundtrack() { return soundtrack_; }
     const Soundtrack& soundtrack() const { return soundtrack_; }
     // Where the maps came from and what they hold besides the cast.
@@ -84,7 +88,8 @@ private:
     Cast cast_{chronicle_};
     Soundtrack soundtrack_{chronicle_};
     Story story_{chronicle_, cast_, soundtrack_};
-    Effects effects_{chronicle_};
+    Scenery scenery_{chronicle_};
+    Notices notices_{chronicle_};
     Camera camera_;
     MapCatalog maps_;
     std::vector<std::string> textSignals_;

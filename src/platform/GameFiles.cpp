@@ -13,6 +13,23 @@ namespace fs = std::filesystem;
 
 const char* const kImageFormatsText = "PNG, JPG, BMP, TGA or GIF";
 
+bool isModuleName(const std::string& name) {
+    bool wordStart = true;
+    for (char c : name) {
+        const bool letter = std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+        const bool digit = std::isdigit(static_cast<unsigned char>(c)) != 0;
+        if (c == '.') {
+            if (wordStart) return false;
+            wordStart = true;
+        } else if (letter || (digit && !wordStart)) {
+            wordStart = false;
+        } else {
+            return false;
+        }
+    }
+    return !wordStart;
+}
+
 namespace {
 
 std::string lowerExtension(const fs::path& file) {
@@ -41,6 +58,7 @@ int extensionRank(AssetKind kind, const fs::path& file) {
             return extension == ".map" || extension == ".tmj" || extension == ".json" ? 0 : -1;
         }
         case AssetKind::Fonts: return 0;
+        case AssetKind::Modules: return file.extension() == ".lua" ? 0 : -1;  // as written, as require reads it
     }
     return -1;
 }
@@ -51,24 +69,46 @@ bool looksInSubfolders(AssetKind kind) {
     return kind == AssetKind::Images || kind == AssetKind::Fonts;
 }
 
-// The name a file of `kind` found at `relative` (from its folder) goes by.
+// The name a file of `kind` found at `relative` (from its folder) goes by; "" when it has none.
 std::string nameOf(AssetKind kind, const fs::path& relative) {
     if (kind == AssetKind::Fonts) return utf8Path(relative);
+    if (kind == AssetKind::Modules) {  // chapters/one.lua is chapters.one; my.notes/a.lua no module require can name
+        std::string name;
+        for (const auto& part : relative.parent_path() / relative.stem()) {
+            const std::string word = utf8Path(part);
+            if (word.find('.') != std::string::npos || !isModuleName(word)) return "";
+            name += (name.empty() ? "" : ".") + word;
+        }
+        return name;
+    }
     return utf8Path(relative.parent_path() / relative.stem());
 }
 
 // One folder's files of `kind` by name; `conflicts` gets the names two files
 // share at one rank (both left out), `error` why the folder could not be read.
 std::map<std::string, fs::path> filesInFolder(AssetKind kind, const std::string& folder, std::size_t folderIndex,
+                                              const std::string& mainScript,
                                               std::vector<FileIndex::Conflict>& conflicts, std::string& error) {
     std::vector<fs::path> paths;
     std::error_code ec;
     const fs::path root = pathFromUtf8(folder);
     auto note = [&](const fs::directory_entry& entry) {
         std::error_code fileError;
-        if (extensionRank(kind, entry.path()) >= 0 && entry.is_regular_file(fileError)) paths.push_back(entry.path());
+        if (extensionRank(kind, entry.path()) < 0 || !entry.is_regular_file(fileError)) return;
+        if (!mainScript.empty() && fs::equivalent(entry.path(), pathFromUtf8(mainScript), fileError)) return;
+        if (!nameOf(kind, entry.path().lexically_relative(root)).empty()) paths.push_back(entry.path());
     };
-    if (looksInSubfolders(kind)) {
+    if (kind == AssetKind::Modules) {
+        // The main script's folder may be a big one (a loose script in a home folder): four folders
+        // down at most, and the first few thousand entries.
+        constexpr int kMostEntries = 4096, kDeepest = 4;
+        int entries = 0;
+        for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end && ++entries < kMostEntries;
+             it.increment(ec)) {
+            if (it.depth() >= kDeepest) it.disable_recursion_pending();
+            note(*it);
+        }
+    } else if (looksInSubfolders(kind)) {
         for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) note(*it);
     } else {
         for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) note(*it);
@@ -102,7 +142,8 @@ std::map<std::string, fs::path> filesInFolder(AssetKind kind, const std::string&
 
 }  // namespace
 
-FileIndex::FileIndex(AssetKind kind, std::vector<std::string> folders) : kind_(kind), folders_(std::move(folders)) {
+FileIndex::FileIndex(AssetKind kind, std::vector<std::string> folders, std::string mainScript)
+    : kind_(kind), folders_(std::move(folders)), mainScript_(std::move(mainScript)) {
     refresh();
 }
 
@@ -112,7 +153,7 @@ bool FileIndex::refresh() {
     std::vector<std::pair<std::string, std::string>> unreadable;
     for (std::size_t i = 0; i < folders_.size(); ++i) {
         std::string error;
-        for (auto& [name, file] : filesInFolder(kind_, folders_[i], i, conflicts, error))
+        for (auto& [name, file] : filesInFolder(kind_, folders_[i], i, mainScript_, conflicts, error))
             files.emplace(name, Found{std::move(file), i});  // the first folder wins
         if (!error.empty()) unreadable.emplace_back(folders_[i], error);
     }
@@ -140,10 +181,12 @@ const fs::path* FileIndex::find(const std::string& name) const {
 
 GameFiles::GameFiles(const std::string& scriptPath, const std::string& dataRoot,
                      const std::vector<std::string>& mapFolders) {
-    for (AssetKind kind : {AssetKind::Images, AssetKind::Audio, AssetKind::Maps, AssetKind::Fonts}) {
+    for (AssetKind kind :
+         {AssetKind::Images, AssetKind::Audio, AssetKind::Maps, AssetKind::Fonts, AssetKind::Modules}) {
         auto folders =
             kind == AssetKind::Maps && !mapFolders.empty() ? mapFolders : assetFolders(kind, scriptPath, dataRoot);
-        indexes_[static_cast<std::size_t>(kind)] = FileIndex(kind, std::move(folders));
+        indexes_[static_cast<std::size_t>(kind)] =
+            FileIndex(kind, std::move(folders), kind == AssetKind::Modules ? scriptPath : std::string());
     }
 }
 

@@ -1,5 +1,5 @@
-// One lookup from a name an author writes (a picture, a sound, a map, a font)
-// to the file it names. GameFolder says which folders are looked in, in
+// One lookup from a name an author writes (a picture, a sound, a map, a font,
+// a module) to the file it names. GameFolder says which folders are looked in, in
 // order (assetFolders); this is the one place that says which files of a
 // folder are of a kind, what each is named and which wins when names meet:
 //
@@ -9,6 +9,10 @@
 //   maps      maps/: cove is maps/cove.tmj, .json or .map; two files of one
 //             name in one folder are a conflict, and neither is the name's
 //   fonts     fonts/: by the file's whole name (Lora-Regular.ttf)
+//   modules   the main script's folder (require): chapters.one is
+//             chapters/one.lua, every part a word (isModuleName), the main
+//             script never one; at most four folders down and the first 4096
+//             entries, as a loose script's folder may be a big one (a home folder)
 //
 // and everywhere, the first folder that has a name wins. A run builds one
 // GameFiles (RunSetup) and every part asks it; hot reload refreshes it once.
@@ -28,6 +32,10 @@ namespace stagehand {
 // "PNG, JPG, BMP, TGA or GIF": for messages that say which picture files load.
 extern const char* const kImageFormatsText;
 
+// A module's name, as require takes it: words of letters, digits and _ (none
+// starting with a digit) joined by dots.
+bool isModuleName(const std::string& name);
+
 // One kind's files over its folders, in search order.
 class FileIndex {
 public:
@@ -43,7 +51,8 @@ public:
     };
 
     FileIndex() = default;
-    FileIndex(AssetKind kind, std::vector<std::string> folders);
+    // `mainScript`: for modules, the one .lua file of the folders that is not a module.
+    FileIndex(AssetKind kind, std::vector<std::string> folders, std::string mainScript = {});
 
     AssetKind kind() const { return kind_; }
     const std::vector<std::string>& folders() const { return folders_; }
@@ -63,13 +72,15 @@ public:
 private:
     AssetKind kind_ = AssetKind::Images;
     std::vector<std::string> folders_;
+    std::string mainScript_;
     std::map<std::string, Found> files_;
     std::vector<Conflict> conflicts_;
     std::vector<std::pair<std::string, std::string>> unreadable_;
 };
 
 // Every kind of a game's files, looked up in assetFolders' folders; maps in
-// `mapFolders` when given (mapSearchFolders: --maps, then the game's and the engine's).
+// `mapFolders` when given (mapSearchFolders: --maps, then the game's and the engine's);
+// modules beside the main script, `scriptPath`.
 class GameFiles {
 public:
     GameFiles(const std::string& scriptPath, const std::string& dataRoot,
@@ -80,11 +91,12 @@ public:
     const FileIndex& sounds() const { return of(AssetKind::Audio); }
     const FileIndex& maps() const { return of(AssetKind::Maps); }
     const FileIndex& fonts() const { return of(AssetKind::Fonts); }
+    const FileIndex& modules() const { return of(AssetKind::Modules); }
     // Looks in every folder again (hot reload); true when anything changed.
     bool refresh();
 
 private:
-    std::array<FileIndex, 4> indexes_;
+    std::array<FileIndex, 5> indexes_;
 };
 
 // The folders maps are looked in: those named with --maps, in their order,

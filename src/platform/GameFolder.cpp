@@ -62,12 +62,17 @@ const char* assetFolderName(AssetKind kind) {
         case AssetKind::Audio: return "audio";
         case AssetKind::Maps: return "maps";
         case AssetKind::Fonts: return "fonts";
+        case AssetKind::Modules: return "";
     }
     return "images";
 }
 
 std::vector<std::string> assetFolders(AssetKind kind, const std::string& scriptPath, const std::string& dataRoot) {
     std::vector<std::string> folders;
+    if (kind == AssetKind::Modules) {
+        if (!scriptPath.empty()) folders.push_back(gameFolderOf(scriptPath));
+        return folders;
+    }
     std::error_code ec;
     if (!scriptPath.empty()) {
         std::string own = joinPath(gameFolderOf(scriptPath), assetFolderName(kind));

@@ -8,7 +8,8 @@
 // - where a name an author writes is found (a picture, a sound, a map, a font):
 //   in the game's folder first, then in the engine's assets/; but a game
 //   folder's maps are its own, the engine's (the demo's) only when its
-//   game.json asks (seesEngineMaps). Every mode asks assetFolders (window,
+//   game.json asks (seesEngineMaps), and its modules (require) are its main
+//   script's folder's alone. Every mode asks assetFolders (window,
 //   headless, --check, --explore, --strings, --audio, --screenshot), and so
 //   does hot reload's watcher; every message about an unknown name lists the
 //   folders it gives (foldersText).
@@ -42,15 +43,18 @@ bool inGameFolder(const std::string& scriptPath);
 // "engineMaps": true.
 bool seesEngineMaps(const std::string& scriptPath);
 
-enum class AssetKind { Images, Audio, Maps, Fonts };
+// Modules are the game's own Lua files that require(NAME) loads.
+enum class AssetKind { Images, Audio, Maps, Fonts, Modules };
 
-// "images", "audio", "maps", "fonts": the folder's name in a game and in assets/.
+// "images", "audio", "maps", "fonts": the folder's name in a game and in assets/
+// ("" for modules: the game's folder itself).
 const char* assetFolderName(AssetKind kind);
 
 // The folders names of `kind` are looked up in, the first that has a name
 // winning: the game's GAME/KIND (when it exists), then the engine's
 // DATA/assets/KIND (for maps only when seesEngineMaps). A folder reached
-// twice (the game's is the engine's) is looked in once.
+// twice (the game's is the engine's) is looked in once. Modules: the main
+// script's folder (gameFolderOf), never the engine's; none without a script.
 std::vector<std::string> assetFolders(AssetKind kind, const std::string& scriptPath, const std::string& dataRoot);
 
 // "FOLDER, FOLDER": the folders looked in, for every message about a name not found.

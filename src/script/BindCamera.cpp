@@ -91,22 +91,22 @@ int l_isActor(lua_State* L) {
 }
 
 int l_fadeLevel(lua_State* L) {
-    lua_pushnumber(L, worldOf(L).effects().fadeOverlayAlpha());
+    lua_pushnumber(L, worldOf(L).scenery().fadeOverlayAlpha());
     return 1;
 }
 
 int l_setFadeLevel(lua_State* L) {
-    worldOf(L).effects().setFadeLevel(static_cast<float>(lua_tonumber(L, 1)));
+    worldOf(L).scenery().setFadeLevel(static_cast<float>(lua_tonumber(L, 1)));
     return 0;
 }
 
 int l_pictureOpacity(lua_State* L) {
-    lua_pushnumber(L, worldOf(L).effects().imageOpacity());
+    lua_pushnumber(L, worldOf(L).scenery().imageOpacity());
     return 1;
 }
 
 int l_setPictureOpacity(lua_State* L) {
-    worldOf(L).effects().setImageOpacity(static_cast<float>(lua_tonumber(L, 1)));
+    worldOf(L).scenery().setImageOpacity(static_cast<float>(lua_tonumber(L, 1)));
     return 0;
 }
 

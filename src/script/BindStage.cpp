@@ -75,7 +75,7 @@ int l_banner(lua_State* L) {
     {
         auto marked = markedLine(L, 1, "banner", "text", text::MarkupPlace::Shown);
         if (marked) {
-            worldOf(L).effects().showBanner(std::move(marked), static_cast<float>(seconds));
+            worldOf(L).scenery().showBanner(std::move(marked), static_cast<float>(seconds));
             return 0;
         }
     }
@@ -90,13 +90,13 @@ int l_fade(lua_State* L) {
         bind::pushError(L, "fade: kind must be one of " + choicesOf("fadeKind") + ". Was \"" + kindName + "\"");
         return lua_error(L);
     }
-    worldOf(L).effects().startFade(*kind, seconds);
+    worldOf(L).scenery().startFade(*kind, seconds);
     return 0;
 }
 
 int l_flash(lua_State* L) {
     double seconds = bind::optSeconds(L, 1, "flash", "seconds", 0.6);
-    worldOf(L).effects().startFade(FadeKind::Flash, seconds);
+    worldOf(L).scenery().startFade(FadeKind::Flash, seconds);
     return 0;
 }
 

@@ -27,9 +27,9 @@ int l_portrait(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "portrait");
     if (!actor) return lua_error(L);
     const char* image = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "portrait", "image");
-    const auto& known = worldOf(L).effects().imageNames();
+    const auto& known = worldOf(L).scenery().imageNames();
     if (*image && std::find(known.begin(), known.end(), image) == known.end()) {
-        std::string where = "images are in " + worldOf(L).effects().imageFolders() + " (NAME.png)";
+        std::string where = "images are in " + worldOf(L).scenery().imageFolders() + " (NAME.png)";
         bind::pushUnknownNameError(L, "portrait", "image", image, known, where.c_str());
         return lua_error(L);
     }
@@ -42,13 +42,13 @@ int l_sprite(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "sprite");
     if (!actor) return lua_error(L);
     std::string name = lua_isnoneornil(L, 2) ? "" : checkString(L, 2, "sprite", "image");
-    const auto& known = worldOf(L).effects().imageNames();
+    const auto& known = worldOf(L).scenery().imageNames();
     bool found = name.empty() || std::any_of(known.begin(), known.end(), [&](const std::string& picture) {
                      return picture == name || picture.compare(0, name.size() + 1, name + "/") == 0;
                  });
     if (!found) {
         std::vector<std::string> choices = picturesAndFolders(known);
-        std::string where = "a sprite is an image, or a folder of them, in " + worldOf(L).effects().imageFolders() +
+        std::string where = "a sprite is an image, or a folder of them, in " + worldOf(L).scenery().imageFolders() +
                             " (NAME.png, or NAME/neutral.png and NAME/EXPRESSION.png)";
         bind::pushUnknownNameError(L, "sprite", "image", name, choices, where.c_str());
         return lua_error(L);
@@ -74,10 +74,10 @@ int l_showPage(lua_State* L) {
 // error pushed when no picture has that name.
 bool pictureArg(lua_State* L, const char* fname, std::string& name) {
     name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, fname, "name");
-    const auto& known = worldOf(L).effects().imageNames();
+    const auto& known = worldOf(L).scenery().imageNames();
     if (name.empty() || std::find(known.begin(), known.end(), name) != known.end()) return true;
     std::string where = std::string("images are ") + kImageFormatsText + " files in " +
-                        worldOf(L).effects().imageFolders() + " (NAME.png)";
+                        worldOf(L).scenery().imageFolders() + " (NAME.png)";
     bind::pushUnknownNameError(L, fname, "image", name, known, where.c_str());
     return false;
 }
@@ -85,7 +85,7 @@ bool pictureArg(lua_State* L, const char* fname, std::string& name) {
 int l_setImage(lua_State* L) {
     std::string name;
     if (!pictureArg(L, "image", name)) return lua_error(L);
-    worldOf(L).effects().setImage(name);
+    worldOf(L).scenery().setImage(name);
     return 0;
 }
 
@@ -93,11 +93,11 @@ int l_setImage(lua_State* L) {
 // checks the transition and tweens it (setBackdropTransition).
 int l_setBackdrop(lua_State* L) {
     std::string name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, "backdrop", "name");
-    const auto& known = worldOf(L).effects().imageNames();
+    const auto& known = worldOf(L).scenery().imageNames();
     if (!name.empty() && !isBackdropName(name, known)) {
         std::vector<std::string> choices = picturesAndFolders(known);
         std::string where = std::string("images are ") + kImageFormatsText + " files in " +
-                            worldOf(L).effects().imageFolders() +
+                            worldOf(L).scenery().imageFolders() +
                             " (NAME.png; a backdrop may be a folder of layers: NAME/0.2-sky.png, NAME/1-ground.png)";
         bind::pushUnknownNameError(L, "backdrop", "image", name, choices, where.c_str());
         return lua_error(L);
@@ -113,12 +113,12 @@ int l_setBackdrop(lua_State* L) {
         }
         transition = *parsed;
     }
-    worldOf(L).effects().setBackdropPicture(name, transition);
+    worldOf(L).scenery().setBackdropPicture(name, transition);
     return 0;
 }
 
 int l_setBackdropTransition(lua_State* L) {
-    worldOf(L).effects().setTransitionProgress(static_cast<float>(lua_tonumber(L, 1)));
+    worldOf(L).scenery().setTransitionProgress(static_cast<float>(lua_tonumber(L, 1)));
     return 0;
 }
 
@@ -177,7 +177,7 @@ int l_showOnStage(lua_State* L) {
     const std::string expression = lua_isnoneornil(L, 2) ? "neutral" : checkString(L, 2, "show", "expression");
     const double fraction = luaL_checknumber(L, 3);
     World& world = worldOf(L);
-    const auto& pictures = world.effects().imageNames();
+    const auto& pictures = world.scenery().imageNames();
     Actor* known = world.cast().findActor(name);
     const std::string sprite = known && !known->sprite.empty() ? known->sprite : name;
     const bool hasFolder = std::any_of(pictures.begin(), pictures.end(), [&](const std::string& picture) {
@@ -188,7 +188,7 @@ int l_showOnStage(lua_State* L) {
         for (const auto& folder : picturesAndFolders(pictures))
             if (folder.find('/') == std::string::npos) choices.push_back(folder);
         const std::string where = "a character is an actor of a map, or its pictures alone: " + name +
-                                  "/neutral.png (and " + name + "/EXPRESSION.png) in " + world.effects().imageFolders();
+                                  "/neutral.png (and " + name + "/EXPRESSION.png) in " + world.scenery().imageFolders();
         bind::pushUnknownNameError(L, "show", "character", name, choices, where.c_str());
         return lua_error(L);
     }
@@ -196,7 +196,7 @@ int l_showOnStage(lua_State* L) {
     if (expression != "neutral" && std::find(faces.begin(), faces.end(), expression) == faces.end()) {
         bind::pushUnknownNameError(
             L, "show", "expression", expression, faces,
-            ("an expression E of " + name + " is the picture " + sprite + "/E in " + world.effects().imageFolders())
+            ("an expression E of " + name + " is the picture " + sprite + "/E in " + world.scenery().imageFolders())
                 .c_str());
         return lua_error(L);
     }
@@ -219,11 +219,11 @@ int l_showOnStage(lua_State* L) {
 // the rate); a sprite is what sprite() takes: a picture, or a folder of them.
 int l_setFrameRate(lua_State* L) {
     const std::string sprite = checkString(L, 1, "frameRate", "sprite");
-    const auto known = picturesAndFolders(worldOf(L).effects().imageNames());
+    const auto known = picturesAndFolders(worldOf(L).scenery().imageNames());
     if (std::find(known.begin(), known.end(), sprite) == known.end()) {
         bind::pushUnknownNameError(
             L, "frameRate", "sprite", sprite, known,
-            ("a sprite is a picture, or a folder of them, in " + worldOf(L).effects().imageFolders()).c_str());
+            ("a sprite is a picture, or a folder of them, in " + worldOf(L).scenery().imageFolders()).c_str());
         return lua_error(L);
     }
     worldOf(L).cast().setFrameRate(sprite, luaL_checkstring(L, 2), static_cast<float>(luaL_checknumber(L, 3)));

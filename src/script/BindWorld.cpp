@@ -181,7 +181,7 @@ std::shared_ptr<const text::MarkedText> markedLine(lua_State* L, int index, cons
 std::vector<std::string> expressionsOf(lua_State* L, const std::string& picture) {
     std::vector<std::string> out;
     if (picture.empty()) return out;
-    for (const auto& name : worldOf(L).effects().imageNames())
+    for (const auto& name : worldOf(L).scenery().imageNames())
         if (name.size() > picture.size() + 1 && name.compare(0, picture.size(), picture) == 0 &&
             (name[picture.size()] == '_' || name[picture.size()] == '/') && !isAnimationFrame(name))
             out.push_back(name.substr(picture.size() + 1));
@@ -202,7 +202,7 @@ bool checkExpression(lua_State* L, const char* fname, const Actor& actor, const 
     const std::string& picture = actor.portrait.empty() ? actor.sprite : actor.portrait;
     bind::pushUnknownNameError(L, fname, "expression", expression, known,
                                "an expression E of " + picture + " is the image " + picture + "/E or " + picture +
-                                   "_E in " + worldOf(L).effects().imageFolders());
+                                   "_E in " + worldOf(L).scenery().imageFolders());
     return false;
 }
 
@@ -220,7 +220,7 @@ void setPlaceOf(World& world, const Point& point) {
     if (!point.name) return;
     std::string name = point.name;
     std::size_t dot = name.find('.');
-    if (dot != std::string::npos) world.effects().setPlace(name.substr(0, dot));
+    if (dot != std::string::npos) world.scenery().setPlace(name.substr(0, dot));
 }
 
 int showStoryText(lua_State* L, const char* fname, bool waitsForPlayer) {

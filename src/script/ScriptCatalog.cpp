@@ -245,7 +245,7 @@ void ScriptHost::pushCheckNames(lua_State* L) {
     const std::vector<std::string> modules = moduleNames();
     const std::pair<const char*, const std::vector<std::string>*> lists[] = {
         {"globals", &globals}, {"functions", &functions}, {"scenes", &scenesList},
-        {"actors", &actors},   {"waypoints", &waypoints}, {"images", &world_.effects().imageNames()},
+        {"actors", &actors},   {"waypoints", &waypoints}, {"images", &world_.scenery().imageNames()},
         {"sounds", &sounds},   {"modules", &modules},
     };
     for (const auto& [key, list] : lists) {

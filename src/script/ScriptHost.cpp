@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "game/World.h"
+#include "platform/GameFiles.h"
 #include "platform/Portable.h"
 #include "script/BindHelpers.h"
 #include "script/BindStage.h"
@@ -304,6 +305,9 @@ bool ScriptHost::loadScript(const std::string& path, std::string& error, bool wa
     offerRequire();
     scriptPath_ = path;
     moduleFolder_ = utf8Path(pathFromUtf8(path).parent_path());
+    moduleFiles_ = givenModules_ ? givenModules_
+                                 : std::make_shared<const FileIndex>(
+                                       AssetKind::Modules, assetFolders(AssetKind::Modules, path, dataRoot_), path);
     lua_rawgeti(L, LUA_REGISTRYINDEX, envRef_);
     std::string label = chunkLabel(path);
     scriptLabel_ = label;
@@ -458,9 +462,9 @@ void ScriptHost::reportError(const std::string& messageWithTraceback) {
         std::cerr << forPerson(message) << '\n';
     else if (tracebacks_ != TracebackShown::Silent)
         std::cerr << forPerson(tracebacks_ == TracebackShown::Scene ? sceneTraceback(message) : line) << '\n';
-    world_.effects().reportError(line, errorLocation(line));
-    world_.effects().showError(forPerson(line));
-    world_.effects().setErrorTraceback(forPerson(sceneTraceback(message)));
+    world_.notices().reportError(line, errorLocation(line));
+    world_.notices().showError(forPerson(line));
+    world_.notices().setErrorTraceback(forPerson(sceneTraceback(message)));
 }
 
 std::string sceneTraceback(const std::string& messageWithTraceback) {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -25,6 +26,7 @@ namespace lang {
 class LineProvider;
 }
 class World;
+class FileIndex;
 
 struct ProcessOutcome {
     std::string status;  // "done", "failed" or "cancelled"
@@ -67,6 +69,12 @@ public:
     ~ScriptHost();
     ScriptHost(const ScriptHost&) = delete;
     ScriptHost& operator=(const ScriptHost&) = delete;
+
+    // The game's own modules as the run's one lookup has them (GameFiles::modules):
+    // require finds its files there, --check and "did you mean" its names. Given
+    // before loadScript; without it, loadScript reads the script's folder by the
+    // same rule for this host alone.
+    void useModules(std::shared_ptr<const FileIndex> modules) { givenModules_ = std::move(modules); }
 
     // Loads a scene script into the sandbox. On failure returns false and sets
     // `error` to one line naming the file and line. Literal story targets that
@@ -189,7 +197,7 @@ public:
         int factsRef = -2;  // what the one reader found in its source
     };
     const std::vector<Module>& modules() const { return modules_; }
-    // The modules require could load: the .lua files of the main script's folder but itself, as names.
+    // The modules require could load, by name (GameFiles' rule: the .lua files of the main script's folder but itself).
     std::vector<std::string> moduleNames() const;
 
 private:
@@ -243,8 +251,10 @@ private:
     bool hangSuspected_ = false;
     std::uint64_t memoryRefusalsNamed_ = 0;  // the cap's refusals up to the last error that named it
     bool topLevelLeftProcesses_ = false;
-    std::string scriptPath_;    // the main script
-    std::string moduleFolder_;  // the main script's folder: require looks there, and only there
+    std::string scriptPath_;                         // the main script
+    std::string moduleFolder_;                       // the main script's folder: require looks there, and only there
+    std::shared_ptr<const FileIndex> givenModules_;  // the run's (useModules), or null
+    std::shared_ptr<const FileIndex> moduleFiles_;   // the loaded script's: the run's, or read for it
     std::vector<Module> modules_;
     std::vector<std::string> loading_;  // the modules being loaded, outermost first (a loop is an error)
     int loadedRef_ = -2;                // module name -> what it returned

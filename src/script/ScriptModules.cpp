@@ -3,11 +3,14 @@
 // chapters/one.lua), runs it once in the scene's sandbox (its globals are the
 // game's, so a module may define chapters and story functions) and gives
 // every later require what it returned. Nothing outside that folder loads:
-// no other path, no library, no C module. Members of ScriptHost.
+// no other path, no library, no C module. Which file a name is, and which
+// names there are, the run's one lookup says (GameFiles::modules, read once a
+// run and again on hot reload). Members of ScriptHost.
 #include <algorithm>
 #include <filesystem>
 
 #include "game/World.h"
+#include "platform/GameFiles.h"
 #include "platform/Portable.h"
 #include "script/BindHelpers.h"
 #include "script/LuaState.h"
@@ -21,46 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A module's name: words of letters, digits and _ joined by dots.
-bool isModuleName(const std::string& name) {
-    bool wordStart = true;
-    for (char c : name) {
-        const bool letter = std::isalpha(static_cast<unsigned char>(c)) || c == '_';
-        const bool digit = std::isdigit(static_cast<unsigned char>(c)) != 0;
-        if (c == '.') {
-            if (wordStart) return false;
-            wordStart = true;
-        } else if (letter || (digit && !wordStart)) {
-            wordStart = false;
-        } else {
-            return false;
-        }
-    }
-    return !wordStart;
-}
-
-// The modules a game folder offers: its .lua files (but `mainScript`) as module names, sorted.
-// A loose script's folder may be a big one (a home folder): the look stops after a few thousand entries.
-std::vector<std::string> modulesIn(const std::string& folder, const std::string& mainScript) {
-    constexpr int kMostEntries = 4096, kDeepest = 4;
-    std::vector<std::string> names;
-    std::error_code ec;
-    const fs::path root = pathFromUtf8(folder.empty() ? "." : folder);
-    int entries = 0;
-    for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end && ++entries < kMostEntries;
-         it.increment(ec)) {
-        if (it.depth() >= kDeepest) it.disable_recursion_pending();
-        if (!it->is_regular_file(ec) || it->path().extension() != ".lua") continue;
-        if (fs::equivalent(it->path(), pathFromUtf8(mainScript), ec)) continue;
-        std::string name = utf8Path(fs::relative(it->path(), root, ec).replace_extension());
-        std::replace(name.begin(), name.end(), '\\', '.');
-        std::replace(name.begin(), name.end(), '/', '.');
-        if (isModuleName(name)) names.push_back(name);
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-}
-
 std::string moduleList(const std::vector<std::string>& names) {
     std::string text;
     for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
@@ -70,7 +33,7 @@ std::string moduleList(const std::vector<std::string>& names) {
 }  // namespace
 
 std::vector<std::string> ScriptHost::moduleNames() const {
-    return modulesIn(moduleFolder_, scriptPath_);
+    return moduleFiles_ ? moduleFiles_->names() : std::vector<std::string>{};
 }
 
 // Puts require in the sandbox, for the script about to load (and its modules).
@@ -136,7 +99,8 @@ bool ScriptHost::requireModule(lua_State* L) {
         bind::pushError(L, "require: '" + name + "' is the game's main script, which is loaded already, not a module");
         return false;
     }
-    if (!fs::is_regular_file(pathFromUtf8(path), ec) || !readFile(path, source, error)) {
+    const fs::path* file = moduleFiles_ ? moduleFiles_->find(name) : nullptr;
+    if (!file || !readFile(utf8Path(*file), source, error)) {
         const auto known = moduleNames();
         const std::string guess = bind::closestName(L, name, known);
         bind::pushError(L, "require: no module '" + name + "' in " +

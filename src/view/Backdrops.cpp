@@ -24,12 +24,12 @@ void WorldView::drawBackdrop(const World& world) {
     Vec2 camera = cam.viewCenter();
     float horizon = kHorizon - (camera.y - ViewLayout::kHeight / 2) * 0.3f;
     horizon = std::clamp(horizon, 40.0f, ViewLayout::kHeight - 40);
-    const Effects& effects = world.effects();
-    const std::string &now = effects.backdropPicture(), &before = effects.backdropBefore();
-    float p = effects.transitionProgress();
+    const Scenery& scenery = world.scenery();
+    const std::string &now = scenery.backdropPicture(), &before = scenery.backdropBefore();
+    float p = scenery.transitionProgress();
     auto painted = [&] {
         batch_.setScale(std::max(1.0f, cam.zoom()), ViewLayout::kWidth / 2, ViewLayout::kHeight / 2);
-        switch (effects.backdrop()) {
+        switch (scenery.backdrop()) {
             case Backdrop::Sea: drawSea(camera, horizon); break;
             case Backdrop::LampRoom: drawLampRoom(camera, horizon); break;
             case Backdrop::Forest: drawForest(camera, horizon); break;
@@ -38,17 +38,17 @@ void WorldView::drawBackdrop(const World& world) {
         batch_.resetScale();
     };
     auto picture = [&](const std::string& name, float opacity, float dx) {
-        return drawBackdropLayers(name, effects.imageNames(), opacity, dx, camera, cam.zoom());
+        return drawBackdropLayers(name, scenery.imageNames(), opacity, dx, camera, cam.zoom());
     };
     // One backdrop: its picture, or (when it has none or it does not load) the painted one, which
     // cannot be made see-through or moved: it stands behind whatever goes over it.
     auto layer = [&](const std::string& name, float opacity, float dx) {
         if (!picture(name, opacity, dx) && opacity >= 1) painted();
     };
-    switch (effects.transition()) {
+    switch (scenery.transition()) {
         case Transition::Cut: layer(now, 1, 0); break;
         case Transition::Dissolve:  // the new one shows through the old
-            if (const auto layers = backdropLayers(now, effects.imageNames());
+            if (const auto layers = backdropLayers(now, scenery.imageNames());
                 !layers.empty() && images_.get(layers.front().picture)) {
                 layer(before, 1, 0);
                 picture(now, p, 0);

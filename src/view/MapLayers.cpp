@@ -39,7 +39,7 @@ TextureRegion tileRegion(const Tileset& tileset, const Image& image, std::uint32
 }
 
 void WorldView::drawTiles(const World& world) {
-    const TileMap* map = world.maps().tileMap(world.effects().place());
+    const TileMap* map = world.maps().tileMap(world.scenery().place());
     if (!map) return;
     for (const auto& layer : map->layers) drawTileLayer(world, *map, layer);
 }
@@ -83,7 +83,7 @@ void WorldView::drawEditorLabel(const std::string& text, float x, float y, Color
 
 void WorldView::drawEditorOverlay(const World& world) {
     Font disc = fontFor(fonts::kDisc);
-    const std::string& place = world.effects().place();
+    const std::string& place = world.scenery().place();
     // The dialogue box's widest extent: an actor standing here is hidden while anyone speaks.
     batch_.rect(screen::kDialogueX, screen::kDialogueTop, screen::kDialogueWidth,
                 screen::kDialogueBottom - screen::kDialogueTop, kEditorBoxArea);

@@ -66,7 +66,7 @@ constexpr Color kEditorBoxArea{255, 96, 96, 60};
 constexpr Color kEditorBoxEdge{255, 120, 120, 220};
 constexpr Color kEditorLabelBack{8, 10, 16, 190};
 
-// --- Actors and effects ---
+// --- Actors, fades and flashes ---
 constexpr Color kFadeBlack{0, 0, 0, 255};
 constexpr Color kFlashWhite{255, 252, 240, 255};
 constexpr float kReducedFlashDim = 0.45f;  // a flash with fewer flashes asked for: black at this strength, fading

@@ -79,8 +79,8 @@ WorldView::DialogueBox WorldView::layoutDialogue(const World& world, const Dialo
     DialogueBox box;
     box.speaker = line.speaker.empty() ? nullptr : world.cast().findActor(line.speaker);
     box.picture = box.speaker && !box.speaker->portrait.empty()
-                      ? Cast::portraitImage(*box.speaker, world.effects().imageNames())
-                      : world.effects().image();
+                      ? Cast::portraitImage(*box.speaker, world.scenery().imageNames())
+                      : world.scenery().image();
     const bool portrait = !box.picture.empty();
     // Only the typed part is shown; the layout holds the whole text so words do not jump lines.
     box.laid = &layoutText(line.marked, fonts::kDialogue, fonts::kDialogue.size * textScale_,
@@ -101,7 +101,7 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line, const
     keepStoryBox(y, portrait);
     batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
-    drawPortrait(box.picture, kBoxX, kBoxBottom, world.effects().imageOpacity());
+    drawPortrait(box.picture, kBoxX, kBoxBottom, world.scenery().imageOpacity());
     if (speaker) {  // above the line's start: at the right over a right-to-left line
         float nameX = laid.rightToLeft ? textX + textWidth - text_.width(name, speaker->displayName) : textX;
         text_.draw(name, speaker->displayName, nameX, y + 16, accent);
@@ -128,7 +128,7 @@ void WorldView::drawDialogue(const World& world, const DialogueLine& line, const
 // column and the box's height.
 WorldView::MenuBox WorldView::layoutMenu(const World& world, const ChoiceMenu& menu) {
     MenuBox box;
-    box.portrait = !world.effects().image().empty();
+    box.portrait = !world.scenery().image().empty();
     Font option = fontFor(fonts::kOption, textScale_);
     Font number = fontFor(fonts::kHeading, textScale_);
     const float rowWidth = optionRowWidth(box.portrait);
@@ -160,7 +160,7 @@ void WorldView::drawMenu(const World& world, const ChoiceMenu& menu, const MenuB
     const Color accent = highContrast_ ? kContrastAccent : kAccent;
     batch_.rect(kBoxX, y, kBoxWidth, h, highContrast_ ? kContrastPanel : kPanel);
     batch_.rect(kBoxX, y, kBoxWidth, 3, accent);
-    drawPortrait(world.effects().image(), kBoxX, kBoxBottom, world.effects().imageOpacity());
+    drawPortrait(world.scenery().image(), kBoxX, kBoxBottom, world.scenery().imageOpacity());
     // Over options that read from the right, the prompt stands on their side too.
     const std::string& prompt = lang::word(padHints_ ? "story.choosePad" : "story.choose");
     const bool rightToLeftMenu = !laid.empty() && laid.front()->rightToLeft;
@@ -278,9 +278,9 @@ int WorldView::menuOptionAt(float x, float y) const {
 }
 
 void WorldView::drawBanner(const World& world) {
-    if (world.effects().bannerSecondsLeft() <= 0 || world.effects().bannerText().empty()) return;
-    float alpha = std::min(1.0f, world.effects().bannerSecondsLeft() / 0.3f);
-    auto marked = world.effects().bannerMarked();
+    if (world.scenery().bannerSecondsLeft() <= 0 || world.scenery().bannerText().empty()) return;
+    float alpha = std::min(1.0f, world.scenery().bannerSecondsLeft() / 0.3f);
+    auto marked = world.scenery().bannerMarked();
     if (!marked) return;
     const auto& laid = layoutText(marked, fonts::kBanner, fonts::kBanner.size, 1e6f);
     float x = (ViewLayout::kWidth - laid.width) / 2, y = ViewLayout::kHeight / 2 - 110;
@@ -292,17 +292,17 @@ void WorldView::drawBanner(const World& world) {
 // placed under it and drawError draws it, so the two never cover each other.
 // The newest problems first, each in a few lines (the whole of it is on
 // stderr and in the inspector), then how many more and how to hide them; it
-// stays until then (Effects' problems).
+// stays until then (Notices' problems).
 WorldView::ErrorPanel WorldView::layoutError(const World& world) {
     constexpr std::size_t kProblemsShown = 3, kLinesEach = 4;
     ErrorPanel panel;
-    const auto& problems = world.effects().problems();
+    const auto& problems = world.notices().problems();
     if (problems.empty()) return panel;
     Font font = fontFor(fonts::kBody);
     const float width = ViewLayout::kWidth - 120;
     for (std::size_t i = 0; i < problems.size() && i < kProblemsShown; ++i) {
-        const Effects::Problem& problem = problems[problems.size() - 1 - i];
-        const bool error = problem.severity == Effects::Severity::Error;
+        const Notices::Problem& problem = problems[problems.size() - 1 - i];
+        const bool error = problem.severity == Notices::Severity::Error;
         panel.anyError = panel.anyError || error;
         auto lines = text_.wrap(
             font, lang::word(error ? "problem.error" : "problem.warning", {{"problem", problem.text}}), width);
@@ -337,9 +337,9 @@ void WorldView::drawError(const World&, const ErrorPanel& panel) {
 // at all it is not drawn (stderr has it too).
 void WorldView::drawNotice(const World& world) {
     noticeArea_ = {0, 0, 0, 0};
-    if (world.effects().noticeSecondsLeft() <= 0 || world.effects().notice().empty()) return;
+    if (world.notices().noticeSecondsLeft() <= 0 || world.notices().notice().empty()) return;
     Font font = fontFor(fonts::kSmall);
-    float w = text_.width(font, world.effects().notice()) + 28, h = text_.lineHeight(font) + 14;
+    float w = text_.width(font, world.notices().notice()) + 28, h = text_.lineHeight(font) + 14;
     auto isFree = [&](const ViewArea& place, const std::vector<ViewArea>& taken) {
         ViewArea around{place.x - kNoticeMargin, place.y - kNoticeMargin, place.w + 2 * kNoticeMargin,
                         place.h + 2 * kNoticeMargin};
@@ -351,10 +351,10 @@ void WorldView::drawNotice(const World& world) {
                 ViewArea place{x, y, w, h};
                 if (!isFree(place, storyAreas_) || (besideActors && !isFree(place, actorAreas_))) continue;
                 noticeArea_ = place;
-                float alpha = std::min(1.0f, world.effects().noticeSecondsLeft());
+                float alpha = std::min(1.0f, world.notices().noticeSecondsLeft());
                 // High contrast's opaque black and white, as every other box has in it.
                 batch_.rect(x, y, w, h, withAlpha(highContrast_ ? kContrastPanel : kNoticePanel, alpha));
-                text_.draw(font, world.effects().notice(), x + 14, y + 7,
+                text_.draw(font, world.notices().notice(), x + 14, y + 7,
                            withAlpha(highContrast_ ? kContrastText : kNoticeText, alpha));
                 return;
             }

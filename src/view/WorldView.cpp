@@ -136,15 +136,15 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
     ErrorPanel error = layoutError(world);
     inspectorArea_ = {0, 0, 0, 0};
     if (overlay.inspector)  // under the error panel, when there is one
-        drawInspector(*overlay.inspector, overlay.paused, world.effects().errorTraceback(),
+        drawInspector(*overlay.inspector, overlay.paused, world.notices().errorTraceback(),
                       error.lines.empty() ? 48 : error.area.y + error.area.h + 8);
     if (overlay.history) drawHistory(world, overlay.historyScroll);
 
-    if (float veil = world.effects().fadeOverlayAlpha(); veil > 0)
+    if (float veil = world.scenery().fadeOverlayAlpha(); veil > 0)
         batch_.rect(0, 0, ViewLayout::kWidth, ViewLayout::kHeight, withAlpha(kFadeBlack, veil));
     // With fewer flashes asked for, a flash is a short dip towards dark: the
     // frame never gets brighter than the scene (photosensitive players).
-    if (float flash = world.effects().flashAlpha(); flash > 0)
+    if (float flash = world.scenery().flashAlpha(); flash > 0)
         batch_.rect(
             0, 0, ViewLayout::kWidth, ViewLayout::kHeight,
             overlay.reduceFlashes ? withAlpha(kFadeBlack, flash * kReducedFlashDim) : withAlpha(kFlashWhite, flash));
@@ -162,7 +162,7 @@ void WorldView::draw(const World& world, const ViewLayout& layout, const ViewOve
 // actor has none or its picture does not load (the disc is drawn instead).
 bool WorldView::drawSprite(const World& world, const Actor& actor, Vec2 at, float zoom) {
     if (actor.sprite.empty()) return false;
-    const auto& pictures = world.effects().imageNames();
+    const auto& pictures = world.scenery().imageNames();
     if (pictures.size() != sheetsPictureCount_) sheets_.clear(), stills_.clear(), sheetsPictureCount_ = pictures.size();
     auto sheet = sheets_.find(actor.sprite);
     if (sheet == sheets_.end()) sheet = sheets_.emplace(actor.sprite, spriteSheet(actor.sprite, pictures)).first;

@@ -62,7 +62,7 @@ void PlaySession::watchRunFiles() {
 void PlaySession::showMapFailures(World& world) {
     std::string lines;
     for (const auto& failure : world.maps().failures) lines += (lines.empty() ? "" : "\n") + failure.line;
-    if (!lines.empty()) world.effects().showError(lines);
+    if (!lines.empty()) world.notices().showError(lines);
 }
 
 void PlaySession::attachRecorder() {
@@ -92,7 +92,7 @@ void PlaySession::reloadIfChanged(double now) {
     if (!reload(error)) {
         const std::string line = error + " (reload failed: still running the previous version)";
         std::cerr << problemLine(line) << '\n';
-        sim_->world().effects().showError(line);
+        sim_->world().notices().showError(line);
         return;
     }
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -100,7 +100,7 @@ void PlaySession::reloadIfChanged(double now) {
     std::snprintf(line, sizeof line, "reloaded %s (%s at %.2f s, %.0f ms)", changed.c_str(), scene_.c_str(),
                   sim_->time(), ms);
     std::cerr << problemLine(line) << '\n';
-    sim_->world().effects().showNotice(line);
+    sim_->world().notices().showNotice(line);
 }
 
 namespace {
@@ -243,7 +243,7 @@ std::unique_ptr<Simulation> PlaySession::goTo(std::uint64_t tick, bool live) {
     try {
         previous = std::exchange(sim_, Simulation::rebuild(options_, scene_, before, tick, &sim_->world().maps()));
     } catch (const LoadError& e) {  // a script saved broken since: the scene stays where it is
-        sim_->world().effects().showError(std::string("cannot roll back: ") + e.what());
+        sim_->world().notices().showError(std::string("cannot roll back: ") + e.what());
         return nullptr;
     }
     input_.commands = before.commands;

@@ -55,7 +55,7 @@ Simulation::Simulation(const Options& options) {
     const auto files = options.files
                            ? options.files
                            : std::make_shared<GameFiles>(options.scriptPath, options.dataRoot, options.mapFolders);
-    world_.effects().setImageNames(files->pictures().names(), files->pictures().foldersText());
+    world_.scenery().setImageNames(files->pictures().names(), files->pictures().foldersText());
     if (options.audioFolder.empty())
         world_.soundtrack().setClips(std::make_shared<ClipLibrary>(files->sounds()));
     else
@@ -65,6 +65,7 @@ Simulation::Simulation(const Options& options) {
         loadMaps(files->maps(), world_);
         reportMapProblems(world_.maps());
         host_ = std::make_unique<ScriptHost>(world_, options.dataRoot, options.seed, options.limits);
+        host_->useModules(std::shared_ptr<const FileIndex>(files, &files->modules()));
     } catch (const MapError& e) {
         throw LoadError(e.what());
     } catch (const ScriptHostError& e) {
@@ -255,7 +256,7 @@ void Simulation::tellPossibleHangs() {
         if (!warnedHangs_.insert(line).second) continue;
         const std::string shown = host_->forPerson(line);
         if (!quiet_) std::cerr << problemLine(shown) << '\n';
-        world_.effects().showWarning(shown);
+        world_.notices().showWarning(shown);
     }
 }
 
@@ -279,7 +280,7 @@ void Simulation::checkDeadlocks() {
         stuckNames_.insert(s.name);
         stuckLines_.push_back(describeStuck(s));
         if (!quiet_) std::cerr << problemLine(describeStuck(s)) << '\n';
-        world_.effects().showError(describeStuck(s));
+        world_.notices().showError(describeStuck(s));
         TranscriptEvent e;
         e.time = world_.time();
         e.name = "stuck";

@@ -169,9 +169,9 @@ void WindowGame::play(const std::string& name, const std::string& title, const S
         menu_.reset();
         // What the setup lost (game.json, rows of the table) is on screen in every scene until hidden.
         if (!setupProblemsHidden_)
-            for (const auto& lost : setupProblems(setup_)) session_->simulation().world().effects().showError(lost);
-        if (!from.loadMessage.empty()) session_->simulation().world().effects().showWarning(from.loadMessage);
-        if (!soundNotice_.empty()) session_->simulation().world().effects().showNotice(soundNotice_);
+            for (const auto& lost : setupProblems(setup_)) session_->simulation().world().notices().showError(lost);
+        if (!from.loadMessage.empty()) session_->simulation().world().notices().showWarning(from.loadMessage);
+        if (!soundNotice_.empty()) session_->simulation().world().notices().showNotice(soundNotice_);
         soundNotice_.clear();  // once
         return;
     }
@@ -285,7 +285,7 @@ void WindowGame::handle(const InputEvent& event, const ViewLayout& layout) {
     Simulation* sim = simulation();
     if (event.kind == InputKind::PadAdded || event.kind == InputKind::PadRemoved) {
         if (sim)
-            sim->world().effects().showNotice(
+            sim->world().notices().showNotice(
                 lang::word(event.kind == InputKind::PadAdded ? "notice.padAdded" : "notice.padRemoved"));
         return;
     }
@@ -397,7 +397,7 @@ bool WindowGame::handleSceneKey(const InputEvent& event) {
         case SDLK_F4: showEditor_ = !showEditor_; return true;
         case SDLK_BACKSPACE:
             if (!sim) return false;
-            sim->world().effects().dismissProblems();
+            sim->world().notices().dismissProblems();
             setupProblemsHidden_ = true;
             return true;
         case SDLK_F5:
@@ -429,7 +429,7 @@ void WindowGame::switchLanguage(const std::string& code) {
     std::string error;
     if (!setup_.lines->setLanguage(code.empty() ? lang::kSourceLanguage : code, error)) {
         std::cerr << problemLine(error) << '\n';
-        if (Simulation* sim = simulation()) sim->world().effects().showError(error);
+        if (Simulation* sim = simulation()) sim->world().notices().showError(error);
         return;
     }
     if (session_ && !session_->reload(error)) std::cerr << problemLine(error) << '\n';
@@ -448,9 +448,9 @@ void WindowGame::showLineWarnings(bool on) {
         const bool rowLost =
             std::any_of(rows.begin(), rows.end(), [&](const std::string& row) { return line.rfind(row, 0) == 0; });
         if (rowLost)
-            sim->world().effects().showError(line);
+            sim->world().notices().showError(line);
         else
-            sim->world().effects().showWarning(line);
+            sim->world().notices().showWarning(line);
     });
 }
 
@@ -466,11 +466,11 @@ void WindowGame::openPause() {
 void WindowGame::quicksave() {
     std::string error, path = quicksavePath();
     if (session_->save(path, sceneTitle_, error)) {
-        session_->simulation().world().effects().showNotice(lang::word("notice.saved"));
+        session_->simulation().world().notices().showNotice(lang::word("notice.saved"));
         std::cerr << "stagehand: saved " << path << '\n';
     } else {
         std::cerr << problemLine(error) << '\n';
-        session_->simulation().world().effects().showError(error);
+        session_->simulation().world().notices().showError(error);
     }
 }
 
@@ -503,11 +503,11 @@ bool WindowGame::loadSave(const std::string& path) {
         from = withSave(setup_, save);
         from.loadMessage = message;
         play(save.scene, save.title, from);
-        if (!switched.empty() && session_) session_->simulation().world().effects().showNotice(switched);
+        if (!switched.empty() && session_) session_->simulation().world().notices().showNotice(switched);
         return true;
     }
     std::cerr << problemLine(error) << '\n';
-    if (Simulation* sim = simulation()) sim->world().effects().showError(error);
+    if (Simulation* sim = simulation()) sim->world().notices().showError(error);
     if (menu_) menu_->setMessage(error);
     return true;
 }
@@ -515,14 +515,14 @@ bool WindowGame::loadSave(const std::string& path) {
 void WindowGame::rollback(bool back) {
     std::string message;
     bool moved = back ? session_->rollBack(message) : session_->rollForward(message);
-    Effects& effects = session_->simulation().world().effects();
+    Notices& notices = session_->simulation().world().notices();
     if (!moved) {
-        effects.showNotice(message);
+        notices.showNotice(message);
         return;
     }
     sceneOverSince_.reset();
     if (session_->rolledBack())
-        effects.showNotice(lang::word(padUsedLast_ ? "notice.rolledBackPad" : "notice.rolledBack"));
+        notices.showNotice(lang::word(padUsedLast_ ? "notice.rolledBackPad" : "notice.rolledBack"));
 }
 
 void WindowGame::openSaveScreen(SaveScreen::Mode mode) {
@@ -558,7 +558,7 @@ bool WindowGame::confirmedLanguageOf(const InputLog& save, const std::string& pa
     else if (menu_)
         menu_->setMessage(said);
     else if (Simulation* sim = simulation())
-        sim->world().effects().showNotice(said);
+        sim->world().notices().showNotice(said);
     return false;
 }
 

@@ -1,15 +1,17 @@
-// What frames the cast: the backdrop, a picture beside the text, fades and
-// flashes, the banner, and the host's notices and error messages (the camera
-// is the world's own: Camera.h). Knows nothing of Lua or drawing.
+// What frames the cast: the backdrop, a picture over the scene, fades and
+// flashes, and the banner (the camera is the world's own: Camera.h; what the
+// host tells the player is Notices.h). Knows nothing of Lua or drawing.
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "game/Cast.h"
 #include "game/Chronicle.h"
+#include "text/Markup.h"
 
 namespace stagehand {
 
@@ -47,9 +49,9 @@ std::vector<BackdropLayer> backdropLayers(const std::string& name, const std::ve
 // Whether backdrop(NAME) shows something: NAME is a picture or a folder of them.
 bool isBackdropName(const std::string& name, const std::vector<std::string>& pictures);
 
-class Effects {
+class Scenery {
 public:
-    explicit Effects(Chronicle& chronicle) : chronicle_(chronicle) {}
+    explicit Scenery(Chronicle& chronicle) : chronicle_(chronicle) {}
 
     // --- The backdrop ---
     // The place the camera looks at (a map's name) picks the backdrop.
@@ -100,42 +102,9 @@ public:
     const std::shared_ptr<const text::MarkedText>& bannerMarked() const { return bannerMarked_; }
     float bannerSecondsLeft() const { return bannerSecondsLeft_; }
 
-    // --- Messages from the host ---
-    // A problem at play time stays on screen until the player dismisses it
-    // (Backspace) or a reload builds a world without it: never on the scene's
-    // clock, which a reload's fast-forward or a long wait runs past (issue 59).
-    // An error is what stops something (a script error, a file that does not
-    // load); a warning what may (a possible hang). The same text twice is one
-    // problem, moved to the front.
-    enum class Severity { Error, Warning };
-    struct Problem {
-        std::string text;
-        Severity severity = Severity::Error;
-    };
-    static constexpr std::size_t kProblemsKept = 32;  // the oldest go first: a flood cannot grow the window
-    // A script error: shown on screen and recorded with where it happened.
-    void reportError(const std::string& message, const std::string& where);
-    // Shows a problem without a transcript event (the caller records its own,
-    // such as "stuck").
-    void showError(const std::string& message) { showProblem(message, Severity::Error); }
-    void showWarning(const std::string& message) { showProblem(message, Severity::Warning); }
-    void dismissProblems() { problems_.clear(); }
-    // Newest last.
-    const std::vector<Problem>& problems() const { return problems_; }
-    bool problemShown() const { return !problems_.empty(); }
-    // The last error shown, dismissed or not (the inspector, the tests).
-    const std::string& lastError() const { return lastError_; }
-    // The last script error with its traceback in the scene's frames (the inspector shows it).
-    void setErrorTraceback(std::string text) { errorTraceback_ = std::move(text); }
-    const std::string& errorTraceback() const { return errorTraceback_; }
-    // A short notice from the host (not the script), e.g. "reloaded".
-    void showNotice(const std::string& text) { notice_ = text, noticeSecondsLeft_ = 2.5f; }
-    const std::string& notice() const { return notice_; }
-    float noticeSecondsLeft() const { return noticeSecondsLeft_; }
-
     void advance(float dt);
     // What a chapter sets on screen, back as it was at the start (World::beginChapter): the place, the
-    // backdrop, the picture, fades and the banner. Problems and notices stay.
+    // backdrop, the picture, fades and the banner.
     void clearStage();
 
 private:
@@ -157,13 +126,6 @@ private:
     std::string banner_;
     std::shared_ptr<const text::MarkedText> bannerMarked_;
     float bannerSecondsLeft_ = 0;
-    void showProblem(const std::string& message, Severity severity);
-
-    std::vector<Problem> problems_;
-    std::string lastError_;
-    std::string errorTraceback_;
-    std::string notice_;
-    float noticeSecondsLeft_ = 0;
 };
 
 }  // namespace stagehand

@@ -1,4 +1,4 @@
-#include "game/Effects.h"
+#include "game/Scenery.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -84,12 +84,12 @@ std::string backdropNamesForHelp() {
     return namesIn(kBackdrops);
 }
 
-Backdrop Effects::backdrop() const {
+Backdrop Scenery::backdrop() const {
     auto it = backdrops_.find(place_);
     return it == backdrops_.end() ? Backdrop::Plain : it->second;
 }
 
-void Effects::setBackdropPicture(const std::string& name, Transition transition) {
+void Scenery::setBackdropPicture(const std::string& name, Transition transition) {
     backdropBefore_ = backdropPicture_;
     backdropPicture_ = name;
     transition_ = transition;
@@ -99,16 +99,16 @@ void Effects::setBackdropPicture(const std::string& name, Transition transition)
     chronicle_.record(event);
 }
 
-void Effects::setTransitionProgress(float progress) {
+void Scenery::setTransitionProgress(float progress) {
     transitionProgress_ = std::clamp(progress, 0.0f, 1.0f);
 }
 
-void Effects::setImage(const std::string& name) {
+void Scenery::setImage(const std::string& name) {
     image_ = name;
     chronicle_.record(chronicle_.event("image").with("name", name));
 }
 
-void Effects::startFade(FadeKind kind, double seconds) {
+void Scenery::startFade(FadeKind kind, double seconds) {
     fadeKind_ = kind;
     fadeSeconds_ = static_cast<float>(std::max(seconds, 0.0));
     fadeElapsed_ = 0;
@@ -117,34 +117,34 @@ void Effects::startFade(FadeKind kind, double seconds) {
     chronicle_.record(chronicle_.event("fade").with("kind", fadeKindName(kind)).withNumber("seconds", seconds));
 }
 
-float Effects::fadeProgress() const {
+float Scenery::fadeProgress() const {
     return fadeSeconds_ > 0 ? std::min(1.0f, fadeElapsed_ / fadeSeconds_) : 1.0f;
 }
 
-float Effects::fadeOverlayAlpha() const {
+float Scenery::fadeOverlayAlpha() const {
     if (fadeKind_ == FadeKind::Out) return fadeProgress();
     if (fadeKind_ == FadeKind::In) return 1.0f - fadeProgress();
     return veil_;
 }
 
-void Effects::setFadeLevel(float level) {
+void Scenery::setFadeLevel(float level) {
     if (fadeKind_ == FadeKind::Out || fadeKind_ == FadeKind::In) fadeKind_ = FadeKind::None;
     veil_ = std::clamp(level, 0.0f, 1.0f);
 }
 
-void Effects::setImageOpacity(float opacity) {
+void Scenery::setImageOpacity(float opacity) {
     imageOpacity_ = std::clamp(opacity, 0.0f, 1.0f);
 }
 
-float Effects::flashAlpha() const {
+float Scenery::flashAlpha() const {
     return fadeKind_ == FadeKind::Flash ? 1.0f - fadeProgress() : 0.0f;
 }
 
-void Effects::showBanner(const std::string& text, float seconds) {
+void Scenery::showBanner(const std::string& text, float seconds) {
     showBanner(text::plainText(text), seconds);
 }
 
-void Effects::showBanner(std::shared_ptr<const text::MarkedText> text, float seconds) {
+void Scenery::showBanner(std::shared_ptr<const text::MarkedText> text, float seconds) {
     banner_ = text->plain;
     bannerMarked_ = std::move(text);
     bannerSecondsLeft_ = seconds;
@@ -153,29 +153,15 @@ void Effects::showBanner(std::shared_ptr<const text::MarkedText> text, float sec
     chronicle_.record(event);
 }
 
-void Effects::reportError(const std::string& message, const std::string& where) {
-    showError(message);
-    chronicle_.record(chronicle_.event("error").with("message", message).with("where", where));
-}
-
-void Effects::showProblem(const std::string& message, Severity severity) {
-    if (severity == Severity::Error) lastError_ = message;
-    auto same = std::find_if(problems_.begin(), problems_.end(), [&](const Problem& p) { return p.text == message; });
-    if (same != problems_.end()) problems_.erase(same);
-    if (problems_.size() >= kProblemsKept) problems_.erase(problems_.begin());
-    problems_.push_back({message, severity});
-}
-
-void Effects::advance(float dt) {
+void Scenery::advance(float dt) {
     bannerSecondsLeft_ = std::max(0.0f, bannerSecondsLeft_ - dt);
     if (fadeKind_ != FadeKind::None) {
         fadeElapsed_ += dt;
         if (fadeElapsed_ >= fadeSeconds_) fadeKind_ = FadeKind::None;
     }
-    noticeSecondsLeft_ = std::max(0.0f, noticeSecondsLeft_ - dt);
 }
 
-void Effects::clearStage() {
+void Scenery::clearStage() {
     place_.clear();
     backdropPicture_.clear();
     backdropBefore_.clear();
