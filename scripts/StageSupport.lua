@@ -229,9 +229,10 @@ end
 local SCHEDULER_SECTIONS = { processes = true, waiting = true, signals = true, groups = true, introspection = true }
 
 -- `apiDescription` is scripts/ApiDescription.lua's table: a scene sees the
--- engine's functions it describes; the others (showLine, setCameraStep...)
--- are reached through the waiting forms of the parts. A waiting form of the
--- same name as its binding (playSound) replaces it.
+-- engine's functions it describes; the others (isLineFinished, setCameraStep...)
+-- are reached through the waiting forms of the parts. A binding is named after
+-- the scene function it serves: a waiting form of the same name (dialogue,
+-- show, backdrop, playSound) replaces it in the scene's API and calls it.
 return function(stage, S, apiDescription)
     local api = {}
     for name, fn in pairs(stage) do

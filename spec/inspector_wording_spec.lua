@@ -12,7 +12,7 @@ local function newStage()
         stage.nextId = stage.nextId + 1
         return stage.nextId
     end
-    stage.showLine, stage.showPage, stage.showMenu = show, show, show
+    stage.dialogue, stage.text, stage.menu = show, show, show
     function stage.isLineFinished(id)
         return stage.finished[id] == true
     end

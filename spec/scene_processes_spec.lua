@@ -8,7 +8,7 @@ local harness = dofile("spec/helpers/scheduler.lua")
 
 local function newStage()
     local stage = { events = {} }
-    function stage.recordJump(target)
+    function stage.jump(target)
         stage.events[#stage.events + 1] = "jump target=" .. target
     end
     function stage.recordStageEvent(name, ...)

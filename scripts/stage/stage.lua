@@ -57,7 +57,7 @@ end
 ---@param voice? string|table a sound name, or { voice = name }
 function api.dialogue(speaker, text, voice)
     voice = voiceOf("dialogue", voice)
-    local id = stage.showLine(speaker, text)
+    local id = stage.dialogue(speaker, text)
     if voice then
         stage.playVoice(speaker, voice)
     end

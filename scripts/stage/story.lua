@@ -85,17 +85,11 @@ function api.text(speakerOrText, text, voice)
     end
     checkLineText("text", "text", text)
     voice = voiceOf("text", voice)
-    local id = stage.showPage(speaker, text)
+    local id = stage.text(speaker, text)
     if voice then
         stage.playVoice(speaker, voice)
     end
     waitUntilRead(id, speaker, "the player turns the page")
-end
-
----Shows a picture (assets/images/NAME.png, or .jpg, .bmp, .tga, .gif) beside the text; nil hides it.
----@param name string|nil
-function api.image(name)
-    stage.setImage(name)
 end
 
 ---Adds a choice for the next menu(): its text, and the name of the story
@@ -124,7 +118,7 @@ function api.jump(target)
     if not story then
         raise("jump: only a scene's own process can jump (not one it started)")
     end
-    stage.recordJump(target)
+    stage.jump(target)
     recordCancelled(S.liveDescendants(p), "jump", target) -- runForScene's are not the branch's: they go on
     story.next = target
     p:cancel() -- stops this branch; the scene goes on at `target`
@@ -268,7 +262,7 @@ function api.menu()
     for i, o in ipairs(options) do
         texts[i] = o.text
     end
-    local id = stage.showMenu(texts)
+    local id = stage.menu(texts)
     S.waitUntilLabelled("menu", #texts .. " options", function()
         return stage.menuChoice(id) ~= 0
     end, "the player chooses")
@@ -295,17 +289,17 @@ local BACKDROP_SECONDS = describedDefault("backdrop", "seconds")
 function api.backdrop(name, transition, seconds, easing)
     stopTween("backdrop.transition")
     if transition == nil then
-        stage.setBackdrop(name)
+        stage.backdrop(name)
         return nil
     end
     oneOf("backdrop", "transition", transition, TRANSITIONS, IS_TRANSITION)
     seconds = seconds == nil and BACKDROP_SECONDS or seconds
     checkSeconds("backdrop", "seconds", seconds)
     local f, easingName = easingOf("backdrop", easing)
-    stage.setBackdrop(name, transition)
+    local setProgress = stage.backdrop(name, transition)
     return startTween("backdrop.transition", seconds, { target = "backdrop", property = "transition",
         to = transition, from = { 0 }, toValues = function() return 1 end, easing = f, easingName = easingName,
-        set = stage.setBackdropTransition })
+        set = setProgress })
 end
 
 local SHOW_PLACES = { left = 0.25, center = 0.5, right = 0.75 }
@@ -372,7 +366,7 @@ function api.show(name, expression, at, transition, seconds)
     stopTween(tostring(name) .. ".position")
     stopTween(tostring(name) .. ".opacity")
     local x, y, offLeft, offRight, wasX, wasY, wasOnStage =
-        onStage(stage.showOnStage, name, expression, fraction or 0.5)
+        onStage(stage.show, name, expression, fraction or 0.5)
     if at == nil and wasOnStage then -- shown already: it stays where it stands
         x, y = wasX, wasY
         stage.setActorStep(name, x, y)
@@ -399,7 +393,7 @@ local FPS_LOW, FPS_HIGH = unpack(apiDescription.byName.frameRate.params[3].range
 function api.frameRate(sprite, animation, fps)
     oneOf("frameRate", "animation", animation, ANIMATIONS, IS_ANIMATION)
     checkRange("frameRate", "fps", fps, FPS_LOW, FPS_HIGH)
-    onStage(stage.setFrameRate, sprite, animation, fps)
+    onStage(stage.frameRate, sprite, animation, fps)
 end
 
 ---Takes a character off stage: at once, or by a transition whose process it returns.
@@ -409,15 +403,15 @@ function api.hide(name, transition, seconds)
     stopTween(tostring(name) .. ".position")
     stopTween(tostring(name) .. ".opacity")
     if transition == nil then
-        onStage(stage.hideFromStage, name)
+        onStage(stage.hide, name)
         return nil
     end
     local ok, x, y = pcall(stage.positionOf, name)
     if not ok then
-        onStage(stage.hideFromStage, name) -- the unknown name's error, in the caller's name
+        onStage(stage.hide, name) -- the unknown name's error, in the caller's name
     end
     local function gone()
-        stage.hideFromStage(name)
+        stage.hide(name)
     end
     if transition == "dissolve" then
         return opacityTween(name, seconds, 1, 0, gone)

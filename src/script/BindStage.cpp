@@ -22,12 +22,12 @@ namespace {
 using bind::checkNumber;
 using bind::checkString;
 using bind::choicesOf;
-using bind::mapsLeftOut;
-using bind::showStoryText;
 using bind::findActorArg;
+using bind::mapsLeftOut;
 using bind::markedLine;
 using bind::Point;
 using bind::readPoint;
+using bind::showStoryText;
 using bind::worldOf;
 
 int l_waypoint(lua_State* L) {
@@ -60,7 +60,7 @@ int l_say(lua_State* L) {
     return lua_error(L);
 }
 
-int l_showLine(lua_State* L) {
+int l_dialogue(lua_State* L) {
     return showStoryText(L, "dialogue", false);
 }
 
@@ -233,7 +233,7 @@ int l_stageCommand(lua_State* L) {
 const luaL_Reg kStageFunctions[] = {
     {"waypoint", l_waypoint},
     {"say", l_say},
-    {"showLine", l_showLine},
+    {"dialogue", l_dialogue},
     {"isLineFinished", l_isLineFinished},
     {"banner", l_banner},
     {"fade", l_fade},

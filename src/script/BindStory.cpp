@@ -12,9 +12,9 @@ namespace stagehand {
 
 namespace {
 
+using bind::checkExpression;
 using bind::checkNumber;
 using bind::checkString;
-using bind::checkExpression;
 using bind::choicesOf;
 using bind::expressionsOf;
 using bind::findActorArg;
@@ -66,7 +66,7 @@ int l_expression(lua_State* L) {
     return 0;
 }
 
-int l_showPage(lua_State* L) {
+int l_text(lua_State* L) {
     return showStoryText(L, "text", true);
 }
 
@@ -82,16 +82,23 @@ bool pictureArg(lua_State* L, const char* fname, std::string& name) {
     return false;
 }
 
-int l_setImage(lua_State* L) {
+int l_image(lua_State* L) {
     std::string name;
     if (!pictureArg(L, "image", name)) return lua_error(L);
     worldOf(L).scenery().setImage(name);
     return 0;
 }
 
-// setBackdrop(name [, transition]): backdrop()'s picture; StageSupport.lua
-// checks the transition and tweens it (setBackdropTransition).
-int l_setBackdrop(lua_State* L) {
+// The setter backdrop() gives for its transition: how far it has gone, 0..1.
+int l_backdropProgress(lua_State* L) {
+    worldOf(L).scenery().setTransitionProgress(static_cast<float>(lua_tonumber(L, 1)));
+    return 0;
+}
+
+// backdrop(name [, transition]) -> the transition's progress setter, when
+// there is one: backdrop()'s engine half; scripts/stage/story.lua tweens the
+// progress from 0 to 1 through it.
+int l_backdrop(lua_State* L) {
     std::string name = lua_isnoneornil(L, 1) ? "" : checkString(L, 1, "backdrop", "name");
     const auto& known = worldOf(L).scenery().imageNames();
     if (!name.empty() && !isBackdropName(name, known)) {
@@ -114,17 +121,15 @@ int l_setBackdrop(lua_State* L) {
         transition = *parsed;
     }
     worldOf(L).scenery().setBackdropPicture(name, transition);
-    return 0;
+    if (transition == Transition::Cut) return 0;
+    lua_pushvalue(L, lua_upvalueindex(1));  // the world
+    lua_pushcclosure(L, l_backdropProgress, 1);
+    return 1;
 }
 
-int l_setBackdropTransition(lua_State* L) {
-    worldOf(L).scenery().setTransitionProgress(static_cast<float>(lua_tonumber(L, 1)));
-    return 0;
-}
-
-// showMenu({"text", ...}) -> menu id. A headless menu without a valid
+// menu({"text", ...}) -> menu id: menu()'s engine half. A headless menu without a valid
 // scripted answer is an error at the script line.
-int l_showMenu(lua_State* L) {
+int l_menu(lua_State* L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     int count = static_cast<int>(lua_objlen(L, 1));
     for (int i = 1; i <= count; ++i) {
@@ -159,7 +164,7 @@ int l_menuChoice(lua_State* L) {
     return 1;
 }
 
-int l_recordJump(lua_State* L) {
+int l_jump(lua_State* L) {
     worldOf(L).recordJump(checkString(L, 1, "jump", "target"));
     return 0;
 }
@@ -168,11 +173,11 @@ int l_line(lua_State* L) {
     return bind::pushLineTemplate(L);
 }
 
-// showOnStage(name, expression, fraction) -> x, y, offLeft, offRight, wasX, wasY, wasOnStage: show()'s
+// show(name, expression, fraction) -> x, y, offLeft, offRight, wasX, wasY, wasOnStage: show()'s
 // engine half (StageSupport.lua checks `at` and runs the transition). A
 // character with no map is its pictures: images/NAME/EXPRESSION.png. It stands
 // at `fraction` of the view's width, its feet just above the dialogue box.
-int l_showOnStage(lua_State* L) {
+int l_show(lua_State* L) {
     const std::string name = checkString(L, 1, "show", "name");
     const std::string expression = lua_isnoneornil(L, 2) ? "neutral" : checkString(L, 2, "show", "expression");
     const double fraction = luaL_checknumber(L, 3);
@@ -215,9 +220,9 @@ int l_showOnStage(lua_State* L) {
     return 7;
 }
 
-// setFrameRate(sprite, animation, fps): frameRate()'s engine half (StageSupport.lua checks the animation and
+// frameRate(sprite, animation, fps): frameRate()'s engine half (StageSupport.lua checks the animation and
 // the rate); a sprite is what sprite() takes: a picture, or a folder of them.
-int l_setFrameRate(lua_State* L) {
+int l_frameRate(lua_State* L) {
     const std::string sprite = checkString(L, 1, "frameRate", "sprite");
     const auto known = picturesAndFolders(worldOf(L).scenery().imageNames());
     if (std::find(known.begin(), known.end(), sprite) == known.end()) {
@@ -230,8 +235,8 @@ int l_setFrameRate(lua_State* L) {
     return 0;
 }
 
-// hideFromStage(name): hide()'s engine half, once its transition (if any) has ended.
-int l_hideFromStage(lua_State* L) {
+// hide(name): hide()'s engine half, once its transition (if any) has ended.
+int l_hide(lua_State* L) {
     Actor* actor = findActorArg(L, 1, "hide", "name");
     if (!actor) return lua_error(L);
     worldOf(L).cast().hide(*actor);
@@ -248,17 +253,16 @@ const luaL_Reg kStoryFunctions[] = {
     {"portrait", l_portrait},
     {"sprite", l_sprite},
     {"expression", l_expression},
-    {"showPage", l_showPage},
-    {"setImage", l_setImage},
-    {"setBackdrop", l_setBackdrop},
-    {"setBackdropTransition", l_setBackdropTransition},
-    {"showMenu", l_showMenu},
+    {"text", l_text},
+    {"image", l_image},
+    {"backdrop", l_backdrop},
+    {"menu", l_menu},
     {"menuChoice", l_menuChoice},
-    {"recordJump", l_recordJump},
+    {"jump", l_jump},
     {"line", l_line},
-    {"showOnStage", l_showOnStage},
-    {"setFrameRate", l_setFrameRate},
-    {"hideFromStage", l_hideFromStage},
+    {"show", l_show},
+    {"frameRate", l_frameRate},
+    {"hide", l_hide},
     {"setActorOpacity", l_setActorOpacity},
     {nullptr, nullptr},
 };
