@@ -7,8 +7,10 @@
 -- name the function, the argument and what it was given.
 --
 -- To add a stage function: one entry below (in the section where docs/API.md
--- should list it), its behaviour (a binding in src/script/Bind*.cpp, or a
--- waiting form in StageSupport.lua), its test, then
+-- should list it), its behaviour (an engine command in src/game/StageCommands.cpp
+-- when its arguments are actors, points, numbers, strings or an engine enum;
+-- else a binding named after it in its section's src/script/BindNAME.cpp, with
+-- a waiting form in scripts/stage/NAME.lua if it waits), its test, then
 -- `lua5.1 tools/generate-api.lua` to rewrite the docs and the meta file.
 --
 -- An entry: { name, section, params = { { NAME, TYPE [, opt = true] [, orNil = true] [, default = V] }, ... },
@@ -476,6 +478,55 @@ M.functions = {
     { "facingOf", "player", params = { { "actor", "actor" } }, returns = { { '"down"|"up"|"left"|"right"' } },
         joinRow = ", ", doc = "Which way the actor faces." },
 }
+
+-- The engine's functions a scene never sees: what the stage library's waiting forms (scripts/StageSupport.lua
+-- and scripts/stage/) build on, beside the bindings named after the scene function they serve (dialogue,
+-- show, backdrop...). Each is in its section's binding file (src/script/BindNAME.cpp); its callers pass it
+-- checked values, so its params say what it reads, not what a scene may give. A test holds this list to the
+-- bindings: every one is a scene function's or here, and nothing here is gone.
+M.engine = {
+    { "isLineFinished", "stage", params = { { "id", "integer" } }, returns = { { "boolean" } },
+        doc = "Whether the line or page `id` (dialogue's, text's) has been read and turned." },
+    { "recordStageEvent", "stage", params = { { "name", "string" }, { "...", "string" } },
+        doc = "A transcript event of the library's (tween, tween_end, shake, cancelled...): key, value pairs." },
+    { "cameraState", "camera", returns = { { "number", "x" }, { "number", "y" }, { "number", "zoom" },
+        { "string|nil", "followed" } }, doc = "Where the camera looks, its zoom and whom it follows." },
+    { "setCameraStep", "camera", params = { { "x", "number", orNil = true }, { "y", "number", opt = true },
+        { "zoom", "number", opt = true } }, doc = "A move's or zoom's step: the centre (unless x is nil), the zoom." },
+    { "setCameraShake", "camera", params = { { "dx", "number" }, { "dy", "number" } },
+        doc = "A shake's offset this tick." },
+    { "setCameraPlaceOf", "camera", params = { { "waypoint", "string" } },
+        doc = "The map a waypoint name belongs to becomes the camera's place (its backdrop shows)." },
+    { "pointOf", "camera", params = { { "point", "point" }, { "fname", "string", opt = true } },
+        returns = { { "number", "x" }, { "number", "y" } },
+        doc = "A waypoint name's or point table's place, refused in the words of `fname`." },
+    { "isActor", "camera", params = { { "name", "any" } }, returns = { { "boolean" } },
+        doc = "Whether `name` names an actor (a tween's target)." },
+    { "fadeLevel", "camera", returns = { { "number" } }, doc = "The black veil's level, 0..1 (a tween's start)." },
+    { "setFadeLevel", "camera", params = { { "level", "number" } }, doc = "A tween's step of the fade level." },
+    { "pictureOpacity", "camera", returns = { { "number" } }, doc = "image()'s picture's opacity (a tween's start)." },
+    { "setPictureOpacity", "camera", params = { { "opacity", "number" } },
+        doc = "A tween's step of the picture's opacity." },
+    { "setActorStep", "camera", params = { { "actor", "actor" }, { "x", "number" }, { "y", "number" } },
+        doc = "A tween's step of an actor's position." },
+    { "menuChoice", "story", params = { { "id", "integer" } }, returns = { { "integer" } },
+        doc = "The option the player chose in menu `id`, 0 while none is." },
+    { "setActorOpacity", "story", params = { { "actor", "actor" }, { "opacity", "number" } },
+        doc = "show()'s and hide()'s dissolve: a character's opacity, 0..1." },
+    { "playVoice", "sound", params = { { "speaker", "actor", orNil = true }, { "name", "sound" } },
+        doc = "The voice of the line just shown (dialogue's, text's)." },
+    { "stopSoundId", "sound", params = { { "id", "integer" }, { "fade", "seconds", opt = true } },
+        doc = "A Sound handle's stop()." },
+    { "isSoundPlaying", "sound", params = { { "id", "integer" } }, returns = { { "boolean" } },
+        doc = "A Sound handle's isPlaying() and wait()." },
+}
+for _, entry in ipairs(M.engine) do
+    entry.name, entry.section = entry[1], entry[2]
+    entry.params = entry.params or {}
+    for _, param in ipairs(entry.params) do
+        param.name, param.type = param[1], param[2]
+    end
+end
 
 -- Entries by name (plain functions only; methods are reached through a handle).
 M.byName = {}
