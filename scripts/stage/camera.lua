@@ -8,7 +8,7 @@
 local shared = ...
 local stage, S, api, apiDescription = shared.stage, shared.S, shared.api, shared.apiDescription
 local raise, describe, number = shared.raise, shared.describe, shared.number
-local checkSeconds, checkRange, oneOf, easingOf = shared.checkSeconds, shared.checkRange, shared.oneOf, shared.easingOf
+local checkRange, easingOf = shared.checkRange, shared.easingOf
 local tweening, startTween, stopTween = shared.tweening, shared.startTween, shared.stopTween
 
 -- A place a camera or actor goes to: returns a function giving its x, y
@@ -42,11 +42,9 @@ local function rangeOf(fname, argName)
     end
 end
 local ZOOM_LOW, ZOOM_HIGH = rangeOf("zoomCamera", "zoom")
-local SHAKE_LOW, SHAKE_HIGH = rangeOf("shakeCamera", "strength")
 
 local function moveCameraTween(fname, place, seconds, easing, argName)
     local toValues, name = placeOf(fname, place, argName)
-    checkSeconds(fname, "seconds", seconds)
     local f, easingName = easingOf(fname, easing)
     stage.followCamera(nil) -- a move takes the camera off an actor it followed
     if type(place) == "string" then
@@ -60,7 +58,6 @@ end
 
 local function zoomCameraTween(fname, zoom, seconds, easing, argName)
     checkRange(fname, argName or "zoom", zoom, ZOOM_LOW, ZOOM_HIGH)
-    checkSeconds(fname, "seconds", seconds)
     local f, easingName = easingOf(fname, easing)
     local _, _, now = stage.cameraState()
     return startTween("camera.zoom", seconds, { target = "camera", property = "zoom", to = number(zoom),
@@ -80,8 +77,6 @@ end
 
 ---Shakes the camera by up to `strength` view units, dying away over `seconds`.
 function api.shakeCamera(strength, seconds)
-    checkRange("shakeCamera", "strength", strength, SHAKE_LOW, SHAKE_HIGH)
-    checkSeconds("shakeCamera", "seconds", seconds)
     stopTween("camera.shake")
     stage.recordStageEvent("shake", "strength", number(strength), "seconds", number(seconds))
     local p = S.runProcess(function()
@@ -133,18 +128,12 @@ function api.followCamera(actor, deadZone)
     end
 end
 
-local TWEEN_PROPERTIES = { "position", "center", "zoom", "level", "opacity" }
-local IS_PROPERTY = {}
-for _, name in ipairs(TWEEN_PROPERTIES) do
-    IS_PROPERTY[name] = true
-end
 -- What each target can tween (ApiDescription.lua's, which --check reads too).
 local TARGETS = apiDescription.types.tweenTarget.properties
 local TWEEN_RANGES = apiDescription.types.tweenValue.ranges
 
 local function tweenNumber(key, target, property, to, seconds, easing, now, set)
     checkRange("tween", "to", to, unpack(TWEEN_RANGES[property]))
-    checkSeconds("tween", "seconds", seconds)
     local f, easingName = easingOf("tween", easing)
     return startTween(key, seconds, { target = target, property = property, to = number(to), from = { now },
         toValues = function() return to end, easing = f, easingName = easingName, set = set })
@@ -157,7 +146,6 @@ function api.tween(target, property, to, seconds, easing)
     if not isActor and (target == "actor" or not TARGETS[target]) then
         raise(string.format("tween: target must be an actor, camera, fade or picture. Was %s", describe(target)))
     end
-    oneOf("tween", "property", property, TWEEN_PROPERTIES, IS_PROPERTY)
     local allowed = TARGETS[isActor and "actor" or target]
     local hasProperty = false
     for _, name in ipairs(allowed) do
@@ -179,7 +167,6 @@ function api.tween(target, property, to, seconds, easing)
             stage.setPictureOpacity)
     end
     local toValues, name = placeOf("tween", to, "to")
-    checkSeconds("tween", "seconds", seconds)
     local f, easingName = easingOf("tween", easing)
     return startTween(key, seconds, { target = target, property = property, to = name,
         from = { stage.positionOf(target) }, toValues = toValues, easing = f, easingName = easingName,

@@ -5,7 +5,7 @@
 
 local shared = ...
 local stage, S, api = shared.stage, shared.S, shared.api
-local checkString, checkSeconds, voiceOf = shared.checkString, shared.checkSeconds, shared.voiceOf
+local voiceOf = shared.voiceOf
 local waitUntilRead, stopTween = shared.waitUntilRead, shared.stopTween
 
 local function arrived(actor)
@@ -26,7 +26,6 @@ end
 ---@param point table|string a waypoint() result or a waypoint name
 ---@return Process the helper process that sends the signal
 function api.walkToPointAndSignal(actor, signalName, point)
-    checkString("walkToPointAndSignal", "signalName", signalName)
     api.walkToPoint(actor, point) -- a walk takes over from a tween of the position, as walkToPoint does
     return S.runProcess(function()
         S.waitUntilLabelled("walk", actor, arrived(actor), arrives(actor))
@@ -70,7 +69,6 @@ end
 ---@param text string
 ---@param seconds number
 function api.sayFor(actor, text, seconds)
-    checkSeconds("sayFor", "seconds", seconds)
     stage.say(actor, text, seconds)
     S.waitSeconds(seconds)
 end

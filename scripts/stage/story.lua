@@ -7,16 +7,8 @@ local shared = ...
 local stage, S, api, host, apiDescription = shared.stage, shared.S, shared.api, shared.host, shared.apiDescription
 local raise, describe, number = shared.raise, shared.describe, shared.number
 local checkString, checkSeconds, voiceOf = shared.checkString, shared.checkSeconds, shared.voiceOf
-local checkRange, waitUntilRead, describedDefault = shared.checkRange, shared.waitUntilRead, shared.describedDefault
+local waitUntilRead, describedDefault = shared.waitUntilRead, shared.describedDefault
 local oneOf, easingOf, startTween, stopTween = shared.oneOf, shared.easingOf, shared.startTween, shared.stopTween
-
--- Text a player reads: a string, or a template from line() (the binding
--- checks what a template holds).
-local function checkLineText(fname, argName, value)
-    if type(value) ~= "string" and getmetatable(value) ~= "line" then
-        raise(string.format("%s: %s must be a string or a line(...). Was %s", fname, argName, describe(value)))
-    end
-end
 
 -- Story functions are the script's global functions; the closest name is
 -- a likely typo. The rule is the scheduler's (S.closestName), as for every
@@ -83,7 +75,6 @@ function api.text(speakerOrText, text, voice)
     else
         speaker = speakerOrText
     end
-    checkLineText("text", "text", text)
     voice = voiceOf("text", voice)
     local id = stage.text(speaker, text)
     if voice then
@@ -98,8 +89,6 @@ end
 ---@param text string
 ---@param target string
 function api.option(text, target)
-    checkLineText("option", "text", text)
-    checkString("option", "target", target)
     local p = S.currentProcess()
     if not p then
         raise("option() called from outside a process")
@@ -153,7 +142,6 @@ end
 ---the one after it in the list. The chapter itself goes on to its end.
 ---@param chapter string
 function api.nextChapter(chapter)
-    checkString("nextChapter", "chapter", chapter)
     if type(rawget(env, "SCENES")) ~= "table" then -- no story: every scene function stands alone
         storyFunction("nextChapter", chapter)
         chapterStory("nextChapter").after = chapter
@@ -176,9 +164,6 @@ end
 ---transcript's story_end says it; the window keeps the endings a player has seen).
 ---@param ending? string
 function api.endStory(ending)
-    if ending ~= nil then
-        checkString("endStory", "ending", ending)
-    end
     local story = chapterStory("endStory")
     story.after, story.endingName = false, ending
 end
@@ -280,7 +265,6 @@ local function describedChoices(typeName)
     return names, set
 end
 
-local TRANSITIONS, IS_TRANSITION = describedChoices("transition")
 local BACKDROP_SECONDS = describedDefault("backdrop", "seconds")
 
 ---Shows a picture as the backdrop: at once, or by a transition that is a
@@ -292,9 +276,7 @@ function api.backdrop(name, transition, seconds, easing)
         stage.backdrop(name)
         return nil
     end
-    oneOf("backdrop", "transition", transition, TRANSITIONS, IS_TRANSITION)
     seconds = seconds == nil and BACKDROP_SECONDS or seconds
-    checkSeconds("backdrop", "seconds", seconds)
     local f, easingName = easingOf("backdrop", easing)
     local setProgress = stage.backdrop(name, transition)
     return startTween("backdrop.transition", seconds, { target = "backdrop", property = "transition",
@@ -385,14 +367,9 @@ function api.show(name, expression, at, transition, seconds)
     return nil
 end
 
-local ANIMATIONS = { "talk", "blink", "idle", "walk" }
-local IS_ANIMATION = { talk = true, blink = true, idle = true, walk = true }
-local FPS_LOW, FPS_HIGH = unpack(apiDescription.byName.frameRate.params[3].range)
 
 ---Plays a sprite's animation (talk, blink, idle, walk) at `fps` frames a second.
 function api.frameRate(sprite, animation, fps)
-    oneOf("frameRate", "animation", animation, ANIMATIONS, IS_ANIMATION)
-    checkRange("frameRate", "fps", fps, FPS_LOW, FPS_HIGH)
     onStage(stage.frameRate, sprite, animation, fps)
 end
 
