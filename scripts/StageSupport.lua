@@ -205,8 +205,13 @@ local function checkArgument(context, entry, param, value, nextGiven)
     end
 end
 
--- `fn` behind the checks its description's params make. The call to `fn` is a tail call: the binding, or the
--- waiting form, sees the scene's frame next to its own (LuaJIT) or a tail call's mark (PUC Lua), never this one.
+local function passOn(...)
+    return ...
+end
+
+-- `fn` behind the checks its description's params make. `fn` is called, not tail-called: this frame, the one
+-- the scene called by its name, stays below it, so a binding that a form calls (walkTo's walkToPoint) names
+-- its error by the scene's call on PUC Lua too, which keeps no name for a tail-called frame.
 -- `context`: the description's `types`, and `closestName(name, names)` for "did you mean".
 local function checkedByDescription(context, entry, fn)
     local params = {}
@@ -220,7 +225,7 @@ local function checkedByDescription(context, entry, fn)
         for i = 1, count do
             checkArgument(context, entry, params[i], (select(i, ...)), select(i + 1, ...) ~= nil)
         end
-        return fn(...)
+        return passOn(fn(...))
     end
 end
 
