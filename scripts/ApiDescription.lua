@@ -55,6 +55,8 @@ M.types = {
     number = { lua = "number", literal = { "number" }, expects = "a finite number" },
     seconds = { lua = "number", literal = { "number" }, atLeast = 0, expects = "a non-negative finite number" },
     distance = { lua = "number", literal = { "number" }, above = 0, expects = "a positive number" },
+    -- a clock's rate: 1 as fast as the world's, 0 stopped
+    scale = { lua = "number", literal = { "number" }, atLeast = 0, expects = "a non-negative finite number" },
     -- (`whole`: a number with no fraction)
     integer = { lua = "integer", literal = { "number" }, atLeast = 1, whole = true, expects = "a positive integer" },
     ["function"] = { lua = "function", literal = { "function" }, expects = "a function" },
@@ -231,7 +233,7 @@ M.functions = {
         doc = "A set of processes with its own clock." },
     { "run", "groups", of = "Group", params = { { "fn", "function" }, { "...", "any" } }, returns = { { "Process" } },
         doc = "Starts a process in the group (its children join it too)." },
-    { "setTimeScale", "groups", of = "Group", params = { { "scale", "number" } },
+    { "setTimeScale", "groups", of = "Group", params = { { "scale", "scale" } },
         doc = "`0.5` is slow motion; `0` stops its timers (frames still count)." },
     { "timeScale", "groups", of = "Group", returns = { { "number" } }, joinRow = ", " },
     { "pause", "groups", of = "Group",

@@ -186,7 +186,7 @@ end
 
 -- Raises at the scene's line unless `value`, the argument `param` of `entry`, is what it describes. `nextGiven`:
 -- an argument follows it (a `speaker` param is then the speaker, and may be nil: narration).
-local function checkArgument(context, entry, param, value, nextGiven)
+local function checkArgument(context, fname, param, value, nextGiven)
     local typeName, range, argName = param.type, param.range, param.name
     if param.speaker and nextGiven then
         typeName, range = param.speaker, nil
@@ -198,10 +198,10 @@ local function checkArgument(context, entry, param, value, nextGiven)
     end
     local kind = context.types[typeName]
     if not fits(context.types, typeName, range, value) then
-        refuse(context, entry.name, argName, typeName, range, value)
+        refuse(context, fname, argName, typeName, range, value)
     end
     if type(value) == "table" and kind.fields then
-        checkFields(context, entry.name, argName, kind, value)
+        checkFields(context, fname, argName, kind, value)
     end
 end
 
@@ -212,7 +212,8 @@ end
 -- `fn` behind the checks its description's params make. `fn` is called, not tail-called: this frame, the one
 -- the scene called by its name, stays below it, so a binding that a form calls (walkTo's walkToPoint) names
 -- its error by the scene's call on PUC Lua too, which keeps no name for a tail-called frame.
--- `context`: the description's `types`, and `closestName(name, names)` for "did you mean".
+-- `context`: the description's `types`, and `closestName(name, names)` for "did you mean". A method's entry
+-- (`of`: its class) is checked past its self and named as CLASS:METHOD.
 local function checkedByDescription(context, entry, fn)
     local params = {}
     for _, param in ipairs(entry.params) do
@@ -220,10 +221,18 @@ local function checkedByDescription(context, entry, fn)
             params[#params + 1] = param
         end
     end
-    local count = #params
+    local count, fname = #params, entry.of and entry.of .. ":" .. entry.name or entry.name
+    if entry.of then
+        return function(self, ...)
+            for i = 1, count do
+                checkArgument(context, fname, params[i], (select(i, ...)), select(i + 1, ...) ~= nil)
+            end
+            return passOn(fn(self, ...))
+        end
+    end
     return function(...)
         for i = 1, count do
-            checkArgument(context, entry, params[i], (select(i, ...)), select(i + 1, ...) ~= nil)
+            checkArgument(context, fname, params[i], (select(i, ...)), select(i + 1, ...) ~= nil)
         end
         return passOn(fn(...))
     end
@@ -423,7 +432,7 @@ return function(stage, S, apiDescription)
 
     -- What the parts may use (each copies what it uses into locals at its top).
     local shared = {
-        stage = stage, S = S, api = api, host = host, apiDescription = apiDescription,
+        stage = stage, S = S, api = api, host = host, apiDescription = apiDescription, classes = {},
         raise = raise, describe = describe, number = number, checkString = checkString,
         checkSeconds = checkSeconds, checkRange = checkRange, oneOf = oneOf, describedDefault = describedDefault,
         voiceOf = voiceOf, waitUntilRead = waitUntilRead,
@@ -437,6 +446,13 @@ return function(stage, S, apiDescription)
     for name, entry in pairs(apiDescription.byName) do
         if api[name] and not SCHEDULER_SECTIONS[entry.section] and not entry.standard then
             api[name] = checkedByDescription(checking, entry, api[name])
+        end
+    end
+    -- The methods of the handles the parts make (shared.classes: Sound), by their entries (`of`).
+    for _, entry in ipairs(apiDescription.functions) do
+        local class = entry.of and shared.classes[entry.of]
+        if class and #entry.params > 0 then
+            class[entry.name] = checkedByDescription(checking, entry, class[entry.name])
         end
     end
     return api, host

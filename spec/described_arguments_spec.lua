@@ -100,13 +100,13 @@ local function sceneFunctions(S)
         end
     end
     table.sort(functions, function(a, b) return a.entry.name < b.entry.name end)
-    return functions
+    return functions, api
 end
 
 describe("every wrong argument is refused in the description's words", function()
     it("for every argument of every scene function, over generated wrong values", function()
         local S = harness.load()
-        local functions = sceneFunctions(S)
+        local functions, api = sceneFunctions(S)
         local refused, fieldsRefused, sections = 0, 0, {}
         harness.inProcess(function()
             local process = S.runProcess(function() end)
@@ -158,6 +158,34 @@ describe("every wrong argument is refused in the description's words", function(
                 end
             end
         end)
+        -- The methods of the handles a scene holds, the same way, named CLASS:METHOD.
+        local methodsRefused = 0
+        harness.inProcess(function()
+            local handles = { Process = S.runProcess(function() end), Group = S.newGroup("spec"),
+                Sound = api.playSound("door") }
+            for _, entry in ipairs(description.functions) do
+                local handle = entry.of and handles[entry.of]
+                for which, param in ipairs(entry.params) do
+                    for _, value in ipairs(param.name ~= "..." and handle and TRIED or {}) do
+                        if not allowed(param.type, param.range, value) then
+                            local args = {}
+                            for i = 1, which - 1 do
+                                args[i] = GOOD[entry.params[i].type]
+                            end
+                            args[which] = value
+                            local ok, message = pcall(handle[entry.name], handle, unpack(args, 1, which))
+                            local expected = string.format("%s:%s: %s must be %s. Was %s", entry.of, entry.name,
+                                param.name, what(param.type, param.range, value), shown(value))
+                            assert.is_false(ok, expected)
+                            assert.truthy(tostring(message):find(expected, 1, true),
+                                tostring(message) .. "\nexpected: " .. expected)
+                            methodsRefused = methodsRefused + 1
+                        end
+                    end
+                end
+            end
+        end)
+        assert.is_true(methodsRefused > 30, tostring(methodsRefused))
         -- every section of the description, the scheduler's included, was tried
         for _, section in ipairs({ "processes", "waiting", "signals", "groups", "stage", "camera", "story", "sound",
             "player" }) do

@@ -9,6 +9,7 @@ local stage, S, api = shared.stage, shared.S, shared.api
 local Sound = {}
 Sound.__index = Sound
 Sound.__metatable = false
+shared.classes.Sound = Sound -- its methods' arguments are checked by their entries, as the API's are
 
 ---Waits until the sound has ended (or was stopped). A loop never ends by itself.
 function Sound:wait()
