@@ -53,6 +53,8 @@ M.types = {
     label = { lua = "string|Line", literal = { "string" }, metatable = "line", markup = "shown",
         expects = "a string or a line(...)" },
     number = { lua = "number", literal = { "number" }, expects = "a finite number" },
+    -- a point along a curve: any number but NaN (ease holds it to 0..1; `infinite`: infinity allowed)
+    curveTime = { lua = "number", literal = { "number" }, infinite = true, expects = "a number (not NaN)" },
     seconds = { lua = "number", literal = { "number" }, atLeast = 0, expects = "a non-negative finite number" },
     distance = { lua = "number", literal = { "number" }, above = 0, expects = "a positive number" },
     -- a clock's rate: 1 as fast as the world's, 0 stopped
@@ -328,7 +330,7 @@ M.functions = {
         doc = "Eases a property: an actor's `position` (to a place), the camera's `center` (a place) or `zoom`, "
             .. "the `fade`'s `level` (0 clear to 1 black), the `picture`'s `opacity` (0 to 1). A newer tween of "
             .. "the same property, or a call that sets it (`setPosition`, `walkToPoint`, `fade`...), takes over." },
-    { "ease", "camera", params = { { "easing", "easing" }, { "t", "number" } }, returns = { { "number" } },
+    { "ease", "camera", params = { { "easing", "easing" }, { "t", "curveTime" } }, returns = { { "number" } },
         doc = "The curve's value at `t` (0 to 1; a `t` outside is held at its end): 0 at 0, 1 at 1; `back` and "
             .. "`elastic` overshoot on the way." },
 

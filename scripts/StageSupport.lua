@@ -31,12 +31,18 @@ local PARTS = { "stage", "camera", "story", "sound", "player" }
 
 local hostLoader = ...
 
+-- The longest string a message quotes whole (the engine's messages stop at about as many bytes), and the
+-- longest a "did you mean" compares: the comparison costs its length times each choice's.
+local QUOTED_BYTES = 100
+local GUESSED_BYTES = 64
+
 local function describe(value)
     if value ~= value then
         return "nan" -- the C library may print -nan or nan(ind)
     end
     if type(value) == "string" then
-        return string.format("%q", value)
+        return #value > QUOTED_BYTES and string.format("%q...", value:sub(1, QUOTED_BYTES))
+            or string.format("%q", value)
     elseif type(value) == "number" or type(value) == "boolean" or value == nil then
         return tostring(value)
     end
@@ -157,7 +163,8 @@ local function fits(types, typeName, range, value)
         return not kind.enum or inList(kind.enum, value)
     elseif valueType == "number" then
         -- (not (value >= x) is deliberate: NaN fails every comparison)
-        return isFinite(value) and not (kind.atLeast and not (value >= kind.atLeast)) -- luacheck: ignore 581
+        local number = isFinite(value) or (kind.infinite and value == value)
+        return number and not (kind.atLeast and not (value >= kind.atLeast)) -- luacheck: ignore 581
             and not (kind.above and not (value > kind.above)) -- luacheck: ignore 581
             and not (kind.whole and value % 1 ~= 0)
             and not (range and (value < range[1] or value > range[2]))
@@ -168,7 +175,8 @@ end
 -- Raises "FNAME: ARG must be WHAT. Was VALUE" at the scene's line, with the closest choice to a misspelt one.
 local function refuse(context, fname, argName, typeName, range, value)
     local kind = context.types[typeName]
-    local guess = kind.enum and type(value) == "string" and context.closestName(value, kind.enum)
+    local guess = kind.enum and type(value) == "string" and #value <= GUESSED_BYTES
+        and context.closestName(value, kind.enum)
     raise(string.format("%s: %s must be %s. Was %s%s", fname, argName,
         expectation(context.types, typeName, range, value), describe(value),
         guess and string.format(" (did you mean %s?)", guess) or ""))
@@ -176,7 +184,15 @@ end
 
 -- Raises unless each field of an options table an options type describes (`fields`) is what it says.
 local function checkFields(context, fname, argName, kind, options)
-    for field, rule in pairs(kind.fields) do
+    if not kind.fieldOrder then -- in name order, so the first wrong field named is the same on both VMs
+        kind.fieldOrder = {}
+        for field in pairs(kind.fields) do
+            kind.fieldOrder[#kind.fieldOrder + 1] = field
+        end
+        table.sort(kind.fieldOrder)
+    end
+    for _, field in ipairs(kind.fieldOrder) do
+        local rule = kind.fields[field]
         local value = options[field]
         if value ~= nil and not fits(context.types, rule[1], rule.range, value) then
             refuse(context, fname, argName .. "." .. field, rule[1], rule.range, value)
@@ -189,7 +205,7 @@ end
 local function checkArgument(context, fname, param, value, nextGiven)
     local typeName, range, argName = param.type, param.range, param.name
     if param.speaker and nextGiven then
-        typeName, range = param.speaker, nil
+        typeName, range, argName = param.speaker, nil, "speaker"
     elseif param.alone and not nextGiven then
         argName = param.alone
     end
@@ -222,20 +238,24 @@ local function checkedByDescription(context, entry, fn)
         end
     end
     local count, fname = #params, entry.of and entry.of .. ":" .. entry.name or entry.name
+    local checked
     if entry.of then
-        return function(self, ...)
+        checked = function(self, ...)
             for i = 1, count do
                 checkArgument(context, fname, params[i], (select(i, ...)), select(i + 1, ...) ~= nil)
             end
             return passOn(fn(self, ...))
         end
-    end
-    return function(...)
-        for i = 1, count do
-            checkArgument(context, fname, params[i], (select(i, ...)), select(i + 1, ...) ~= nil)
+    else
+        checked = function(...)
+            for i = 1, count do
+                checkArgument(context, fname, params[i], (select(i, ...)), select(i + 1, ...) ~= nil)
+            end
+            return passOn(fn(...))
         end
-        return passOn(fn(...))
     end
+    context.checkedNames[checked] = fname -- the engine names its errors by it (BindHelpers.cpp's calledName)
+    return checked
 end
 
 -- The sections whose functions are the scheduler's own (scripts/wait/): it checks their arguments itself, in
@@ -351,7 +371,7 @@ return function(stage, S, apiDescription)
 
     local function oneOf(fname, argName, value, choices, known)
         if type(value) ~= "string" or not known[value] then
-            local guess = type(value) == "string" and S.closestName(value, choices)
+            local guess = type(value) == "string" and #value <= GUESSED_BYTES and S.closestName(value, choices)
             raise(string.format("%s: %s must be one of %s. Was %s%s", fname, argName, table.concat(choices, ", "),
                 describe(value), guess and string.format(" (did you mean %s?)", guess) or ""))
         end
@@ -442,7 +462,9 @@ return function(stage, S, apiDescription)
         part(shared)
     end
 
-    local checking = { types = apiDescription.types, closestName = S.closestName }
+    -- (host.checkedNames: each check's function -> the scene function it is, whatever a scene calls it)
+    host.checkedNames = {}
+    local checking = { types = apiDescription.types, closestName = S.closestName, checkedNames = host.checkedNames }
     for name, entry in pairs(apiDescription.byName) do
         if api[name] and not SCHEDULER_SECTIONS[entry.section] and not entry.standard then
             api[name] = checkedByDescription(checking, entry, api[name])

@@ -57,7 +57,7 @@ local function allowed(typeName, range, value)
     if type(value) == "string" then
         return kind.enum == nil or contains(kind.enum, value)
     elseif type(value) == "number" then
-        if value ~= value or value == math.huge or value == -math.huge then
+        if value ~= value or ((value == math.huge or value == -math.huge) and not kind.infinite) then
             return false
         end
         if (kind.atLeast and value < kind.atLeast) or (kind.above and value <= kind.above) then
@@ -104,6 +104,31 @@ local function sceneFunctions(S)
 end
 
 describe("every wrong argument is refused in the description's words", function()
+    it("quotes at most 100 bytes of a string and guesses no choice for a long one", function()
+        local S = harness.load()
+        local _, api = sceneFunctions(S)
+        harness.inProcess(function()
+            for _, length in ipairs({ 101, 5000, 300000 }) do
+                local ok, message = pcall(api.face, "jackie", string.rep("x", length))
+                assert.is_false(ok)
+                assert.truthy(message:find('Was "' .. string.rep("x", 100) .. '"...', 1, true), message:sub(1, 300))
+                assert.is_true(#message < 400, tostring(#message))
+                assert.falsy(message:find("did you mean", 1, true))
+            end
+            local _, message = pcall(api.face, "jackie", "dwn") -- a short one is guessed
+            assert.truthy(message:find("(did you mean down?)", 1, true), message)
+        end)
+    end)
+
+    it("names the first wrong field of an options table in name order, the same on both VMs", function()
+        local S = harness.load()
+        local _, api = sceneFunctions(S)
+        harness.inProcess(function()
+            local _, message = pcall(api.setBlip, "jackie", "blip", { volume = 9, pitch = 9 })
+            assert.truthy(message:find("setBlip: options.pitch must be", 1, true), message)
+        end)
+    end)
+
     it("for every argument of every scene function, over generated wrong values", function()
         local S = harness.load()
         local functions, api = sceneFunctions(S)

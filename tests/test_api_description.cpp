@@ -176,6 +176,7 @@ const std::map<std::string, std::string> kGoodArgument = {
     {"function", "function() end"},
     {"predicate", "function() return true end"},
     {"groupOrFunction", "function() end"},
+    {"curveTime", "0.5"},
     {"voice", "'door'"},
     {"sound", "'door'"},
     {"musicOptions", "{}"},

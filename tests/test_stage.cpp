@@ -357,6 +357,23 @@ TEST(StageApi, a_point_tables_wrong_field_is_refused_at_the_callers_line) {
 
 // Every wrong argument to show() and hide() is refused in the caller's name,
 // at the scene's line, saying what was expected.
+// The engine's errors name the scene function, not the local name a scene
+// called it by: the description's check of each function is registered
+// under its entry's name (scripts/StageSupport.lua's checkedNames).
+TEST(StageApi, an_engine_error_names_the_scene_function_whatever_local_name_called_it) {
+    const std::pair<std::string, std::string> cases[] = {
+        {"local s = say; s('nobody', 'hi')", ".lua:3: say: unknown actor 'nobody'"},
+        {"local w = walkTo; w('jackie', 'forest.nowhere')", ".lua:3: walkTo: unknown waypoint 'forest.nowhere'"},
+        {"local t = {f = setPosition}; t.f('nobody', 'forest.jackie_stop')", ".lua:3: setPosition: unknown actor"},
+    };
+    for (const auto& [call, expected] : cases) {
+        Stage stage("function scene()\n  activate('jackie')\n  " + call + "\nend\n");
+        auto outcome = stage.run("scene", 2);
+        EXPECT_EQ(outcome.status, "failed") << call;
+        EXPECT_NE(outcome.error.find(expected), std::string::npos) << call << ": " << outcome.error;
+    }
+}
+
 TEST(StageApi, show_and_hide_refuse_a_wrong_argument_at_the_callers_line) {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"show('nobody')", "show: unknown character 'nobody'"},

@@ -44,6 +44,27 @@ bool findScriptWhere(lua_State* L, char* out, std::size_t size) {
     return false;
 }
 
+// The scene function the stage library frame `ar` is, when it is a function's
+// check by its description (the library registers each as `checkedNames` in
+// the table the host keeps as kSceneRunner): its entry's name, whatever local
+// name the scene called it by (local s = say). Null for another frame.
+const char* checkedName(lua_State* L, lua_Debug& ar) {
+    if (!lua_checkstack(L, 4) || !lua_getinfo(L, "f", &ar)) return nullptr;
+    const int function = lua_gettop(L);
+    const char* name = nullptr;
+    lua_getfield(L, LUA_REGISTRYINDEX, contract::kSceneRunner);
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "checkedNames");
+        if (lua_istable(L, -1)) {
+            lua_pushvalue(L, function);
+            lua_rawget(L, -2);
+            if (lua_type(L, -1) == LUA_TSTRING) name = lua_tostring(L, -1);  // the table keeps it alive
+        }
+    }
+    lua_settop(L, function - 1);
+    return name;
+}
+
 // The name the scene called to reach the binding `fname`: a binding the
 // stage library calls for a function of its own (walkTo calls walkToPoint)
 // goes by the library function's name, as the scene's line wrote it. Found
@@ -58,9 +79,9 @@ const char* calledName(lua_State* L, const char* fname) {
         fromScene = ar.currentline > 0 && !isHostChunk(ar.source);
         if (isStageLibrary(ar.source)) library = level;
     }
-    if (!fromScene || library == 0 || !lua_getstack(L, library, &ar) || !lua_getinfo(L, "n", &ar) || !ar.name)
-        return fname;
-    return ar.name;
+    if (!fromScene || library == 0 || !lua_getstack(L, library, &ar)) return fname;
+    if (const char* described = checkedName(L, ar)) return described;
+    return lua_getinfo(L, "n", &ar) && ar.name ? ar.name : fname;
 }
 
 void describeValue(lua_State* L, int index, char* out, std::size_t size) {
